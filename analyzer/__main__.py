@@ -1,0 +1,5 @@
+"""``python -m analyzer`` runs the ``baccarat`` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,152 @@
+"""The ``baccarat`` command. Click parses and prints; the modules compute.
+
+Every error from bad input is one line on stderr, ``baccarat: error: ...``,
+with exit status 2 and no traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from . import __version__
+from .cards import parse_cards
+from .errors import InputError
+from .odds import parse_pays
+from .parsheet import par_sheets
+from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
+from .results import generate, write
+from .rules import RuleSet, load, shipped
+from .shoe import Shoe
+
+
+class _Baccarat(click.Group):
+    """A click group whose errors are one line on stderr and exit status 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except (click.ClickException, InputError) as error:
+            message = error.format_message() if isinstance(error, click.ClickException) else str(error)
+            click.echo(f"baccarat: error: {' '.join(message.split())}", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("baccarat: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
+    return [load(n) for n in (names or shipped())]
+
+
+def _shoe(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
+    return Shoe.decks(decks if decks is not None else rules.decks).remove(parse_cards(remove))
+
+
+_PAY = re.compile(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)")
+
+
+def _with_pays(rules: RuleSet, overrides: tuple[str, ...]) -> RuleSet:
+    for text in overrides:
+        match = _PAY.fullmatch(text.strip())
+        if not match:
+            raise InputError(f"--pay {text!r} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
+        rules = rules.with_pays(match["wager"].strip(), match["outcome"].strip(), parse_pays(match["pays"]))
+    return rules
+
+
+rules_option = click.option(
+    "--rules", "rule_names", multiple=True, metavar="NAME|FILE",
+    help="A shipped rule set or a path to a rule file; repeat for several (default: every shipped rule set).",
+)
+decks_option = click.option(
+    "--decks", type=click.IntRange(min=1), default=None,
+    help="Decks in the shoe (default: the rule set's, 8 for every shipped one).",
+)
+remove_option = click.option(
+    "--remove", default="", metavar="CARDS", help="Cards already dealt, e.g. '5,5,K,A'.",
+)
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.",
+)
+exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
+
+
+@click.group(cls=_Baccarat)
+@click.version_option(__version__, prog_name="baccarat")
+def cli() -> None:
+    """Exact mini-baccarat analysis: par sheets for every documented rule set."""
+
+
+@cli.group(invoke_without_command=True)
+@click.pass_context
+def rules(ctx: click.Context) -> None:
+    """List the shipped rule sets (or `rules show NAME`)."""
+    if ctx.invoked_subcommand is None:
+        click.echo(render_rule_list(_rule_sets(())), nl=False)
+
+
+@rules.command("show")
+@click.argument("name", metavar="NAME|FILE")
+def rules_show(name: str) -> None:
+    """Print a rule set's drawing chart and every pay table."""
+    click.echo(render_rule_set(load(name)), nl=False)
+
+
+@cli.command()
+@rules_option
+@decks_option
+@remove_option
+@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager to analyse; repeat for several (default: all).")
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
+@format_option
+@exact_option
+def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
+            pays: tuple[str, ...], fmt: str, exact: bool) -> None:
+    """Par sheets: every outcome's exact count and probability, house edge and more."""
+    reports = []
+    for rule_set in _rule_sets(rule_names):
+        rule_set = _with_pays(rule_set, pays)
+        shoe = _shoe(rule_set, decks, remove)
+        reports.append(render_analysis(rule_set, shoe, par_sheets(rule_set, shoe, wagers), fmt, exact))
+    if fmt == "json" and len(reports) > 1:
+        click.echo("[\n" + ",\n".join(r.rstrip("\n") for r in reports) + "\n]")
+    else:
+        click.echo(("\n" if fmt != "csv" else "").join(reports), nl=False)
+
+
+@cli.command()
+@rules_option
+@decks_option
+@remove_option
+@format_option
+@exact_option
+def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+    """One matrix: the house edge of every wager under every rule set."""
+    analyses = []
+    shoe = None
+    for rule_set in _rule_sets(rule_names):
+        shoe = _shoe(rule_set, decks if decks is not None else 8, remove)
+        analyses.append((rule_set, par_sheets(rule_set, shoe)))
+    assert shoe is not None
+    click.echo(render_compare(shoe, analyses, fmt, exact), nl=False)
+
+
+@cli.command()
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("results"),
+              show_default=True, help="Folder to write the tables to.")
+def tables(out: Path) -> None:
+    """Regenerate results/: par sheets of every shipped rule set and the comparison."""
+    for path in write(out, generate()):
+        click.echo(f"wrote {path}")
+
+
+def main() -> None:
+    """Entry point of the ``baccarat`` console script."""
+    cli(prog_name="baccarat")

@@ -1,0 +1,134 @@
+"""Par sheets: a wager's outcome rows and its exact figures.
+
+All figures are :class:`Fraction` (exact) except ``standard_deviation``, which
+is the square root of an exact variance and so is a float, computed last.
+A wager with no documented pay table (:attr:`Wager.has_pay_table` False) gets
+its rows (combinations, probability, fair odds) and ``None`` for every figure
+that needs pays.
+
+Definitions, per unit staked, for a net result X (pays, -1 on a loss, 0 on a
+push):
+
+* expected value E[X]; house edge -E[X];
+* element of risk: the house edge per *resolved* bet, -E[X] / (1 - P(push));
+* hit frequency P(X > 0); push frequency P(X = 0);
+* variance E[X^2] - E[X]^2; standard deviation its square root.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .enumerator import Distribution, enumerate_deals
+from .rules import Outcome, RuleSet, Wager
+from .shoe import Shoe
+from .wagers import outcome_counts
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeRow:
+    """One outcome of a wager with its exact count and probability."""
+
+    outcome: Outcome
+    combinations: int
+    probability: Fraction
+
+    @property
+    def pays(self) -> Fraction | None:
+        return self.outcome.pays
+
+    @property
+    def contribution(self) -> Fraction | None:
+        """Probability times pays: this row's part of the expected value."""
+        return None if self.outcome.pays is None else self.probability * self.outcome.pays
+
+    @property
+    def fair_odds(self) -> Fraction | None:
+        """The N in "N to 1" that would make this outcome alone a fair bet."""
+        if self.probability == 0:
+            return None
+        return (1 - self.probability) / self.probability
+
+
+@dataclass(frozen=True, slots=True)
+class ParSheet:
+    """Everything the analyzer states about one wager under one rule set and shoe."""
+
+    wager: Wager
+    denominator: int
+    rows: tuple[OutcomeRow, ...]
+
+    def __post_init__(self) -> None:
+        if sum(r.combinations for r in self.rows) != self.denominator:
+            raise AssertionError(f"{self.wager.name}: outcome counts do not add up to the denominator")
+
+    def _sum(self, power: int = 1) -> Fraction | None:
+        if not self.wager.has_pay_table:
+            return None
+        return sum(
+            (r.probability * r.pays**power for r in self.rows if r.pays is not None),
+            Fraction(0),
+        )
+
+    @property
+    def expected_value(self) -> Fraction | None:
+        return self._sum()
+
+    @property
+    def house_edge(self) -> Fraction | None:
+        ev = self.expected_value
+        return None if ev is None else -ev
+
+    @property
+    def push_frequency(self) -> Fraction | None:
+        if not self.wager.has_pay_table:
+            return None
+        return sum((r.probability for r in self.rows if r.pays == 0), Fraction(0))
+
+    @property
+    def hit_frequency(self) -> Fraction | None:
+        if not self.wager.has_pay_table:
+            return None
+        return sum((r.probability for r in self.rows if r.pays is not None and r.pays > 0), Fraction(0))
+
+    @property
+    def unpaid_probability(self) -> Fraction:
+        """Probability of the outcomes with no documented pay (the qualifying ones)."""
+        return sum((r.probability for r in self.rows if r.pays is None), Fraction(0))
+
+    @property
+    def element_of_risk(self) -> Fraction | None:
+        edge, push = self.house_edge, self.push_frequency
+        if edge is None or push is None or push == 1:
+            return None
+        return edge / (1 - push)
+
+    @property
+    def variance(self) -> Fraction | None:
+        ev, second = self.expected_value, self._sum(power=2)
+        return None if ev is None or second is None else second - ev * ev
+
+    @property
+    def standard_deviation(self) -> float | None:
+        """The square root of :attr:`variance`; the one inexact figure."""
+        variance = self.variance
+        return None if variance is None else math.sqrt(variance)
+
+
+def par_sheet(wager: Wager, distribution: Distribution) -> ParSheet:
+    """The par sheet of ``wager`` over an enumerated ``distribution``."""
+    counts = outcome_counts(wager, distribution)
+    rows = tuple(
+        OutcomeRow(outcome=o, combinations=counts[o.name], probability=Fraction(counts[o.name], distribution.denominator))
+        for o in wager.outcomes
+    )
+    return ParSheet(wager=wager, denominator=distribution.denominator, rows=rows)
+
+
+def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
+    """Par sheets of the named wagers (all of the rule set's when none are named)."""
+    chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
+    distribution = enumerate_deals(shoe, rules.drawing)
+    return tuple(par_sheet(w, distribution) for w in chosen)
