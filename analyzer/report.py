@@ -120,6 +120,7 @@ def sheet_document(sheet: ParSheet) -> dict[str, Any]:
         "title": sheet.wager.title,
         "offered": sheet.wager.offered,
         "source": sheet.wager.source,
+        "requires": list(sheet.wager.requires),
     }
     for key, _, _ in _FIGURES:
         document[key] = _optional(getattr(sheet, key))
@@ -205,7 +206,23 @@ def _header_lines(rules: RuleSet, shoe: Shoe) -> list[str]:
         lines.append("Defaults where the document is silent:")
         lines.extend(f"  - {d}" for d in defaults)
     lines.extend(f"Note: {n}" for n in rules.notes)
+    if rules.own_cards is not None:
+        lines.append(f"Note: {_own_cards_text(rules)}")
     return lines
+
+
+def _own_cards_text(rules: RuleSet) -> str:
+    own = rules.own_cards
+    assert own is not None
+    alone = " alone" if own.alone else ""
+    return (
+        f"Play Your Own Cards is offered for a {own.wager} bet{alone} ({own.source}); "
+        "its strategy and edge: `baccarat own-cards`."
+    )
+
+
+def _requires_text(wager: Wager) -> str:
+    return f"Needs one of {', '.join(wager.requires)} beside it ({wager.requires_source})"
 
 
 def render_analysis(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet], fmt: str, exact: bool = False) -> str:
@@ -227,9 +244,13 @@ def render_analysis(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet], fmt:
         if markdown:
             out.append(f"## {wager.title} (`{wager.name}`)\n")
             out.append(f"{_offered_text(wager).capitalize()}. Source: {wager.source}\n")
+            if wager.requires:
+                out.append(f"{_requires_text(wager)}.\n")
         else:
             out.append(f"== {wager.title} ({wager.name}): {_offered_text(wager)}")
             out.append(f"   Source: {wager.source}")
+            if wager.requires:
+                out.append(f"   {_requires_text(wager)}.")
         out.append(_outcome_table(sheet, exact, fmt))
         out.append("")
         figures = _figures_lines(sheet, exact)
@@ -356,11 +377,15 @@ def render_rule_set(rules: RuleSet) -> str:
         out.append(f"   Source: {wager.source}")
         if wager.default:
             out.append(f"   Default: {wager.default}")
+        if wager.requires:
+            out.append(f"   {_requires_text(wager)}.")
         body = [[o.name, _conditions(o), o.pays_text] for o in wager.outcomes]
         out.append(tabulate(body, headers=["outcome", "when", "pays"], tablefmt="simple"))
-    if rules.notes:
+    if rules.notes or rules.own_cards:
         out.append("")
         out.extend(f"Note: {n}" for n in rules.notes)
+        if rules.own_cards is not None:
+            out.append(f"Note: {_own_cards_text(rules)}")
     return "\n".join(out) + "\n"
 
 

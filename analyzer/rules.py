@@ -140,6 +140,10 @@ class Wager:
     ``offered`` says whether the rule set's document offers the wager; a
     wager not offered is still analysed, with the standard pay table of
     ``rulesets/wagers.toml``, so that rule sets can be compared.
+
+    ``requires`` names the wagers of which at least one must be placed beside
+    this one (a table rule, e.g. 004's Pair needs a Banker, Player or Tie
+    bet), with the clause in ``requires_source``; empty when there is none.
     """
 
     name: str
@@ -149,6 +153,8 @@ class Wager:
     offered: bool
     source: str
     default: str | None = None
+    requires: tuple[str, ...] = ()
+    requires_source: str | None = None
 
     def __post_init__(self) -> None:
         if self.side not in SIDES:
@@ -175,6 +181,22 @@ class Wager:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCards:
+    """Play Your Own Cards (000 CASE 2): who may ask for an own hand.
+
+    Only a bettor whose sole wager is ``wager`` may play an own hand, and
+    only when ``alone`` is true does any other wager of theirs forbid it.
+    The own hand draws or stands as its player chooses; the Banker plays
+    against it by the rule set's drawing table, reading the "stood" column
+    for a two-card own hand and any third-card column for a three-card one.
+    """
+
+    wager: str
+    alone: bool
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """One documented game: default shoe, drawing tables and wagers.
 
@@ -191,6 +213,7 @@ class RuleSet:
     wagers: tuple[Wager, ...]
     decks_default: str | None = None
     notes: tuple[str, ...] = field(default=())
+    own_cards: OwnCards | None = None
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -198,6 +221,12 @@ class RuleSet:
         names = [w.name for w in self.wagers]
         if len(set(names)) != len(names):
             raise InputError(f"Rule set {self.name!r} defines a wager twice.")
+        for w in self.wagers:
+            unknown = [r for r in w.requires if r not in names]
+            if unknown:
+                raise InputError(f"Wager {w.name} requires unknown wager(s) {', '.join(unknown)}.")
+        if self.own_cards is not None and self.own_cards.wager not in names:
+            raise InputError(f"own_cards.wager names unknown wager {self.own_cards.wager!r}.")
 
     def wager(self, name: str) -> Wager:
         """The wager called ``name``; :class:`InputError` lists the names if unknown."""
@@ -404,6 +433,10 @@ def _read_wager(name: str, table: _Table, standard: _Standard | None) -> Wager:
         side = standard.side
     elif side not in SIDES:
         raise table.error("side", f"is {side!r}; it must be one of {', '.join(SIDES)}.")
+    requires = table.array("requires", required=False) or []
+    if not all(isinstance(r, str) for r in requires):
+        raise table.error("requires", "must be an array of wager names.")
+    requires_source = table.string("requires_source", required=bool(requires))
     wager = Wager(
         name=name,
         title=title,
@@ -412,8 +445,10 @@ def _read_wager(name: str, table: _Table, standard: _Standard | None) -> Wager:
         offered=True,
         source=table.string("source"),
         default=table.string("default", required=False),
+        requires=tuple(requires),
+        requires_source=requires_source,
     )
-    table.finish(("title", "side", "source", "default", "outcomes"))
+    table.finish(("title", "side", "source", "default", "outcomes", "requires", "requires_source"))
     return wager
 
 
@@ -440,8 +475,9 @@ def parse(text: str, origin: str) -> RuleSet:
     shoe = top.table("shoe")
     drawing_table = top.table("drawing")
     wagers_table = top.table("wagers")
+    own_table = top.table("own_cards", required=False)
     assert head is not None and shoe is not None and drawing_table is not None and wagers_table is not None
-    top.finish(("rule_set", "shoe", "drawing", "wagers"))
+    top.finish(("rule_set", "shoe", "drawing", "wagers", "own_cards"))
 
     name, title, document = head.string("name"), head.string("title"), head.string("document")
     notes = head.array("notes", required=False) or []
@@ -472,6 +508,13 @@ def parse(text: str, origin: str) -> RuleSet:
             assert entry is not None
             wagers[wager_name] = _read_wager(wager_name, entry, None)
 
+    own_cards = None
+    if own_table is not None:
+        own_cards = OwnCards(
+            wager=own_table.string("wager"), alone=own_table.boolean("alone"), source=own_table.string("source")
+        )
+        own_table.finish(("wager", "alone", "source"))
+
     rule_set = RuleSet(
         name=name,
         title=title,
@@ -483,6 +526,7 @@ def parse(text: str, origin: str) -> RuleSet:
         drawing=drawing,
         wagers=tuple(wagers.values()),
         notes=tuple(notes),
+        own_cards=own_cards,
     )
     _check_settles_every_round(rule_set, origin)
     return rule_set

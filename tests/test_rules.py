@@ -152,3 +152,19 @@ def test_user_pay_change_is_recorded_as_a_default() -> None:
     rules = load("punto-banco").with_pays("tie", "tie", Fraction(9))
     assert rules.wager("tie").outcome("tie").pays == 9
     assert any("pays 9:1 set by the user (the rule file says 8:1)" in d for d in rules.defaults())
+
+
+def test_side_bets_need_a_main_wager_where_the_documents_say_so() -> None:
+    """003: 'Pittsburgh live does require you to make a standard baccarat wager'; 004: Pair 'if they have placed a banker, player or tie bet'."""
+    for name, wager in [("live-pittsburgh", "dragon-bonus-player"), ("live-pittsburgh", "dragon-bonus-banker"),
+                        ("dactylus", "player-pair"), ("dactylus", "banker-pair")]:
+        w = load(name).wager(wager)
+        assert w.requires == ("player", "banker", "tie") and w.requires_source
+    assert load("punto-banco").wager("tie").requires == ()
+
+
+def test_own_cards_only_in_mini_louisiana_for_a_player_bet_alone() -> None:
+    """000 CASE 2: 'If someone bet on Player bet only and Play Your Own Cards feature is offered'."""
+    own = load("mini-louisiana").own_cards
+    assert own is not None and own.wager == "player" and own.alone and own.source.startswith("000 CASE 2")
+    assert all(load(n).own_cards is None for n in ("punto-banco", "live-pittsburgh", "dactylus"))
