@@ -118,6 +118,26 @@ def divide(shoe: Shoe, drawing: Drawing) -> dict[str, dict[FinalState, int]]:
     return parts
 
 
+def third_cards(
+    values: tuple[int, ...], player: int, banker: int, drawing: Drawing
+) -> dict[tuple[int, int, int, int], int]:
+    """The step after the four initial cards, for hands dealt some other way.
+
+    ``values`` are the cards left by value (T J Q K pooled into 0), ``player``
+    and ``banker`` the two-card totals. Returns the ordered dealings of the
+    two third cards by (Player total, Banker total, Player cards, Banker
+    cards); a third card not drawn still counts its ways, so the counts add up
+    to left * (left - 1). Naturals end the round for both hands.
+
+    Trap: not memoized; a caller keys its memo on all four arguments. The
+    count of an ordered pair of cards by value does not depend on which of
+    the two is dealt first, so the counts hold whether the Player's or the
+    Banker's third card comes off the shoe first (Play Your Own Cards deals
+    the Banker's first; :mod:`analyzer.owncards`).
+    """
+    return _third_cards(values, player, banker, drawing)
+
+
 @lru_cache(maxsize=64)
 def _enumerate_cached(shoe: Shoe, drawing: Drawing) -> Distribution:
     counts = _tally(list(shoe.counts), (), 1, drawing)

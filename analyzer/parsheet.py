@@ -18,6 +18,7 @@ push):
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -119,12 +120,20 @@ class ParSheet:
 
 def par_sheet(wager: Wager, distribution: Distribution) -> ParSheet:
     """The par sheet of ``wager`` over an enumerated ``distribution``."""
-    counts = outcome_counts(wager, distribution)
+    return sheet_from_counts(wager, outcome_counts(wager, distribution), distribution.denominator)
+
+
+def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int) -> ParSheet:
+    """The par sheet of ``wager`` from a count per outcome name out of ``denominator``.
+
+    Every outcome of the pay table must be in ``counts`` (0 when it cannot
+    happen); the counts must add up to ``denominator`` (checked).
+    """
     rows = tuple(
-        OutcomeRow(outcome=o, combinations=counts[o.name], probability=Fraction(counts[o.name], distribution.denominator))
+        OutcomeRow(outcome=o, combinations=counts[o.name], probability=Fraction(counts[o.name], denominator))
         for o in wager.outcomes
     )
-    return ParSheet(wager=wager, denominator=distribution.denominator, rows=rows)
+    return ParSheet(wager=wager, denominator=denominator, rows=rows)
 
 
 def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:

@@ -227,6 +227,11 @@ class RuleSet:
                 raise InputError(f"Wager {w.name} requires unknown wager(s) {', '.join(unknown)}.")
         if self.own_cards is not None and self.own_cards.wager not in names:
             raise InputError(f"own_cards.wager names unknown wager {self.own_cards.wager!r}.")
+        if self.own_cards is not None and self.wager(self.own_cards.wager).side != "player":
+            raise InputError(
+                f"own_cards.wager {self.own_cards.wager!r} follows the banker hand; an own hand plays "
+                "as a Player hand against the Banker, so it must name a player-side wager."
+            )
 
     def wager(self, name: str) -> Wager:
         """The wager called ``name``; :class:`InputError` lists the names if unknown."""

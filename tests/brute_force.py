@@ -115,3 +115,64 @@ def brute_force(cards: list[str], kind: str) -> Counter[FinalState]:
     for sequence in permutations(cards, 6):
         counts[play(sequence, kind)] += 1
     return counts
+
+
+# ------------------------------------------------ Play Your Own Cards (000 CASE 2)
+
+
+def own_hand_net(banker: tuple[str, str, str], own: tuple[str, str, str], draws: bool, kind: str,
+                 pair_pays: Fraction | None = None) -> Fraction | int:
+    """What a one-unit Player bet played as an own hand nets, written from 000 CASE 2.
+
+    ``banker`` is B1 B2 B3 (the third is dealt face down in step 4 whether or
+    not it is used), ``own`` is O1 O2 O3, ``draws`` the bettor's choice (not
+    asked on a natural). ``pair_pays``, when given, is what a win pays when
+    the own two cards are a pair (a user's variant; 000 pays even money).
+    """
+    own_total = (value(own[0]) + value(own[1])) % 10
+    banker_total = (value(banker[0]) + value(banker[1])) % 10
+
+    def settle(own_final: int, banker_final: int) -> Fraction | int:  # "Bets on winning hands pay even money"
+        if own_final > banker_final:
+            return pair_pays if pair_pays is not None and own[0] == own[1] else 1
+        return 0 if own_final == banker_final else -1  # "If there is a Tie, ... push"
+
+    if banker_total >= 8:  # step 8: a Banker natural settles all bets; a two-card own hand is compared
+        return settle(own_total, banker_total)
+    if own_total >= 8:  # step 9: bets with a Player natural are settled
+        return settle(own_total, banker_total)
+    own_third = None
+    if draws:  # step 5
+        own_third = value(own[2])
+        own_total = (own_total + own_third) % 10
+    # step 10: 6-7 stand, 0-4 draw, 5 draws against two-card hands only (Louisiana);
+    # a standard chart reads the own third card as it reads the Player's.
+    if banker_draws(kind, banker_total, own_third):
+        banker_total = (banker_total + value(banker[2])) % 10
+    return settle(own_total, banker_total)
+
+
+def own_cards_brute_force(cards: list[str], kind: str, community: bool,
+                          pair_pays: Fraction | None = None) -> dict[tuple[str, ...], tuple[int, Fraction, Fraction]]:
+    """Per own two cards (ranks, sorted), the sequences dealt and the summed net if drawing / standing.
+
+    Every ordered sequence of the physical ``cards`` is dealt in 000's order:
+    with ``community``, P1 B1 P2 B2 (step 1), P3 B3 face down (step 4), O1 O2
+    face up, O3; without, O1 O2 B1 B2 B3 O3. The Community Player's cards are
+    dealt and never read. (Sequences that deal the same ranks to the Banker
+    and the own hand are tallied first and played once.)
+    """
+    dealt: Counter[tuple[tuple[str, ...], tuple[str, ...]]] = Counter()
+    for sequence in permutations(cards, 9 if community else 6):
+        if community:
+            dealt[((sequence[1], sequence[3], sequence[5]), sequence[6:9])] += 1
+        else:
+            dealt[(sequence[2:5], (sequence[0], sequence[1], sequence[5]))] += 1
+    totals: dict[tuple[str, ...], tuple[int, Fraction | int, Fraction | int]] = {}
+    for (banker, own), n in dealt.items():
+        key = tuple(sorted(own[:2], key=RANK_INDEX.__getitem__))
+        draw = own_hand_net(banker, own, True, kind, pair_pays)  # type: ignore[arg-type]
+        stand = own_hand_net(banker, own, False, kind, pair_pays)  # type: ignore[arg-type]
+        seen, draws, stands = totals.get(key, (0, 0, 0))
+        totals[key] = (seen + n, draws + n * draw, stands + n * stand)
+    return {key: (n, Fraction(draws), Fraction(stands)) for key, (n, draws, stands) in totals.items()}
