@@ -17,6 +17,8 @@ from . import __version__
 from .cards import parse_cards
 from .errors import InputError
 from .odds import parse_pays
+from .owncards import analyse
+from .owncards_report import render_own_cards
 from .parsheet import par_sheets
 from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
 from .results import generate, write
@@ -145,6 +147,19 @@ def tables(out: Path) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
     for path in write(out, generate()):
         click.echo(f"wrote {path}")
+
+
+@cli.command("own-cards")
+@click.option("--rules", "rule_name", default="mini-louisiana", show_default=True, metavar="NAME|FILE",
+              help="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")
+@decks_option
+@remove_option
+@format_option
+@exact_option
+def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+    """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
+    rule_set = load(rule_name)
+    click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
 
 
 def main() -> None:
