@@ -12,6 +12,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from .owncards import analyse
+from .owncards_report import render_own_cards
 from .parsheet import ParSheet, par_sheets
 from .report import render_analysis, render_compare
 from .rules import RuleSet, load, shipped
@@ -48,6 +50,16 @@ def generate() -> dict[str, str]:
     files["compare.md"] = render_compare(shoe, analyses, "markdown")
     files["compare.json"] = render_compare(shoe, analyses, "json")
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
+    for rules, _ in analyses:
+        if rules.own_cards is not None:
+            own = analyse(rules, shoe)
+            files[f"{rules.name}-own-cards.md"] = render_own_cards(own, "markdown")
+            files[f"{rules.name}-own-cards.json"] = render_own_cards(own, "json")
+            rows.append(
+                f"| `{rules.name}-own-cards.md`, `{rules.name}-own-cards.json` | Play Your Own Cards, "
+                f"rule set {rules.name}: strategy card, three strategies' house edges, every decision "
+                "(counts: ordered dealings O1 O2 B1 B2 B3 O3, as the files say) |"
+            )
     files["README.md"] = INDEX.format(decks=RESULTS_DECKS, rows="\n".join(rows))
     return files
 

@@ -109,3 +109,14 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: st
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
     assert message in err and "Traceback" not in err
+
+
+def test_results_hold_the_eight_deck_card() -> None:
+    from analyzer.results import generate
+
+    files = generate()
+    card = files["mini-louisiana-own-cards.md"]
+    assert "Shoe: 8 decks (416 cards)" in card and "| 5,T/J/Q/K " in card and "0.7626%" in card
+    report = json.loads(files["mini-louisiana-own-cards.json"])
+    assert [s["name"] for s in report["strategies"]] == ["mimic", "best-by-total", "best-by-composition"]
+    assert "mini-louisiana-own-cards.md" in files["README.md"]
