@@ -152,6 +152,8 @@ class NaturalHand:
     def __post_init__(self) -> None:
         if self.total not in NATURALS:
             raise ValueError(f"A natural totals 8 or 9, not {self.total}.")
+        if self.ways < 1:
+            raise ValueError(f"A natural needs a hand that can be dealt; total {self.total} has {self.ways} ways.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +211,7 @@ class OwnCardsAnalysis:
 
     def mimic_play(self, total: int) -> Action:
         """What the Community Player does at ``total`` (the rule set's Player rule)."""
-        return DRAW if self.rules.drawing.player_draws(total) else STAND
+        return _community_play(self.rules.drawing, total)
 
     def card_play(self, total: int) -> Action:
         """The strategy card's play at an own ``total`` 0-7."""
@@ -281,11 +283,25 @@ class _Hand:
 def _analyse_cached(rules: RuleSet, shoe: Shoe) -> OwnCardsAnalysis:
     wager = own_wager(rules)
     hands = _hands(rules, wager, shoe)
+    by_total, by_composition, naturals = _rows(wager, shoe, hands)
+    policies = _policies(rules.drawing, by_total, by_composition)
+    return OwnCardsAnalysis(
+        rules=rules,
+        shoe=shoe,
+        wager=wager,
+        by_total=by_total,
+        by_composition=by_composition,
+        naturals=naturals,
+        strategies=tuple(Strategy(name, _strategy_sheet(wager, shoe, hands, policies[name])) for name in STRATEGIES),
+    )
+
+
+def _rows(
+    wager: Wager, shoe: Shoe, hands: list[_Hand]
+) -> tuple[tuple[Decision, ...], tuple[Decision, ...], tuple[NaturalHand, ...]]:
+    """The decision rows by total and by composition, and the naturals, from the hands' counts."""
     after_own = falling(shoe.size - 2, 4)
     two_cards = falling(shoe.size, 2)
-
-    def ev(counts: Mapping[str, int]) -> Fraction:
-        return Fraction(_net(wager, counts), after_own)
 
     def pooled_ev(group: list[_Hand], action: Action) -> Fraction:
         net = sum(h.ways * _net(wager, h.counts[action]) for h in group)
@@ -305,47 +321,42 @@ def _analyse_cached(rules: RuleSet, shoe: Shoe) -> OwnCardsAnalysis:
                 Decision(total, None, ways, Fraction(ways, two_cards), pooled_ev(group, DRAW), pooled_ev(group, STAND))
             )
     by_composition = tuple(
-        Decision(h.total, h.ranks, h.ways, Fraction(h.ways, two_cards), ev(h.counts[DRAW]), ev(h.counts[STAND]))
+        Decision(h.total, h.ranks, h.ways, Fraction(h.ways, two_cards), pooled_ev([h], DRAW), pooled_ev([h], STAND))
         for h in hands
         if h.total not in NATURALS
     )
+    return tuple(by_total), by_composition, tuple(naturals)
 
+
+def _policies(
+    drawing: Drawing, by_total: tuple[Decision, ...], by_composition: tuple[Decision, ...]
+) -> dict[str, Callable[[_Hand], Action]]:
+    """Each strategy as a rule: own two-card hand -> action (a natural is never asked)."""
     totals = {row.total: row for row in by_total}
     compositions = {(row.total, row.ranks): row for row in by_composition}
 
     def mimic(hand: _Hand) -> Action:
-        return DRAW if hand.total in NATURALS or rules.drawing.player_draws(hand.total) else STAND
+        return STAND if hand.total in NATURALS else _community_play(drawing, hand.total)
 
     def best_by_total(hand: _Hand) -> Action:
-        return mimic(hand) if hand.total in NATURALS else _card_play(rules.drawing, totals[hand.total])
+        return mimic(hand) if hand.total in NATURALS else _card_play(drawing, totals[hand.total])
 
     def best_by_composition(hand: _Hand) -> Action:
         if hand.total in NATURALS:
             return mimic(hand)
         return _decided(compositions[(hand.total, hand.ranks)].best, best_by_total(hand))
 
-    policies: dict[str, Callable[[_Hand], Action]] = {
-        MIMIC: mimic,
-        BEST_BY_TOTAL: best_by_total,
-        BEST_BY_COMPOSITION: best_by_composition,
-    }
-    strategies = tuple(
-        Strategy(name, _strategy_sheet(wager, shoe, hands, policies[name])) for name in STRATEGIES
-    )
-    return OwnCardsAnalysis(
-        rules=rules,
-        shoe=shoe,
-        wager=wager,
-        by_total=tuple(by_total),
-        by_composition=by_composition,
-        naturals=tuple(naturals),
-        strategies=strategies,
-    )
+    return {MIMIC: mimic, BEST_BY_TOTAL: best_by_total, BEST_BY_COMPOSITION: best_by_composition}
+
+
+def _community_play(drawing: Drawing, total: int) -> Action:
+    """What the Community Player does at a two-card ``total`` 0-7."""
+    return DRAW if drawing.player_draws(total) else STAND
 
 
 def _card_play(drawing: Drawing, row: Decision) -> Action:
     """The card's play for a by-total row: the best, or the Community Player's on a tie."""
-    return _decided(row.best, DRAW if drawing.player_draws(row.total) else STAND)
+    return _decided(row.best, _community_play(drawing, row.total))
 
 
 def _decided(best: Best, on_a_tie: Action) -> Action:

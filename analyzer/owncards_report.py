@@ -17,7 +17,16 @@ from typing import Any
 
 from tabulate import tabulate
 
-from .owncards import BEST_BY_COMPOSITION, BEST_BY_TOTAL, MIMIC, STRATEGIES, Action, Decision, OwnCardsAnalysis
+from .owncards import (
+    BEST_BY_COMPOSITION,
+    BEST_BY_TOTAL,
+    EITHER,
+    MIMIC,
+    STRATEGIES,
+    Action,
+    Decision,
+    OwnCardsAnalysis,
+)
 from .report import count_text, decimal_text, fraction_text, percent_text, sheet_document, shoe_document, shoe_text
 from .shoe import CARDS_PER_ROUND
 
@@ -95,8 +104,8 @@ def _header_lines(analysis: OwnCardsAnalysis) -> list[str]:
         f"Rule set: {rules.name}: {rules.title} (document {rules.document})",
         f"Shoe: {shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card dealings.",
         OWN_COUNTING,
-        f"Own hand: offered for a {wager.name} bet{' alone' if own.alone else ''} ({own.source}).",
-        f"It is settled as a {wager.name} bet ({pays}; {wager.source}).",
+        f"Own hand: offered for a {wager.name} bet{' alone' if own.alone else ''} ({own.source.rstrip('.')}).",
+        f"It is settled as a {wager.name} bet ({pays}; {wager.source.rstrip('.')}).",
     ]
     defaults = _defaults(analysis)
     if defaults:
@@ -107,8 +116,8 @@ def _header_lines(analysis: OwnCardsAnalysis) -> list[str]:
 
 def _card_rows(analysis: OwnCardsAnalysis, exact: bool) -> list[list[str]]:
     rows = [
-        [str(r.total), _play(analysis.card_play(r.total)), _number(r.ev_draw, exact), _number(r.ev_stand, exact),
-         _number(r.margin, exact)]
+        [str(r.total), _play(r.best if r.best == EITHER else analysis.card_play(r.total)),
+         _number(r.ev_draw, exact), _number(r.ev_stand, exact), _number(r.margin, exact)]
         for r in analysis.by_total
     ]
     rows.extend([str(n.total), "natural", "not asked", _number(n.expected_value, exact), ""] for n in analysis.naturals)

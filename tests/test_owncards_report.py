@@ -120,3 +120,12 @@ def test_results_hold_the_eight_deck_card() -> None:
     report = json.loads(files["mini-louisiana-own-cards.json"])
     assert [s["name"] for s in report["strategies"]] == ["mimic", "best-by-total", "best-by-composition"]
     assert "mini-louisiana-own-cards.md" in files["README.md"]
+
+
+def test_an_exact_tie_prints_either_on_the_card() -> None:
+    """Six ten-value cards: every hand is 0 against 0 and always ties, draw or stand."""
+    code, out, _ = run("--decks", "1", "--remove",
+                       "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q")
+    assert code == 0
+    assert any(line.split()[:2] == ["0", "EITHER"] for line in out.splitlines() if line.strip())
+    assert "best-by-composition 0.0000%" in out
