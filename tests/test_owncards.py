@@ -2,7 +2,9 @@
 
 1. Invariant: playing the own hand as the Community Player plays (000 CASE 1
    step 3) is the Player bet of the core analyzer, dealing for dealing, so the
-   counts of the ``mimic`` strategy equal the core Player-bet counts exactly.
+   counts of the ``mimic`` strategy equal the core Player-bet counts exactly;
+   more generally a by-total strategy is a Player drawing rule of the core
+   game, which checks the card and every by-total row through the enumerator.
 2. Brute force: every ordered sequence of the actual cards of small, odd
    shoes, dealt in 000's order (with the community cards in their real places
    in one case), played by hand-written rules (tests/brute_force.py).
@@ -15,6 +17,7 @@ end are the analyzer's own, each checked by the two proofs above.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -124,6 +127,40 @@ def test_000_case_2_mimic_strategy_is_the_community_player_bet_exactly(shoe: Sho
     ]
     assert mimic.denominator == player.denominator == shoe.denominator
     assert mimic.expected_value == player.expected_value
+
+
+def _player_bet_with_own_rule(plays: list[bool], shoe: Shoe) -> Fraction:
+    """The core analyzer's Player-bet EV when the Player hand draws on the totals in ``plays``."""
+    rules = replace(MINI, drawing=replace(MINI.drawing, player=tuple(plays)))
+    (sheet,) = par_sheets(rules, shoe, ("player",))
+    assert sheet.expected_value is not None
+    return sheet.expected_value
+
+
+def test_best_by_total_is_the_core_game_with_the_card_as_player_rule() -> None:
+    """A by-total strategy is a Player drawing rule: the enumerator, walking P1 B1 P2 B2
+    by rank, must give the same counts when the Player hand follows the card."""
+    shoe = Shoe.decks(8)
+    analysis = analyse(MINI, shoe)
+    rules = replace(MINI, drawing=replace(MINI.drawing, player=tuple(analysis.card_play(t) == DRAW for t in range(8))))
+    (core,) = par_sheets(rules, shoe, ("player",))
+    assert [r.combinations for r in core.rows] == [r.combinations for r in analysis.strategy(BEST_BY_TOTAL).sheet.rows]
+
+
+def test_every_total_row_against_the_core_game_with_that_total_flipped() -> None:
+    """Drawing instead of standing at one total t changes the core game's EV by
+    P(t) (EV draw - EV stand): each by-total row, checked through the enumerator."""
+    shoe = _shoe(["A", "A", "2", "3", "4", "5", "5", "6", "7", "7", "T", "T", "9"])
+    analysis = analyse(MINI, shoe)
+    mimic = [MINI.drawing.player_draws(t) for t in range(8)]
+    base = _player_bet_with_own_rule(mimic, shoe)
+    assert [row.total for row in analysis.by_total] == list(range(8))
+    for row in analysis.by_total:
+        flipped = list(mimic)
+        flipped[row.total] = not flipped[row.total]
+        change = _player_bet_with_own_rule(flipped, shoe) - base
+        gain = row.ev_draw - row.ev_stand if flipped[row.total] else row.ev_stand - row.ev_draw
+        assert change == row.probability * gain, row.total
 
 
 # ----------------------------------------------------------- 2. brute force
