@@ -425,9 +425,10 @@ def _hands(rules: RuleSet, wager: Wager, shoe: Shoe) -> list[_Hand]:
             left[a] -= 1
             left[b] -= 1
             total = (a + b) % 10
-            # The Player-side pay table reads the own pair only; with the ranks
-            # grouped it reads no pair at all (_classes), so the flag is exact
-            # wherever it is read. The Banker's pair is never read by it.
+            # A Player-side pay table reads the own pair, never the Banker's.
+            # With T J Q K grouped, "same class" is not "same rank", but they
+            # are grouped only when the pay table reads no pair (_classes), so
+            # the flag is read only where it is exact.
             pair = first == second
             actions = (STAND,) if total in NATURALS else ACTIONS
             counts: dict[Action, Mapping[str, int]] = {}
