@@ -147,6 +147,26 @@ def tables(out: Path) -> None:
         click.echo(f"wrote {path}")
 
 
+@cli.command()
+@rules_option
+@remove_option
+@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager; repeat for several (default: all).")
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
+@click.option("--upto", type=click.IntRange(min=1, max=1000), default=8, show_default=True, metavar="N",
+              help="Print the values for d = 1..N decks.")
+@click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
+@format_option
+def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
+            outcomes: bool, fmt: str) -> None:
+    """House edge as an exact rational function of the number of decks d, and its limit."""
+    from .formula import formulas
+    from .formula_report import render_formulas
+
+    removed = parse_cards(remove)
+    results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
+    click.echo(render_formulas(results, fmt, upto, outcomes), nl=False)
+
+
 def main() -> None:
     """Entry point of the ``baccarat`` console script."""
     cli(prog_name="baccarat")
