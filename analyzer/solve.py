@@ -36,7 +36,8 @@ saying why. Edges are per unit staked, as everywhere in the package.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -52,7 +53,9 @@ GRIDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
 )
 """(name, step, used only below this pay): the grids on which nearest pays are sought."""
 
-__all__ = ["Candidate", "PaySolution", "ShapeSolution", "format_pays", "solve_pay", "solve_shape"]
+__all__ = ["Candidate", "PaySolution", "ShapeSolution", "format_pays", "parse_shape", "solve_pay", "solve_shape"]
+
+_WEIGHT = re.compile(r"\d{1,9}(?:\.\d{1,12})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +103,24 @@ class ShapeSolution:
     exact: tuple[tuple[str, Fraction], ...]
     rounded: tuple[tuple[str, Fraction], ...]
     balance: PaySolution
+
+
+def parse_shape(texts: Sequence[str]) -> dict[str, Fraction]:
+    """Read ``OUTCOME=WEIGHT`` items (weights are plain decimals such as 30 or 2.5), strictly.
+
+    >>> parse_shape(["natural win=1", "win by 9, non-natural=30"])
+    {'natural win': Fraction(1, 1), 'win by 9, non-natural': Fraction(30, 1)}
+    """
+    weights: dict[str, Fraction] = {}
+    for text in texts:
+        name, equals, weight = text.rpartition("=")
+        name, weight = name.strip(), weight.strip()
+        if not equals or not name or not _WEIGHT.fullmatch(weight):
+            raise InputError(f"--shape {text!r} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. --shape 'win by 8=10'.")
+        if name in weights:
+            raise InputError(f"--shape names {name!r} twice; give each outcome one weight.")
+        weights[name] = Fraction(weight)
+    return weights
 
 
 def solve_pay(sheet: ParSheet, outcome: str, target: Fraction) -> PaySolution:

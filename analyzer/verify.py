@@ -122,6 +122,8 @@ class Claim:
     figure: str
     outcome: str | None
     claimed: Claimed
+    pays: tuple[tuple[str, Fraction], ...] = ()
+    """Pays of the wager's outcomes the claim changed first, as (outcome, pays)."""
 
     def __post_init__(self) -> None:
         if self.figure not in FIGURES:
@@ -220,6 +222,8 @@ def load_claims(path: str) -> Claims:
         raise InputError(f"{path}: not valid TOML ({e}).") from None
     top = _Table(data, "", path)
     title = top.string("title", required=False)
+    if "claim" not in data:
+        raise top.error("claim", "is missing; a claims file holds one or more [[claim]] tables.")
     rows = top.array("claim")
     top.finish(("title", "claim"))
     assert rows is not None
@@ -252,15 +256,19 @@ def _read_claim(table: _Table, number: int, folder: Path, loaded: dict[str, Rule
     shoe = wrap("remove", lambda: Shoe.decks(decks).remove(parse_cards(remove)))
     wager = table.string("wager")
     wrap("wager", lambda: rules.wager(wager))
-    pays = table.table("pays", required=False)
-    if pays is not None:
-        for outcome_name in list(pays.data):
-            pays_text = pays.string(outcome_name)
-            rules = wrap("pays", lambda: rules.with_pays(wager, outcome_name, parse_pays(pays_text)))
+    pays_table = table.table("pays", required=False)
+    changed: list[tuple[str, Fraction]] = []
+    if pays_table is not None:
+        for outcome_name in list(pays_table.data):
+            pays = wrap("pays", lambda: parse_pays(pays_table.string(outcome_name)))
+            rules = wrap("pays", lambda: rules.with_pays(wager, outcome_name, pays))
+            changed.append((outcome_name, pays))
     figure = table.string("figure")
     if figure not in FIGURES:
         raise table.error("figure", f"is {figure!r}; it must be one of {', '.join(FIGURES)}.")
-    outcome = table.string("outcome", required=figure in OUTCOME_FIGURES)
+    if figure in OUTCOME_FIGURES and "outcome" not in table.data:
+        raise table.error("outcome", f"is missing; the figure {figure} is per outcome: name a row of the {wager} pay table.")
+    outcome = table.string("outcome", required=False)
     if outcome is not None:
         if figure not in OUTCOME_FIGURES:
             raise table.error("outcome", f"is only for the figures {' and '.join(OUTCOME_FIGURES)}, not {figure}.")
@@ -287,6 +295,7 @@ def _read_claim(table: _Table, number: int, folder: Path, loaded: dict[str, Rule
         figure=figure,
         outcome=outcome,
         claimed=claimed,
+        pays=tuple(changed),
     )
 
 
