@@ -11,12 +11,15 @@ Three independent checks, as for every figure of the package:
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from math import gcd
 
 import pytest
 import sympy
+from click.testing import CliRunner
 
+from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.formula import DeckFamily, formulas
 from analyzer.parsheet import par_sheets
@@ -164,3 +167,63 @@ def test_deck_family_first_decks(removed: tuple[str, ...], first: int) -> None:
     if first > 1:
         with pytest.raises(InputError):
             family.shoe(first - 1)
+
+
+# ------------------------------------------------------------- command line
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), prog_name="baccarat")
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_formula_command_prints_the_function_its_values_and_its_limit() -> None:
+    code, out, _ = run("formula", "--rules", "dactylus", "--wager", "player-pair", "--outcomes")
+    assert code == 0
+    assert "house edge(d) = (4*d + 11)/(52*d - 1)" in out
+    assert "       8      10.3614%  43/415" in out
+    assert "infinite       7.6923%  1/13" in out
+    assert "drawing every card with replacement" in out
+    assert "fitted exactly from enumerations at d = 1-7 and checked against a direct enumeration at d = 8" in out
+    assert "1520816128*d**6 - 789654528*d**5" in out  # the pair's count polynomial
+
+
+def test_formula_command_json_is_exact_and_complete() -> None:
+    code, out, _ = run("formula", "--rules", "mini-louisiana", "--wager", "tie", "--wager", "big-win-bonus-player",
+                       "--format", "json", "--upto", "2")
+    assert code == 0
+    document = json.loads(out)
+    tie, big_win = document["wagers"]
+    assert document["fit_decks"] == [1, 2, 3, 4, 5, 6, 7] and document["check_decks"] == [8]
+    assert tie["house_edge"]["values"][0]["decks"] == 1 and len(tie["house_edge"]["values"]) == 2
+    assert all(isinstance(c, str) for c in tie["house_edge"]["numerator"] + tie["house_edge"]["denominator"])
+    assert big_win["house_edge"] is None and big_win["qualifying_probability"]["limit"] == "1598177/4826809"
+    assert [o["outcome"] for o in big_win["outcomes"]][0] == "natural win"
+    assert "000 does not state Tie odds" in " ".join(document["defaults"])
+
+
+def test_formula_command_pay_override_and_removed_cards() -> None:
+    # Source: Wizard of Odds, baccarat basics: Tie at 9 to 1, 8 decks, 4.8440%; 6 decks 4.9313%.
+    code, out, _ = run("formula", "--rules", "punto-banco", "--wager", "tie", "--pay", "tie:tie=9:1", "--format", "csv")
+    assert code == 0
+    rows = {line.split(",")[3]: line.split(",")[5] for line in out.splitlines()[1:]}
+    assert rows["8"].startswith("0.0484403") and rows["6"].startswith("0.0493128")
+    code, out, _ = run("formula", "--rules", "punto-banco", "--wager", "banker", "--remove", "5,5,5,5,5", "--upto", "2")
+    assert code == 0
+    assert "d decks less 5 5 5 5 5 (52d - 5 cards)" in out and "n/a" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "punto-banco", "--wager", "lucky-6"], "Unknown wager 'lucky-6'"),
+        (["--rules", "punto-banco", "--remove", "5,X"], "'X' is not a card"),
+        (["--rules", "punto-banco", "--upto", "0"], "--upto"),
+        (["--rules", "vegas"], "Unknown rule set 'vegas'"),
+    ],
+)
+def test_formula_command_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    code, out, err = run("formula", *args)
+    assert code == 2 and out == ""
+    assert err.startswith("baccarat: error: ") and err.count("\n") == 1
+    assert message in err
