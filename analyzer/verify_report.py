@@ -71,7 +71,7 @@ def render_verdicts(claims: Claims, verdicts: Sequence[Verdict], fmt: str) -> st
     if fmt == "csv":
         return _csv(verdicts)
     refuted = sum(not v.confirmed for v in verdicts)
-    summary = f"{len(verdicts)} claims: {len(verdicts) - refuted} {CONFIRMED}, {refuted} {REFUTED}."
+    summary = f"{len(verdicts)} claim{'s' if len(verdicts) != 1 else ''}: {len(verdicts) - refuted} {CONFIRMED}, {refuted} {REFUTED}."
     title = f": {claims.title}" if claims.title else ""
     if fmt == "markdown":
         body = [
