@@ -21,7 +21,10 @@ How it is computed
     every coefficient must be an integer. (Degree at most 6 is a theorem; the
     check guards the code.) sympy then reduces each quotient (numerator and
     denominator coprime, integer coefficients without a common factor),
-    factors it for printing, and takes its limit as d grows without bound.
+    factors it for printing, and takes its limit as d grows without bound
+    (``sympy.limit``). Each outcome's own limit is the ratio of the d**6
+    coefficients of its count and of all dealings; the wager's limit must
+    equal the outcomes' limits weighted by their pays, or the fit fails.
 
 The limit
     As d grows, taking a card out changes the shoe less and less: the limit
