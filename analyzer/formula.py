@@ -70,6 +70,8 @@ FIT_POINTS = DEGREE + 1
 CHECK_POINTS = 1
 """Further deck counts enumerated only to check the fitted polynomials."""
 CARDS_PER_DECK = 52
+CARDS_PER_RANK = 4
+"""Cards of each rank in one deck."""
 VARIABLE = "d"
 
 LIMIT_NOTE = (
@@ -105,7 +107,7 @@ class DeckFamily:
     def first_decks(self) -> int:
         """The fewest decks from which the removed cards can come, leaving a round's worth."""
         most_of_one_rank = max((self.removed.count(r) for r in set(self.removed)), default=0)
-        by_rank = -(-most_of_one_rank // 4)
+        by_rank = -(-most_of_one_rank // CARDS_PER_RANK)
         by_size = -(-(len(self.removed) + CARDS_PER_ROUND) // CARDS_PER_DECK)
         return max(1, by_rank, by_size)
 
