@@ -19,6 +19,9 @@ from .errors import InputError
 from .odds import parse_pays
 from .owncards import analyse
 from .owncards_report import render_own_cards
+
+
+from .odds import parse_pays, parse_percent
 from .parsheet import par_sheets
 from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
 from .results import generate, write
@@ -160,6 +163,72 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: b
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
     rule_set = load(rule_name)
     click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
+
+
+@cli.command()
+@rules_option
+@remove_option
+@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager; repeat for several (default: all).")
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
+@click.option("--upto", type=click.IntRange(min=1, max=1000), default=8, show_default=True, metavar="N",
+              help="Print the values for d = 1..N decks.")
+@click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
+@format_option
+def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
+            outcomes: bool, fmt: str) -> None:
+    """House edge as an exact rational function of the number of decks d, and its limit."""
+    from .formula import formulas
+    from .formula_report import render_formulas
+
+    removed = parse_cards(remove)
+    results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
+    click.echo(render_formulas(results, fmt, upto, outcomes), nl=False)
+
+
+@cli.command()
+@rules_option
+@decks_option
+@remove_option
+@click.option("--wager", required=True, metavar="W", help="The wager whose pay table is solved.")
+@click.option("--outcome", default=None, metavar="O",
+              help="The outcome whose pay is solved (with --shape: the one solved again after rounding; default the top award).")
+@click.option("--shape", "shape", multiple=True, metavar="OUTCOME=WEIGHT",
+              help="Pays in this shape, one common multiplier solved; repeat for each outcome, e.g. --shape 'win by 9, non-natural=30'.")
+@click.option("--edge", required=True, metavar="PERCENT", help="The target house edge, e.g. 2%.")
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay first, e.g. 'tie:tie=9:1'.")
+@format_option
+def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
+          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
+    """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
+    from .solve import parse_shape, solve_pay, solve_shape
+    from .solve_report import Solved, render_solved
+
+    target = parse_percent(edge)
+    weights = parse_shape(shape)
+    if not weights and outcome is None:
+        raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
+    items = []
+    for rule_set in _rule_sets(rule_names):
+        rule_set = _with_pays(rule_set, pays)
+        shoe = _shoe(rule_set, decks, remove)
+        (sheet,) = par_sheets(rule_set, shoe, (wager,))
+        solution = solve_shape(sheet, weights, target, outcome) if weights else solve_pay(sheet, outcome or "", target)
+        items.append(Solved(rules=rule_set, shoe=shoe, sheet=sheet, solution=solution))
+    click.echo(render_solved(items, fmt), nl=False)
+
+
+@cli.command("verify")
+@click.argument("claims_file", metavar="CLAIMS.toml")
+@format_option
+def verify_command(claims_file: str, fmt: str) -> int:
+    """Check a file of claimed figures: each CONFIRMED or REFUTED; exit status 1 when any is refuted."""
+    from .verify import load_claims, verify
+    from .verify_report import render_verdicts
+
+    claims = load_claims(claims_file)
+    verdicts = verify(claims)
+    click.echo(render_verdicts(claims, verdicts, fmt), nl=False)
+    return 0 if all(v.confirmed for v in verdicts) else 1
 
 
 def main() -> None:

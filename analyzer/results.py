@@ -60,8 +60,28 @@ def generate() -> dict[str, str]:
                 f"rule set {rules.name}: strategy card, three strategies' house edges, every decision "
                 "(counts: ordered dealings O1 O2 B1 B2 B3 O3, as the files say) |"
             )
+
+
+    files.update(_formula_files(analyses))
+    rows.append(
+        "| `formulas.md`, `formulas.json` | every rule set: each wager's house edge as an exact rational function "
+        f"of the number of decks d, its values at d = 1-{RESULTS_DECKS} and its infinite-deck limit; "
+        "each outcome's count as a polynomial in d |"
+    )
     files["README.md"] = INDEX.format(decks=RESULTS_DECKS, rows="\n".join(rows))
     return files
+
+
+def _formula_files(analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]]) -> dict[str, str]:
+    """``formulas.md`` and ``formulas.json``: the closed forms of every shipped rule set."""
+    from .formula import formulas  # sympy is imported here, not when the command line starts
+    from .formula_report import render_formulas
+
+    closed = [formulas(rules) for rules, _ in analyses]
+    return {
+        "formulas.md": render_formulas(closed, "markdown", RESULTS_DECKS, outcomes=True),
+        "formulas.json": render_formulas(closed, "json", RESULTS_DECKS),
+    }
 
 
 def write(out: Path, files: dict[str, str]) -> list[Path]:
