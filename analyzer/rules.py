@@ -55,11 +55,15 @@ class Drawing:
     ``banker[t][c]`` is True when a Banker two-card total ``t`` (0-7) draws,
     where column ``c`` is 0 when the Player stood and ``1 + v`` when the Player
     drew a third card of value ``v``: the shape of 001's chart.
+
+    Equality and hashing read the tables only, not ``source``: two documents
+    that print the same tableau have the same drawing rules, and share one
+    cached enumeration.
     """
 
     player: tuple[bool, ...]
     banker: tuple[tuple[bool, ...], ...]
-    source: str
+    source: str = field(compare=False)
 
     def __post_init__(self) -> None:
         if len(self.player) != len(NON_NATURAL_TOTALS):

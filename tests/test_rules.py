@@ -168,3 +168,10 @@ def test_own_cards_only_in_mini_louisiana_for_a_player_bet_alone() -> None:
     own = load("mini-louisiana").own_cards
     assert own is not None and own.wager == "player" and own.alone and own.source.startswith("000 CASE 2")
     assert all(load(n).own_cards is None for n in ("punto-banco", "live-pittsburgh", "dactylus"))
+
+
+def test_the_same_tableau_from_three_documents_is_one_drawing() -> None:
+    """001, 003 and 004 print the same tableau: one cache key, one enumeration."""
+    drawings = {load(n).drawing for n in ("punto-banco", "live-pittsburgh", "dactylus")}
+    assert len(drawings) == 1
+    assert load("mini-louisiana").drawing not in drawings
