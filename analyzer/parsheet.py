@@ -18,13 +18,15 @@ push):
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .enumerator import Distribution, enumerate_deals
+from .enumerator import Distribution
+from .fastcount import count_deals
 from .rules import Outcome, RuleSet, Wager
 from .shoe import Shoe
-from .wagers import outcome_counts
+from .wagers import outcome_counts, side_views
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,9 +119,15 @@ class ParSheet:
         return None if variance is None else math.sqrt(variance)
 
 
-def par_sheet(wager: Wager, distribution: Distribution) -> ParSheet:
-    """The par sheet of ``wager`` over an enumerated ``distribution``."""
-    counts = outcome_counts(wager, distribution)
+def par_sheet(
+    wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None
+) -> ParSheet:
+    """The par sheet of ``wager`` over an enumerated ``distribution``.
+
+    ``views`` is :func:`analyzer.wagers.side_views` of the distribution, when
+    the caller settles several wagers over it.
+    """
+    counts = outcome_counts(wager, distribution, views)
     rows = tuple(
         OutcomeRow(outcome=o, combinations=counts[o.name], probability=Fraction(counts[o.name], distribution.denominator))
         for o in wager.outcomes
@@ -128,7 +136,13 @@ def par_sheet(wager: Wager, distribution: Distribution) -> ParSheet:
 
 
 def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
-    """Par sheets of the named wagers (all of the rule set's when none are named)."""
+    """Par sheets of the named wagers (all of the rule set's when none are named).
+
+    The distribution comes from the fast exact path,
+    :func:`analyzer.fastcount.count_deals`, which the tests hold identical to
+    the reference enumerator.
+    """
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
-    distribution = enumerate_deals(shoe, rules.drawing)
-    return tuple(par_sheet(w, distribution) for w in chosen)
+    distribution = count_deals(shoe, rules.drawing)
+    views = side_views(distribution)
+    return tuple(par_sheet(w, distribution, views) for w in chosen)
