@@ -175,7 +175,7 @@ def correlation(tags: Sequence[int], effects: Effects) -> float | None:
     return float(numerator) / math.sqrt(tag_square * effect_square)
 
 
-def break_even_true_count(effects: Effects, tags: Sequence[int], decks: int) -> Fraction | None:
+def break_even_true_count(effects: Effects, tags: Sequence[int]) -> Fraction | None:
     """The true count at which the linear model of the count puts the expected value at zero.
 
     Over random depletions of a full shoe of N0 cards, the best linear
@@ -191,6 +191,30 @@ def break_even_true_count(effects: Effects, tags: Sequence[int], decks: int) -> 
         return None
     slope = Fraction(effects.shoe.size - 1, CARDS_PER_DECK) * numerator / tag_square
     return -effects.expected_value / slope
+
+
+@dataclass(frozen=True, slots=True)
+class RemovalTable:
+    """Everything ``baccarat eor`` states for one rule set: per wager, effects, count, break-even true count."""
+
+    rules: RuleSet
+    shoe: Shoe
+    effects: tuple[Effects, ...]
+    counts: tuple[BalancedCount, ...]
+    thresholds: tuple[Fraction | None, ...]
+
+
+def removal_table(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -> RemovalTable:
+    """Effects of removal, balanced counts and break-even true counts of the named wagers (default: all with pays)."""
+    effects = effects_of_removal(rules, shoe, wagers)
+    counts = tuple(balanced_count(e) for e in effects)
+    return RemovalTable(
+        rules=rules,
+        shoe=shoe,
+        effects=effects,
+        counts=counts,
+        thresholds=tuple(break_even_true_count(e, c.tags) for e, c in zip(effects, counts)),
+    )
 
 
 def _ev(value: Fraction | None) -> Fraction:

@@ -12,6 +12,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from .eor import removal_table
+from .eor_report import render_eor
 from .parsheet import ParSheet, par_sheets
 from .report import render_analysis, render_compare
 from .rules import RuleSet, load, shipped
@@ -45,6 +47,14 @@ def generate() -> dict[str, str]:
         files[f"{name}.md"] = render_analysis(rules, shoe, sheets, "markdown")
         files[f"{name}.json"] = render_analysis(rules, shoe, sheets, "json")
         rows.append(f"| `{name}.md`, `{name}.json` | par sheets of every wager, rule set {name} ({rules.document}) |")
+    for name in shipped():
+        table = removal_table(load(name), shoe)
+        files[f"{name}-eor.md"] = render_eor(table, "markdown")
+        files[f"{name}-eor.json"] = render_eor(table, "json")
+        rows.append(
+            f"| `{name}-eor.md`, `{name}-eor.json` | effects of removal of every rank on every wager with pays, "
+            f"and balanced counts, rule set {name} |"
+        )
     files["compare.md"] = render_compare(shoe, analyses, "markdown")
     files["compare.json"] = render_compare(shoe, analyses, "json")
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
