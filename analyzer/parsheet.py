@@ -67,12 +67,11 @@ class ParSheet:
             raise AssertionError(f"{self.wager.name}: outcome counts do not add up to the denominator")
 
     def _sum(self, power: int = 1) -> Fraction | None:
+        """E[X**power]: integer counts times pays, divided once by the denominator (exact, and cheap)."""
         if not self.wager.has_pay_table:
             return None
-        return sum(
-            (r.probability * r.pays**power for r in self.rows if r.pays is not None),
-            Fraction(0),
-        )
+        total = sum((r.combinations * r.pays**power for r in self.rows if r.pays is not None), Fraction(0))
+        return total / self.denominator
 
     @property
     def expected_value(self) -> Fraction | None:
@@ -87,18 +86,18 @@ class ParSheet:
     def push_frequency(self) -> Fraction | None:
         if not self.wager.has_pay_table:
             return None
-        return sum((r.probability for r in self.rows if r.pays == 0), Fraction(0))
+        return Fraction(sum(r.combinations for r in self.rows if r.pays == 0), self.denominator)
 
     @property
     def hit_frequency(self) -> Fraction | None:
         if not self.wager.has_pay_table:
             return None
-        return sum((r.probability for r in self.rows if r.pays is not None and r.pays > 0), Fraction(0))
+        return Fraction(sum(r.combinations for r in self.rows if r.pays is not None and r.pays > 0), self.denominator)
 
     @property
     def unpaid_probability(self) -> Fraction:
         """Probability of the outcomes with no documented pay (the qualifying ones)."""
-        return sum((r.probability for r in self.rows if r.pays is None), Fraction(0))
+        return Fraction(sum(r.combinations for r in self.rows if r.pays is None), self.denominator)
 
     @property
     def element_of_risk(self) -> Fraction | None:
