@@ -33,7 +33,7 @@ from .errors import InputError
 from .fastcount import Hands, class_counts
 from .rules import RuleSet, Wager
 from .shoe import CARDS_PER_ROUND
-from .wagers import VIEWS, settlement, view_index
+from .wagers import pays_by_view, view_index
 
 _INT64_LIMIT = 2**63
 
@@ -122,15 +122,11 @@ def _reads_pair(wager: Wager) -> bool:
 def _pays_by_view(wager: Wager, scale: int, pair: bool) -> list[int]:
     """What one unit on ``wager`` nets for each (own, other, cards) view with pair flag ``pair``, times ``scale``.
 
-    Indexed like :func:`analyzer.wagers.view_index` with the flag dropped.
+    Indexed like :func:`analyzer.wagers.view_index` with the flag (its lowest bit) dropped.
     """
-    table = [0] * (VIEWS // 2)
-    for outcome, views in zip(wager.outcomes, settlement(wager)):
-        assert outcome.pays is not None
-        for view in views:
-            if view % 2 == pair:
-                table[view // 2] = int(outcome.pays * scale)
-    return table
+    pays = pays_by_view(wager)[pair::2]
+    assert None not in pays, "expected_values accepts only wagers with a pay table"
+    return [int(p * scale) for p in pays if p is not None]
 
 
 def _pay_change(wager: Wager, hands: Hands, cls: int, unpaired: list[int], paired: list[int]) -> int:

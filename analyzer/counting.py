@@ -44,9 +44,9 @@ from .cards import RANKS, VALUES, parse_rank
 from .enumerator import NATURALS
 from .errors import InputError
 from .executor import Executor, Progress
-from .rules import Drawing, RuleSet, Wager
+from .rules import Drawing, RuleSet
 from .shoe import CARDS_PER_ROUND
-from .wagers import settlement, view_index
+from .wagers import pays_by_view, view_index
 
 Play = Literal["perfect", "count"]
 PLAYS: tuple[str, ...] = ("perfect", "count")
@@ -185,7 +185,7 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[Sho
     """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
     study, seeds = task
     wager = study.rules.wager(study.wager)
-    pays = _pays_by_view(wager)
+    pays = pays_by_view(wager)
     deck = np.repeat(np.arange(len(RANKS)), 4 * study.decks)
     dealt_shoes = [_deal_shoe(np.random.default_rng(seed).permutation(deck), study, pays) for seed in seeds]
     compositions = [c for shoe in dealt_shoes for c in shoe.compositions]
@@ -217,7 +217,7 @@ class _DealtShoe:
     results: list[Fraction]  # what one unit on the wager netted in each round
 
 
-def _deal_shoe(cards: npt.NDArray[np.int64], study: Study, pays: list[Fraction]) -> _DealtShoe:
+def _deal_shoe(cards: npt.NDArray[np.int64], study: Study, pays: Sequence[Fraction | None]) -> _DealtShoe:
     seen = np.zeros((len(cards) + 1, len(RANKS)), dtype=np.int64)
     seen[1:] = np.cumsum(np.eye(len(RANKS), dtype=np.int64)[cards], axis=0)
     full = seen[-1]
@@ -230,7 +230,9 @@ def _deal_shoe(cards: npt.NDArray[np.int64], study: Study, pays: list[Fraction])
         shoe.compositions.append(full - seen[at])
         shoe.true_counts.append(Fraction(int(running[at]) * CARDS_PER_DECK, left))
         used, view = _play_round(order, at, study.rules.drawing, study.rules.wager(study.wager).side)
-        shoe.results.append(pays[view])
+        pay = pays[view]
+        assert pay is not None, "a study's wager has a pay table"
+        shoe.results.append(pay)
         at += used
     return shoe
 
@@ -254,15 +256,6 @@ def _play_round(order: list[int], at: int, drawing: Drawing, side: str) -> tuple
     if side == "player":
         return used, view_index(player, banker, player_cards, p1 == p2)
     return used, view_index(banker, player, banker_cards, b1 == b2)
-
-
-def _pays_by_view(wager: Wager) -> list[Fraction]:
-    pays = [Fraction(0)] * 400
-    for outcome, views in zip(wager.outcomes, settlement(wager)):
-        assert outcome.pays is not None
-        for view in views:
-            pays[view] = outcome.pays
-    return pays
 
 
 _TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")

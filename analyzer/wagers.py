@@ -21,6 +21,7 @@ frozen data), so a distribution is settled by adding its counts per view.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from operator import itemgetter
@@ -94,6 +95,15 @@ def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
         if row is not None:
             rows[index[row.name]].append(view_index(own, other, cards, pair))
     return tuple(tuple(r) for r in rows)
+
+
+def pays_by_view(wager: Wager) -> tuple[Fraction | None, ...]:
+    """What one unit on ``wager`` nets in each view (:func:`view_index`); ``None`` where no pay is documented."""
+    pays: list[Fraction | None] = [None] * VIEWS
+    for outcome, views in zip(wager.outcomes, settlement(wager)):
+        for view in views:
+            pays[view] = outcome.pays
+    return tuple(pays)
 
 
 def unsettled(wager: Wager) -> FinalState | None:
