@@ -37,8 +37,8 @@ def _setup(summary: Summary, executor: str) -> list[tuple[str, str]]:
     if study.play == "perfect":
         rows.append(("play", "perfect: bet 1 unit whenever the exact expected value is above 0"))
     else:
-        tags = " ".join(f"{rank}{tag:+d}" if tag else f"{rank}0" for rank, tag in zip(RANKS, study.tags))
-        rows.append(("play", f"count: bet 1 unit when the true count is at least {decimal_text(study.threshold, 2)}"))
+        tags = ",".join(f"{rank}={tag}" for rank, tag in zip(RANKS, study.tags))  # valid --tags input
+        rows.append(("play", f"count: bet 1 unit when the true count is at least {decimal_text(study.threshold, 4)}"))
         rows.append(("tags", tags))
     return rows
 
