@@ -16,15 +16,9 @@ import click
 from . import __version__
 from .cards import parse_cards
 from .errors import InputError
-from .odds import parse_pays
-from .owncards import analyse
-from .owncards_report import render_own_cards
-
-
 from .odds import parse_pays, parse_percent
 from .parsheet import par_sheets
 from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
-from .results import generate, write
 from .rules import RuleSet, load, shipped
 from .shoe import Shoe
 
@@ -148,6 +142,8 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: st
               show_default=True, help="Folder to write the tables to.")
 def tables(out: Path) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
+    from .results import generate, write
+
     for path in write(out, generate()):
         click.echo(f"wrote {path}")
 
@@ -161,6 +157,9 @@ def tables(out: Path) -> None:
 @exact_option
 def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: bool) -> None:
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
+    from .owncards import analyse
+    from .owncards_report import render_own_cards
+
     rule_set = load(rule_name)
     click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
 
@@ -229,6 +228,73 @@ def verify_command(claims_file: str, fmt: str) -> int:
     verdicts = verify(claims)
     click.echo(render_verdicts(claims, verdicts, fmt), nl=False)
     return 0 if all(v.confirmed for v in verdicts) else 1
+
+
+@cli.command()
+@rules_option
+@decks_option
+@click.option("--wager", "wagers", multiple=True, metavar="W",
+              help="A wager; repeat for several (default: every wager with a pay table).")
+@format_option
+def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str) -> None:
+    """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
+    from .eor import removal_table
+    from .eor_report import render_eor
+
+    reports = [render_eor(removal_table(r, _shoe(r, decks, ""), wagers), fmt) for r in _rule_sets(rule_names)]
+    if fmt == "json" and len(reports) > 1:
+        click.echo("[\n" + ",\n".join(r.rstrip("\n") for r in reports) + "\n]")
+    else:
+        click.echo(("\n" if fmt != "csv" else "").join(reports), nl=False)
+
+
+@cli.command()
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--wager", required=True, metavar="W", help="The wager to count (it needs a pay table).")
+@click.option("--shoes", type=click.IntRange(min=1), default=1000, show_default=True, help="Shoes to deal.")
+@decks_option
+@click.option("--cut-card", type=int, default=14, show_default=True,
+              help="Cards behind the cut card; a round is dealt while more than this remain.")
+@click.option("--play", type=click.Choice(("perfect", "count")), default="perfect", show_default=True,
+              help="perfect: bet when the exact expected value is above 0; count: when the true count reaches --threshold.")
+@click.option("--tags", default=None, metavar="TAGS",
+              help="With --play count: 13 tags in A..K order, or 'A=1,2=1,...' (default: the balanced count of `baccarat eor`).")
+@click.option("--threshold", default=None, metavar="T",
+              help="With --play count: bet when the true count is at least T (default: the count's break-even true count).")
+@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed of the shuffles.")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local worker processes.")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler to run on instead (e.g. tcp://host:8786).")
+@format_option
+def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
+          threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str) -> None:
+    """Counting study: deal shuffled shoes, bet on the wager when the exact EV (or a count) says so."""
+    from .count_report import render_count
+    from .counting import SHOES_PER_TASK, Study, default_count, parse_tags, parse_threshold, run
+    from .executor import open_executor
+
+    rule_set = load(rule_name)
+    decks = decks if decks is not None else rule_set.decks
+    if play == "perfect" and (tags is not None or threshold is not None):
+        raise InputError("--tags and --threshold apply to --play count only.")
+    chosen_tags: tuple[int, ...] = (0,) * 13
+    chosen_threshold = parse_threshold("0")
+    if play == "count":
+        if tags is None or threshold is None:
+            chosen_tags, chosen_threshold = default_count(rule_set, wager, decks)
+        if tags is not None:
+            chosen_tags = parse_tags(tags)
+        if threshold is not None:
+            chosen_threshold = parse_threshold(threshold)
+    study = Study(rules=rule_set, wager=wager, shoes=shoes, decks=decks, cut_card=cut_card,
+                  play="count" if play == "count" else "perfect", seed=seed, tags=chosen_tags, threshold=chosen_threshold)
+    with open_executor(workers, scheduler) as executor:
+        tasks = -(-shoes // SHOES_PER_TASK)
+        if tasks > 1 and click.get_text_stream("stderr").isatty():
+            with click.progressbar(length=tasks, label="Dealing shoes", file=sys.stderr) as bar:
+                summary = run(study, executor, bar.update)
+        else:
+            summary = run(study, executor)
+        click.echo(render_count(summary, executor.description, fmt), nl=False)
 
 
 def main() -> None:

@@ -22,10 +22,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .enumerator import Distribution, enumerate_deals
+from .enumerator import Distribution
+from .fastcount import count_deals
 from .rules import Outcome, RuleSet, Wager
 from .shoe import Shoe
-from .wagers import outcome_counts
+from .wagers import outcome_counts, side_views
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +67,11 @@ class ParSheet:
             raise AssertionError(f"{self.wager.name}: outcome counts do not add up to the denominator")
 
     def _sum(self, power: int = 1) -> Fraction | None:
+        """E[X**power]: integer counts times pays, divided once by the denominator (exact, and cheap)."""
         if not self.wager.has_pay_table:
             return None
-        return sum(
-            (r.probability * r.pays**power for r in self.rows if r.pays is not None),
-            Fraction(0),
-        )
+        total = sum((r.combinations * r.pays**power for r in self.rows if r.pays is not None), Fraction(0))
+        return total / self.denominator
 
     @property
     def expected_value(self) -> Fraction | None:
@@ -86,18 +86,18 @@ class ParSheet:
     def push_frequency(self) -> Fraction | None:
         if not self.wager.has_pay_table:
             return None
-        return sum((r.probability for r in self.rows if r.pays == 0), Fraction(0))
+        return Fraction(sum(r.combinations for r in self.rows if r.pays == 0), self.denominator)
 
     @property
     def hit_frequency(self) -> Fraction | None:
         if not self.wager.has_pay_table:
             return None
-        return sum((r.probability for r in self.rows if r.pays is not None and r.pays > 0), Fraction(0))
+        return Fraction(sum(r.combinations for r in self.rows if r.pays is not None and r.pays > 0), self.denominator)
 
     @property
     def unpaid_probability(self) -> Fraction:
         """Probability of the outcomes with no documented pay (the qualifying ones)."""
-        return sum((r.probability for r in self.rows if r.pays is None), Fraction(0))
+        return Fraction(sum(r.combinations for r in self.rows if r.pays is None), self.denominator)
 
     @property
     def element_of_risk(self) -> Fraction | None:
@@ -118,9 +118,15 @@ class ParSheet:
         return None if variance is None else math.sqrt(variance)
 
 
-def par_sheet(wager: Wager, distribution: Distribution) -> ParSheet:
-    """The par sheet of ``wager`` over an enumerated ``distribution``."""
-    return sheet_from_counts(wager, outcome_counts(wager, distribution), distribution.denominator)
+def par_sheet(
+    wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None
+) -> ParSheet:
+    """The par sheet of ``wager`` over an enumerated ``distribution``.
+
+    ``views`` is :func:`analyzer.wagers.side_views` of the distribution, when
+    the caller settles several wagers over it.
+    """
+    return sheet_from_counts(wager, outcome_counts(wager, distribution, views), distribution.denominator)
 
 
 def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int) -> ParSheet:
@@ -137,7 +143,13 @@ def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int)
 
 
 def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
-    """Par sheets of the named wagers (all of the rule set's when none are named)."""
+    """Par sheets of the named wagers (all of the rule set's when none are named).
+
+    The distribution comes from the fast exact path,
+    :func:`analyzer.fastcount.count_deals`, which the tests hold identical to
+    the reference enumerator.
+    """
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
-    distribution = enumerate_deals(shoe, rules.drawing)
-    return tuple(par_sheet(w, distribution) for w in chosen)
+    distribution = count_deals(shoe, rules.drawing)
+    views = side_views(distribution)
+    return tuple(par_sheet(w, distribution, views) for w in chosen)

@@ -25,8 +25,10 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 from .errors import InputError
@@ -412,8 +414,9 @@ class _Standard:
     default: str | None
 
 
-def _catalogue() -> dict[str, _Standard]:
-    """The standard wagers of ``rulesets/wagers.toml``, in report order."""
+@lru_cache(maxsize=1)
+def _catalogue() -> Mapping[str, _Standard]:
+    """The standard wagers of ``rulesets/wagers.toml``, in report order (read once: package data)."""
     text = resources.files("analyzer").joinpath("rulesets", "wagers.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
     top = _Table(data, "", "wagers.toml")
@@ -429,7 +432,7 @@ def _catalogue() -> dict[str, _Standard]:
             default=entry.string("default", required=False),
         )
         entry.finish(("title", "side", "source", "outcomes", "default"))
-    return standard
+    return MappingProxyType(standard)
 
 
 def _read_wager(name: str, table: _Table, standard: _Standard | None) -> Wager:
@@ -543,20 +546,21 @@ def parse(text: str, origin: str) -> RuleSet:
 
 def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
     """Refuse a pay table that leaves some final hands unsettled."""
-    from .wagers import settle, every_final_state
+    from .wagers import unsettled
 
     for wager in rule_set.wagers:
-        for state in every_final_state():
-            if settle(wager, state) is None:
-                raise InputError(
-                    f"{origin}: wagers.{wager.name}: no outcome matches {state.describe()}; "
-                    "end the outcomes with a row that has no conditions, such as "
-                    '{ name = "loss", pays = "lose" }.'
-                )
+        state = unsettled(wager)
+        if state is not None:
+            raise InputError(
+                f"{origin}: wagers.{wager.name}: no outcome matches {state.describe()}; "
+                "end the outcomes with a row that has no conditions, such as "
+                '{ name = "loss", pays = "lose" }.'
+            )
 
 
+@lru_cache(maxsize=1)
 def shipped() -> tuple[str, ...]:
-    """Names of the rule sets shipped in the package, in document order."""
+    """Names of the rule sets shipped in the package, in document order (read once: package data)."""
     folder = resources.files("analyzer").joinpath("rulesets")
     found = []
     for entry in folder.iterdir():

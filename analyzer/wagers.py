@@ -5,6 +5,11 @@ from the rule file). :func:`settle` finds the first row whose conditions hold
 for the wager's side of the final hands; :func:`outcome_counts` applies that to
 a whole :class:`~analyzer.enumerator.Distribution`.
 
+A wager reads only its own side's *view* of a final state: its total, the
+other hand's total, its number of cards and its pair flag, 400 views in all.
+:func:`settlement` settles each view once per wager (cached: a wager is
+frozen data), so a distribution is settled by adding its counts per view.
+
 >>> from analyzer.rules import load
 >>> dragon = load("live-pittsburgh").wager("dragon-bonus-player")
 >>> settle(dragon, FinalState(9, 0, 3, 3, False, False)).name
@@ -15,8 +20,11 @@ a whole :class:`~analyzer.enumerator.Distribution`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 
 from .enumerator import NATURALS, Distribution, FinalState
 from .rules import Outcome, Wager
@@ -58,17 +66,86 @@ def settle(wager: Wager, state: FinalState) -> Outcome | None:
     return None
 
 
-def outcome_counts(wager: Wager, distribution: Distribution) -> dict[str, int]:
+VIEWS = 400
+"""Side views of a final state: own total, other total, own cards (2, 3), own pair flag."""
+
+
+def view_index(own: int, other: int, cards: int, pair: bool) -> int:
+    """The index 0-399 of one side's view of a final state."""
+    return ((own * 10 + other) * 2 + cards - 2) * 2 + pair
+
+
+@lru_cache(maxsize=256)
+def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
+    """For each outcome row of ``wager``, the views (:func:`view_index`) it settles.
+
+    A view that no row settles is in none of them; loading a rule file
+    refuses such a pay table (:func:`unsettled`).
+    """
+    rows: list[list[int]] = [[] for _ in wager.outcomes]
+    index = {row.name: i for i, row in enumerate(wager.outcomes)}
+    side = wager.side
+    for own, other, cards, pair in product(range(10), range(10), (2, 3), (False, True)):
+        state = (
+            FinalState(own, other, cards, 2, pair, False)
+            if side == "player"
+            else FinalState(other, own, 2, cards, False, pair)
+        )
+        row = settle(wager, state)
+        if row is not None:
+            rows[index[row.name]].append(view_index(own, other, cards, pair))
+    return tuple(tuple(r) for r in rows)
+
+
+def pays_by_view(wager: Wager) -> tuple[Fraction | None, ...]:
+    """What one unit on ``wager`` nets in each view (:func:`view_index`); ``None`` where no pay is documented."""
+    pays: list[Fraction | None] = [None] * VIEWS
+    for outcome, views in zip(wager.outcomes, settlement(wager)):
+        for view in views:
+            pays[view] = outcome.pays
+    return tuple(pays)
+
+
+def unsettled(wager: Wager) -> FinalState | None:
+    """A final state that no outcome row of ``wager`` settles, or ``None``."""
+    settled = {i for row in settlement(wager) for i in row}
+    if len(settled) == VIEWS:
+        return None
+    for state in every_final_state():
+        own = state.player_total if wager.side == "player" else state.banker_total
+        other = state.banker_total if wager.side == "player" else state.player_total
+        cards = state.player_cards if wager.side == "player" else state.banker_cards
+        pair = state.player_pair if wager.side == "player" else state.banker_pair
+        if view_index(own, other, cards, pair) not in settled:
+            return state
+    return None
+
+
+def side_views(distribution: Distribution) -> Mapping[str, tuple[int, ...]]:
+    """The distribution's counts added up per view, for each side ("player", "banker")."""
+    player = [0] * VIEWS
+    banker = [0] * VIEWS
+    for s, n in distribution.counts.items():
+        player[((s.player_total * 10 + s.banker_total) * 2 + s.player_cards - 2) * 2 + s.player_pair] += n
+        banker[((s.banker_total * 10 + s.player_total) * 2 + s.banker_cards - 2) * 2 + s.banker_pair] += n
+    return {"player": tuple(player), "banker": tuple(banker)}
+
+
+def outcome_counts(
+    wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None
+) -> dict[str, int]:
     """Ordered six-card dealings per outcome of ``wager``, in pay-table order.
 
     Every outcome appears, with 0 when it cannot happen from this shoe. The
-    counts add up to ``distribution.denominator``.
+    counts add up to ``distribution.denominator``. ``views`` is
+    :func:`side_views` of the distribution, when the caller has it already.
     """
-    counts = {row.name: 0 for row in wager.outcomes}
-    for state, n in distribution.counts.items():
-        row = settle(wager, state)
-        assert row is not None, f"{wager.name} does not settle {state.describe()}"
-        counts[row.name] += n
+    by_view = (views or side_views(distribution))[wager.side]
+    counts = {}
+    for row, indices in zip(wager.outcomes, settlement(wager)):
+        picked = itemgetter(*indices)(by_view) if indices else ()
+        counts[row.name] = sum(picked) if isinstance(picked, tuple) else picked
+    assert sum(counts.values()) == distribution.denominator, f"{wager.name} leaves some final state unsettled"
     return counts
 
 

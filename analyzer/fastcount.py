@@ -1,0 +1,312 @@
+"""The fast exact path: the enumerator's :class:`Distribution`, from aggregated sums.
+
+:func:`count_deals` returns exactly what :func:`analyzer.enumerator.enumerate_deals`
+returns (the same dict of :class:`FinalState` to ``int``, pair flags
+included) in a few milliseconds instead of about half a second, and keeps
+no cache. :mod:`analyzer.parsheet` gets every distribution from here; the
+enumerator stays as the readable reference the tests hold this module to.
+
+Counting convention: ordered six-card dealings P1 B1 P2 B2 P3 B3, a third
+card not drawn still counting its ways, as in the enumerator.
+
+How it counts
+    The weight of a dealing depends only on the multiset of values dealt
+    (a falling factorial per value), so positions may be dealt in any order.
+    Group the four initial cards by the two-card totals (P, B). Once they
+    are dealt, with k_u cards of value u among them, the third cards come
+    from n_u - k_u cards of value u, so every third-card weight is a
+    polynomial of degree at most 2 in k:
+
+        P3 = v:            n_v - k_v
+        P3 = v, B3 = w:    (n_v - k_v)(n_w - k_w - [v = w])
+
+    So three aggregated sums over a group's four-card dealings W carry
+    everything: S0 = sum W, S1[u] = sum W k_u, S2[u][u'] = sum W k_u k_u'.
+    By the symmetry of W within each hand they all come from one 10 x 10
+    table per group, X[a][b] = W(a, P-a, b, B-b) (a hand's first card fixes
+    its second), with row sums RP and column sums RB (totals mod 10):
+
+        S1[u]     = 2 RP[u] + 2 RB[u]
+        S2[v][w]  = [v = w] S1[v] + 2 [v + w = P] RP[v] + 2 [v + w = B] RB[v]
+                    + 4 X[v][w] + 4 X[w][v]
+
+Pairs
+    A pair flag depends on the four initial cards only. For values 1-9 a
+    value is a rank, so a pair is two equal values; ten-valued cards (T J Q
+    K) pair only when their ranks are equal, which takes sums over the four
+    ten ranks. Tables are made for four classes of four-card dealings (all;
+    with a Player pair; with a Banker pair; with both) and the pair flags
+    are recovered by inclusion-exclusion.
+
+    Everything after the tables is linear in them, with coefficients that
+    depend only on the shoe. For one shoe (Python ints) the four classes
+    therefore share one pass: each entry carries the four class values in
+    disjoint bit fields of one integer (:class:`_Lanes`), unpacked at the
+    end, when every field holds a count between 0 and the denominator.
+
+Number type
+    :func:`class_counts` only adds, subtracts and multiplies counts, so it
+    runs as well on numpy integer arrays holding many shoes at once
+    (:mod:`analyzer.batch`), one pass per pair class. Every intermediate
+    stays below 64 N^6 for a shoe of N cards, which :mod:`analyzer.batch`
+    checks before it uses 64-bit integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Protocol, Self, TypeVar
+
+from .cards import RANKS, VALUES
+from .enumerator import NATURALS, Distribution, FinalState
+from .rules import Drawing
+from .shoe import CARDS_PER_ROUND, Shoe, falling
+
+__all__ = ["Count", "Ending", "Hands", "class_counts", "count_deals"]
+
+
+class Count(Protocol):
+    """What the counting needs of a number: exact +, - and * (an int, or a numpy int array)."""
+
+    def __add__(self, other: Self | int, /) -> Self: ...
+
+    def __sub__(self, other: Self | int, /) -> Self: ...
+
+    def __mul__(self, other: Self | int, /) -> Self: ...
+
+
+C = TypeVar("C", bound=Count)
+
+Ending = tuple[int, int, int, int, bool, bool]
+"""A :class:`FinalState` as a plain tuple: totals, cards per hand, pair flags."""
+
+Hands = tuple[int, int, int, int]
+"""An ending without its pair flags: totals and cards per hand."""
+
+Table = list[list[C]]
+"""X[a][b] of one (Player total, Banker total) group; rows a, columns b."""
+
+Entry = tuple[int, int, int, int, int, C]
+"""One four-card weight of a pair class: (class 1-3, P, B, a, b, weight)."""
+
+PLAYER_PAIR, BANKER_PAIR, BOTH_PAIRS = 1, 2, 3
+"""Pair classes of four-card dealings; class 0 is every dealing."""
+
+_PARTNER = [[(total - b) % 10 for b in range(10)] for total in range(10)]
+"""_PARTNER[total][b]: the second card's value that makes a two-card ``total`` with b."""
+_DOUBLES = [[a for a in range(10) if (2 * a) % 10 == total] for total in range(10)]
+"""_DOUBLES[total]: values a whose two cards a-a make ``total`` (two of them for an even total)."""
+
+
+def count_deals(shoe: Shoe, drawing: Drawing) -> Distribution:
+    """Count every ordered six-card dealing from ``shoe`` by how the round ends.
+
+    Identical to :func:`analyzer.enumerator.enumerate_deals` (the tests check
+    it on random depleted shoes), and not cached: it is fast enough to redo.
+    """
+    n, tens = _values(shoe.counts)
+    lanes = _Lanes(width=falling(shoe.size, CARDS_PER_ROUND).bit_length() + 1)
+    table = _four_card_table(n)
+    for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
+        table[(p, banker)][a][b] += lanes.pack(weight, cls)
+    packed = _endings(table, n, shoe.size, drawing)
+    classes = [{hands: lanes.unpack(count, cls) for hands, count in packed.items()} for cls in range(4)]
+    counts = _with_pair_flags(classes, 0)
+    return Distribution(
+        shoe=shoe, counts=MappingProxyType({FinalState(*ending): n for ending, n in counts.items() if n})
+    )
+
+
+def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] = (0, 1, 2, 3)) -> list[dict[Hands, C]]:
+    """Dealings by ending without pair flags, for each requested pair class.
+
+    Class 0 is every dealing, 1 those with a Player pair, 2 with a Banker
+    pair, 3 with both. ``counts`` is the count of each rank (RANKS order),
+    as ints or as numpy integer arrays with one entry per shoe of a batch;
+    each class takes one pass. Every ending the drawing rules can reach is
+    a key of class 0, possibly with a zero count.
+    """
+    if len(counts) != len(RANKS):
+        raise ValueError(f"need a count for each of the {len(RANKS)} ranks, got {len(counts)}")
+    n, tens = _values(counts)
+    zero = n[0] * 0
+    size = sum(n, zero)
+    table = _four_card_table(n)
+    tables: list[dict[tuple[int, int], Table[C]]] = [table, {}, {}, {}]
+    for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
+        if cls in classes:
+            rows = tables[cls].setdefault((p, banker), [[zero] * 10 for _ in range(10)])
+            rows[a][b] = weight
+    return [_endings(tables[cls], n, size, drawing) for cls in classes]
+
+
+@dataclass(frozen=True, slots=True)
+class _Lanes:
+    """Four pair classes in one int: class ``i`` in bits [i * width, (i + 1) * width).
+
+    Sums, differences and multiples by shoe counts act on every field at
+    once; a field can be read back when its value is a count from 0 to
+    2**width - 1, which ``width`` is chosen for (the denominator's bits).
+    """
+
+    width: int
+
+    def pack(self, value: int, cls: int) -> int:
+        return value << (self.width * cls)
+
+    def unpack(self, packed: int, cls: int) -> int:
+        return (packed >> (self.width * cls)) & ((1 << self.width) - 1)
+
+
+def _values(counts: Sequence[C]) -> tuple[list[C], list[C]]:
+    """Cards by value 0-9 (T J Q K pool into 0), and the four ten ranks' counts."""
+    zero = counts[0] * 0
+    n = [zero] * 10
+    for value, count in zip(VALUES, counts):
+        n[value] = n[value] + count
+    return n, [count for value, count in zip(VALUES, counts) if value == 0]
+
+
+def _four_card_table(n: list[C]) -> dict[tuple[int, int], Table[C]]:
+    """X[a][b] of every (P, B) group: ordered four-card dealings P1 = a, P2 = P - a, B1 = b, B2 = B - b."""
+    table: dict[tuple[int, int], Table[C]] = {(p, banker): [[]] * 10 for p in range(10) for banker in range(10)}
+    for a in range(10):
+        for c in range(a, 10):
+            player = n[a] * (n[c] - 1) if a == c else n[a] * n[c]
+            m = list(n)  # the shoe by value after the Player's two cards
+            m[a] = m[a] - 1
+            m[c] = m[c] - 1
+            weighted = [player * x for x in m]
+            p = (a + c) % 10
+            for banker in range(10):
+                row = [x * m[d] for x, d in zip(weighted, _PARTNER[banker])]
+                for b in _DOUBLES[banker]:  # the Banker's second card has the first card's value
+                    row[b] = row[b] - weighted[b]
+                table[(p, banker)][a] = row
+                table[(p, banker)][c] = row if a == c else list(row)
+    return table
+
+
+def _pair_entries(n: list[C], tens: list[C], table: dict[tuple[int, int], Table[C]]) -> list[Entry[C]]:
+    """The nonzero entries of the pair classes' tables.
+
+    A pair class keeps the rows (Player pair) or columns (Banker pair) of
+    doubled values. A double of values 1-9 is always a pair, so its entries
+    are those of ``table``; a double of tens counts only the ways with two
+    cards of one rank, by sums over the four ten ranks.
+    """
+    n0 = n[0]
+    q2 = sum([t * (t - 1) for t in tens], n0 * 0)  # ordered pairs of two tens of one rank
+    entries: list[Entry[C]] = []
+    for p in range(0, 10, 2):
+        for banker in range(10):
+            for a in _DOUBLES[p]:
+                if a:
+                    entries.extend((PLAYER_PAIR, p, banker, a, b, x) for b, x in enumerate(table[(p, banker)][a]))
+                else:  # two tens of one rank, then the Banker's two cards from n less two tens
+                    m = list(n)
+                    m[0] = m[0] - 2
+                    entries.extend(
+                        (PLAYER_PAIR, p, banker, 0, b, q2 * m[b] * (m[d] - 1 if b == d else m[d]))
+                        for b, d in enumerate(_PARTNER[banker])
+                    )
+    for p in range(10):
+        for banker in range(0, 10, 2):
+            for a in range(10):
+                c = (p - a) % 10
+                for b in _DOUBLES[banker]:
+                    if b:
+                        weight = table[(p, banker)][a][b]
+                    elif a and c:  # no Player ten: any same-rank pair of tens
+                        weight = (n[a] * (n[c] - 1) if a == c else n[a] * n[c]) * q2
+                    elif a or c:  # one Player ten of any rank, then a same-rank pair of the other tens
+                        weight = n[a or c] * (n0 - 2) * q2
+                    else:  # two Player tens, then a same-rank pair of the tens left
+                        weight = sum([
+                            (n0 - t) * (n0 - t - 1) * t * (t - 1)  # no Player ten of this rank
+                            + t * (n0 - t) * (t - 1) * (t - 2) * 2  # one
+                            + t * (t - 1) * (t - 2) * (t - 3)  # two
+                            for t in tens
+                        ], n0 * 0)
+                    entries.append((BANKER_PAIR, p, banker, a, b, weight))
+    q22 = sum([t * (t - 1) * t * (t - 1) for t in tens], n0 * 0)
+    q4 = sum([t * (t - 1) * (t - 2) * (t - 3) for t in tens], n0 * 0)
+    for p in range(0, 10, 2):
+        for banker in range(0, 10, 2):
+            for a in _DOUBLES[p]:
+                for b in _DOUBLES[banker]:
+                    if a and b:
+                        weight = table[(p, banker)][a][b]
+                    elif b:  # a same-rank pair of tens, then the Banker's pair b-b
+                        weight = q2 * n[b] * (n[b] - 1)
+                    elif a:
+                        weight = n[a] * (n[a] - 1) * q2
+                    else:  # two same-rank pairs of tens, of two ranks or of one
+                        weight = q2 * q2 - q22 + q4
+                    entries.append((BOTH_PAIRS, p, banker, a, b, weight))
+    return entries
+
+
+def _with_pair_flags(classes: list[dict[Hands, C]], zero: C) -> dict[Ending, C]:
+    """Endings with pair flags from the four classes, by inclusion-exclusion."""
+    every, player, banker, both = classes
+    out: dict[Ending, C] = {}
+    for key, count in every.items():
+        p, b, pb = player.get(key, zero), banker.get(key, zero), both.get(key, zero)
+        out[(*key, False, False)] = count - p - b + pb
+        out[(*key, True, False)] = p - pb
+        out[(*key, False, True)] = b - pb
+        out[(*key, True, True)] = pb
+    return out
+
+
+def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawing: Drawing) -> dict[Hands, C]:
+    """Dealings by (Player total, Banker total, Player cards, Banker cards), from X tables."""
+    zero = size * 0
+    unused_two = (size - 4) * (size - 5)  # ways to deal P3 and B3 when neither is drawn
+    unused_one = size - 5  # ways to deal the sixth card when one third card is drawn
+    banker_draws = [[drawing.banker_draws(t, player_third=v) for v in range(10)] for t in range(8)]
+    stand: dict[tuple[int, int], C] = {}  # (P, B): both hands stand on two cards
+    player_three: dict[tuple[int, int], C] = {}  # (P + v, B): the Player drew v, the Banker stood
+    both_three: dict[tuple[int, int], list[list[C]]] = {}  # (P + v, B): by w, the Banker drew w
+    banker_three: dict[tuple[int, int], list[C]] = {}  # (P, B): by w, only the Banker drew w
+
+    for (p, banker), rows in tables.items():
+        if p in NATURALS or banker in NATURALS:
+            stand[(p, banker)] = sum([sum(row, zero) for row in rows], zero) * unused_two
+            continue
+        rp = [sum(row, zero) for row in rows]
+        s0 = sum(rp, zero)
+        if drawing.player_draws(p):
+            columns = list(zip(*rows))
+            rb = [sum(column, zero) for column in columns]
+            s1 = [(x + y) * 2 for x, y in zip(rp, rb)]
+            for v, draws in enumerate(banker_draws[banker]):
+                nv = n[v]
+                alpha = nv * s0 - s1[v]  # dealings with P3 = v
+                key = ((p + v) % 10, banker)
+                if not draws:
+                    player_three[key] = player_three.get(key, zero) + alpha * unused_one
+                    continue
+                by_w = [nw * alpha - nv * s + (x + y) * 4 for nw, s, x, y in zip(n, s1, rows[v], columns[v])]
+                by_w[v] = by_w[v] + s1[v] - alpha
+                by_w[(p - v) % 10] = by_w[(p - v) % 10] + rp[v] * 2
+                by_w[(banker - v) % 10] = by_w[(banker - v) % 10] + rb[v] * 2
+                both_three.setdefault(key, []).append(by_w)
+        elif drawing.banker_draws(banker, player_third=None):
+            s1 = [(x + sum(column, zero)) * 2 for x, column in zip(rp, zip(*rows))]
+            banker_three[(p, banker)] = [(nw * s0 - s) * unused_one for nw, s in zip(n, s1)]
+        else:
+            stand[(p, banker)] = s0 * unused_two
+
+    out: dict[Hands, C] = {(p, banker, 2, 2): count for (p, banker), count in stand.items()}
+    out.update({(p, banker, 3, 2): count for (p, banker), count in player_three.items()})
+    summed = {key: [sum(column, zero) for column in zip(*parts)] for key, parts in both_three.items()}
+    for cards, source in ((3, summed), (2, banker_three)):
+        for (p, banker), by_w in source.items():
+            for w, count in enumerate(by_w):
+                ending = (p, (banker + w) % 10, cards, 3)
+                out[ending] = out.get(ending, zero) + count
+    return out

@@ -1,0 +1,214 @@
+"""Speed of the exact paths, measured in one run: medians, ratios, and the issue's targets.
+
+    python benchmarks/exact.py [--repeats N]
+
+(a) One rule set's exact analysis (every wager's par sheet and figures, 8
+    decks, in this process, imports done) against a straightforward six-level
+    nested loop over card values in plain Python, timed here. The rule set is
+    loaded once (loading compiles and checks its pay tables); every repeat
+    counts a new shoe object (the fast path has no cache) and settles and
+    figures every wager. Target: 10 ms or less, and at least 40 times faster.
+(b) Batch: exact expected values of every wager with a pay table for many
+    depleted 8-deck shoes at once (numpy), read back as Fractions.
+    Target: at least 2,000 shoes per second.
+(c) `python -m analyzer analyze --rules punto-banco` as a whole process,
+    wall time. Target: 0.6 s or less; numpy, sympy and dask not imported.
+
+Run it from the repository root. Timings are medians; the machine, its cores
+and its load average are printed with them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from analyzer.fastcount import count_deals  # noqa: E402
+from analyzer.parsheet import par_sheets  # noqa: E402
+from analyzer.rules import Drawing, load  # noqa: E402
+from analyzer.shoe import Shoe  # noqa: E402
+
+TARGET_ANALYSIS_S = 0.010
+TARGET_RATIO = 40
+TARGET_SHOES_PER_S = 2000
+TARGET_PROCESS_S = 0.6
+
+
+def median_time(fn: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def naive_loop(n: list[int], drawing: Drawing) -> Counter[tuple[int, int, int, int]]:
+    """Six nested loops over card values P1 B1 P2 B2 P3 B3, without replacement; no memo, no algebra."""
+    counts: Counter[tuple[int, int, int, int]] = Counter()
+    left = sum(n)
+    for p1 in range(10):
+        w1 = n[p1]
+        if not w1:
+            continue
+        n[p1] -= 1
+        for b1 in range(10):
+            w2 = w1 * n[b1]
+            if not w2:
+                continue
+            n[b1] -= 1
+            for p2 in range(10):
+                w3 = w2 * n[p2]
+                if not w3:
+                    continue
+                n[p2] -= 1
+                for b2 in range(10):
+                    w4 = w3 * n[b2]
+                    if not w4:
+                        continue
+                    n[b2] -= 1
+                    player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+                    for p3 in range(10):
+                        w5 = w4 * n[p3]
+                        if not w5:
+                            continue
+                        n[p3] -= 1
+                        for b3 in range(10):
+                            w6 = w5 * n[b3]
+                            if not w6:
+                                continue
+                            if player >= 8 or banker >= 8:
+                                end = (player, banker, 2, 2)
+                            elif drawing.player_draws(player):
+                                draws = drawing.banker_draws(banker, player_third=p3)
+                                end = ((player + p3) % 10, (banker + b3) % 10 if draws else banker, 3, 3 if draws else 2)
+                            elif drawing.banker_draws(banker, player_third=None):
+                                end = (player, (banker + p3) % 10, 2, 3)
+                            else:
+                                end = (player, banker, 2, 2)
+                            counts[end] += w6
+                        n[p3] += 1
+                    n[b2] += 1
+                n[p2] += 1
+            n[b1] += 1
+        n[p1] += 1
+    assert sum(counts.values()) == left * (left - 1) * (left - 2) * (left - 3) * (left - 4) * (left - 5)
+    return counts
+
+
+def analysis(rules_name: str) -> Callable[[], object]:
+    rules = load(rules_name)
+
+    def run() -> object:
+        sheets = par_sheets(rules, Shoe.decks(8))  # a new shoe object each time; count_deals keeps no cache
+        return [(s.expected_value, s.element_of_risk, s.hit_frequency, s.variance, s.standard_deviation) for s in sheets]
+
+    return run
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}; {os.cpu_count()} cores; Python {platform.python_version()}; {platform.system()}"
+
+
+def load_text() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=21, help="repeats per timing (median)")
+    args = parser.parse_args()
+    repeats = args.repeats
+    print(f"machine: {machine()}")
+    print(f"at start: {load_text()}")
+
+    # (a)
+    rules = load("punto-banco")
+    naive = naive_loop(list(Shoe.decks(8).by_value()), rules.drawing)
+    fast: Counter[tuple[int, int, int, int]] = Counter()
+    for state, count in count_deals(Shoe.decks(8), rules.drawing).counts.items():
+        fast[state[:4]] += count
+    assert fast == naive, "the naive loop and the fast path disagree"
+    naive_s = median_time(lambda: naive_loop(list(Shoe.decks(8).by_value()), rules.drawing), max(3, repeats // 5))
+    print("\n(a) exact analysis of one rule set: every wager, 8 decks, in process")
+    print(f"    naive six-level loop over values (no pair flags): {naive_s * 1000:8.1f} ms")
+    worst = 0.0
+    for name in ("punto-banco", "live-pittsburgh", "mini-louisiana", "dactylus"):
+        fast_s = median_time(analysis(name), repeats)
+        worst = max(worst, fast_s)
+        print(f"    {name:16s} all 9 wagers:               {fast_s * 1000:8.2f} ms   {naive_s / fast_s:6.0f}x the naive loop")
+    print(f"    target: <= {TARGET_ANALYSIS_S * 1000:.0f} ms and >= {TARGET_RATIO}x: "
+          f"{'met' if worst <= TARGET_ANALYSIS_S and naive_s / worst >= TARGET_RATIO else 'NOT met'} "
+          f"(slowest {worst * 1000:.2f} ms, {naive_s / worst:.0f}x)")
+
+    # (b)
+    import numpy as np
+
+    from analyzer.batch import expected_values
+
+    rng = np.random.default_rng(2024)
+    deck = np.repeat(np.arange(13), 32)
+    shoes = np.array([np.bincount(rng.permutation(deck)[rng.integers(0, 390):], minlength=13) for _ in range(4000)])
+    pitt = load("live-pittsburgh")
+    wagers = [w.name for w in pitt.wagers if w.has_pay_table]
+
+    def batch() -> object:
+        values = expected_values(pitt, wagers, shoes)
+        return [values.expected_value(i, j) for i in range(len(shoes)) for j in range(len(wagers))]
+
+    batch_s = median_time(batch, 3)
+    rate = len(shoes) / batch_s
+    print(f"\n(b) batch: exact EV of {len(wagers)} wagers (live-pittsburgh) for {len(shoes)} depleted 8-deck shoes")
+    print(f"    {batch_s:.3f} s: {rate:,.0f} shoes/s, every EV read back as a Fraction")
+    print(f"    target: >= {TARGET_SHOES_PER_S:,} shoes/s: {'met' if rate >= TARGET_SHOES_PER_S else 'NOT met'} "
+          f"({rate / TARGET_SHOES_PER_S:.1f}x the target)")
+
+    # (c)
+    command = [sys.executable, "-m", "analyzer", "analyze", "--rules", "punto-banco"]
+    walls = []
+    for _ in range(max(5, repeats // 3)):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        walls.append(time.perf_counter() - start)
+    wall = statistics.median(walls)
+    bare = statistics.median(
+        [_wall([sys.executable, "-c", "pass"]) for _ in range(max(5, repeats // 3))]
+    )
+    trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
+    heavy = sorted({m for m in ("numpy", "sympy", "dask") if f" {m}\n" in trace or f" {m}." in trace})
+    print("\n(c) `python -m analyzer analyze --rules punto-banco`, whole process")
+    print(f"    {wall:.3f} s wall (median of {len(walls)}); a bare `python -c pass` takes {bare:.3f} s here")
+    print(f"    heavy modules imported: {', '.join(heavy) or 'none'}")
+    print(f"    target: <= {TARGET_PROCESS_S} s: {'met' if wall <= TARGET_PROCESS_S and not heavy else 'NOT met'}")
+    print(f"\nat end: {load_text()}")
+
+
+def _wall(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    main()

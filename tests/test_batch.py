@@ -1,0 +1,66 @@
+"""Batch expected values (numpy, many shoes at once) equal the par sheets' exact figures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from analyzer.batch import expected_values
+from analyzer.cards import RANKS
+from analyzer.errors import InputError
+from analyzer.parsheet import par_sheets
+from analyzer.rules import load, shipped
+from analyzer.shoe import Shoe
+
+from .conftest import EXAMPLES
+
+RULE_SETS = [*shipped(), str(EXAMPLES / "ez-baccarat.toml")]
+
+
+def _paid(name: str) -> list[str]:
+    return [w.name for w in load(name).wagers if w.has_pay_table]
+
+
+def _assert_equal_to_par_sheets(name: str, shoes: list[Shoe]) -> None:
+    rules = load(name)
+    wagers = _paid(name)
+    batch = expected_values(rules, wagers, [shoe.counts for shoe in shoes])
+    for i, shoe in enumerate(shoes):
+        sheets = par_sheets(rules, shoe, tuple(wagers))
+        assert [batch.expected_value(i, j) for j in range(len(wagers))] == [s.expected_value for s in sheets]
+        assert [bool(batch.positive(j)[i]) for j in range(len(wagers))] == [s.expected_value > 0 for s in sheets]  # type: ignore[operator]
+
+
+shoe_counts = st.lists(st.integers(0, 32), min_size=len(RANKS), max_size=len(RANKS)).filter(lambda c: sum(c) >= 6)
+
+
+@settings(max_examples=15, deadline=None)
+@given(name=st.sampled_from(RULE_SETS), counts=st.lists(shoe_counts, min_size=1, max_size=4))
+def test_random_shoes_equal_the_par_sheets(name: str, counts: list[list[int]]) -> None:
+    """Every paid wager of every rule set (and EZ Baccarat's Dragon 7 and Panda 8), exactly."""
+    _assert_equal_to_par_sheets(name, [Shoe(counts=tuple(c)) for c in counts])
+
+
+def test_huge_shoes_use_python_ints_and_stay_exact() -> None:
+    """14 decks (728 cards): 64 N^6 passes 2**63, so the arrays hold Python ints."""
+    shoes = [Shoe.decks(14), Shoe.decks(14).remove(["9"] * 30 + ["8"] * 20)]
+    batch = expected_values(load("live-pittsburgh"), _paid("live-pittsburgh"), [s.counts for s in shoes])
+    assert batch.numerators.dtype == object
+    _assert_equal_to_par_sheets("live-pittsburgh", shoes)
+
+
+def test_eight_decks_use_64_bit_integers() -> None:
+    batch = expected_values(load("punto-banco"), ["banker"], [Shoe.decks(8).counts])
+    assert batch.numerators.dtype == np.int64
+
+
+def test_a_wager_without_pays_has_no_expected_value() -> None:
+    with pytest.raises(InputError, match="big-win-bonus-player has no pay table"):
+        expected_values(load("mini-louisiana"), ["big-win-bonus-player"], [Shoe.decks(8).counts])
+
+
+def test_a_shoe_too_small_is_refused() -> None:
+    with pytest.raises(InputError, match="at least 6 cards"):
+        expected_values(load("punto-banco"), ["banker"], [[1, 1, 1, 1, 1] + [0] * 8])
