@@ -1,6 +1,6 @@
 """What a closed form buys: one fit against one enumeration per deck count.
 
-Run from the repository root: ``python benchmarks/bench_formula.py [RULE_SET]``.
+Run from the repository root: ``python benchmarks/formula.py [RULE_SET]``.
 
 Measured in the same run, caches cleared before every repetition:
 
