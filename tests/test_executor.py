@@ -26,7 +26,7 @@ def test_local_results_come_back_in_task_order(workers: int) -> None:
 def test_dask_local_cluster_gives_the_same_results() -> None:
     from dask.distributed import LocalCluster  # a test dependency: this test must run, not skip
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with open_executor(scheduler=cluster.scheduler_address) as executor:
             assert executor.run(_square_after_delay, list(range(12))) == [n * n for n in range(12)]
 
