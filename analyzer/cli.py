@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,11 @@ import click
 
 from . import __version__
 from .cards import parse_cards
+from .engine import Bet, Decision, Seat, check_cards, deal_round
 from .errors import InputError
 from .odds import parse_pays
 from .parsheet import par_sheets
+from .playreport import render_round, render_round_json
 from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
 from .results import generate, write
 from .rules import RuleSet, load, shipped
@@ -145,6 +148,55 @@ def tables(out: Path) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
     for path in write(out, generate()):
         click.echo(f"wrote {path}")
+
+
+# ------------------------------------------------------------------ deal
+
+_BET = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<wager>[^:=\s]+)\s*=\s*(?P<stake>\d{1,9}(?:\.\d{1,6})?)")
+_OWN_HAND = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<decision>draw|stand)", re.IGNORECASE)
+
+
+def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...]:
+    """Seats from ``--bet [SEAT:]WAGER=STAKE`` and ``--own-hand [SEAT:]DRAW|STAND`` (seat 1 when not named)."""
+    placed: dict[int, list[Bet]] = {}
+    for text in bets:
+        match = _BET.fullmatch(text.strip())
+        if not match:
+            raise InputError(
+                f"--bet {text!r} is not [SEAT:]WAGER=STAKE; write e.g. --bet banker=10 or --bet 2:tie=2.50 "
+                "(a stake is a number of units)."
+            )
+        placed.setdefault(int(match["seat"] or 1), []).append(Bet(match["wager"], Fraction(match["stake"])))
+    decisions: dict[int, Decision] = {}
+    for text in own_hands:
+        match = _OWN_HAND.fullmatch(text.strip())
+        if not match:
+            raise InputError(f"--own-hand {text!r} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or --own-hand 2:STAND.")
+        seat = int(match["seat"] or 1)
+        if seat in decisions:
+            raise InputError(f"Seat {seat} is given two own hands; a bettor plays at most one.")
+        decisions[seat] = "draw" if match["decision"].lower() == "draw" else "stand"
+    numbers = sorted(set(placed) | set(decisions))
+    return tuple(Seat(n, tuple(placed.get(n, ())), decisions.get(n)) for n in numbers)
+
+
+@cli.command()
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--cards", required=True, metavar="CARDS", help="The cards in the order they leave the shoe, e.g. '9 K 3 5 4 2'.")
+@click.option("--bet", "bets", multiple=True, metavar="[SEAT:]WAGER=STAKE",
+              help="A bet, e.g. banker=10 or 2:dragon-bonus-player=5 (seat 1 when no seat is named); repeat for several.")
+@click.option("--own-hand", "own_hands", multiple=True, metavar="[SEAT:]DRAW|STAND",
+              help="Play Your Own Cards (000 CASE 2): the seat asks for own cards and draws or stands; repeat per seat.")
+@decks_option
+@click.option("--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True,
+              help="Output format.")
+def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str) -> None:
+    """Deal given cards step by step as the dealer would, and settle every bet."""
+    rule_set = load(rule_name)
+    sequence = parse_cards(cards)
+    check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
+    played = deal_round(rule_set, sequence, _seats(bets, own_hands))
+    click.echo((render_round_json if fmt == "json" else render_round)(rule_set, played), nl=False)
 
 
 def main() -> None:
