@@ -6,6 +6,7 @@ with exit status 2 and no traceback.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from fractions import Fraction
@@ -18,13 +19,15 @@ from . import __version__
 from .cards import parse_cards
 from .engine import Bet, Decision, Seat, check_cards, deal_round
 from .errors import InputError
+from .executor import open_executor
 from .odds import parse_pays
 from .parsheet import par_sheets
-from .playreport import render_round, render_round_json
+from .playreport import render_round, render_round_json, render_simulation, timing_text
 from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
 from .results import generate, write
 from .rules import RuleSet, load, shipped
 from .shoe import Shoe
+from .simulate import MODES, Mode, plan, random_seed, run
 
 
 class _Baccarat(click.Group):
@@ -197,6 +200,43 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
     played = deal_round(rule_set, sequence, _seats(bets, own_hands))
     click.echo((render_round_json if fmt == "json" else render_round)(rule_set, played), nl=False)
+
+
+# -------------------------------------------------------------- simulate
+
+
+@cli.command()
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--rounds", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="Rounds to deal (shoe mode: about this many, in whole shoes).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed of the run (default: a random one, printed).")
+@decks_option
+@remove_option
+@click.option("--mode", type=click.Choice(MODES), default="top", show_default=True,
+              help="top: every round off the top of a full shoe; shoe: deal through shoes to a cut card.")
+@click.option("--cut-card", type=click.IntRange(min=5), default=14, show_default=True,
+              help="Shoe mode: cards behind the cut card.")
+@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager to check; repeat for several (default: every wager offered).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: one per core).")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler, e.g. tcp://10.0.0.5:8786, instead of local workers.")
+@format_option
+def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
+             wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str) -> int:
+    """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
+    rule_set = load(rule_name)
+    planned = plan(rule_set, _shoe(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
+                   mode=mode, cut_card=cut_card, wagers=wagers)
+    chunks = len(planned.tasks)
+    with open_executor(min(workers or os.cpu_count() or 1, chunks), scheduler) as executor:
+        if chunks > 1:
+            with click.progressbar(length=chunks, label=f"simulating ({executor.description})", file=sys.stderr) as bar:
+                finished = run(planned, executor, bar.update)
+        else:
+            finished = run(planned, executor)
+    click.echo(render_simulation(finished, fmt), nl=False)
+    click.echo(timing_text(finished), err=True)
+    return 0 if finished.passed else 1
 
 
 def main() -> None:

@@ -7,6 +7,8 @@ decimal when the amount has one (9.5), else a fraction (10/3).
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 from typing import Any
@@ -15,8 +17,9 @@ from tabulate import tabulate
 
 from .engine import Hand, Round, Settlement
 from .odds import format_pays
-from .report import dealing_lines, decimal_text, fraction_text, shoe_text
+from .report import count_text, dealing_lines, decimal_text, fraction_text, shoe_text
 from .rules import RuleSet
+from .simulate import CONFIDENCE, Z_CRITICAL, Simulation, WagerCheck
 
 
 def amount_text(value: Fraction) -> str:
@@ -121,3 +124,132 @@ def round_document(rules: RuleSet, played: Round) -> dict[str, Any]:
 
 def render_round_json(rules: RuleSet, played: Round) -> str:
     return json.dumps(round_document(rules, played), indent=2) + "\n"
+
+
+# --------------------------------------------------------------- simulate
+
+_SIM_HEADERS = ["wager", "observed mean", "exact", "observed - exact", "std. error", "z", "99.9% interval", "verdict"]
+
+
+def _check_row(check: WagerCheck) -> list[str]:
+    star = "" if check.statistic.kind == "return" else " *"
+    return [
+        check.statistic.wager.name + star,
+        decimal_text(check.observed, 8),
+        decimal_text(check.exact, 8),
+        decimal_text(check.difference, 8),
+        f"{check.standard_error:.8f}",
+        "n/a" if check.z is None else f"{check.z:+.2f}",
+        f"[{check.low:.6f}, {check.high:.6f}]",
+        check.verdict,
+    ]
+
+
+def _simulation_lines(sim: Simulation) -> list[str]:
+    plan, tally = sim.plan, sim.tally
+    rules = plan.rules
+    lines = [
+        f"Rule set: {rules.name}: {rules.title} (document {rules.document})",
+        f"Shoe: {shoe_text(plan.shoe)}; a round uses {decimal_text(plan.cards_per_round, 4)} cards on average "
+        f"(exactly {fraction_text(plan.cards_per_round)}).",
+    ]
+    unit = "rounds" if plan.mode == "top" else "shoes"
+    chunks = len(plan.tasks)
+    seeding = (
+        f"Seed {plan.seed}: {chunks} chunk{'s' if chunks != 1 else ''} of up to {count_text(plan.chunk_size)} {unit}, "
+        f"chunk i dealt from numpy SeedSequence({plan.seed}, spawn_key=(i,)); the same seed gives the same figures "
+        "with any number of workers, locally or on a Dask cluster."
+    )
+    if plan.mode == "top":
+        lines += [
+            f"Mode top: {count_text(tally.rounds)} rounds, each dealt off the top of a full, freshly shuffled shoe "
+            "(what the exact figures describe).",
+            seeding,
+            "Standard error: the exact standard deviation over the square root of the rounds.",
+        ]
+    else:
+        lines += [
+            f"Mode shoe: {count_text(tally.shoes)} shoes dealt to a cut card {plan.cut_card} cards from the end, "
+            f"{count_text(tally.rounds)} rounds (no burn cards; the round in which the cut card comes out is "
+            "finished, then the shoe ends).",
+            seeding,
+            "Standard error: estimated over shoes (rounds of a shoe are not independent).",
+            "The exact figures describe a round off the top of a full shoe: observed - exact estimates the "
+            "cut-card effect, and a FAIL in this mode can be that effect rather than a defect.",
+        ]
+    lines.append(
+        f"Exact: the analyzer's expected value (ordered six-card dealings). PASS when it lies inside the "
+        f"{decimal_text(CONFIDENCE * 100, 1)}% interval, the observed mean +/- {Z_CRITICAL:.4f} standard errors."
+    )
+    return lines
+
+
+def _footnotes(sim: Simulation) -> list[str]:
+    notes = []
+    if any(c.statistic.kind == "frequency" for c in sim.checks):
+        notes.append("* no pay table: the figures are the frequency of the outcomes that have no documented pay "
+                     "(the wins the wager would pay), not a return.")
+    failed = [c.statistic.wager.name for c in sim.checks if not c.passed]
+    notes.append(f"FAIL: {', '.join(failed)}." if failed else f"All {len(sim.checks)} wagers PASS.")
+    return notes
+
+
+def render_simulation(sim: Simulation, fmt: str) -> str:
+    """The simulation report in one of :data:`analyzer.report.FORMATS`; nothing in it depends on the executor."""
+    if fmt == "json":
+        return json.dumps(simulation_document(sim), indent=2) + "\n"
+    rows = [_check_row(c) for c in sim.checks]
+    if fmt == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer, lineterminator="\n")
+        writer.writerow([h.replace(" ", "_").replace(".", "").replace("-", "minus") for h in _SIM_HEADERS])
+        writer.writerows(rows)
+        return buffer.getvalue()
+    markdown = fmt == "markdown"
+    table = tabulate(rows, headers=_SIM_HEADERS, tablefmt="pipe" if markdown else "simple", disable_numparse=True,
+                     colalign=("left",) + ("right",) * 6 + ("left",))
+    head = _simulation_lines(sim)
+    if markdown:
+        head = ["# Simulation: " + sim.plan.rules.name, ""] + [f"{line}  " for line in head]
+    return "\n".join(head + ["", table, ""] + _footnotes(sim)) + "\n"
+
+
+def simulation_document(sim: Simulation) -> dict[str, Any]:
+    """The simulation as JSON-ready data: exact figures as "p/q" strings, the rest as numbers."""
+    plan, tally = sim.plan, sim.tally
+    return {
+        "rule_set": plan.rules.name,
+        "document": plan.rules.document,
+        "shoe": {"cards": plan.shoe.size, "decks": plan.shoe.decks_built, "removed": list(plan.shoe.removed_from_decks())},
+        "mode": plan.mode,
+        "seed": plan.seed,
+        "chunks": len(plan.tasks),
+        "chunk_size": plan.chunk_size,
+        "cut_card": plan.cut_card if plan.mode == "shoe" else None,
+        "rounds": tally.rounds,
+        "shoes": tally.shoes if plan.mode == "shoe" else None,
+        "cards_per_round": fraction_text(plan.cards_per_round),
+        "confidence": fraction_text(CONFIDENCE),
+        "passed": sim.passed,
+        "wagers": [
+            {
+                "wager": c.statistic.wager.name,
+                "statistic": c.statistic.kind,
+                "observed": fraction_text(c.observed),
+                "exact": fraction_text(c.exact),
+                "difference": fraction_text(c.difference),
+                "exact_standard_deviation": c.exact_standard_deviation,
+                "standard_error": c.standard_error,
+                "z": c.z,
+                "interval": [c.low, c.high],
+                "verdict": c.verdict,
+            }
+            for c in sim.checks
+        ],
+    }
+
+
+def timing_text(sim: Simulation) -> str:
+    """How long the run took and where: for stderr, as it differs from run to run."""
+    return (f"{count_text(sim.tally.rounds)} rounds in {sim.seconds:.2f} s "
+            f"({sim.rounds_per_second / 1e6:.2f} million rounds/s) on {sim.where}.")
