@@ -357,7 +357,7 @@ class _Table:
         self.seats = sorted(seats, key=lambda s: s.number)
         self.steps: list[Step] = []
         self.settlements: list[Settlement] = []
-        self.community = "Player v Banker"
+        self.community = "Player"
 
     def step(self, label: str, text: str, announcement: str | None = None) -> None:
         self.steps.append(Step(label, text, announcement))
@@ -550,7 +550,7 @@ class _PlayerHand:
 def _louisiana_case_2(table: _Table) -> Round:
     drawing = table.rules.drawing
     own_seats = [s for s in table.seats if s.own_hand is not None]
-    table.community = f"{COMMUNITY} hand"
+    table.community = COMMUNITY
     player, banker, said = table.first_four()
     table.step("1", f"Deals 2 Player cards and 2 Banker cards face down: {said}.")
     names = ", ".join(f"seat {s.number}" for s in own_seats)
@@ -566,7 +566,7 @@ def _louisiana_case_2(table: _Table) -> Round:
         own.append(_PlayerHand(f"seat {seat.number}'s own hand", seat.number, (first, second), decision=seat.own_hand))
     table.step("4", f"Deals the Community Player and Banker 3rd cards face down and sideways ({community_third}, "
                f"{banker_third}), then 2 cards face up to each own hand: "
-               + "; ".join(f"seat {h.seat} {h.two.text()}" for h in own) + ".")
+               + "; ".join(f"seat {h.seat}: {h.two.text()}" for h in own) + ".")
 
     answers = []
     for hand in own:

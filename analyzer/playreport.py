@@ -47,8 +47,9 @@ def _bet_rows(settlements: tuple[Settlement, ...]) -> list[list[str]]:
     rows = []
     for s in settlements:
         payout, returned = s.payout, s.returned
+        hands = f"{s.hand} {s.state.player_total} v Banker {s.state.banker_total}"
         rows.append([
-            str(s.seat), s.wager, amount_text(s.bet.stake), s.hand, s.step, s.outcome.name,
+            str(s.seat), s.wager, amount_text(s.bet.stake), hands, s.step, s.outcome.name,
             s.outcome.pays_text, "no pay given" if payout is None else amount_text(payout),
             "?" if returned is None else amount_text(returned),
         ])
@@ -71,8 +72,8 @@ def render_round(rules: RuleSet, played: Round) -> str:
         out.append(f"  {step.label.ljust(width)}  {step.text}{said}")
     out.append("")
     out.append(f"Player hand: {_hand(played.player)}")
-    out.append(f"Banker hand: {_hand(played.banker)}"
-               + (" (against the Community Player hand)" if played.own_hands else ""))
+    against = ", against the Community Player hand" if played.own_hands else ""
+    out.append(f"Banker hand{against}: {_hand(played.banker)}")
     for own in played.own_hands:
         out.append(f"Seat {own.seat}'s own hand ({own.decision}): {_hand(own.hand)} v Banker {_hand(own.banker)}")
     if played.discarded:
@@ -112,6 +113,7 @@ def round_document(rules: RuleSet, played: Round) -> dict[str, Any]:
         "bets": [
             {
                 "seat": s.seat, "wager": s.wager, "stake": fraction_text(s.bet.stake), "settled_on": s.hand,
+                "player_total": s.state.player_total, "banker_total": s.state.banker_total,
                 "step": s.step, "outcome": s.outcome.name,
                 "pays": None if s.outcome.pays is None else format_pays(s.outcome.pays),
                 "payout": None if s.payout is None else fraction_text(s.payout),

@@ -36,7 +36,7 @@ def test_deal_own_hands_under_000_case_2_with_seats() -> None:
     report = json.loads(out)
     assert report["procedure"] == "000 CASE 2"
     assert [(b["seat"], b["settled_on"], b["payout"]) for b in report["bets"]] == [
-        (3, "Community Player hand", "-5"), (1, "seat 1's own hand", "0"), (2, "seat 2's own hand", "-20")]
+        (3, "Community Player", "-5"), (1, "seat 1's own hand", "0"), (2, "seat 2's own hand", "-20")]
     assert [s["announcement"] for s in report["steps"] if s["announcement"]] == ["Player hand draws"]
     assert report["own_hands"][1]["banker"]["cards"] == ["K", "5", "2"]
 

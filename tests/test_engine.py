@@ -207,7 +207,7 @@ def test_000_case_2_banker_5_settles_three_card_hands_before_its_third_card_two_
     assert game.player.text() == "9 3 4 = 6" and game.banker.text() == "K 5 = 5"
     # settled in this order: the hands that drew (Community Player, seat 1), then seat 2's two-card hand
     assert [(s.seat, s.hand, s.step, s.payout) for s in game.settlements] == [
-        (3, "Community Player hand", "10c", -5),
+        (3, "Community Player", "10c", -5),
         (1, "seat 1's own hand", "10c", 0),
         (2, "seat 2's own hand", "10c", -20),
     ]
