@@ -5,14 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from analyzer.cli import cli
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), prog_name="baccarat")
-    return result.exit_code, result.stdout, result.stderr
+from .clirun import assert_refused, run
 
 
 def test_deal_prints_the_steps_announcements_hands_and_payouts() -> None:
@@ -64,7 +58,4 @@ def test_deal_own_hands_under_000_case_2_with_seats() -> None:
     ],
 )
 def test_deal_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    code, out, err = run("deal", *args)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
-    assert message in err
+    assert_refused(["deal", *args], message)

@@ -6,15 +6,10 @@ import json
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
 
 import analyzer.simulate as simulate
-from analyzer.cli import cli
 
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, list(args), prog_name="baccarat")
-    return result.exit_code, result.stdout, result.stderr
+from .clirun import assert_refused, run
 
 
 def test_simulate_prints_every_offered_wager_with_its_verdict_and_the_seed() -> None:
@@ -74,7 +69,4 @@ def test_a_failed_verdict_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
     ],
 )
 def test_simulate_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
-    code, out, err = run("simulate", *args)
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
-    assert message in err
+    assert_refused(["simulate", *args], message)
