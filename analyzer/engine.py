@@ -616,15 +616,14 @@ def _louisiana_case_2(table: _Table) -> Round:
         else:
             discarded.append(banker_third)
 
+    own_hands = []
     for hand, banker_hand, label in settled:
         if hand.seat is None:
             table.settle_community(hand.final, banker_hand, label, frozenset(s.number for s in own_seats))
         else:
-            table.settle_own(OwnHand(hand.seat, hand.final, hand.decision, banker_hand), label)
+            own_hands.append(OwnHand(hand.seat, hand.final, hand.decision, banker_hand))
+            table.settle_own(own_hands[-1], label)
     against_community = next(b for h, b, _ in settled if h is community)
-    own_hands = tuple(
-        OwnHand(h.seat, h.final, h.decision, b) for h, b, _ in settled if h.seat is not None
-    )
     return _finish(table, "000 CASE 2", community.final, against_community,
                    own_hands=tuple(sorted(own_hands, key=lambda o: o.seat)), discarded=tuple(discarded))
 

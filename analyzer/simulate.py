@@ -119,13 +119,14 @@ class Dealer:
 
     ``outcome`` is indexed by ``((player_sum * 19 + banker_sum) * 10 + fifth) * 10 + sixth``
     (sums of the two first card values, 0-18; values of the fifth and sixth
-    cards) and holds the final state code without pair flags (``state_code // 4``).
+    cards) and holds the final state code without pair flags (``state_code // 4``),
+    as little-endian 16-bit integers: bytes pickle small and hash once.
     """
 
     counts: tuple[int, ...]
     player_columns: tuple[int, int]
     banker_columns: tuple[int, int]
-    outcome: tuple[int, ...]
+    outcome: bytes
 
     @property
     def size(self) -> int:
@@ -156,7 +157,7 @@ def dealer_for(rules: RuleSet, shoe: Shoe) -> Dealer:
         counts=shoe.counts,
         player_columns=(player_columns[0], player_columns[1]),
         banker_columns=(banker_columns[0], banker_columns[1]),
-        outcome=tuple(outcome),
+        outcome=np.array(outcome, dtype="<i2").tobytes(),
     )
 
 
@@ -165,7 +166,7 @@ _VALUES = np.array(VALUES, dtype=np.int8)
 
 @lru_cache(maxsize=8)
 def _outcome_array(dealer: Dealer) -> npt.NDArray[np.int16]:
-    return np.array(dealer.outcome, dtype=np.int16)
+    return np.frombuffer(dealer.outcome, dtype="<i2").astype(np.int16)
 
 
 def _codes(
