@@ -36,6 +36,7 @@ Reproducibility
     from ``numpy.random.SeedSequence(seed, spawn_key=(i,))``. A chunk's result
     is a :class:`Tally` of exact integers, and tallies add exactly, so the
     same seed gives the same figures on one worker, many, or a Dask cluster.
+    Trap: only with the same numpy version, which fixes the random streams.
 
 Verdicts
     Per wager: the observed mean return (exact, a fraction of the integer

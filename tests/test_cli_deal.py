@@ -35,6 +35,13 @@ def test_deal_own_hands_under_000_case_2_with_seats() -> None:
     assert report["own_hands"][1]["banker"]["cards"] == ["K", "5", "2"]
 
 
+def test_rules_show_prints_how_the_rule_set_deals() -> None:
+    code, out, _ = run("rules", "show", "punto-banco")
+    assert code == 0 and "Dealing: first four cards P P B B" in out and "Source: 001, Procedure of Play" in out
+    code, out, _ = run("rules", "show", "mini-louisiana")
+    assert "procedure louisiana" in out and "Default: 000 step 1 does not say" in out
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
