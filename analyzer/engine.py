@@ -45,6 +45,7 @@ whose bets break ``own_cards``: each is an :class:`InputError` naming what is
 wrong and what is allowed.
 
 >>> from analyzer.rules import load
+>>> from analyzer.cards import parse_cards
 >>> game = deal_round(load("live-pittsburgh"), parse_cards("9 K 3 5 4 2"), (Seat(1, (Bet("banker", Fraction(10)),)),))
 >>> game.state.describe()
 'Player 6 (3 cards) v Banker 7 (3 cards)'
@@ -60,7 +61,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from .cards import RANK_INDEX, VALUES, hand_total, parse_cards
+from .cards import RANK_INDEX, VALUES, hand_total
 from .enumerator import NATURALS, FinalState
 from .errors import InputError
 from .rules import Drawing, Outcome, RuleSet
