@@ -6,10 +6,12 @@ with exit status 2 and no traceback.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,6 +23,13 @@ from .parsheet import par_sheets
 from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
 from .rules import RuleSet, load, shipped
 from .shoe import Shoe
+
+if TYPE_CHECKING:
+    from .engine import Decision, Seat
+    from .simulate import Mode
+
+MODES: tuple[str, ...] = ("top", "shoe")
+"""The simulator's dealing modes (:data:`analyzer.simulate.MODES`, kept here so start-up imports no numpy)."""
 
 
 class _Baccarat(click.Group):
@@ -295,6 +304,101 @@ def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: i
         else:
             summary = run(study, executor)
         click.echo(render_count(summary, executor.description, fmt), nl=False)
+
+
+# ------------------------------------------------------------------ deal
+
+_BET = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<wager>[^:=\s]+)\s*=\s*(?P<stake>\d{1,9}(?:\.\d{1,6})?)")
+_OWN_HAND = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<decision>draw|stand)", re.IGNORECASE)
+
+
+def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...]:
+    """Seats from ``--bet [SEAT:]WAGER=STAKE`` and ``--own-hand [SEAT:]DRAW|STAND`` (seat 1 when not named)."""
+    from .engine import Bet, Seat
+
+    placed: dict[int, list[Bet]] = {}
+    for text in bets:
+        match = _BET.fullmatch(text.strip())
+        if not match:
+            raise InputError(
+                f"--bet {text!r} is not [SEAT:]WAGER=STAKE; write e.g. --bet banker=10 or --bet 2:tie=2.50 "
+                "(a stake is a number of units)."
+            )
+        placed.setdefault(int(match["seat"] or 1), []).append(Bet(match["wager"], Fraction(match["stake"])))
+    decisions: dict[int, Decision] = {}
+    for text in own_hands:
+        match = _OWN_HAND.fullmatch(text.strip())
+        if not match:
+            raise InputError(f"--own-hand {text!r} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or --own-hand 2:STAND.")
+        seat = int(match["seat"] or 1)
+        if seat in decisions:
+            raise InputError(f"Seat {seat} is given two own hands; a bettor plays at most one.")
+        decisions[seat] = "draw" if match["decision"].lower() == "draw" else "stand"
+    numbers = sorted(set(placed) | set(decisions))
+    return tuple(Seat(n, tuple(placed.get(n, ())), decisions.get(n)) for n in numbers)
+
+
+@cli.command()
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--cards", required=True, metavar="CARDS", help="The cards in the order they leave the shoe, e.g. '9 K 3 5 4 2'.")
+@click.option("--bet", "bets", multiple=True, metavar="[SEAT:]WAGER=STAKE",
+              help="A bet, e.g. banker=10 or 2:dragon-bonus-player=5 (seat 1 when no seat is named); repeat for several.")
+@click.option("--own-hand", "own_hands", multiple=True, metavar="[SEAT:]DRAW|STAND",
+              help="Play Your Own Cards (000 CASE 2): the seat asks for own cards and draws or stands; repeat per seat.")
+@decks_option
+@click.option("--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True,
+              help="Output format.")
+def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str) -> None:
+    """Deal given cards step by step as the dealer would, and settle every bet."""
+    from .engine import check_cards, deal_round
+    from .playreport import render_round, render_round_json
+
+    rule_set = load(rule_name)
+    sequence = parse_cards(cards)
+    check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
+    played = deal_round(rule_set, sequence, _seats(bets, own_hands))
+    click.echo((render_round_json if fmt == "json" else render_round)(rule_set, played), nl=False)
+
+
+# -------------------------------------------------------------- simulate
+
+
+@cli.command()
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--rounds", type=click.IntRange(min=1), default=1_000_000, show_default=True,
+              help="Rounds to deal (shoe mode: about this many, in whole shoes).")
+@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed of the run (default: a random one, printed).")
+@decks_option
+@remove_option
+@click.option("--mode", type=click.Choice(MODES), default="top", show_default=True,
+              help="top: every round off the top of a full shoe; shoe: deal through shoes to a cut card.")
+@click.option("--cut-card", type=click.IntRange(min=5), default=14, show_default=True,
+              help="Shoe mode: cards behind the cut card.")
+@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager to check; repeat for several (default: every wager offered).")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default: one per core).")
+@click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler, e.g. tcp://10.0.0.5:8786, instead of local workers.")
+@format_option
+def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
+             wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str) -> int:
+    """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
+    from .executor import open_executor
+    from .playreport import render_simulation, timing_text
+    from .simulate import plan, random_seed, run
+
+    rule_set = load(rule_name)
+    planned = plan(rule_set, _shoe(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
+                   mode=mode, cut_card=cut_card, wagers=wagers)
+    chunks = len(planned.tasks)
+    with open_executor(min(workers or os.cpu_count() or 1, chunks), scheduler) as executor:
+        if chunks > 1:
+            with click.progressbar(length=chunks, label=f"simulating ({executor.description})", file=sys.stderr) as bar:
+                finished = run(planned, executor, bar.update)
+        else:
+            finished = run(planned, executor)
+    click.echo(render_simulation(finished, fmt), nl=False)
+    click.echo(timing_text(finished), err=True)
+    return 0 if finished.passed else 1
 
 
 def main() -> None:

@@ -91,6 +91,7 @@ class DaskExecutor:
         except (OSError, TimeoutError, ValueError) as error:
             raise InputError(f"Cannot reach the Dask scheduler at {address!r}: {error}.") from None
         self.description = f"Dask scheduler {address}"
+        self.address = address
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T], progress: Progress | None = None) -> list[R]:
         from dask.distributed import as_completed as dask_as_completed
@@ -98,10 +99,20 @@ class DaskExecutor:
         futures = self._client.map(fn, list(tasks), pure=False)
         index = {future.key: i for i, future in enumerate(futures)}
         ordered: list[Any] = [None] * len(tasks)
-        for future in dask_as_completed(futures):
-            ordered[index[future.key]] = future.result()
-            if progress:
-                progress(1)
+        try:
+            for future in dask_as_completed(futures):
+                ordered[index[future.key]] = future.result()
+                if progress:
+                    progress(1)
+        except (ModuleNotFoundError, RuntimeError) as error:
+            # The scheduler (it unpickles the task graph) or a worker lacks this package.
+            missing = error if isinstance(error, ModuleNotFoundError) else error.__cause__
+            if not isinstance(missing, ModuleNotFoundError):
+                raise
+            raise InputError(
+                f"The Dask cluster at {self.address} cannot import {missing.name}: install this package, "
+                "the same version, on the scheduler and on every worker (pip install 'baccarat-analyzer[dask]')."
+            ) from None
         return ordered
 
     def close(self) -> None:

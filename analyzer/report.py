@@ -362,6 +362,25 @@ def drawing_chart(rules: RuleSet) -> str:
     return "\n".join(lines)
 
 
+_PROCEDURE_TEXT = {
+    "standard": "cards face up; the Player hand is completed first, then the Banker hand by the table",
+    "louisiana": "000's dealer instructions: cards face down, the dealer's announcements, own hands (CASE 2)",
+}
+
+
+def dealing_lines(rules: RuleSet) -> list[str]:
+    """How the rule set deals a round (``rules show``, ``deal``): order, procedure, source."""
+    dealing = rules.dealing
+    lines = [
+        f"Dealing: first four cards {dealing.order_text}, then the Player's third card, then the Banker's; "
+        f"procedure {dealing.procedure} ({_PROCEDURE_TEXT[dealing.procedure]}).",
+        f"Source: {dealing.source}",
+    ]
+    if dealing.default:
+        lines.append(f"Default: {dealing.default}")
+    return lines
+
+
 def render_rule_set(rules: RuleSet) -> str:
     """``rules show``: the drawing chart and every pay table, with sources."""
     out = [
@@ -370,6 +389,8 @@ def render_rule_set(rules: RuleSet) -> str:
         f"Shoe: {rules.decks} decks. {rules.decks_default or rules.decks_source}",
         "",
         drawing_chart(rules),
+        "",
+        *dealing_lines(rules),
     ]
     for wager in rules.wagers:
         out.append("")

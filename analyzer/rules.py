@@ -202,6 +202,64 @@ class OwnCards:
     source: str
 
 
+PROCEDURES: tuple[str, ...] = ("standard", "louisiana")
+Procedure = Literal["standard", "louisiana"]
+_SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """How a dealer deals a round: the order of the first four cards, and the procedure.
+
+    ``first_four`` names the hand each of the first four cards goes to:
+    ``("player", "banker", "player", "banker")`` is 003's alternate order,
+    ``("player", "player", "banker", "banker")`` 001's. Third cards come
+    after them, the Player's first (003: "the player's hand draws a third
+    card first").
+
+    ``procedure`` is ``"standard"`` (003, 001, 004: cards face up, the Player
+    hand is completed first, then the Banker hand by the table) or
+    ``"louisiana"`` (000's dealer instructions: cards face down, the dealer's
+    announcements, CASE 2 own hands, the order of settlement of steps 8-10).
+    The louisiana procedure announces the Banker's decision before the
+    Player's third card is turned (000 step 5), so it needs a Banker table
+    whose rows do not depend on that card's value (checked by :class:`RuleSet`).
+
+    Trap: the order changes no probability (the cards of a shuffled shoe are
+    exchangeable); it decides which hand a given card goes to when a known
+    sequence is dealt (``baccarat deal``, the simulator's physical dealing).
+    """
+
+    first_four: tuple[Side, ...]
+    procedure: Procedure
+    source: str
+    default: str | None = None
+
+    def __post_init__(self) -> None:
+        if sorted(self.first_four) != ["banker", "banker", "player", "player"]:
+            raise InputError(
+                f"The first four cards go to {', '.join(self.first_four)}; "
+                "two must go to the player and two to the banker, e.g. P B P B."
+            )
+        if self.procedure not in PROCEDURES:
+            raise InputError(f"Dealing procedure {self.procedure!r} is unknown; use one of {', '.join(PROCEDURES)}.")
+
+    @property
+    def order_text(self) -> str:
+        """The order of the first four cards as a rule file writes it: "P B P B"."""
+        return " ".join(side[0].upper() for side in self.first_four)
+
+
+DEFAULT_DEALING = Dealing(
+    first_four=("player", "banker", "player", "banker"),
+    procedure="standard",
+    source="003: 'The first card is dealt to the player's hand, second to the banker's hand, third to the "
+    "player's hand and fourth to the banker's hand.'; 'the player's hand draws a third card first.'",
+    default="the rule file has no [dealing] table, so document 003's order and procedure apply.",
+)
+"""The dealing of a rule file that does not say how it is dealt."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """One documented game: default shoe, drawing tables and wagers.
@@ -220,6 +278,7 @@ class RuleSet:
     decks_default: str | None = None
     notes: tuple[str, ...] = field(default=())
     own_cards: OwnCards | None = None
+    dealing: Dealing = DEFAULT_DEALING
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -238,6 +297,10 @@ class RuleSet:
                 f"own_cards.wager {self.own_cards.wager!r} follows the banker hand; an own hand plays "
                 "as a Player hand against the Banker, so it must name a player-side wager."
             )
+
+
+        if self.dealing.procedure == "louisiana":
+            _check_louisiana_banker(self.name, self.drawing)
 
     def wager(self, name: str) -> Wager:
         """The wager called ``name``; :class:`InputError` lists the names if unknown."""
@@ -358,6 +421,40 @@ def _read_drawing(table: _Table) -> Drawing:
 
 
 _OUTCOME_KEYS = ("name", "pays", "result", "natural", "margin", "min_margin", "total", "cards", "pair", "default")
+
+
+def _read_dealing(table: _Table) -> Dealing:
+    order = table.string("order")
+    letters = order.split()
+    if sorted(letters) != ["B", "B", "P", "P"]:
+        raise table.error("order", f"is {order!r}; it must name the hand of each of the first four cards, two P and two B, e.g. \"P B P B\".")
+    procedure = table.string("procedure")
+    if procedure not in PROCEDURES:
+        raise table.error("procedure", f"is {procedure!r}; it must be one of {', '.join(PROCEDURES)}.")
+    dealing = Dealing(
+        first_four=tuple(_SIDE_LETTERS[letter] for letter in letters),
+        procedure=procedure,
+        source=table.string("source"),
+        default=table.string("default", required=False),
+    )
+    table.finish(("order", "procedure", "source", "default"))
+    return dealing
+
+
+def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
+    """Refuse a Banker table that 000's procedure could not deal (see :class:`Dealing`)."""
+    for total, row in zip(NON_NATURAL_TOTALS, drawing.banker):
+        if len(set(row[1:])) != 1:
+            raise InputError(
+                f"Rule set {name!r}: [dealing] procedure 'louisiana' announces the Banker's decision before the "
+                f"Player's third card is turned (000 step 5), so Banker row {total} must not depend on that card's value."
+            )
+        if row[1] and not row[0]:
+            raise InputError(
+                f"Rule set {name!r}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the Banker "
+                f"stands against every hand, draws against every hand, or draws only against hands that stood; "
+                f"Banker row {total} draws only against hands that drew."
+            )
 
 
 def _read_outcome(table: _Table) -> Outcome:
@@ -488,8 +585,9 @@ def parse(text: str, origin: str) -> RuleSet:
     drawing_table = top.table("drawing")
     wagers_table = top.table("wagers")
     own_table = top.table("own_cards", required=False)
+    dealing_table = top.table("dealing", required=False)
     assert head is not None and shoe is not None and drawing_table is not None and wagers_table is not None
-    top.finish(("rule_set", "shoe", "drawing", "wagers", "own_cards"))
+    top.finish(("rule_set", "shoe", "drawing", "wagers", "own_cards", "dealing"))
 
     name, title, document = head.string("name"), head.string("title"), head.string("document")
     notes = head.array("notes", required=False) or []
@@ -526,6 +624,7 @@ def parse(text: str, origin: str) -> RuleSet:
             wager=own_table.string("wager"), alone=own_table.boolean("alone"), source=own_table.string("source")
         )
         own_table.finish(("wager", "alone", "source"))
+    dealing = DEFAULT_DEALING if dealing_table is None else _read_dealing(dealing_table)
 
     rule_set = RuleSet(
         name=name,
@@ -539,6 +638,7 @@ def parse(text: str, origin: str) -> RuleSet:
         wagers=tuple(wagers.values()),
         notes=tuple(notes),
         own_cards=own_cards,
+        dealing=dealing,
     )
     _check_settles_every_round(rule_set, origin)
     return rule_set

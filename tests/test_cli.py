@@ -132,3 +132,16 @@ def test_malformed_rule_file_on_the_command_line(rule_file) -> None:  # type: ig
     code, out, err = run("analyze", "--rules", path)
     assert code == 2 and out == ""
     assert err.startswith(f"baccarat: error: {path}: shoe: is missing; it must be a table.")
+
+
+def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
+    """`baccarat analyze` must start fast: the CLI lists simulate's modes without importing it."""
+    import subprocess
+    import sys
+
+    from analyzer import cli as cli_module
+    from analyzer.simulate import MODES
+
+    assert cli_module.MODES == MODES
+    probe = "import sys, analyzer.cli; print(sorted(m for m in ('numpy', 'sympy', 'dask') if m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"
