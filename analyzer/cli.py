@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -47,6 +49,20 @@ class _Baccarat(click.Group):
             click.echo("baccarat: aborted", err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+@contextmanager
+def _progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr for a run of several tasks, when stderr is a terminal.
+
+    Yields the callback the executors take (tasks just finished), or ``None``
+    when no bar is shown (one task, or output to a file or a pipe).
+    """
+    if tasks <= 1 or not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=tasks, label=label, file=sys.stderr) as bar:
+        yield bar.update
 
 
 def _rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
@@ -296,13 +312,8 @@ def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: i
             chosen_threshold = parse_threshold(threshold)
     study = Study(rules=rule_set, wager=wager, shoes=shoes, decks=decks, cut_card=cut_card,
                   play="count" if play == "count" else "perfect", seed=seed, tags=chosen_tags, threshold=chosen_threshold)
-    with open_executor(workers, scheduler) as executor:
-        tasks = -(-shoes // SHOES_PER_TASK)
-        if tasks > 1 and click.get_text_stream("stderr").isatty():
-            with click.progressbar(length=tasks, label="Dealing shoes", file=sys.stderr) as bar:
-                summary = run(study, executor, bar.update)
-        else:
-            summary = run(study, executor)
+    with open_executor(workers, scheduler) as executor, _progress(-(-shoes // SHOES_PER_TASK), "dealing shoes") as bar:
+        summary = run(study, executor, bar)
         click.echo(render_count(summary, executor.description, fmt), nl=False)
 
 
@@ -391,11 +402,8 @@ def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, r
                    mode=mode, cut_card=cut_card, wagers=wagers)
     chunks = len(planned.tasks)
     with open_executor(min(workers or os.cpu_count() or 1, chunks), scheduler) as executor:
-        if chunks > 1:
-            with click.progressbar(length=chunks, label=f"simulating ({executor.description})", file=sys.stderr) as bar:
-                finished = run(planned, executor, bar.update)
-        else:
-            finished = run(planned, executor)
+        with _progress(chunks, f"simulating ({executor.description})") as bar:
+            finished = run(planned, executor, bar)
     click.echo(render_simulation(finished, fmt), nl=False)
     click.echo(timing_text(finished), err=True)
     return 0 if finished.passed else 1
