@@ -22,9 +22,10 @@ Reproducibility: shoe ``i`` is shuffled by a generator seeded from
 executor in chunks of a fixed size, so the result is identical for any
 number of workers and for a Dask cluster.
 
-Dealing: this module deals a round with the minimum it needs (P1 B1 P2 B2,
-then the third cards by the rule set's drawing tables); the round engine of
-:mod:`analyzer.engine`, when present, is the full one.
+Dealing: the shoes are dealt by :func:`analyzer.simulate.deal_shoes`, the
+simulator's vectorized dealer (the rule set's dealing order and drawing
+tables), which the tests hold card for card to the round engine of
+:mod:`analyzer.engine` dealing the same shoes.
 """
 
 from __future__ import annotations
@@ -40,12 +41,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .batch import expected_values
-from .cards import RANKS, VALUES, parse_rank
-from .enumerator import NATURALS
+from .cards import RANKS, parse_rank
 from .errors import InputError
 from .executor import Executor, Progress
-from .rules import Drawing, RuleSet
-from .shoe import CARDS_PER_ROUND
+from .rules import RuleSet
+from .shoe import CARDS_PER_ROUND, Shoe
+from .simulate import STATES, code_state, deal_shoes, dealer_for
 from .wagers import pays_by_view, view_index
 
 Play = Literal["perfect", "count"]
@@ -186,24 +187,29 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[Sho
     study, seeds = task
     wager = study.rules.wager(study.wager)
     pays = pays_by_view(wager)
-    deck = np.repeat(np.arange(len(RANKS)), 4 * study.decks)
-    dealt_shoes = [_deal_shoe(np.random.default_rng(seed).permutation(deck), study, pays) for seed in seeds]
-    compositions = [c for shoe in dealt_shoes for c in shoe.compositions]
+    shoe = Shoe.decks(study.decks)
+    deck = np.repeat(np.arange(len(RANKS)), shoe.counts)
+    shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds])
+    codes, used = deal_shoes(dealer_for(study.rules, shoe), shuffled, study.cut_card)
+    dealt_shoes = [
+        _deal_shoe(shuffled[j], codes[:, j], used[:, j], study, wager.side, pays) for j in range(len(seeds))
+    ]
+    compositions = [c for dealt in dealt_shoes for c in dealt.compositions]
     values = expected_values(study.rules, [study.wager], compositions) if compositions else None
     results = []
     at = 0
-    for shoe in dealt_shoes:
-        rounds = len(shoe.results)
+    for dealt in dealt_shoes:
+        rounds = len(dealt.results)
         positive = bets = 0
         won = expected = Fraction(0)
         for k in range(rounds):
             assert values is not None
             ev = values.expected_value(at + k, 0)
             positive += ev > 0
-            bet = ev > 0 if study.play == "perfect" else shoe.true_counts[k] >= study.threshold
+            bet = ev > 0 if study.play == "perfect" else dealt.true_counts[k] >= study.threshold
             if bet:
                 bets += 1
-                won += shoe.results[k]
+                won += dealt.results[k]
                 expected += ev
         at += rounds
         results.append(ShoeResult(rounds=rounds, positive=positive, bets=bets, won=won, expected=expected))
@@ -217,45 +223,36 @@ class _DealtShoe:
     results: list[Fraction]  # what one unit on the wager netted in each round
 
 
-def _deal_shoe(cards: npt.NDArray[np.int64], study: Study, pays: Sequence[Fraction | None]) -> _DealtShoe:
+def _deal_shoe(
+    cards: npt.NDArray[np.int64],
+    codes: npt.NDArray[np.int16],
+    used: npt.NDArray[np.int16],
+    study: Study,
+    side: str,
+    pays: Sequence[Fraction | None],
+) -> _DealtShoe:
+    """One shoe's rounds, as :func:`analyzer.simulate.deal_shoes` dealt them: what was left, counted, won."""
     seen = np.zeros((len(cards) + 1, len(RANKS)), dtype=np.int64)
     seen[1:] = np.cumsum(np.eye(len(RANKS), dtype=np.int64)[cards], axis=0)
     full = seen[-1]
     running = np.concatenate(([0], np.cumsum(np.array(study.tags, dtype=np.int64)[cards])))
-    order = [int(c) for c in cards]
     shoe = _DealtShoe(compositions=[], true_counts=[], results=[])
     at = 0
-    while len(order) - at > study.cut_card:
-        left = len(order) - at
+    for code, n in zip(codes.tolist(), used.tolist()):
+        if code == STATES:
+            break
         shoe.compositions.append(full - seen[at])
-        shoe.true_counts.append(Fraction(int(running[at]) * CARDS_PER_DECK, left))
-        used, view = _play_round(order, at, study.rules.drawing, study.rules.wager(study.wager).side)
+        shoe.true_counts.append(Fraction(int(running[at]) * CARDS_PER_DECK, len(cards) - at))
+        state = code_state(code)
+        if side == "player":
+            view = view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
+        else:
+            view = view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
         pay = pays[view]
         assert pay is not None, "a study's wager has a pay table"
         shoe.results.append(pay)
-        at += used
+        at += n
     return shoe
-
-
-def _play_round(order: list[int], at: int, drawing: Drawing, side: str) -> tuple[int, int]:
-    """Deal one round from ``order[at:]`` (rank indices); the cards used and the wager side's view."""
-    p1, b1, p2, b2 = order[at : at + 4]
-    player = (VALUES[p1] + VALUES[p2]) % 10
-    banker = (VALUES[b1] + VALUES[b2]) % 10
-    used = 4
-    player_cards = banker_cards = 2
-    if player not in NATURALS and banker not in NATURALS:
-        third: int | None = None
-        if drawing.player_draws(player):
-            third = VALUES[order[at + used]]
-            player = (player + third) % 10
-            player_cards, used = 3, used + 1
-        if drawing.banker_draws(banker, player_third=third):
-            banker = (banker + VALUES[order[at + used]]) % 10
-            banker_cards, used = 3, used + 1
-    if side == "player":
-        return used, view_index(player, banker, player_cards, p1 == p2)
-    return used, view_index(banker, player, banker_cards, b1 == b2)
 
 
 _TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")

@@ -297,11 +297,14 @@ def _top_chunk(dealer: Dealer, rng: np.random.Generator, rounds: int) -> Tally:
     return Tally(rounds=rounds, states=tuple(int(n) for n in states))
 
 
-def deal_shoes(dealer: Dealer, shoes: npt.ArrayLike, cut_card: int) -> npt.NDArray[np.int16]:
+def deal_shoes(
+    dealer: Dealer, shoes: npt.ArrayLike, cut_card: int
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """Deal shuffled shoes to the cut card: ``shoes`` is (M, N) rank indices in dealing order.
 
-    Returns (rounds of the longest shoe, M) state codes, round after round;
-    a shoe that has ended reads :data:`STATES`. A round begins only while
+    Returns two (rounds of the longest shoe, M) arrays, round after round:
+    the state codes (a shoe that has ended reads :data:`STATES`) and the
+    cards each round used (0 once a shoe has ended). A round begins only while
     fewer than N - ``cut_card`` cards are dealt; it is always finished.
     This is the function the tests compare with the round engine dealing
     the same shoes.
@@ -313,15 +316,17 @@ def deal_shoes(dealer: Dealer, shoes: npt.ArrayLike, cut_card: int) -> npt.NDArr
     starts = np.arange(count, dtype=np.int64) * size
     dealt = np.zeros(count, dtype=np.int64)
     offsets = np.arange(CARDS_PER_ROUND)[:, None]
-    history = []
+    history, uses = [], []
     active = dealt < size - cut_card
     while active.any():
         index = (starts + np.minimum(dealt, size - CARDS_PER_ROUND))[None, :] + offsets
         codes, used = _codes(dealer, flat_values[index], flat_ranks[index[:4]])
         history.append(np.where(active, codes, np.int16(STATES)))
-        dealt += np.where(active, used, 0)
+        uses.append(np.where(active, used, np.int16(0)))
+        dealt += uses[-1]
         active = dealt < size - cut_card
-    return np.array(history, dtype=np.int16).reshape(len(history), count)
+    shape = (len(history), count)
+    return np.array(history, dtype=np.int16).reshape(shape), np.array(uses, dtype=np.int16).reshape(shape)
 
 
 def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
@@ -334,7 +339,7 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
     while done < task.size:
         shoes = np.tile(base, (min(_BATCH_SHOES, task.size - done), 1))
         rng.permuted(shoes, axis=1, out=shoes)
-        played = deal_shoes(task.dealer, shoes, task.cut_card)
+        played, _ = deal_shoes(task.dealer, shoes, task.cut_card)
         states += np.bincount(played.ravel(), minlength=STATES + 1)
         per_shoe = np.count_nonzero(played != STATES, axis=0).astype(np.int64)
         rounds += int(per_shoe.sum())

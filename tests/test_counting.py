@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import json
-import random
+from collections import Counter
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cards import RANK_INDEX, RANKS
+from analyzer.cards import RANKS
 from analyzer.cli import cli
-from analyzer.counting import Study, _play_round, parse_tags, parse_threshold, play_shoes, run
+from analyzer.counting import Study, _deal_shoe, parse_tags, parse_threshold, play_shoes, run
+from analyzer.engine import deal_round
 from analyzer.errors import InputError
 from analyzer.executor import open_executor
 from analyzer.rules import load
-from analyzer.wagers import view_index
-
-from .brute_force import DRAWING_OF, play
+from analyzer.shoe import Shoe
+from analyzer.simulate import deal_shoes, dealer_for
+from analyzer.wagers import pays_by_view, settle
 
 
 def _study(**changes: object) -> Study:
@@ -45,18 +47,23 @@ def test_another_seed_deals_other_shoes() -> None:
 
 
 @pytest.mark.parametrize("rule_set", ["punto-banco", "mini-louisiana"])
-def test_a_round_is_dealt_as_the_brute_force_plays_it(rule_set: str) -> None:
-    """The study's minimal dealing against tests/brute_force.py's hand-written rules, on random sequences."""
-    drawing = load(rule_set).drawing
-    rng = random.Random(5)
-    for _ in range(500):
-        cards = [rng.choice(RANKS) for _ in range(6)]
-        state = play(tuple(cards), DRAWING_OF[rule_set])
-        used, view = _play_round([RANK_INDEX[c] for c in cards], 0, drawing, "player")
-        assert used == 4 + (state.player_cards - 2) + (state.banker_cards - 2)
-        assert view == view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
-        _, view = _play_round([RANK_INDEX[c] for c in cards], 0, drawing, "banker")
-        assert view == view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
+def test_a_shoe_is_dealt_as_the_round_engine_deals_it(rule_set: str) -> None:
+    """The study's rounds, compositions and results against the round engine dealing the same shoe."""
+    rules = load(rule_set)
+    study = Study(rules=rules, wager="player", shoes=1, decks=1, cut_card=10, play="perfect", seed=3)
+    cards = np.random.default_rng(11).permutation(np.repeat(np.arange(len(RANKS)), 4))
+    codes, used = deal_shoes(dealer_for(rules, Shoe.decks(1)), cards[None, :], study.cut_card)
+    dealt = _deal_shoe(cards, codes[:, 0], used[:, 0], study, "player", pays_by_view(rules.wager("player")))
+    sequence = tuple(RANKS[r] for r in cards.tolist())
+    at, rounds = 0, 0
+    while len(sequence) - at > study.cut_card:
+        game = deal_round(rules, sequence[at:])
+        left = Counter(sequence[at:])
+        assert dealt.compositions[rounds].tolist() == [left[r] for r in RANKS]
+        assert dealt.results[rounds] == settle(rules.wager("player"), game.state).pays  # type: ignore[union-attr]
+        at += game.cards_used
+        rounds += 1
+    assert rounds == len(dealt.results) > 0
 
 
 def test_perfect_play_bets_exactly_when_the_expectation_is_positive() -> None:

@@ -78,16 +78,18 @@ def test_shoes_dealt_to_the_cut_card_equal_the_engine_dealing_them_round_after_r
     rng = np.random.default_rng(7)
     shoes = np.array([rng.permutation(np.repeat(np.arange(len(RANKS)), 4)) for _ in range(20)])  # one deck each
     cut_card = 10
-    history = deal_shoes(dealer_for(rules, Shoe.decks(1)), shoes, cut_card)
+    history, used = deal_shoes(dealer_for(rules, Shoe.decks(1)), shoes, cut_card)
     for column, shoe in enumerate(shoes.tolist()):
         cards = tuple(RANKS[r] for r in shoe)
-        expected, dealt = [], 0
+        expected, expected_used, dealt = [], [], 0
         while dealt < len(cards) - cut_card:
             game = deal_round(rules, cards[dealt:])
             expected.append(state_code(game.state))
+            expected_used.append(game.cards_used)
             dealt += game.cards_used
         got = [c for c in history[:, column].tolist() if c != STATES]
         assert got == expected
+        assert [n for n in used[:, column].tolist() if n] == expected_used
         assert all(c == STATES for c in history[len(expected):, column].tolist())
 
 
