@@ -17,7 +17,7 @@ from typing import Any
 from tabulate import tabulate
 
 from .formula import LIMIT_NOTE, VARIABLE, Formulas, RationalFunction, WagerFormula
-from .report import COUNTING, decimal_text, fraction_text, percent_text
+from .report import COUNTING, decimal_text, fraction_text, markdown_header, percent_text
 
 INFINITY = "infinite"
 """How the limit row is labelled in tables."""
@@ -101,7 +101,7 @@ def render_formulas(results: Sequence[Formulas], fmt: str, upto: int, outcomes: 
             out.append("")
         if markdown:
             out.append(f"# {formulas.rules.name}: house edge as a function of the number of decks {VARIABLE}\n")
-            out.extend(f"{line}  " if not line.startswith("  - ") else f"- {line[4:]}" for line in _header(formulas))
+            out.extend(markdown_header(_header(formulas)))
         else:
             out.extend(_header(formulas))
         for formula in formulas.wagers:

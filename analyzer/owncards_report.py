@@ -27,7 +27,7 @@ from .owncards import (
     Decision,
     OwnCardsAnalysis,
 )
-from .report import count_text, decimal_text, fraction_text, percent_text, sheet_document, shoe_document, shoe_text
+from .report import count_text, decimal_text, markdown_header, fraction_text, percent_text, sheet_document, shoe_document, shoe_text
 from .shoe import CARDS_PER_ROUND
 
 OWN_COUNTING = (
@@ -190,7 +190,7 @@ def render_own_cards(analysis: OwnCardsAnalysis, fmt: str, exact: bool = False) 
     out: list[str] = []
     if markdown:
         out.append(f"# {analysis.rules.name}: Play Your Own Cards\n")
-        out.extend(f"- {line[4:]}" if line.startswith("  - ") else f"{line}  " for line in _header_lines(analysis))
+        out.extend(markdown_header(_header_lines(analysis)))
     else:
         out.append("Play Your Own Cards: the own hand's strategy card and house edge")
         out.extend(_header_lines(analysis))

@@ -153,6 +153,15 @@ def analysis_document(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) ->
     }
 
 
+def markdown_header(lines: Iterable[str]) -> list[str]:
+    """Header lines of a text report as Markdown: hard line breaks, and "  - " items as a list.
+
+    >>> markdown_header(["Rule set: x", "Defaults:", "  - 8 decks"])
+    ['Rule set: x  ', 'Defaults:  ', '- 8 decks']
+    """
+    return [f"- {line[4:]}" if line.startswith("  - ") else f"{line}  " for line in lines]
+
+
 def _offered_text(wager: Wager) -> str:
     return "offered" if wager.offered else "not offered by this document; standard pay table"
 
@@ -235,7 +244,7 @@ def render_analysis(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet], fmt:
     out: list[str] = []
     if markdown:
         out.append(f"# {rules.name}: par sheets\n")
-        out.extend(f"{line}  " if not line.startswith("  - ") else f"- {line[4:]}" for line in _header_lines(rules, shoe))
+        out.extend(markdown_header(_header_lines(rules, shoe)))
     else:
         out.extend(_header_lines(rules, shoe))
     for sheet in sheets:
