@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from itertools import permutations
 
 import pytest
 
@@ -18,6 +19,7 @@ from analyzer.cards import parse_cards
 from analyzer.engine import Bet, Round, Seat, check_cards, deal_round
 from analyzer.enumerator import enumerate_deals
 from analyzer.errors import InputError
+from analyzer.owncards import analyse
 from analyzer.rules import load, shipped
 from analyzer.shoe import Shoe
 from analyzer.wagers import outcome_counts
@@ -285,3 +287,26 @@ def test_bad_stake_seat_and_cards_are_refused() -> None:
         Seat(1, _bets(("banker", 1), ("banker", 2)))
     with pytest.raises(InputError, match="holds only 4"):
         check_cards(parse_cards("K K K K K"), Shoe.decks(1))
+
+
+@pytest.mark.parametrize(("own", "rest"), [(("5", "K"), ("A", "2", "3", "4", "7", "9", "Q")),
+                                           (("3", "A"), ("5", "5", "6", "K", "8", "2", "T"))])
+def test_own_hands_dealt_by_the_engine_average_to_the_own_cards_analysis(own: tuple[str, str], rest: tuple[str, ...]) -> None:
+    """000 CASE 2 by two independent codes: the round engine deals every ordered sequence of the
+    community cards (P1 B1 P2 B2, then the community third cards face down) and the own third card
+    around a fixed own two-card hand; its mean settlement equals owncards' exact EV of that
+    composition, for drawing and for standing."""
+    rules = load("mini-louisiana")
+    analysis = analyse(rules, Shoe.from_counts(Counter(rest + own)))
+    label = tuple(sorted(("T/J/Q/K" if r in "TJQK" else r for r in own), key=lambda r: "A23456789T/J/Q/K".index(r)))
+    (row,) = [d for d in analysis.by_composition if d.ranks == label]
+    for decision, expected in (("draw", row.ev_draw), ("stand", row.ev_stand)):
+        seat = Seat(1, (Bet("player", Fraction(1)),), decision)
+        total, rounds = Fraction(0), 0
+        for sequence in permutations(rest, 7):
+            played = deal_round(rules, sequence[:6] + own + sequence[6:], (seat,))
+            (settled,) = [s for s in played.settlements if s.seat == 1]
+            assert settled.payout is not None
+            total += settled.payout
+            rounds += 1
+        assert total / rounds == expected, decision
