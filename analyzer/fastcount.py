@@ -64,7 +64,7 @@ from .enumerator import NATURALS, Distribution, FinalState
 from .rules import Drawing
 from .shoe import CARDS_PER_ROUND, Shoe, falling
 
-__all__ = ["Count", "Ending", "Hands", "class_counts", "count_deals"]
+__all__ = ["Count", "Hands", "class_counts", "count_deals"]
 
 
 class Count(Protocol):
@@ -78,9 +78,6 @@ class Count(Protocol):
 
 
 C = TypeVar("C", bound=Count)
-
-Ending = tuple[int, int, int, int, bool, bool]
-"""A :class:`FinalState` as a plain tuple: totals, cards per hand, pair flags."""
 
 Hands = tuple[int, int, int, int]
 """An ending without its pair flags: totals and cards per hand."""
@@ -111,12 +108,18 @@ def count_deals(shoe: Shoe, drawing: Drawing) -> Distribution:
     table = _four_card_table(n)
     for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
         table[(p, banker)][a][b] += lanes.pack(weight, cls)
-    packed = _endings(table, n, shoe.size, drawing)
-    classes = [{hands: lanes.unpack(count, cls) for hands, count in packed.items()} for cls in range(4)]
-    counts = _with_pair_flags(classes, 0)
-    return Distribution(
-        shoe=shoe, counts=MappingProxyType({FinalState(*ending): n for ending, n in counts.items() if n})
-    )
+    counts: dict[FinalState, int] = {}
+    for (pt, bt, pc, bc), packed in _endings(table, n, shoe.size, drawing).items():
+        every, player, banker, both = (lanes.unpack(packed, cls) for cls in range(4))
+        for flags, count in (
+            ((False, False), every - player - banker + both),  # pair flags by inclusion-exclusion
+            ((True, False), player - both),
+            ((False, True), banker - both),
+            ((True, True), both),
+        ):
+            if count:
+                counts[FinalState(pt, bt, pc, bc, *flags)] = count
+    return Distribution(shoe=shoe, counts=MappingProxyType(counts))
 
 
 def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] = (0, 1, 2, 3)) -> list[dict[Hands, C]]:
@@ -247,19 +250,6 @@ def _pair_entries(n: list[C], tens: list[C], table: dict[tuple[int, int], Table[
                         weight = q2 * q2 - q22 + q4
                     entries.append((BOTH_PAIRS, p, banker, a, b, weight))
     return entries
-
-
-def _with_pair_flags(classes: list[dict[Hands, C]], zero: C) -> dict[Ending, C]:
-    """Endings with pair flags from the four classes, by inclusion-exclusion."""
-    every, player, banker, both = classes
-    out: dict[Ending, C] = {}
-    for key, count in every.items():
-        p, b, pb = player.get(key, zero), banker.get(key, zero), both.get(key, zero)
-        out[(*key, False, False)] = count - p - b + pb
-        out[(*key, True, False)] = p - pb
-        out[(*key, False, True)] = b - pb
-        out[(*key, True, True)] = pb
-    return out
 
 
 def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawing: Drawing) -> dict[Hands, C]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .enumerator import Distribution
@@ -61,21 +61,21 @@ class ParSheet:
     wager: Wager
     denominator: int
     rows: tuple[OutcomeRow, ...]
+    _moments: tuple[Fraction, Fraction] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if sum(r.combinations for r in self.rows) != self.denominator:
             raise AssertionError(f"{self.wager.name}: outcome counts do not add up to the denominator")
+        object.__setattr__(self, "_moments", (self._sum(1), self._sum(2)) if self.wager.has_pay_table else None)
 
-    def _sum(self, power: int = 1) -> Fraction | None:
+    def _sum(self, power: int) -> Fraction:
         """E[X**power]: integer counts times pays, divided once by the denominator (exact, and cheap)."""
-        if not self.wager.has_pay_table:
-            return None
         total = sum((r.combinations * r.pays**power for r in self.rows if r.pays is not None), Fraction(0))
         return total / self.denominator
 
     @property
     def expected_value(self) -> Fraction | None:
-        return self._sum()
+        return None if self._moments is None else self._moments[0]
 
     @property
     def house_edge(self) -> Fraction | None:
@@ -108,8 +108,10 @@ class ParSheet:
 
     @property
     def variance(self) -> Fraction | None:
-        ev, second = self.expected_value, self._sum(power=2)
-        return None if ev is None or second is None else second - ev * ev
+        if self._moments is None:
+            return None
+        ev, second = self._moments
+        return second - ev * ev
 
     @property
     def standard_deviation(self) -> float | None:
