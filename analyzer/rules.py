@@ -341,10 +341,11 @@ class RuleSet:
 # ---------------------------------------------------------------- loading
 
 
-class _Table:
+class StrictTable:
     """A TOML table being read: every key must be used, every use is checked.
 
-    Errors name the file and the dotted key, and say what is allowed.
+    Errors name the file and the dotted key, and say what is allowed. Rule
+    files and claims files (:mod:`analyzer.verify`) are both read with it.
     """
 
     def __init__(self, data: Mapping[str, Any], where: str, origin: str) -> None:
@@ -357,7 +358,8 @@ class _Table:
         dotted = f"{self.where}.{key}" if self.where else key
         return InputError(f"{self.origin}: {dotted}: {message}")
 
-    def _get(self, key: str, kind: type | tuple[type, ...], what: str, required: bool) -> Any:
+    def typed(self, key: str, kind: type | tuple[type, ...], what: str, required: bool) -> Any:
+        """The value of ``key`` if it is of ``kind`` (described as ``what`` in errors); None if absent and not required."""
         self.used.add(key)
         if key not in self.data:
             if required:
@@ -369,22 +371,22 @@ class _Table:
         return value
 
     def string(self, key: str, required: bool = True) -> Any:
-        return self._get(key, str, "a string", required)
+        return self.typed(key, str, "a string", required)
 
     def integer(self, key: str, required: bool = True) -> Any:
-        return self._get(key, int, "a whole number", required)
+        return self.typed(key, int, "a whole number", required)
 
     def boolean(self, key: str, required: bool = True) -> Any:
-        return self._get(key, bool, "true or false", required)
+        return self.typed(key, bool, "true or false", required)
 
-    def table(self, key: str, required: bool = True) -> _Table | None:
-        value = self._get(key, dict, "a table", required)
+    def table(self, key: str, required: bool = True) -> StrictTable | None:
+        value = self.typed(key, dict, "a table", required)
         if value is None:
             return None
-        return _Table(value, f"{self.where}.{key}" if self.where else key, self.origin)
+        return StrictTable(value, f"{self.where}.{key}" if self.where else key, self.origin)
 
     def array(self, key: str, required: bool = True) -> list[Any] | None:
-        value: list[Any] | None = self._get(key, list, "an array", required)
+        value: list[Any] | None = self.typed(key, list, "an array", required)
         return value
 
     def finish(self, allowed: tuple[str, ...]) -> None:
@@ -399,7 +401,7 @@ def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
 
 
-def _symbols(table: _Table, key: str, count: int) -> tuple[bool, ...]:
+def _symbols(table: StrictTable, key: str, count: int) -> tuple[bool, ...]:
     text = table.string(key)
     symbols = text.split()
     if len(symbols) != count or any(s not in (DRAW, STAND) for s in symbols):
@@ -409,7 +411,7 @@ def _symbols(table: _Table, key: str, count: int) -> tuple[bool, ...]:
     return tuple(s == DRAW for s in symbols)
 
 
-def _read_drawing(table: _Table) -> Drawing:
+def _read_drawing(table: StrictTable) -> Drawing:
     player = _symbols(table, "player", len(NON_NATURAL_TOTALS))
     banker_table = table.table("banker")
     assert banker_table is not None
@@ -423,7 +425,7 @@ def _read_drawing(table: _Table) -> Drawing:
 _OUTCOME_KEYS = ("name", "pays", "result", "natural", "margin", "min_margin", "total", "cards", "pair", "default")
 
 
-def _read_dealing(table: _Table) -> Dealing:
+def _read_dealing(table: StrictTable) -> Dealing:
     order = table.string("order")
     letters = order.split()
     if sorted(letters) != ["B", "B", "P", "P"]:
@@ -457,7 +459,7 @@ def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
             )
 
 
-def _read_outcome(table: _Table) -> Outcome:
+def _read_outcome(table: StrictTable) -> Outcome:
     name = table.string("name")
     pays_text = table.string("pays", required=False)
     try:
@@ -467,7 +469,7 @@ def _read_outcome(table: _Table) -> Outcome:
     result = table.string("result", required=False)
     if result is not None and result not in RESULTS:
         raise table.error("result", f"is {result!r}; it must be one of {', '.join(RESULTS)}.")
-    total = table._get("total", (int, list), "a total 0-9 or an array of totals", False)
+    total = table.typed("total", (int, list), "a total 0-9 or an array of totals", False)
     if isinstance(total, int):
         total = [total]
     if total is not None and not all(isinstance(t, int) and not isinstance(t, bool) for t in total):
@@ -491,14 +493,14 @@ def _read_outcome(table: _Table) -> Outcome:
     return outcome
 
 
-def _read_outcomes(table: _Table) -> tuple[Outcome, ...]:
+def _read_outcomes(table: StrictTable) -> tuple[Outcome, ...]:
     rows = table.array("outcomes")
     assert rows is not None
     outcomes = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
             raise table.error(f"outcomes[{i}]", "must be an inline table such as { name = \"win\", result = \"win\", pays = \"1:1\" }.")
-        outcomes.append(_read_outcome(_Table(row, f"{table.where}.outcomes[{i}]", table.origin)))
+        outcomes.append(_read_outcome(StrictTable(row, f"{table.where}.outcomes[{i}]", table.origin)))
     return tuple(outcomes)
 
 
@@ -516,7 +518,7 @@ def _catalogue() -> Mapping[str, _Standard]:
     """The standard wagers of ``rulesets/wagers.toml``, in report order (read once: package data)."""
     text = resources.files("analyzer").joinpath("rulesets", "wagers.toml").read_text(encoding="utf-8")
     data = tomllib.loads(text)
-    top = _Table(data, "", "wagers.toml")
+    top = StrictTable(data, "", "wagers.toml")
     standard: dict[str, _Standard] = {}
     for name in data:
         entry = top.table(name)
@@ -532,7 +534,7 @@ def _catalogue() -> Mapping[str, _Standard]:
     return MappingProxyType(standard)
 
 
-def _read_wager(name: str, table: _Table, standard: _Standard | None) -> Wager:
+def _read_wager(name: str, table: StrictTable, standard: _Standard | None) -> Wager:
     title = table.string("title", required=standard is None)
     side = table.string("side", required=standard is None)
     if standard is not None:
@@ -579,7 +581,7 @@ def parse(text: str, origin: str) -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{origin}: not valid TOML ({e}).") from None
-    top = _Table(data, "", origin)
+    top = StrictTable(data, "", origin)
     head = top.table("rule_set")
     shoe = top.table("shoe")
     drawing_table = top.table("drawing")

@@ -58,7 +58,7 @@ from .cards import parse_cards
 from .errors import InputError
 from .odds import parse_pays
 from .parsheet import ParSheet, par_sheets
-from .rules import RuleSet, _Table, load, shipped  # _Table: the same strict reader as rule files
+from .rules import RuleSet, StrictTable, load, shipped
 from .shoe import Shoe
 
 FIGURES: tuple[str, ...] = (
@@ -220,7 +220,7 @@ def load_claims(path: str) -> Claims:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{path}: not valid TOML ({e}).") from None
-    top = _Table(data, "", path)
+    top = StrictTable(data, "", path)
     title = top.string("title", required=False)
     if "claim" not in data:
         raise top.error("claim", "is missing; a claims file holds one or more [[claim]] tables.")
@@ -231,12 +231,12 @@ def load_claims(path: str) -> Claims:
         raise top.error("claim", "must be one or more [[claim]] tables.")
     loaded: dict[str, RuleSet] = {}
     claims = tuple(
-        _read_claim(_Table(row, f"claim {i}", path), i, Path(path).parent, loaded) for i, row in enumerate(rows, start=1)
+        _read_claim(StrictTable(row, f"claim {i}", path), i, Path(path).parent, loaded) for i, row in enumerate(rows, start=1)
     )
     return Claims(path=path, title=title, claims=claims)
 
 
-def _read_claim(table: _Table, number: int, folder: Path, loaded: dict[str, RuleSet]) -> Claim:
+def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str, RuleSet]) -> Claim:
     def wrap(key: str, action: Any) -> Any:
         try:
             return action()
@@ -276,8 +276,8 @@ def _read_claim(table: _Table, number: int, folder: Path, loaded: dict[str, Rule
     raw = table.data.get("value")
     if isinstance(raw, float):
         raise table.error("value", f"is the TOML float {raw!r}; write it as a string, e.g. value = \"{raw}\", so it is read exactly.")
-    value = table._get("value", (str, int), VALUE_FORMS, True)
-    precision = table._get("precision", (int, str), f'a number of decimal places or "{EXACT}"', False)
+    value = table.typed("value", (str, int), VALUE_FORMS, True)
+    precision = table.typed("precision", (int, str), f'a number of decimal places or "{EXACT}"', False)
     if isinstance(precision, str) and precision != EXACT or isinstance(precision, int) and precision < 0:
         raise table.error("precision", f'is {precision!r}; it must be a number of decimal places (0 or more) or "{EXACT}".')
     claimed = wrap("value", lambda: parse_claimed(value, precision))
