@@ -41,8 +41,14 @@ Pairs
     Everything after the tables is linear in them, with coefficients that
     depend only on the shoe. For one shoe (Python ints) the four classes
     therefore share one pass: each entry carries the four class values in
-    disjoint bit fields of one integer (:class:`_Lanes`), unpacked at the
-    end, when every field holds a count between 0 and the denominator.
+    disjoint bit fields of one integer, unpacked at the end, when every
+    field holds a count between 0 and the denominator. The fields are filled
+    while the table is built (:class:`_PairLanes`): a dealing weighs
+    (1 + [Player pair] L1)(1 + [Banker pair] L2), L1 and L2 the units of
+    fields 1 and 2: a pair of values 1-9 multiplies its hand's factor by
+    1 + L, and pairs of tens add their same-rank ways from the rank sums.
+    :func:`class_counts` (numpy, one class per pass) takes the pair classes'
+    entries from :func:`_pair_entries` instead; the tests hold the two equal.
 
 Number type
     :func:`class_counts` only adds, subtracts and multiplies counts, so it
@@ -55,9 +61,8 @@ Number type
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Protocol, Self, TypeVar
+from typing import Generic, Protocol, Self, TypeVar
 
 from .cards import RANKS, VALUES
 from .enumerator import NATURALS, Distribution, FinalState
@@ -104,13 +109,12 @@ def count_deals(shoe: Shoe, drawing: Drawing) -> Distribution:
     it on random depleted shoes), and not cached: it is fast enough to redo.
     """
     n, tens = _values(shoe.counts)
-    lanes = _Lanes(width=falling(shoe.size, CARDS_PER_ROUND).bit_length() + 1)
-    table = _four_card_table(n)
-    for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
-        table[(p, banker)][a][b] += lanes.pack(weight, cls)
+    width = falling(shoe.size, CARDS_PER_ROUND).bit_length() + 1
+    table = _four_card_table(n, _PairLanes(n, tens, player=1 << width, banker=1 << 2 * width))
+    mask = (1 << width) - 1
     counts: dict[FinalState, int] = {}
     for (pt, bt, pc, bc), packed in _endings(table, n, shoe.size, drawing).items():
-        every, player, banker, both = (lanes.unpack(packed, cls) for cls in range(4))
+        every, player, banker, both = packed & mask, (packed >> width) & mask, (packed >> 2 * width) & mask, packed >> 3 * width
         for flags, count in (
             ((False, False), every - player - banker + both),  # pair flags by inclusion-exclusion
             ((True, False), player - both),
@@ -145,22 +149,54 @@ def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] =
     return [_endings(tables[cls], n, size, drawing) for cls in classes]
 
 
-@dataclass(frozen=True, slots=True)
-class _Lanes:
-    """Four pair classes in one int: class ``i`` in bits [i * width, (i + 1) * width).
+class _TenPairs(Generic[C]):
+    """Sums over the four ten ranks (``tens``, ``n0`` cards in all) that count pairs of tens."""
 
-    Sums, differences and multiples by shoe counts act on every field at
-    once; a field can be read back when its value is a count from 0 to
-    2**width - 1, which ``width`` is chosen for (the denominator's bits).
+    def __init__(self, n0: C, tens: list[C]) -> None:
+        zero = n0 * 0
+        self.q2 = sum([t * (t - 1) for t in tens], zero)
+        """Ordered pairs of two tens of one rank."""
+        q22 = sum([t * (t - 1) * t * (t - 1) for t in tens], zero)
+        q4 = sum([t * (t - 1) * (t - 2) * (t - 3) for t in tens], zero)
+        self.pair_then_pair = self.q2 * self.q2 - q22 + q4
+        """Two tens of one rank, then two tens of one rank (two ranks or one)."""
+        self.two_then_pair = sum([
+            (n0 - t) * (n0 - t - 1) * t * (t - 1)  # no ten of this rank among the first two
+            + t * (n0 - t) * (t - 1) * (t - 2) * 2  # one
+            + t * (t - 1) * (t - 2) * (t - 3)  # two
+            for t in tens
+        ], zero)
+        """Two tens of any ranks, then two tens of one rank."""
+
+
+class _PairLanes(Generic[C]):
+    """The pair classes' bit fields, for :func:`_four_card_table` to fill in one pass.
+
+    A four-card dealing adds its weight to field 0, and also to field 1 with
+    a Player pair, field 2 with a Banker pair, field 3 with both: it weighs
+    (1 + [Player pair] L1)(1 + [Banker pair] L2), with L1 = ``player`` and
+    L2 = ``banker`` the unit values of fields 1 and 2 (L1 L2 that of field 3).
+    A field can be read back when its value is a count from 0 to L1 - 1.
     """
 
-    width: int
+    def __init__(self, n: list[C], tens: list[C], player: int, banker: int) -> None:
+        self.n, self.tens, self.player, self.banker = n, _TenPairs(n[0], tens), player, banker
 
-    def pack(self, value: int, cls: int) -> int:
-        return value << (self.width * cls)
+    def player_hand(self, a: int, ways: C) -> C:
+        """The Player's two cards a-a (``ways`` of them), weighed with their pair field."""
+        if a:  # two cards of one value 1-9 are a pair
+            return ways * (1 + self.player)
+        return ways + self.tens.q2 * self.player  # two tens pair only when of one rank
 
-    def unpack(self, packed: int, cls: int) -> int:
-        return (packed >> (self.width * cls)) & ((1 << self.width) - 1)
+    def banker_double(self, a: int, c: int, b: int, player: C, weight: C) -> C:
+        """Entry X[a][b] of a Banker b-b (Player a-c weighing ``player``), weighed with its pair fields."""
+        if b:
+            return weight * (1 + self.banker)
+        if a and c:  # no Player ten: any same-rank pair of the tens
+            return weight + player * self.tens.q2 * self.banker
+        if a or c:  # one Player ten of any rank, then a same-rank pair of the other tens
+            return weight + self.n[a or c] * (self.n[0] - 2) * self.tens.q2 * self.banker
+        return weight + self.tens.two_then_pair * self.banker + self.tens.pair_then_pair * (self.player * self.banker)
 
 
 def _values(counts: Sequence[C]) -> tuple[list[C], list[C]]:
@@ -172,12 +208,17 @@ def _values(counts: Sequence[C]) -> tuple[list[C], list[C]]:
     return n, [count for value, count in zip(VALUES, counts) if value == 0]
 
 
-def _four_card_table(n: list[C]) -> dict[tuple[int, int], Table[C]]:
-    """X[a][b] of every (P, B) group: ordered four-card dealings P1 = a, P2 = P - a, B1 = b, B2 = B - b."""
+def _four_card_table(n: list[C], pairs: _PairLanes[C] | None = None) -> dict[tuple[int, int], Table[C]]:
+    """X[a][b] of every (P, B) group: ordered four-card dealings P1 = a, P2 = P - a, B1 = b, B2 = B - b.
+
+    With ``pairs``, each entry packs the four pair classes' values (:class:`_PairLanes`).
+    """
     table: dict[tuple[int, int], Table[C]] = {(p, banker): [[]] * 10 for p in range(10) for banker in range(10)}
     for a in range(10):
         for c in range(a, 10):
             player = n[a] * (n[c] - 1) if a == c else n[a] * n[c]
+            if pairs is not None and a == c:
+                player = pairs.player_hand(a, player)
             m = list(n)  # the shoe by value after the Player's two cards
             m[a] = m[a] - 1
             m[c] = m[c] - 1
@@ -187,6 +228,8 @@ def _four_card_table(n: list[C]) -> dict[tuple[int, int], Table[C]]:
                 row = [x * m[d] for x, d in zip(weighted, _PARTNER[banker])]
                 for b in _DOUBLES[banker]:  # the Banker's second card has the first card's value
                     row[b] = row[b] - weighted[b]
+                    if pairs is not None:
+                        row[b] = pairs.banker_double(a, c, b, player, row[b])
                 table[(p, banker)][a] = row
                 table[(p, banker)][c] = row if a == c else list(row)
     return table
@@ -201,7 +244,8 @@ def _pair_entries(n: list[C], tens: list[C], table: dict[tuple[int, int], Table[
     cards of one rank, by sums over the four ten ranks.
     """
     n0 = n[0]
-    q2 = sum([t * (t - 1) for t in tens], n0 * 0)  # ordered pairs of two tens of one rank
+    ten_pairs = _TenPairs(n0, tens)
+    q2 = ten_pairs.q2  # ordered pairs of two tens of one rank
     entries: list[Entry[C]] = []
     for p in range(0, 10, 2):
         for banker in range(10):
@@ -227,15 +271,8 @@ def _pair_entries(n: list[C], tens: list[C], table: dict[tuple[int, int], Table[
                     elif a or c:  # one Player ten of any rank, then a same-rank pair of the other tens
                         weight = n[a or c] * (n0 - 2) * q2
                     else:  # two Player tens, then a same-rank pair of the tens left
-                        weight = sum([
-                            (n0 - t) * (n0 - t - 1) * t * (t - 1)  # no Player ten of this rank
-                            + t * (n0 - t) * (t - 1) * (t - 2) * 2  # one
-                            + t * (t - 1) * (t - 2) * (t - 3)  # two
-                            for t in tens
-                        ], n0 * 0)
+                        weight = ten_pairs.two_then_pair
                     entries.append((BANKER_PAIR, p, banker, a, b, weight))
-    q22 = sum([t * (t - 1) * t * (t - 1) for t in tens], n0 * 0)
-    q4 = sum([t * (t - 1) * (t - 2) * (t - 3) for t in tens], n0 * 0)
     for p in range(0, 10, 2):
         for banker in range(0, 10, 2):
             for a in _DOUBLES[p]:
@@ -247,7 +284,7 @@ def _pair_entries(n: list[C], tens: list[C], table: dict[tuple[int, int], Table[
                     elif a:
                         weight = n[a] * (n[a] - 1) * q2
                     else:  # two same-rank pairs of tens, of two ranks or of one
-                        weight = q2 * q2 - q22 + q4
+                        weight = ten_pairs.pair_then_pair
                     entries.append((BOTH_PAIRS, p, banker, a, b, weight))
     return entries
 
