@@ -295,45 +295,46 @@ def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawi
     unused_two = (size - 4) * (size - 5)  # ways to deal P3 and B3 when neither is drawn
     unused_one = size - 5  # ways to deal the sixth card when one third card is drawn
     banker_draws = [[drawing.banker_draws(t, player_third=v) for v in range(10)] for t in range(8)]
-    stand: dict[tuple[int, int], C] = {}  # (P, B): both hands stand on two cards
-    player_three: dict[tuple[int, int], C] = {}  # (P + v, B): the Player drew v, the Banker stood
-    both_three: dict[tuple[int, int], list[list[C]]] = {}  # (P + v, B): by w, the Banker drew w
-    banker_three: dict[tuple[int, int], list[C]] = {}  # (P, B): by w, only the Banker drew w
+    out: dict[Hands, C] = {}  # endings with no Banker third card, counted as found
+    # Endings with a Banker third card, as vectors by final Banker total (a group's
+    # vector by third card w, turned by its two-card total B), summed at the end:
+    both_three: list[list[list[C]]] = [[] for _ in range(10)]  # by final Player total, the Player drew
+    banker_three: list[list[list[C]]] = [[] for _ in range(10)]  # by Player total, the Player stood
 
     for (p, banker), rows in tables.items():
-        if p in NATURALS or banker in NATURALS:
-            stand[(p, banker)] = sum([sum(row, zero) for row in rows], zero) * unused_two
-            continue
         rp = [sum(row, zero) for row in rows]
         s0 = sum(rp, zero)
-        if drawing.player_draws(p):
-            columns = list(zip(*rows))
-            rb = [sum(column, zero) for column in columns]
-            s1 = [(x + y) * 2 for x, y in zip(rp, rb)]
-            for v, draws in enumerate(banker_draws[banker]):
-                nv = n[v]
-                alpha = nv * s0 - s1[v]  # dealings with P3 = v
-                key = ((p + v) % 10, banker)
-                if not draws:
-                    player_three[key] = player_three.get(key, zero) + alpha * unused_one
-                    continue
-                by_w = [nw * alpha - nv * s + (x + y) * 4 for nw, s, x, y in zip(n, s1, rows[v], columns[v])]
-                by_w[v] = by_w[v] + s1[v] - alpha
-                by_w[(p - v) % 10] = by_w[(p - v) % 10] + rp[v] * 2
-                by_w[(banker - v) % 10] = by_w[(banker - v) % 10] + rb[v] * 2
-                both_three.setdefault(key, []).append(by_w)
-        elif drawing.banker_draws(banker, player_third=None):
-            s1 = [(x + sum(column, zero)) * 2 for x, column in zip(rp, zip(*rows))]
-            banker_three[(p, banker)] = [(nw * s0 - s) * unused_one for nw, s in zip(n, s1)]
-        else:
-            stand[(p, banker)] = s0 * unused_two
+        if p in NATURALS or banker in NATURALS:
+            out[(p, banker, 2, 2)] = s0 * unused_two
+            continue
+        player_draws = drawing.player_draws(p)
+        if not player_draws and not drawing.banker_draws(banker, player_third=None):
+            out[(p, banker, 2, 2)] = s0 * unused_two
+            continue
+        columns = list(zip(*rows))
+        rb = [sum(column, zero) for column in columns]
+        s1 = [(x + y) * 2 for x, y in zip(rp, rb)]
+        if not player_draws:  # only the Banker draws, w
+            by_w = [(nw * s0 - s) * unused_one for nw, s in zip(n, s1)]
+            banker_three[p].append(by_w[-banker:] + by_w[:-banker])
+            continue
+        for v, draws in enumerate(banker_draws[banker]):
+            nv = n[v]
+            alpha = nv * s0 - s1[v]  # dealings with P3 = v
+            total = (p + v) % 10
+            if not draws:
+                key = (total, banker, 3, 2)
+                out[key] = out.get(key, zero) + alpha * unused_one
+                continue
+            by_w = [nw * alpha - nv * s + (x + y) * 4 for nw, s, x, y in zip(n, s1, rows[v], columns[v])]
+            by_w[v] = by_w[v] + s1[v] - alpha
+            by_w[(p - v) % 10] = by_w[(p - v) % 10] + rp[v] * 2
+            by_w[(banker - v) % 10] = by_w[(banker - v) % 10] + rb[v] * 2
+            both_three[total].append(by_w[-banker:] + by_w[:-banker])
 
-    out: dict[Hands, C] = {(p, banker, 2, 2): count for (p, banker), count in stand.items()}
-    out.update({(p, banker, 3, 2): count for (p, banker), count in player_three.items()})
-    summed = {key: [sum(column, zero) for column in zip(*parts)] for key, parts in both_three.items()}
-    for cards, source in ((3, summed), (2, banker_three)):
-        for (p, banker), by_w in source.items():
-            for w, count in enumerate(by_w):
-                ending = (p, (banker + w) % 10, cards, 3)
-                out[ending] = out.get(ending, zero) + count
+    for cards, source in ((3, both_three), (2, banker_three)):
+        for pt, parts in enumerate(source):
+            if parts:
+                for bt, count in enumerate([sum(column, zero) for column in zip(*parts)]):
+                    out[(pt, bt, cards, 3)] = count
     return out
