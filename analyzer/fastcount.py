@@ -61,6 +61,8 @@ Number type
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
+from operator import mul
 from types import MappingProxyType
 from typing import Generic, Protocol, Self, TypeVar
 
@@ -113,17 +115,22 @@ def count_deals(shoe: Shoe, drawing: Drawing) -> Distribution:
     table = _four_card_table(n, _PairLanes(n, tens, player=1 << width, banker=1 << 2 * width))
     mask = (1 << width) - 1
     counts: dict[FinalState, int] = {}
-    for (pt, bt, pc, bc), packed in _endings(table, n, shoe.size, drawing).items():
+    for hands, packed in _endings(table, n, shoe.size, drawing).items():
         every, player, banker, both = packed & mask, (packed >> width) & mask, (packed >> 2 * width) & mask, packed >> 3 * width
-        for flags, count in (
-            ((False, False), every - player - banker + both),  # pair flags by inclusion-exclusion
-            ((True, False), player - both),
-            ((False, True), banker - both),
-            ((True, True), both),
-        ):
+        # pair flags by inclusion-exclusion: neither, the Player's only, the Banker's only, both
+        for state, count in zip(_with_pair_flags(hands), (every - player - banker + both, player - both, banker - both, both)):
             if count:
-                counts[FinalState(pt, bt, pc, bc, *flags)] = count
+                counts[state] = count
     return Distribution(shoe=shoe, counts=MappingProxyType(counts))
+
+
+@cache
+def _with_pair_flags(hands: Hands) -> tuple[FinalState, ...]:
+    """The four final states of an ending: pair flags (no, no), (yes, no), (no, yes), (yes, yes).
+
+    Cached as immutable keys (at most 400 endings), not as counts.
+    """
+    return tuple(FinalState(*hands, player_pair, banker_pair) for banker_pair in (False, True) for player_pair in (False, True))
 
 
 def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] = (0, 1, 2, 3)) -> list[dict[Hands, C]]:
@@ -225,13 +232,15 @@ def _four_card_table(n: list[C], pairs: _PairLanes[C] | None = None) -> dict[tup
             weighted = [player * x for x in m]
             p = (a + c) % 10
             for banker in range(10):
-                row = [x * m[d] for x, d in zip(weighted, _PARTNER[banker])]
+                # m[B - b] for b = 0, 1, ..., 9: m[B], m[B - 1], ..., m[0], m[9], ..., m[B + 1]
+                row = list(map(mul, weighted, m[banker::-1] + m[:banker:-1]))
                 for b in _DOUBLES[banker]:  # the Banker's second card has the first card's value
                     row[b] = row[b] - weighted[b]
                     if pairs is not None:
                         row[b] = pairs.banker_double(a, c, b, player, row[b])
-                table[(p, banker)][a] = row
-                table[(p, banker)][c] = row if a == c else list(row)
+                group = table[(p, banker)]
+                group[a] = row
+                group[c] = row if a == c else list(row)
     return table
 
 
