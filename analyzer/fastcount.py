@@ -64,7 +64,7 @@ from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from types import MappingProxyType
-from typing import Generic, Protocol, Self, TypeVar
+from typing import Generic, NamedTuple, Protocol, Self, TypeVar
 
 from .cards import RANKS, VALUES
 from .enumerator import NATURALS, Distribution, FinalState
@@ -303,38 +303,33 @@ def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawi
     zero = size * 0
     unused_two = (size - 4) * (size - 5)  # ways to deal P3 and B3 when neither is drawn
     unused_one = size - 5  # ways to deal the sixth card when one third card is drawn
-    banker_draws = [[drawing.banker_draws(t, player_third=v) for v in range(10)] for t in range(8)]
     out: dict[Hands, C] = {}  # endings with no Banker third card, counted as found
     # Endings with a Banker third card, as vectors by final Banker total (a group's
     # vector by third card w, turned by its two-card total B), summed at the end:
     both_three: list[list[list[C]]] = [[] for _ in range(10)]  # by final Player total, the Player drew
     banker_three: list[list[list[C]]] = [[] for _ in range(10)]  # by Player total, the Player stood
+    plan = _plan(drawing)
 
     for (p, banker), rows in tables.items():
         rp = [sum(row, zero) for row in rows]
         s0 = sum(rp, zero)
-        if p in NATURALS or banker in NATURALS:
-            out[(p, banker, 2, 2)] = s0 * unused_two
-            continue
-        player_draws = drawing.player_draws(p)
-        if not player_draws and not drawing.banker_draws(banker, player_third=None):
+        third_cards = plan[p][banker]
+        if third_cards is None:  # both hands stand
             out[(p, banker, 2, 2)] = s0 * unused_two
             continue
         columns = list(zip(*rows))
         rb = [sum(column, zero) for column in columns]
         s1 = [(x + y) * 2 for x, y in zip(rp, rb)]
-        if not player_draws:  # only the Banker draws, w
+        if not third_cards.banker_draws and not third_cards.banker_stands:  # the Player stands, the Banker draws w
             by_w = [(nw * s0 - s) * unused_one for nw, s in zip(n, s1)]
             banker_three[p].append(by_w[-banker:] + by_w[:-banker])
             continue
-        for v, draws in enumerate(banker_draws[banker]):
+        for v, total in third_cards.banker_stands:  # the Player draws v, the Banker stands
+            key = (total, banker, 3, 2)
+            out[key] = out.get(key, zero) + (n[v] * s0 - s1[v]) * unused_one
+        for v, total in third_cards.banker_draws:  # both draw: the Player v, the Banker w
             nv = n[v]
             alpha = nv * s0 - s1[v]  # dealings with P3 = v
-            total = (p + v) % 10
-            if not draws:
-                key = (total, banker, 3, 2)
-                out[key] = out.get(key, zero) + alpha * unused_one
-                continue
             by_w = [nw * alpha - nv * s + (x + y) * 4 for nw, s, x, y in zip(n, s1, rows[v], columns[v])]
             by_w[v] = by_w[v] + s1[v] - alpha
             by_w[(p - v) % 10] = by_w[(p - v) % 10] + rp[v] * 2
@@ -347,3 +342,32 @@ def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawi
                 for bt, count in enumerate([sum(column, zero) for column in zip(*parts)]):
                     out[(pt, bt, cards, 3)] = count
     return out
+
+
+class _ThirdCards(NamedTuple):
+    """Who draws in a (P, B) group: the Player's third cards v, each with the final Player total P + v.
+
+    Both empty: the Player stands and the Banker draws.
+    """
+
+    banker_draws: tuple[tuple[int, int], ...]
+    banker_stands: tuple[tuple[int, int], ...]
+
+
+@cache
+def _plan(drawing: Drawing) -> list[list[_ThirdCards | None]]:
+    """[P][B]: who draws in each group, or None when both hands stand. Depends on the rules only."""
+    plan: list[list[_ThirdCards | None]] = [[None] * 10 for _ in range(10)]
+    for p in range(10):
+        for banker in range(10):
+            if p in NATURALS or banker in NATURALS:
+                continue
+            if drawing.player_draws(p):
+                thirds = [(v, (p + v) % 10) for v in range(10)]
+                plan[p][banker] = _ThirdCards(
+                    banker_draws=tuple(t for t in thirds if drawing.banker_draws(banker, player_third=t[0])),
+                    banker_stands=tuple(t for t in thirds if not drawing.banker_draws(banker, player_third=t[0])),
+                )
+            elif drawing.banker_draws(banker, player_third=None):
+                plan[p][banker] = _ThirdCards(banker_draws=(), banker_stands=())
+    return plan
