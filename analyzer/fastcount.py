@@ -231,16 +231,16 @@ def _four_card_table(n: list[C], pairs: _PairLanes[C] | None = None) -> dict[tup
             m[c] = m[c] - 1
             weighted = [player * x for x in m]
             p = (a + c) % 10
+            backwards = m[::-1] * 2  # m[9], ..., m[0], m[9], ..., m[0]
             for banker in range(10):
                 # m[B - b] for b = 0, 1, ..., 9: m[B], m[B - 1], ..., m[0], m[9], ..., m[B + 1]
-                row = list(map(mul, weighted, m[banker::-1] + m[:banker:-1]))
+                row = list(map(mul, weighted, backwards[9 - banker:19 - banker]))
                 for b in _DOUBLES[banker]:  # the Banker's second card has the first card's value
                     row[b] = row[b] - weighted[b]
                     if pairs is not None:
                         row[b] = pairs.banker_double(a, c, b, player, row[b])
                 group = table[(p, banker)]
-                group[a] = row
-                group[c] = row if a == c else list(row)
+                group[a] = group[c] = row  # the Player's a-c and c-a: one row, read only from here on
     return table
 
 
