@@ -100,6 +100,8 @@ PLAYER_PAIR, BANKER_PAIR, BOTH_PAIRS = 1, 2, 3
 
 _PARTNER = [[(total - b) % 10 for b in range(10)] for total in range(10)]
 """_PARTNER[total][b]: the second card's value that makes a two-card ``total`` with b."""
+_SPLITS = [[(a, (total - a) % 10) for a in range(10) if a <= (total - a) % 10] for total in range(10)]
+"""_SPLITS[total]: the two-card ``total`` as values a-c with a <= c."""
 _DOUBLES = [[a for a in range(10) if (2 * a) % 10 == total] for total in range(10)]
 """_DOUBLES[total]: values a whose two cards a-a make ``total`` (two of them for an even total)."""
 
@@ -311,7 +313,9 @@ def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawi
     plan = _plan(drawing)
 
     for (p, banker), rows in tables.items():
-        rp = [sum(row, zero) for row in rows]
+        rp = [zero] * 10
+        for a, c in _SPLITS[p]:  # rows a and c count the same dealings, the Player's cards swapped
+            rp[a] = rp[c] = sum(rows[a], zero)
         s0 = sum(rp, zero)
         third_cards = plan[p][banker]
         if third_cards is None:  # both hands stand
