@@ -322,7 +322,9 @@ def _endings(tables: dict[tuple[int, int], Table[C]], n: list[C], size: C, drawi
             out[(p, banker, 2, 2)] = s0 * unused_two
             continue
         columns = list(zip(*rows))
-        rb = [sum(column, zero) for column in columns]
+        rb = [zero] * 10
+        for b, d in _SPLITS[banker]:  # so do columns b and d, the Banker's cards swapped
+            rb[b] = rb[d] = sum(columns[b], zero)
         s1 = [(x + y) * 2 for x, y in zip(rp, rb)]
         if not third_cards.banker_draws and not third_cards.banker_stands:  # the Player stands, the Banker draws w
             by_w = [(nw * s0 - s) * unused_one for nw, s in zip(n, s1)]
