@@ -3,8 +3,10 @@
 :func:`count_deals` returns exactly what :func:`analyzer.enumerator.enumerate_deals`
 returns (the same dict of :class:`FinalState` to ``int``, pair flags
 included) in a few milliseconds instead of about half a second, and keeps
-no cache. :mod:`analyzer.parsheet` gets every distribution from here; the
-enumerator stays as the readable reference the tests hold this module to.
+no cache of counts (what depends on the drawing rules alone, who draws in
+each group, and the final-state keys are made once per process).
+:mod:`analyzer.parsheet` gets every distribution from here; the enumerator
+stays as the readable reference the tests hold this module to.
 
 Counting convention: ordered six-card dealings P1 B1 P2 B2 P3 B3, a third
 card not drawn still counting its ways, as in the enumerator.
