@@ -57,7 +57,7 @@ from math import gcd, lcm
 import sympy
 
 from .cards import RANKS
-from .enumerator import enumerate_deals
+from .fastcount import count_deals
 from .errors import InputError
 from .rules import Drawing, Outcome, RuleSet, Wager
 from .shoe import CARDS_PER_ROUND, Shoe
@@ -235,8 +235,9 @@ def formulas(rules: RuleSet, removed: Sequence[str] = (), wagers: Sequence[str] 
     """Fit, check and reduce the closed forms of ``rules`` for d decks less ``removed``.
 
     Raises :class:`InputError` for an unknown wager or rank. Each wager's
-    forms are cached per (drawing, wager, removed cards); the enumerations
-    behind them are cached by :func:`~analyzer.enumerator.enumerate_deals`.
+    forms are cached per (drawing, wager, removed cards); the counts behind
+    them come from the fast exact path, :func:`~analyzer.fastcount.count_deals`
+    (the one the par sheets use, held by the tests to the reference enumerator).
     """
     family = DeckFamily(tuple(removed))
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
@@ -260,7 +261,7 @@ def _deck_counts(family: DeckFamily) -> tuple[tuple[int, ...], tuple[int, ...]]:
 @lru_cache(maxsize=256)
 def _fitted(drawing: Drawing, wager: Wager, family: DeckFamily) -> WagerFormula:
     fit, check = _deck_counts(family)
-    counts = {d: outcome_counts(wager, enumerate_deals(family.shoe(d), drawing)) for d in fit + check}
+    counts = {d: outcome_counts(wager, count_deals(family.shoe(d), drawing)) for d in fit + check}
     denominator = _dealings(family)
     outcomes = tuple(_fit_outcome(wager, outcome, counts, fit, check, denominator) for outcome in wager.outcomes)
     formula = _wager_formula(wager, outcomes, denominator)

@@ -67,7 +67,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import RANKS, VALUES
-from .enumerator import NATURALS, FinalState, enumerate_deals
+from .enumerator import NATURALS, FinalState
+from .fastcount import count_deals
 from .errors import InputError
 from .executor import Executor
 from .rules import RuleSet, Wager
@@ -531,7 +532,7 @@ def plan(
         )
     chosen = tuple(rules.wager(w) for w in wagers) if wagers else tuple(w for w in rules.wagers if w.offered)
     statistics = tuple(statistic_for(w) for w in chosen)
-    distribution = enumerate_deals(shoe, rules.drawing)
+    distribution = count_deals(shoe, rules.drawing)  # the counts the par sheets report
     third_cards = sum(n * ((s.player_cards == 3) + (s.banker_cards == 3)) for s, n in distribution.counts.items())
     cards_per_round = 4 + Fraction(third_cards, distribution.denominator)
     dealer = dealer_for(rules, shoe)
