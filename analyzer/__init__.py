@@ -1,12 +1,71 @@
 """Exact mini-baccarat analysis: rule sets as data, a memoized enumerator, par sheets.
 
-The version is kept in one place, ``pyproject.toml``; ``__version__`` reads it
-from the installed package metadata.
+The names most programs need are importable from the package itself and are
+looked up only when first used, so ``import analyzer`` costs nothing:
+
+>>> from analyzer import Shoe, load, par_sheets
+>>> (banker,) = par_sheets(load("punto-banco"), Shoe.decks(8), ("banker",))
+>>> banker.house_edge
+Fraction(114753351728, 10847218479825)
+
+The version is written once, here; ``pyproject.toml`` reads it from this file.
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from __future__ import annotations
 
-try:
-    __version__ = version("baccarat-analyzer")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0+unknown"
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_PUBLIC: dict[str, str] = {
+    "InputError": "analyzer.errors",
+    "RANKS": "analyzer.game.cards",
+    "parse_cards": "analyzer.game.cards",
+    "Shoe": "analyzer.game.shoe",
+    "RuleSet": "analyzer.game.rules",
+    "Wager": "analyzer.game.rules",
+    "load": "analyzer.game.rulefile",
+    "parse": "analyzer.game.rulefile",
+    "shipped": "analyzer.game.rulefile",
+    "FinalState": "analyzer.game.state",
+    "settle": "analyzer.game.settle",
+    "Distribution": "analyzer.exact.distribution",
+    "enumerate_deals": "analyzer.exact.enumerator",
+    "count_deals": "analyzer.exact.fastcount",
+    "ParSheet": "analyzer.exact.parsheet",
+    "par_sheets": "analyzer.exact.parsheet",
+    "Bet": "analyzer.play.engine",
+    "Seat": "analyzer.play.engine",
+    "deal_round": "analyzer.play.engine",
+}
+"""Public name -> the module that defines it."""
+
+__all__ = ["__version__", *_PUBLIC]
+
+if TYPE_CHECKING:
+    from .errors import InputError
+    from .exact.distribution import Distribution
+    from .exact.enumerator import enumerate_deals
+    from .exact.fastcount import count_deals
+    from .exact.parsheet import ParSheet, par_sheets
+    from .game.cards import RANKS, parse_cards
+    from .game.rulefile import load, parse, shipped
+    from .game.rules import RuleSet, Wager
+    from .game.settle import settle
+    from .game.shoe import Shoe
+    from .game.state import FinalState
+    from .play.engine import Bet, Seat, deal_round
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module behind a public name on first use (PEP 562)."""
+    if name not in _PUBLIC:
+        raise AttributeError(f"module 'analyzer' has no attribute {name!r}")
+    value = getattr(importlib.import_module(_PUBLIC[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -18,20 +18,21 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from . import __version__
-from .cards import parse_cards
 from .errors import InputError
-from .odds import parse_pays, parse_percent
-from .parsheet import par_sheets
-from .report import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
-from .rules import RuleSet, load, shipped
-from .shoe import Shoe
+from .exact.parsheet import par_sheets
+from .game.cards import parse_cards
+from .game.odds import parse_pays, parse_percent
+from .game.rulefile import load, shipped
+from .game.rules import RuleSet
+from .game.shoe import Shoe
+from .report.analysis import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
 
 if TYPE_CHECKING:
-    from .engine import Decision, Seat
-    from .simulate import Mode
+    from .play.engine import Decision, Seat
+    from .play.simulate import Mode
 
 MODES: tuple[str, ...] = ("top", "shoe")
-"""The simulator's dealing modes (:data:`analyzer.simulate.MODES`, kept here so start-up imports no numpy)."""
+"""The simulator's dealing modes (:data:`analyzer.play.simulate.MODES`, kept here so start-up imports no numpy)."""
 
 
 class _Baccarat(click.Group):
@@ -167,7 +168,7 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: st
               show_default=True, help="Folder to write the tables to.")
 def tables(out: Path) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
-    from .results import generate, write
+    from .report.results import generate, write
 
     for path in write(out, generate()):
         click.echo(f"wrote {path}")
@@ -182,8 +183,8 @@ def tables(out: Path) -> None:
 @exact_option
 def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: bool) -> None:
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
-    from .owncards import analyse
-    from .owncards_report import render_own_cards
+    from .report.owncards import render_own_cards
+    from .studies.owncards import analyse
 
     rule_set = load(rule_name)
     click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
@@ -201,8 +202,8 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: b
 def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
             outcomes: bool, fmt: str) -> None:
     """House edge as an exact rational function of the number of decks d, and its limit."""
-    from .formula import formulas
-    from .formula_report import render_formulas
+    from .report.formula import render_formulas
+    from .studies.formula import formulas
 
     removed = parse_cards(remove)
     results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
@@ -224,8 +225,8 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
 def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
           shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
-    from .solve import parse_shape, solve_pay, solve_shape
-    from .solve_report import Solved, render_solved
+    from .report.solve import Solved, render_solved
+    from .studies.solve import parse_shape, solve_pay, solve_shape
 
     target = parse_percent(edge)
     weights = parse_shape(shape)
@@ -246,8 +247,8 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
 @format_option
 def verify_command(claims_file: str, fmt: str) -> int:
     """Check a file of claimed figures: each CONFIRMED or REFUTED; exit status 1 when any is refuted."""
-    from .verify import load_claims, verify
-    from .verify_report import render_verdicts
+    from .report.verify import render_verdicts
+    from .studies.verify import load_claims, verify
 
     claims = load_claims(claims_file)
     verdicts = verify(claims)
@@ -263,8 +264,8 @@ def verify_command(claims_file: str, fmt: str) -> int:
 @format_option
 def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str) -> None:
     """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
-    from .eor import removal_table
-    from .eor_report import render_eor
+    from .report.eor import render_eor
+    from .studies.eor import removal_table
 
     reports = [render_eor(removal_table(r, _shoe(r, decks, ""), wagers), fmt) for r in _rule_sets(rule_names)]
     if fmt == "json" and len(reports) > 1:
@@ -293,9 +294,9 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
 def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
           threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str) -> None:
     """Counting study: deal shuffled shoes, bet on the wager when the exact EV (or a count) says so."""
-    from .count_report import render_count
-    from .counting import SHOES_PER_TASK, Study, default_count, parse_tags, parse_threshold, run
-    from .executor import open_executor
+    from .play.executor import open_executor
+    from .report.count import render_count
+    from .studies.counting import SHOES_PER_TASK, Study, default_count, parse_tags, parse_threshold, run
 
     rule_set = load(rule_name)
     decks = decks if decks is not None else rule_set.decks
@@ -325,7 +326,7 @@ _OWN_HAND = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<decision>draw|stand)",
 
 def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...]:
     """Seats from ``--bet [SEAT:]WAGER=STAKE`` and ``--own-hand [SEAT:]DRAW|STAND`` (seat 1 when not named)."""
-    from .engine import Bet, Seat
+    from .play.engine import Bet, Seat
 
     placed: dict[int, list[Bet]] = {}
     for text in bets:
@@ -361,8 +362,8 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
               help="Output format.")
 def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str) -> None:
     """Deal given cards step by step as the dealer would, and settle every bet."""
-    from .engine import check_cards, deal_round
-    from .playreport import render_round, render_round_json
+    from .play.engine import check_cards, deal_round
+    from .report.play import render_round, render_round_json
 
     rule_set = load(rule_name)
     sequence = parse_cards(cards)
@@ -393,9 +394,9 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
 def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
              wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str) -> int:
     """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
-    from .executor import open_executor
-    from .playreport import render_simulation, timing_text
-    from .simulate import plan, random_seed, run
+    from .play.executor import open_executor
+    from .play.simulate import plan, random_seed, run
+    from .report.play import render_simulation, timing_text
 
     rule_set = load(rule_name)
     planned = plan(rule_set, _shoe(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,

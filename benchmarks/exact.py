@@ -34,10 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from analyzer.fastcount import count_deals  # noqa: E402
-from analyzer.parsheet import par_sheets  # noqa: E402
-from analyzer.rules import Drawing, load  # noqa: E402
-from analyzer.shoe import Shoe  # noqa: E402
+from analyzer.exact.fastcount import count_deals  # noqa: E402
+from analyzer.exact.parsheet import par_sheets  # noqa: E402
+from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.rules import Drawing  # noqa: E402
+from analyzer.game.shoe import Shoe  # noqa: E402
 
 TARGET_ANALYSIS_S = 0.010
 TARGET_RATIO = 40
@@ -164,7 +165,7 @@ def main() -> None:
     # (b)
     import numpy as np
 
-    from analyzer.batch import expected_values
+    from analyzer.exact.batch import expected_values
 
     rng = np.random.default_rng(2024)
     deck = np.repeat(np.arange(13), 32)

@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer import formula  # noqa: E402
-from analyzer.formula import formulas  # noqa: E402
-from analyzer.parsheet import par_sheets  # noqa: E402
-from analyzer.rules import load  # noqa: E402
-from analyzer.shoe import Shoe  # noqa: E402
+from analyzer.exact.parsheet import par_sheets  # noqa: E402
+from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.shoe import Shoe  # noqa: E402
+from analyzer.studies import formula  # noqa: E402
+from analyzer.studies.formula import formulas  # noqa: E402
 
 
 def clear() -> None:

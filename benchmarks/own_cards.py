@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer.cards import RANKS  # noqa: E402
-from analyzer.enumerator import enumerate_deals  # noqa: E402
-from analyzer.owncards import analyse  # noqa: E402
-from analyzer.rules import load  # noqa: E402
-from analyzer.shoe import Shoe  # noqa: E402
+from analyzer.exact.enumerator import enumerate_deals  # noqa: E402
+from analyzer.game.cards import RANKS  # noqa: E402
+from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.shoe import Shoe  # noqa: E402
+from analyzer.studies.owncards import analyse  # noqa: E402
 
 
 def _median_seconds(work: Callable[[Shoe], object], shoes: list[Shoe]) -> float:

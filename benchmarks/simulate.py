@@ -4,7 +4,7 @@
 
 Measures, each as the median of ``--repeats`` runs:
 
-* baseline: the plain-Python round engine (analyzer.engine.deal_round) dealing
+* baseline: the plain-Python round engine (analyzer.play.engine.deal_round) dealing
   rounds off the top of a freshly shuffled 8-deck shoe, one at a time;
 * the vectorized dealer in this process (one chunk of top-mode rounds);
 * the whole run, top mode and shoe mode, over a local pool of ``--workers``
@@ -31,12 +31,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure the checkout this script is in
 
-from analyzer.cards import RANKS
-from analyzer.engine import deal_round
-from analyzer.executor import open_executor
-from analyzer.rules import load
-from analyzer.shoe import Shoe
-from analyzer.simulate import CHUNK_ROUNDS, Task, dealer_for, plan, run, run_chunk
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import load
+from analyzer.game.shoe import Shoe
+from analyzer.play.dealer import dealer_for
+from analyzer.play.engine import deal_round
+from analyzer.play.executor import open_executor
+from analyzer.play.simulate import CHUNK_ROUNDS, Task, plan, run, run_chunk
 
 RULE_SET = "live-pittsburgh"
 

@@ -13,8 +13,8 @@ from collections import Counter
 from fractions import Fraction
 from itertools import permutations
 
-from analyzer.cards import RANK_INDEX, VALUES
-from analyzer.enumerator import FinalState
+from analyzer.game.cards import RANK_INDEX, VALUES
+from analyzer.game.state import FinalState
 
 STANDARD = "standard"
 LOUISIANA = "louisiana"

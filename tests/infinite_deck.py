@@ -4,7 +4,7 @@ Every card is drawn independently of the others, each rank with probability
 1/13. The rounds are played and settled by the hand-written rules of
 :mod:`tests.brute_force` (``play``, ``net``); nothing here fits, enumerates
 or settles with analyzer code, so agreement with a limit of
-:mod:`analyzer.formula` is evidence from two sides.
+:mod:`analyzer.studies.formula` is evidence from two sides.
 
 The first two cards of a hand matter only through their total and whether
 they are a pair, and a third card only through its value, so each of those
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from analyzer.enumerator import FinalState
+from analyzer.game.state import FinalState
 
 from .brute_force import play, value
 

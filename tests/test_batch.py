@@ -7,12 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.batch import expected_values
-from analyzer.cards import RANKS
 from analyzer.errors import InputError
-from analyzer.parsheet import par_sheets
-from analyzer.rules import load, shipped
-from analyzer.shoe import Shoe
+from analyzer.exact.batch import expected_values
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import load, shipped
+from analyzer.game.shoe import Shoe
 
 from .conftest import EXAMPLES
 

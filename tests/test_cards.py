@@ -2,8 +2,8 @@
 
 import pytest
 
-from analyzer.cards import RANKS, VALUES, hand_total, parse_cards
 from analyzer.errors import InputError
+from analyzer.game.cards import RANKS, VALUES, hand_total, parse_cards
 
 
 def test_values_as_001_states_them() -> None:

@@ -140,7 +140,7 @@ def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
     import sys
 
     from analyzer import cli as cli_module
-    from analyzer.simulate import MODES
+    from analyzer.play.simulate import MODES
 
     assert cli_module.MODES == MODES
     probe = "import sys, analyzer.cli; print(sorted(m for m in ('numpy', 'sympy', 'dask') if m in sys.modules))"

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-import analyzer.simulate as simulate
+import analyzer.play.simulate as simulate
 
 from .clirun import assert_refused, run
 

@@ -10,16 +10,16 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cards import RANKS
 from analyzer.cli import cli
-from analyzer.counting import Study, _deal_shoe, parse_tags, parse_threshold, play_shoes, run
-from analyzer.engine import deal_round
 from analyzer.errors import InputError
-from analyzer.executor import open_executor
-from analyzer.rules import load
-from analyzer.shoe import Shoe
-from analyzer.simulate import deal_shoes, dealer_for
-from analyzer.wagers import pays_by_view, settle
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import load
+from analyzer.game.settle import pays_by_view, settle
+from analyzer.game.shoe import Shoe
+from analyzer.play.dealer import deal_shoes, dealer_for
+from analyzer.play.engine import deal_round
+from analyzer.play.executor import open_executor
+from analyzer.studies.counting import Study, _deal_shoe, parse_tags, parse_threshold, play_shoes, run
 
 
 def _study(**changes: object) -> Study:

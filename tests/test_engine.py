@@ -15,14 +15,14 @@ from itertools import permutations
 
 import pytest
 
-from analyzer.cards import parse_cards
-from analyzer.engine import Bet, Round, Seat, check_cards, deal_round
-from analyzer.enumerator import enumerate_deals
 from analyzer.errors import InputError
-from analyzer.owncards import analyse
-from analyzer.rules import load, shipped
-from analyzer.shoe import Shoe
-from analyzer.wagers import outcome_counts
+from analyzer.exact.distribution import outcome_counts
+from analyzer.exact.enumerator import enumerate_deals
+from analyzer.game.cards import parse_cards
+from analyzer.game.rulefile import load, shipped
+from analyzer.game.shoe import Shoe
+from analyzer.play.engine import Bet, Round, Seat, check_cards, deal_round
+from analyzer.studies.owncards import analyse
 
 from .brute_force import net
 from .tiny_shoes import TINY_SHOES, played, tiny_shoe

@@ -12,11 +12,12 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.cards import RANKS
-from analyzer.enumerator import FinalState, divide, enumerate_deals
-from analyzer.parsheet import par_sheets
-from analyzer.rules import load, shipped
-from analyzer.shoe import Shoe
+from analyzer.exact.enumerator import divide, enumerate_deals
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import load, shipped
+from analyzer.game.shoe import Shoe
+from analyzer.game.state import FinalState
 
 from .brute_force import DRAWING_OF, brute_force, net
 

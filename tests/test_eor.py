@@ -9,14 +9,14 @@ from fractions import Fraction
 import pytest
 from click.testing import CliRunner
 
-from analyzer.cards import RANKS
 from analyzer.cli import cli
-from analyzer.enumerator import enumerate_deals
-from analyzer.eor import CARDS_OF_A_RANK_PER_DECK, MAX_TAG, effects_of_removal, removal_table
 from analyzer.errors import InputError
-from analyzer.parsheet import par_sheet
-from analyzer.rules import load, shipped
-from analyzer.shoe import Shoe
+from analyzer.exact.enumerator import enumerate_deals
+from analyzer.exact.parsheet import par_sheet
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import load, shipped
+from analyzer.game.shoe import Shoe
+from analyzer.studies.eor import CARDS_OF_A_RANK_PER_DECK, MAX_TAG, effects_of_removal, removal_table
 
 
 @pytest.mark.parametrize("name", shipped())

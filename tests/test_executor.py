@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.executor import open_executor
+from analyzer.play.executor import open_executor
 
 
 def _square_after_delay(n: int) -> int:

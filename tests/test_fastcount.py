@@ -14,11 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.cards import RANKS
-from analyzer.enumerator import FinalState, enumerate_deals
-from analyzer.fastcount import class_counts, count_deals
-from analyzer.rules import load, shipped
-from analyzer.shoe import Shoe
+from analyzer.exact.enumerator import enumerate_deals
+from analyzer.exact.fastcount import class_counts, count_deals
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import load, shipped
+from analyzer.game.shoe import Shoe
+from analyzer.game.state import FinalState
 
 from .test_enumerator import ODD_SHOES
 

@@ -21,12 +21,12 @@ from click.testing import CliRunner
 
 from analyzer.cli import cli
 from analyzer.errors import InputError
-from analyzer.formula import DeckFamily, formulas
-from analyzer.parsheet import par_sheets
-from analyzer.report import percent_text
-from analyzer.rules import load, shipped
-from analyzer.shoe import Shoe
-from analyzer.wagers import settle
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.rulefile import load
+from analyzer.game.settle import settle
+from analyzer.game.shoe import Shoe
+from analyzer.numbers import percent_text
+from analyzer.studies.formula import DeckFamily, formulas
 
 from .brute_force import DRAWING_OF, net
 from .infinite_deck import infinite_deck

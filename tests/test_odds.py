@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.odds import format_pays, parse_pays, parse_percent
+from analyzer.game.odds import format_pays, parse_pays, parse_percent
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,12 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.cards import RANK_INDEX, VALUES
 from analyzer.errors import InputError
-from analyzer.owncards import (
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.cards import RANK_INDEX, VALUES
+from analyzer.game.rulefile import load, parse, shipped_text
+from analyzer.game.shoe import Shoe
+from analyzer.studies.owncards import (
     BEST_BY_COMPOSITION,
     BEST_BY_TOTAL,
     DRAW,
@@ -35,9 +38,6 @@ from analyzer.owncards import (
     OwnCardsAnalysis,
     analyse,
 )
-from analyzer.parsheet import par_sheets
-from analyzer.rules import load, parse
-from analyzer.shoe import Shoe
 
 from .brute_force import LOUISIANA, STANDARD, own_cards_brute_force
 
@@ -56,9 +56,8 @@ def _shoe(cards: list[str]) -> Shoe:
 
 def _with_own_cards(base: str, player_pays: str | None = None) -> str:
     """A shipped rule file given an [own_cards] table (and, optionally, a Player pair bonus)."""
-    from importlib import resources
 
-    text = resources.files("analyzer").joinpath("rulesets", f"{base}.toml").read_text(encoding="utf-8")
+    text = shipped_text(base)
     if "[own_cards]" not in text:
         text += '\n[own_cards]\nsource = "a test variant"\nwager = "player"\nalone = true\n'
     if player_pays is not None:
@@ -243,7 +242,7 @@ def test_decisions_and_strategies_are_consistent(shoe: Shoe) -> None:
 
 
 def test_exact_tie_is_either_and_the_card_falls_back_to_the_community_player() -> None:
-    from analyzer.owncards import Decision
+    from analyzer.studies.owncards import Decision
 
     row = Decision(total=5, ranks=None, ways=1, probability=Fraction(1, 2), ev_draw=Fraction(-1, 3), ev_stand=Fraction(-1, 3))
     assert row.best == "either" and row.margin == 0

@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import cli
-from analyzer.owncards import analyse
-from analyzer.rules import load
-from analyzer.shoe import Shoe
+from analyzer.game.rulefile import load, shipped_text
+from analyzer.game.shoe import Shoe
+from analyzer.studies.owncards import analyse
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -84,9 +84,8 @@ def test_markdown_and_exact() -> None:
 
 
 def test_a_users_rule_file_with_own_cards(rule_file) -> None:  # type: ignore[no-untyped-def]
-    from importlib import resources
 
-    text = resources.files("analyzer").joinpath("rulesets", "punto-banco.toml").read_text(encoding="utf-8")
+    text = shipped_text("punto-banco")
     path = rule_file(text + '\n[own_cards]\nsource = "house rules"\nwager = "player"\nalone = false\n')
     code, out, _ = run("--rules", path, "--decks", "1")
     assert code == 0 and "Own hand: offered for a player bet (house rules)." in out
@@ -112,7 +111,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: st
 
 
 def test_results_hold_the_eight_deck_card() -> None:
-    from analyzer.results import generate
+    from analyzer.report.results import generate
 
     files = generate()
     card = files["mini-louisiana-own-cards.md"]

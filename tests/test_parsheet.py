@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from analyzer.enumerator import Distribution, FinalState
-from analyzer.parsheet import par_sheet
-from analyzer.rules import load
-from analyzer.shoe import Shoe
+from analyzer.exact.distribution import Distribution
+from analyzer.exact.parsheet import par_sheet
+from analyzer.game.rulefile import load
+from analyzer.game.shoe import Shoe
+from analyzer.game.state import FinalState
 
 
 def _distribution() -> Distribution:

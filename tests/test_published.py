@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.enumerator import divide, enumerate_deals
-from analyzer.parsheet import par_sheet, par_sheets
-from analyzer.report import percent_text
-from analyzer.rules import load
-from analyzer.shoe import Shoe
-from analyzer.wagers import settle
+from analyzer.exact.enumerator import divide, enumerate_deals
+from analyzer.exact.parsheet import par_sheet, par_sheets
+from analyzer.game.rulefile import load
+from analyzer.game.settle import settle
+from analyzer.game.shoe import Shoe
+from analyzer.numbers import percent_text
 
 from .conftest import REFERENCE
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from analyzer.cli import cli
-from analyzer.results import generate
+from analyzer.report.results import generate
 
 RESULTS = Path(__file__).parent.parent / "results"
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from importlib import resources
 
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.rules import load, shipped
+from analyzer.game.rulefile import load, shipped, shipped_text
 
 STANDARD_BANKER = {
     # 001's chart, Banker total -> Player's third cards on which the Banker draws.
@@ -105,9 +104,6 @@ def test_big_win_bonus_has_no_pay_table() -> None:
 
 # ----------------------------------------------------------- bad rule files
 
-def _shipped_text(name: str) -> str:
-    return resources.files("analyzer").joinpath("rulesets", f"{name}.toml").read_text(encoding="utf-8")
-
 
 @pytest.mark.parametrize(
     ("change", "message"),
@@ -126,14 +122,14 @@ def _shipped_text(name: str) -> str:
     ],
 )
 def test_malformed_rule_file_is_refused_naming_file_key_and_what_is_allowed(rule_file, change, message) -> None:  # type: ignore[no-untyped-def]
-    path = rule_file(change(_shipped_text("punto-banco")))
+    path = rule_file(change(shipped_text("punto-banco")))
     with pytest.raises(InputError, match=message) as caught:
         load(path)
     assert str(caught.value).startswith(path)
 
 
 def test_a_user_file_with_the_same_rules_gives_the_same_rule_set(rule_file) -> None:  # type: ignore[no-untyped-def]
-    path = rule_file(_shipped_text("dactylus"))
+    path = rule_file(shipped_text("dactylus"))
     mine, theirs = load(path), load("dactylus")
     assert mine.drawing == theirs.drawing and mine.wagers == theirs.wagers
 

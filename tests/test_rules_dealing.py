@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.rules import DEFAULT_DEALING, load, shipped
-
-
-def _shipped_text(name: str) -> str:
-    return resources.files("analyzer").joinpath("rulesets", f"{name}.toml").read_text(encoding="utf-8")
+from analyzer.game.rulefile import load, shipped, shipped_text
+from analyzer.game.rules import DEFAULT_DEALING
 
 
 def test_each_document_deals_in_its_own_order_by_its_own_procedure() -> None:
@@ -34,7 +29,7 @@ def test_each_document_deals_in_its_own_order_by_its_own_procedure() -> None:
 
 
 def test_a_rule_file_without_dealing_is_dealt_as_003_says_and_says_so(rule_file) -> None:  # type: ignore[no-untyped-def]
-    text = _shipped_text("live-pittsburgh")
+    text = shipped_text("live-pittsburgh")
     start = text.index("[dealing]")
     path = rule_file(text[:start] + text[text.index("[drawing]"):])
     rules = load(path)
@@ -53,11 +48,11 @@ def test_a_rule_file_without_dealing_is_dealt_as_003_says_and_says_so(rule_file)
 )
 def test_bad_dealing_is_refused(rule_file, change, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(InputError, match=message):
-        load(rule_file(change(_shipped_text("punto-banco"))))
+        load(rule_file(change(shipped_text("punto-banco"))))
 
 
 def test_louisiana_procedure_refuses_a_banker_that_draws_only_against_hands_that_drew(rule_file) -> None:  # type: ignore[no-untyped-def]
     """000 steps 10a-10c: the Banker stands against all, draws against all, or draws only against hands that stood."""
-    text = _shipped_text("mini-louisiana").replace('"5" = "H      S S S S S S S S S S"', '"5" = "S      H H H H H H H H H H"')
+    text = shipped_text("mini-louisiana").replace('"5" = "H      S S S S S S S S S S"', '"5" = "S      H H H H H H H H H H"')
     with pytest.raises(InputError, match="Banker row 5 draws only against hands that drew"):
         load(rule_file(text))

@@ -3,7 +3,7 @@
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.shoe import Shoe, falling
+from analyzer.game.shoe import Shoe, falling
 
 
 def test_eight_decks_as_003_states() -> None:

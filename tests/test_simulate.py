@@ -12,26 +12,17 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import analyzer.simulate as simulate
-from analyzer.cards import RANK_INDEX, RANKS
-from analyzer.engine import deal_round
-from analyzer.enumerator import FinalState
+import analyzer.play.simulate as simulate
 from analyzer.errors import InputError
-from analyzer.executor import open_executor
-from analyzer.parsheet import par_sheets
-from analyzer.rules import load
-from analyzer.shoe import Shoe
-from analyzer.simulate import (
-    STATES,
-    Tally,
-    code_state,
-    deal_shoes,
-    dealer_for,
-    final_codes,
-    plan,
-    run,
-    state_code,
-)
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.cards import RANK_INDEX, RANKS
+from analyzer.game.rulefile import load
+from analyzer.game.shoe import Shoe
+from analyzer.game.state import FinalState
+from analyzer.play.dealer import STATES, code_state, deal_shoes, dealer_for, final_codes, random_positions, state_code
+from analyzer.play.engine import deal_round
+from analyzer.play.executor import open_executor
+from analyzer.play.simulate import Tally, plan, run
 
 from .tiny_shoes import TINY_SHOES, played, tiny_shoe
 
@@ -95,7 +86,7 @@ def test_shoes_dealt_to_the_cut_card_equal_the_engine_dealing_them_round_after_r
 
 def test_top_mode_positions_are_distinct_in_every_round() -> None:
     rng = np.random.default_rng(3)
-    positions = simulate._positions(rng, 8, 5000)  # a tiny shoe: most first draws repeat a position
+    positions = random_positions(rng, 8, 5000)  # a tiny shoe: most first draws repeat a position
     assert positions.shape == (6, 5000)
     assert all(len(set(column)) == 6 for column in positions.T.tolist())
     assert positions.min() == 0 and positions.max() == 7

@@ -10,11 +10,12 @@ from click.testing import CliRunner
 
 from analyzer.cli import cli
 from analyzer.errors import InputError
-from analyzer.parsheet import par_sheets
-from analyzer.report import percent_text
-from analyzer.rules import RuleSet, load, shipped
-from analyzer.shoe import Shoe
-from analyzer.solve import _nearest, parse_shape, solve_pay, solve_shape
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.rulefile import load, shipped
+from analyzer.game.rules import RuleSet
+from analyzer.game.shoe import Shoe
+from analyzer.numbers import percent_text
+from analyzer.studies.solve import _nearest, parse_shape, solve_pay, solve_shape
 
 EIGHT = Shoe.decks(8)
 TWO_PERCENT = Fraction(2, 100)

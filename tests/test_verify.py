@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from analyzer.cli import cli
 from analyzer.errors import InputError
-from analyzer.verify import load_claims, parse_claimed, verify
+from analyzer.studies.verify import load_claims, parse_claimed, verify
 
 from .conftest import EXAMPLES
 

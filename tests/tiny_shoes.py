@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 
-from analyzer.engine import Bet, Round, Seat, deal_round
-from analyzer.rules import load
-from analyzer.shoe import Shoe
+from analyzer.game.rulefile import load
+from analyzer.game.shoe import Shoe
+from analyzer.play.engine import Bet, Round, Seat, deal_round
 
 # Both shoes reach naturals, 7-7 ties, pairs, wins by 7 or more, and the Banker 5
 # against a Player who stood and one who drew (000's rule); 2,790 and 5,400

@@ -1,0 +1,144 @@
+"""Exact expected values of many shoes at once: the counting study's engine.
+
+:func:`expected_values` runs the fast path's counting
+(:func:`analyzer.exact.fastcount.class_counts`) on numpy integer arrays that hold
+one entry per shoe, then settles every ending with each wager's pay table.
+A wager reads only its own side's pair flag, so the dealings with both
+pairs are never needed here.
+The results are exact: integer numerators over integer denominators, read
+as :class:`Fraction` by :meth:`BatchValues.expected_value`.
+
+Exactness guard: 64-bit integers are used only when no intermediate can
+overflow them (64 N^6 < 2^63 for the counting, |pay| N^6 < 2^63 for the
+settling, N the largest shoe); otherwise the arrays hold Python ints
+(dtype object): slower, still exact.
+
+numpy is imported here and only here; the single-shoe path
+(:mod:`analyzer.exact.fastcount`) does without it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError
+from ..game.cards import RANKS
+from ..game.rules import RuleSet, Wager
+from ..game.settle import pays_by_view, view_index
+from ..game.shoe import CARDS_PER_ROUND
+from .fastcount import Hands, class_counts
+
+_INT64_LIMIT = 2**63
+
+
+@dataclass(frozen=True)
+class BatchValues:
+    """Exact expected values: wager ``j`` on shoe ``i`` is numerators[i, j] / (scale[j] * dealings[i]).
+
+    ``dealings[i]`` is the denominator N(N-1)...(N-5) of shoe ``i`` and
+    ``scale[j]`` the common denominator of wager ``j``'s pays; numerators
+    are integers (int64 or Python ints).
+    """
+
+    wagers: tuple[str, ...]
+    numerators: npt.NDArray[Any]
+    scale: tuple[int, ...]
+    dealings: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if self.numerators.shape != (len(self.dealings), len(self.wagers)):
+            raise ValueError("numerators must have one row per shoe and one column per wager")
+
+    def expected_value(self, shoe: int, wager: int) -> Fraction:
+        """The exact expected value per unit staked of wager ``wager`` on shoe ``shoe``."""
+        return Fraction(int(self.numerators[shoe, wager]), self.scale[wager] * self.dealings[shoe])
+
+    def positive(self, wager: int) -> npt.NDArray[np.bool_]:
+        """Per shoe, whether the wager's expected value is above zero (exact: the sign of an integer)."""
+        return np.asarray(self.numerators[:, wager] > 0, dtype=bool)
+
+
+def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike) -> BatchValues:
+    """Exact expected values of the named wagers on each shoe (one row of 13 rank counts per shoe).
+
+    Raises :class:`InputError` for a wager without a pay table, or a shoe
+    that cannot finish a round.
+    """
+    chosen = [rules.wager(name) for name in wagers]
+    for wager in chosen:
+        if not wager.has_pay_table:
+            raise InputError(f"Wager {wager.name} has no pay table, so it has no expected value.")
+    counts = np.asarray(shoes, dtype=object)
+    if counts.ndim != 2 or counts.shape[1] != len(RANKS):
+        raise InputError(f"Each shoe needs a count for each of the {len(RANKS)} ranks.")
+    if counts.shape[0] and (counts.min() < 0 or counts.sum(axis=1).min() < CARDS_PER_ROUND):
+        raise InputError(f"Every shoe needs counts of at least 0 and at least {CARDS_PER_ROUND} cards.")
+    sizes = [int(s) for s in counts.sum(axis=1)]
+    largest = max(sizes, default=CARDS_PER_ROUND)
+    dtype: type = np.int64 if 64 * largest**6 < _INT64_LIMIT else object
+    # A wager reads only its own side's pair flag: class 1 (Player pair) or 2 (Banker pair).
+    classes = [0] + [cls for cls, side in ((1, "player"), (2, "banker")) if any(_reads_pair(w) and w.side == side for w in chosen)]
+    columns: list[Any] = [counts[:, r].astype(dtype) for r in range(len(RANKS))]  # one array per rank
+    by_class: list[dict[Hands, Any]] = class_counts(columns, rules.drawing, classes)
+
+    scales = [_scale(w) for w in chosen]
+    pays = {flag: [_pays_by_view(w, s, flag) for w, s in zip(chosen, scales)] for flag in (False, True)}
+    biggest_pay = max(abs(p) for table in pays[False] + pays[True] for p in table)
+    settle_dtype: type = dtype if 2 * biggest_pay * largest**6 < _INT64_LIMIT else object
+    numerators: npt.NDArray[Any] = np.zeros((len(sizes), len(chosen)), dtype=settle_dtype)
+    for cls, endings in zip(classes, by_class):
+        keys = list(endings)
+        if not keys:
+            continue
+        matrix: npt.NDArray[Any] = np.array(
+            [[_pay_change(w, key, cls, pays[False][j], pays[True][j]) for j, w in enumerate(chosen)] for key in keys],
+            dtype=settle_dtype,
+        )
+        numerators = numerators + np.stack([endings[key] for key in keys]).astype(settle_dtype).T @ matrix
+    return BatchValues(
+        wagers=tuple(w.name for w in chosen),
+        numerators=numerators,
+        scale=tuple(scales),
+        dealings=tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes),
+    )
+
+
+def _scale(wager: Wager) -> int:
+    """The least common denominator of a wager's pays."""
+    return math.lcm(*(o.pays.denominator for o in wager.outcomes if o.pays is not None))
+
+
+def _reads_pair(wager: Wager) -> bool:
+    return any(o.pair is not None for o in wager.outcomes)
+
+
+def _pays_by_view(wager: Wager, scale: int, pair: bool) -> list[int]:
+    """What one unit on ``wager`` nets for each (own, other, cards) view with pair flag ``pair``, times ``scale``.
+
+    Indexed like :func:`analyzer.game.settle.view_index` with the flag (its lowest bit) dropped.
+    """
+    pays = pays_by_view(wager)[pair::2]
+    assert None not in pays, "expected_values accepts only wagers with a pay table"
+    return [int(p * scale) for p in pays if p is not None]
+
+
+def _pay_change(wager: Wager, hands: Hands, cls: int, unpaired: list[int], paired: list[int]) -> int:
+    """The coefficient of a class's count of ``hands`` in the wager's scaled expected value.
+
+    Class 0 (every dealing) pays as if unpaired; the pair class of the
+    wager's side adds the difference a pair makes; another class adds 0.
+    """
+    pt, bt, pc, bc = hands
+    view = view_index(pt, bt, pc, False) if wager.side == "player" else view_index(bt, pt, bc, False)
+    if cls == 0:
+        return unpaired[view // 2]
+    if cls == (1 if wager.side == "player" else 2):
+        return paired[view // 2] - unpaired[view // 2]
+    return 0

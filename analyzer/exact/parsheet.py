@@ -1,0 +1,156 @@
+"""Par sheets: a wager's outcome rows and its exact figures.
+
+All figures are :class:`Fraction` (exact) except ``standard_deviation``, which
+is the square root of an exact variance and so is a float, computed last.
+A wager with no documented pay table (:attr:`Wager.has_pay_table` False) gets
+its rows (combinations, probability, fair odds) and ``None`` for every figure
+that needs pays.
+
+Definitions, per unit staked, for a net result X (pays, -1 on a loss, 0 on a
+push):
+
+* expected value E[X]; house edge -E[X];
+* element of risk: the house edge per *resolved* bet, -E[X] / (1 - P(push));
+* hit frequency P(X > 0); push frequency P(X = 0);
+* variance E[X^2] - E[X]^2; standard deviation its square root.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..game.rules import Outcome, RuleSet, Wager
+from ..game.shoe import Shoe
+from .distribution import Distribution, outcome_counts, side_views
+from .fastcount import count_deals
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeRow:
+    """One outcome of a wager with its exact count and probability."""
+
+    outcome: Outcome
+    combinations: int
+    probability: Fraction
+
+    @property
+    def pays(self) -> Fraction | None:
+        return self.outcome.pays
+
+    @property
+    def contribution(self) -> Fraction | None:
+        """Probability times pays: this row's part of the expected value."""
+        return None if self.outcome.pays is None else self.probability * self.outcome.pays
+
+    @property
+    def fair_odds(self) -> Fraction | None:
+        """The N in "N to 1" that would make this outcome alone a fair bet."""
+        if self.probability == 0:
+            return None
+        return (1 - self.probability) / self.probability
+
+
+@dataclass(frozen=True, slots=True)
+class ParSheet:
+    """Everything the analyzer states about one wager under one rule set and shoe."""
+
+    wager: Wager
+    denominator: int
+    rows: tuple[OutcomeRow, ...]
+    _moments: tuple[Fraction, Fraction] | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if sum(r.combinations for r in self.rows) != self.denominator:
+            raise AssertionError(f"{self.wager.name}: outcome counts do not add up to the denominator")
+        object.__setattr__(self, "_moments", (self._sum(1), self._sum(2)) if self.wager.has_pay_table else None)
+
+    def _sum(self, power: int) -> Fraction:
+        """E[X**power]: integer counts times pays, divided once by the denominator (exact, and cheap)."""
+        total = sum((r.combinations * r.pays**power for r in self.rows if r.pays is not None), Fraction(0))
+        return total / self.denominator
+
+    @property
+    def expected_value(self) -> Fraction | None:
+        return None if self._moments is None else self._moments[0]
+
+    @property
+    def house_edge(self) -> Fraction | None:
+        ev = self.expected_value
+        return None if ev is None else -ev
+
+    @property
+    def push_frequency(self) -> Fraction | None:
+        if not self.wager.has_pay_table:
+            return None
+        return Fraction(sum(r.combinations for r in self.rows if r.pays == 0), self.denominator)
+
+    @property
+    def hit_frequency(self) -> Fraction | None:
+        if not self.wager.has_pay_table:
+            return None
+        return Fraction(sum(r.combinations for r in self.rows if r.pays is not None and r.pays > 0), self.denominator)
+
+    @property
+    def unpaid_probability(self) -> Fraction:
+        """Probability of the outcomes with no documented pay (the qualifying ones)."""
+        return Fraction(sum(r.combinations for r in self.rows if r.pays is None), self.denominator)
+
+    @property
+    def element_of_risk(self) -> Fraction | None:
+        edge, push = self.house_edge, self.push_frequency
+        if edge is None or push is None or push == 1:
+            return None
+        return edge / (1 - push)
+
+    @property
+    def variance(self) -> Fraction | None:
+        if self._moments is None:
+            return None
+        ev, second = self._moments
+        return second - ev * ev
+
+    @property
+    def standard_deviation(self) -> float | None:
+        """The square root of :attr:`variance`; the one inexact figure."""
+        variance = self.variance
+        return None if variance is None else math.sqrt(variance)
+
+
+def par_sheet(
+    wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None
+) -> ParSheet:
+    """The par sheet of ``wager`` over an enumerated ``distribution``.
+
+    ``views`` is :func:`analyzer.exact.distribution.side_views` of the distribution, when
+    the caller settles several wagers over it.
+    """
+    return sheet_from_counts(wager, outcome_counts(wager, distribution, views), distribution.denominator)
+
+
+def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int) -> ParSheet:
+    """The par sheet of ``wager`` from a count per outcome name out of ``denominator``.
+
+    Every outcome of the pay table must be in ``counts`` (0 when it cannot
+    happen); the counts must add up to ``denominator`` (checked).
+    """
+    rows = tuple(
+        OutcomeRow(outcome=o, combinations=counts[o.name], probability=Fraction(counts[o.name], denominator))
+        for o in wager.outcomes
+    )
+    return ParSheet(wager=wager, denominator=denominator, rows=rows)
+
+
+def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
+    """Par sheets of the named wagers (all of the rule set's when none are named).
+
+    The distribution comes from the fast exact path,
+    :func:`analyzer.exact.fastcount.count_deals`, which the tests hold identical to
+    the reference enumerator.
+    """
+    chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
+    distribution = count_deals(shoe, rules.drawing)
+    views = side_views(distribution)
+    return tuple(par_sheet(w, distribution, views) for w in chosen)

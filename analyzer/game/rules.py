@@ -1,0 +1,346 @@
+"""Rule sets: the frozen, validated model of one documented game.
+
+A rule set is everything the analyzer applies for one documented game: the
+default shoe, the drawing tables, the dealing procedure, and the pay table of
+every wager. Each piece carries the clause of the rule document it comes from
+(``source``), or, where the document is silent, a ``default`` note saying what
+was chosen and why, so that reports can say so.
+
+This module is the model only; :mod:`analyzer.game.rulefile` reads it from
+TOML (shipped rule sets by name, or a user's file by path).
+
+>>> from analyzer.game.rulefile import load
+>>> rules = load("punto-banco")
+>>> rules.drawing.banker_draws(3, player_third=8), rules.drawing.banker_draws(3, player_third=9)
+(False, True)
+>>> [w.name for w in rules.wagers if w.offered]
+['player', 'banker', 'tie']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Literal
+
+from ..errors import InputError
+from .odds import format_pays
+
+Side = Literal["player", "banker"]
+Result = Literal["win", "tie", "loss"]
+
+SIDES: tuple[str, ...] = ("player", "banker")
+RESULTS: tuple[str, ...] = ("win", "tie", "loss")
+DRAW, STAND = "H", "S"
+BANKER_COLUMNS: tuple[str, ...] = ("stood", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+"""Columns of the Banker table: the Player stood, or drew a third card worth 0-9."""
+NON_NATURAL_TOTALS = range(8)
+"""Two-card totals that are not naturals. A two-card 8 or 9 is a natural and
+ends the round for both hands (001: "If either the player hand or the banker
+hand has a total of an 8 or a 9 they both stand. This rule overrides all other
+rules."; 000 steps 3a, 5a; 003; 004). Drawing tables cover totals 0-7 only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """The third-card rules: when the Player hand and the Banker hand draw.
+
+    ``player[t]`` is True when a Player two-card total ``t`` (0-7) draws.
+    ``banker[t][c]`` is True when a Banker two-card total ``t`` (0-7) draws,
+    where column ``c`` is 0 when the Player stood and ``1 + v`` when the Player
+    drew a third card of value ``v``: the shape of 001's chart.
+
+    Equality and hashing read the tables only, not ``source``: two documents
+    that print the same tableau have the same drawing rules, and share one
+    cached enumeration.
+    """
+
+    player: tuple[bool, ...]
+    banker: tuple[tuple[bool, ...], ...]
+    source: str = field(compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.player) != len(NON_NATURAL_TOTALS):
+            raise InputError("The Player drawing rule needs one entry for each total 0-7.")
+        if len(self.banker) != len(NON_NATURAL_TOTALS) or any(
+            len(row) != len(BANKER_COLUMNS) for row in self.banker
+        ):
+            raise InputError(
+                "The Banker drawing table needs rows 0-7, each with 11 entries "
+                "(Player stood, then Player's third card 0-9)."
+            )
+
+    def player_draws(self, total: int) -> bool:
+        """Whether a non-natural Player two-card ``total`` takes a third card."""
+        return self.player[total]
+
+    def banker_draws(self, total: int, player_third: int | None) -> bool:
+        """Whether a non-natural Banker two-card ``total`` takes a third card.
+
+        ``player_third`` is the value of the Player's third card, or ``None``
+        when the Player stood.
+        """
+        column = 0 if player_third is None else 1 + player_third
+        return self.banker[total][column]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One row of a pay table: a condition on the final hands, and what it pays.
+
+    Conditions are read from the wager's side: ``result`` is win, tie or loss
+    for that side's hand; ``natural`` whether that hand is a two-card 8 or 9;
+    ``margin`` (exact) or ``min_margin`` the side's total minus the other's;
+    ``total`` the side's final total(s); ``cards`` its number of cards;
+    ``pair`` whether its first two cards are of identical rank. A condition
+    left as ``None`` matches anything. Rows are tried in order; the first that
+    matches settles the bet.
+
+    ``pays`` is the net win per unit staked (-1 loses the stake, 0 pushes), or
+    ``None`` when no document gives a pay for this row.
+    """
+
+    name: str
+    pays: Fraction | None
+    result: Result | None = None
+    natural: bool | None = None
+    margin: int | None = None
+    min_margin: int | None = None
+    total: frozenset[int] | None = None
+    cards: int | None = None
+    pair: bool | None = None
+    default: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.pays is not None and self.pays < -1:
+            raise InputError(f"Outcome {self.name!r} pays {self.pays}: a bet cannot lose more than its stake.")
+        if self.margin is not None and not -9 <= self.margin <= 9:
+            raise InputError(f"Outcome {self.name!r} has margin {self.margin}; a margin is between -9 and 9.")
+        if self.min_margin is not None and not -9 <= self.min_margin <= 9:
+            raise InputError(
+                f"Outcome {self.name!r} has min_margin {self.min_margin}; a margin is between -9 and 9."
+            )
+        if self.total is not None and not self.total <= set(range(10)):
+            raise InputError(f"Outcome {self.name!r} has a total outside 0-9.")
+        if self.cards is not None and self.cards not in (2, 3):
+            raise InputError(f"Outcome {self.name!r} has cards = {self.cards}; a hand has 2 or 3 cards.")
+
+    @property
+    def pays_text(self) -> str:
+        """The pay as a pay table prints it, or "?" when none is documented."""
+        return "?" if self.pays is None else format_pays(self.pays)
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """A wager: which hand it follows, and its pay table (ordered outcomes).
+
+    ``offered`` says whether the rule set's document offers the wager; a
+    wager not offered is still analysed, with the standard pay table of
+    ``rulesets/wagers.toml``, so that rule sets can be compared.
+
+    ``requires`` names the wagers of which at least one must be placed beside
+    this one (a table rule, e.g. 004's Pair needs a Banker, Player or Tie
+    bet), with the clause in ``requires_source``; empty when there is none.
+    """
+
+    name: str
+    title: str
+    side: Side
+    outcomes: tuple[Outcome, ...]
+    offered: bool
+    source: str
+    default: str | None = None
+    requires: tuple[str, ...] = ()
+    requires_source: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.side not in SIDES:
+            raise InputError(f"Wager {self.name!r} has side {self.side!r}; use one of {', '.join(SIDES)}.")
+        if not self.outcomes:
+            raise InputError(f"Wager {self.name!r} has no outcomes.")
+        names = [o.name for o in self.outcomes]
+        if len(set(names)) != len(names):
+            raise InputError(f"Wager {self.name!r} names an outcome twice; outcome names must differ.")
+
+    @property
+    def has_pay_table(self) -> bool:
+        """True when every outcome has a documented pay."""
+        return all(o.pays is not None for o in self.outcomes)
+
+    def outcome(self, name: str) -> Outcome:
+        """The outcome called ``name``."""
+        for o in self.outcomes:
+            if o.name == name:
+                return o
+        raise InputError(
+            f"Wager {self.name} has no outcome {name!r}; it has: {', '.join(o.name for o in self.outcomes)}."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCards:
+    """Play Your Own Cards (000 CASE 2): who may ask for an own hand.
+
+    Only a bettor whose sole wager is ``wager`` may play an own hand, and
+    only when ``alone`` is true does any other wager of theirs forbid it.
+    The own hand draws or stands as its player chooses; the Banker plays
+    against it by the rule set's drawing table, reading the "stood" column
+    for a two-card own hand and any third-card column for a three-card one.
+    """
+
+    wager: str
+    alone: bool
+    source: str
+
+
+PROCEDURES: tuple[str, ...] = ("standard", "louisiana")
+Procedure = Literal["standard", "louisiana"]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealing:
+    """How a dealer deals a round: the order of the first four cards, and the procedure.
+
+    ``first_four`` names the hand each of the first four cards goes to:
+    ``("player", "banker", "player", "banker")`` is 003's alternate order,
+    ``("player", "player", "banker", "banker")`` 001's. Third cards come
+    after them, the Player's first (003: "the player's hand draws a third
+    card first").
+
+    ``procedure`` is ``"standard"`` (003, 001, 004: cards face up, the Player
+    hand is completed first, then the Banker hand by the table) or
+    ``"louisiana"`` (000's dealer instructions: cards face down, the dealer's
+    announcements, CASE 2 own hands, the order of settlement of steps 8-10).
+    The louisiana procedure announces the Banker's decision before the
+    Player's third card is turned (000 step 5), so it needs a Banker table
+    whose rows do not depend on that card's value (checked by :class:`RuleSet`).
+
+    Trap: the order changes no probability (the cards of a shuffled shoe are
+    exchangeable); it decides which hand a given card goes to when a known
+    sequence is dealt (``baccarat deal``, the simulator's physical dealing).
+    """
+
+    first_four: tuple[Side, ...]
+    procedure: Procedure
+    source: str
+    default: str | None = None
+
+    def __post_init__(self) -> None:
+        if sorted(self.first_four) != ["banker", "banker", "player", "player"]:
+            raise InputError(
+                f"The first four cards go to {', '.join(self.first_four)}; "
+                "two must go to the player and two to the banker, e.g. P B P B."
+            )
+        if self.procedure not in PROCEDURES:
+            raise InputError(f"Dealing procedure {self.procedure!r} is unknown; use one of {', '.join(PROCEDURES)}.")
+
+    @property
+    def order_text(self) -> str:
+        """The order of the first four cards as a rule file writes it: "P B P B"."""
+        return " ".join(side[0].upper() for side in self.first_four)
+
+
+DEFAULT_DEALING = Dealing(
+    first_four=("player", "banker", "player", "banker"),
+    procedure="standard",
+    source="003: 'The first card is dealt to the player's hand, second to the banker's hand, third to the "
+    "player's hand and fourth to the banker's hand.'; 'the player's hand draws a third card first.'",
+    default="the rule file has no [dealing] table, so document 003's order and procedure apply.",
+)
+"""The dealing of a rule file that does not say how it is dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One documented game: default shoe, drawing tables and wagers.
+
+    Frozen and hashable, so that a rule set can be part of a cache key.
+    """
+
+    name: str
+    title: str
+    document: str
+    source_path: str
+    decks: int
+    decks_source: str
+    drawing: Drawing
+    wagers: tuple[Wager, ...]
+    decks_default: str | None = None
+    notes: tuple[str, ...] = field(default=())
+    own_cards: OwnCards | None = None
+    dealing: Dealing = DEFAULT_DEALING
+
+    def __post_init__(self) -> None:
+        if self.decks < 1:
+            raise InputError(f"Rule set {self.name!r} has {self.decks} decks; it needs at least 1.")
+        names = [w.name for w in self.wagers]
+        if len(set(names)) != len(names):
+            raise InputError(f"Rule set {self.name!r} defines a wager twice.")
+        for w in self.wagers:
+            unknown = [r for r in w.requires if r not in names]
+            if unknown:
+                raise InputError(f"Wager {w.name} requires unknown wager(s) {', '.join(unknown)}.")
+        if self.own_cards is not None and self.own_cards.wager not in names:
+            raise InputError(f"own_cards.wager names unknown wager {self.own_cards.wager!r}.")
+        if self.own_cards is not None and self.wager(self.own_cards.wager).side != "player":
+            raise InputError(
+                f"own_cards.wager {self.own_cards.wager!r} follows the banker hand; an own hand plays "
+                "as a Player hand against the Banker, so it must name a player-side wager."
+            )
+
+
+        if self.dealing.procedure == "louisiana":
+            _check_louisiana_banker(self.name, self.drawing)
+
+    def wager(self, name: str) -> Wager:
+        """The wager called ``name``; :class:`InputError` lists the names if unknown."""
+        for w in self.wagers:
+            if w.name == name:
+                return w
+        raise InputError(
+            f"Unknown wager {name!r}; rule set {self.name} has: {', '.join(w.name for w in self.wagers)}."
+        )
+
+    def with_pays(self, wager: str, outcome: str, pays: Fraction) -> RuleSet:
+        """A copy in which one outcome of one wager pays ``pays``.
+
+        The change is recorded as a default note, so every report says the
+        pay table was altered from the document's.
+        """
+        target = self.wager(wager)
+        old = target.outcome(outcome)
+        note = f"pays {format_pays(pays)} set by the user (the rule file says {old.pays_text})"
+        outcomes = tuple(replace(o, pays=pays, default=note) if o is old else o for o in target.outcomes)
+        wagers = tuple(replace(w, outcomes=outcomes) if w is target else w for w in self.wagers)
+        return replace(self, wagers=wagers)
+
+    def defaults(self) -> Iterator[str]:
+        """Every place where a document is silent and a default applies, as sentences."""
+        if self.decks_default:
+            yield f"Shoe: {self.decks} decks. {self.decks_default}"
+        for w in self.wagers:
+            if not w.offered:
+                continue
+            if w.default:
+                yield f"{w.title}: {w.default}"
+            for o in w.outcomes:
+                if o.default:
+                    yield f"{w.title}, {o.name}: {o.default}"
+
+
+def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
+    """Refuse a Banker table that 000's procedure could not deal (see :class:`Dealing`)."""
+    for total, row in zip(NON_NATURAL_TOTALS, drawing.banker):
+        if len(set(row[1:])) != 1:
+            raise InputError(
+                f"Rule set {name!r}: [dealing] procedure 'louisiana' announces the Banker's decision before the "
+                f"Player's third card is turned (000 step 5), so Banker row {total} must not depend on that card's value."
+            )
+        if row[1] and not row[0]:
+            raise InputError(
+                f"Rule set {name!r}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the Banker "
+                f"stands against every hand, draws against every hand, or draws only against hands that stood; "
+                f"Banker row {total} draws only against hands that drew."
+            )

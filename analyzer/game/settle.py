@@ -1,0 +1,126 @@
+"""Wagers: settling a final state against a pay table.
+
+A pay table is an ordered list of :class:`~analyzer.game.rules.Outcome` rows (data,
+from the rule file). :func:`settle` finds the first row whose conditions hold
+for the wager's side of the final hands; :func:`outcome_counts` applies that to
+a whole :class:`~analyzer.exact.distribution.Distribution`.
+
+A wager reads only its own side's *view* of a final state: its total, the
+other hand's total, its number of cards and its pair flag, 400 views in all.
+:func:`settlement` settles each view once per wager (cached: a wager is
+frozen data), so a distribution is settled by adding its counts per view.
+
+>>> from analyzer.game.rulefile import load
+>>> dragon = load("live-pittsburgh").wager("dragon-bonus-player")
+>>> settle(dragon, FinalState(9, 0, 3, 3, False, False)).name
+'win by 9, non-natural'
+>>> settle(dragon, FinalState(8, 8, 2, 2, False, False)).pays_text
+'push'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+
+from .rules import Outcome, Wager
+from .state import NATURALS, FinalState
+
+
+def _matches(row: Outcome, own: int, other: int, cards: int, pair: bool) -> bool:
+    margin = own - other
+    if row.result is not None:
+        result = "win" if margin > 0 else "tie" if margin == 0 else "loss"
+        if row.result != result:
+            return False
+    if row.natural is not None and row.natural != (cards == 2 and own in NATURALS):
+        return False
+    if row.margin is not None and row.margin != margin:
+        return False
+    if row.min_margin is not None and margin < row.min_margin:
+        return False
+    if row.total is not None and own not in row.total:
+        return False
+    if row.cards is not None and row.cards != cards:
+        return False
+    return row.pair is None or row.pair == pair
+
+
+def settle(wager: Wager, state: FinalState) -> Outcome | None:
+    """The first outcome row of ``wager`` that holds for ``state``, if any.
+
+    Conditions are read from the wager's side: for a Banker wager "win" means
+    the Banker total is higher. Rule files are checked on loading to settle
+    every state, so for a loaded rule set this never returns ``None``.
+    """
+    if wager.side == "player":
+        own, other, cards, pair = state.player_total, state.banker_total, state.player_cards, state.player_pair
+    else:
+        own, other, cards, pair = state.banker_total, state.player_total, state.banker_cards, state.banker_pair
+    for row in wager.outcomes:
+        if _matches(row, own, other, cards, pair):
+            return row
+    return None
+
+
+VIEWS = 400
+"""Side views of a final state: own total, other total, own cards (2, 3), own pair flag."""
+
+
+def view_index(own: int, other: int, cards: int, pair: bool) -> int:
+    """The index 0-399 of one side's view of a final state."""
+    return ((own * 10 + other) * 2 + cards - 2) * 2 + pair
+
+
+@lru_cache(maxsize=256)
+def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
+    """For each outcome row of ``wager``, the views (:func:`view_index`) it settles.
+
+    A view that no row settles is in none of them; loading a rule file
+    refuses such a pay table (:func:`unsettled`).
+    """
+    rows: list[list[int]] = [[] for _ in wager.outcomes]
+    index = {row.name: i for i, row in enumerate(wager.outcomes)}
+    side = wager.side
+    for own, other, cards, pair in product(range(10), range(10), (2, 3), (False, True)):
+        state = (
+            FinalState(own, other, cards, 2, pair, False)
+            if side == "player"
+            else FinalState(other, own, 2, cards, False, pair)
+        )
+        row = settle(wager, state)
+        if row is not None:
+            rows[index[row.name]].append(view_index(own, other, cards, pair))
+    return tuple(tuple(r) for r in rows)
+
+
+def pays_by_view(wager: Wager) -> tuple[Fraction | None, ...]:
+    """What one unit on ``wager`` nets in each view (:func:`view_index`); ``None`` where no pay is documented."""
+    pays: list[Fraction | None] = [None] * VIEWS
+    for outcome, views in zip(wager.outcomes, settlement(wager)):
+        for view in views:
+            pays[view] = outcome.pays
+    return tuple(pays)
+
+
+def unsettled(wager: Wager) -> FinalState | None:
+    """A final state that no outcome row of ``wager`` settles, or ``None``."""
+    settled = {i for row in settlement(wager) for i in row}
+    if len(settled) == VIEWS:
+        return None
+    for state in every_final_state():
+        own = state.player_total if wager.side == "player" else state.banker_total
+        other = state.banker_total if wager.side == "player" else state.player_total
+        cards = state.player_cards if wager.side == "player" else state.banker_cards
+        pair = state.player_pair if wager.side == "player" else state.banker_pair
+        if view_index(own, other, cards, pair) not in settled:
+            return state
+    return None
+
+
+def every_final_state() -> Iterator[FinalState]:
+    """Every combination of totals, card counts and pair flags, possible or not."""
+    for pt, bt, pn, bn, pp, bp in product(range(10), range(10), (2, 3), (2, 3), (False, True), (False, True)):
+        yield FinalState(pt, bt, pn, bn, pp, bp)

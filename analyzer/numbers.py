@@ -1,0 +1,40 @@
+"""Exact numbers as text: decimals rounded exactly from fractions, percentages, fractions, counts.
+
+No float is involved: a decimal is rounded half to even from the exact
+:class:`~fractions.Fraction`. Every layer may use these (error messages in
+the studies, every report), so they sit beside :mod:`analyzer.errors`, below
+the layers.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+
+def decimal_text(value: Fraction, places: int) -> str:
+    """``value`` rounded half-even to ``places`` decimals, exactly.
+
+    >>> decimal_text(Fraction(43, 415), 6)
+    '0.103614'
+    >>> decimal_text(Fraction(-1, 3), 4)
+    '-0.3333'
+    """
+    scaled = round(value * 10**places)
+    sign = "-" if scaled < 0 else ""
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}" if places else f"{sign}{digits}"
+
+
+def percent_text(value: Fraction, places: int = 4) -> str:
+    """``value`` as a percentage: ``percent_text(Fraction(43, 415))`` is '10.3614%'."""
+    return decimal_text(value * 100, places) + "%"
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact fraction as "p/q" (or "p" when whole), the JSON form."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def count_text(n: int) -> str:
+    """A count with thousands separators."""
+    return f"{n:,}"

@@ -1,0 +1,405 @@
+"""Monte Carlo simulation: many rounds at once with numpy, in seeded chunks over an executor.
+
+Rounds are dealt by the vectorized dealer of :mod:`analyzer.play.dealer`, a
+reading of the rule set independent of the enumerator and of the round
+engine (the tests hold it card for card to the engine).
+
+Modes
+    ``top``: every round is dealt off the top of a full, freshly shuffled
+    shoe, the situation the exact figures describe: six distinct positions
+    of the shoe are drawn uniformly (positions drawn independently, and a
+    round with a repeated position drawn again: exactly uniform over ordered
+    six-card dealings).
+    ``shoe``: shoes are shuffled and dealt round after round until the cut
+    card comes out; the round in progress is finished and the shoe ends (no
+    burn cards: the documents mention none). Rounds of one shoe are not
+    independent, and the number of rounds a shoe gives depends on its cards,
+    so the mean per round differs slightly from the top-of-shoe figure (the
+    cut-card effect); its standard error is computed over shoes.
+
+Reproducibility
+    The work is cut into chunks of a fixed size (:data:`CHUNK_ROUNDS`,
+    :data:`CHUNK_SHOES`) whatever the number of workers; chunk ``i`` draws
+    from ``numpy.random.SeedSequence(seed, spawn_key=(i,))``. A chunk's result
+    is a :class:`Tally` of exact integers, and tallies add exactly, so the
+    same seed gives the same figures on one worker, many, or a Dask cluster.
+    Trap: only with the same numpy version, which fixes the random streams.
+
+Verdicts
+    Per wager: the observed mean return (exact, a fraction of the integer
+    counts), the exact expected value from the enumerator, the standard error,
+    the z-score, the 99.9% interval, and PASS when the exact value lies inside
+    the interval. In ``top`` mode the standard error is the exact standard
+    deviation over the square root of the rounds (rounds are independent and
+    the deviation under test is known exactly); in ``shoe`` mode it is
+    estimated from the shoes (a ratio estimator's standard error), as rounds
+    within a shoe are correlated. A wager with no pay table (000's Big Win
+    Bonus) is checked on the frequency of its outcomes that have no pay.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Literal
+
+import numpy as np
+
+from ..errors import InputError
+from ..exact.fastcount import count_deals
+from ..game.cards import RANKS
+from ..game.rules import RuleSet, Wager
+from ..game.settle import settle
+from ..game.shoe import Shoe
+from .dealer import (
+    STATES,
+    VALUE_OF_RANK,
+    Dealer,
+    code_state,
+    deal_codes,
+    deal_shoes,
+    dealer_for,
+    random_positions,
+    state_code,
+)
+from .executor import Executor
+
+Mode = Literal["top", "shoe"]
+MODES: tuple[str, ...] = ("top", "shoe")
+
+CHUNK_ROUNDS = 1_000_000
+"""Rounds per chunk in top mode. Part of the reproducibility contract: changing it changes the figures of a seed."""
+CHUNK_SHOES = 10_000
+"""Shoes per chunk in shoe mode (also part of the contract)."""
+_BATCH_ROUNDS = 1 << 16
+_BATCH_SHOES = 1 << 12
+
+CONFIDENCE = Fraction(999, 1000)
+Z_CRITICAL = NormalDist().inv_cdf(1 - (1 - float(CONFIDENCE)) / 2)
+"""3.2905...: a 99.9% two-sided interval is the observed mean plus or minus this many standard errors."""
+
+
+# ------------------------------------------------------------------ chunks
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One chunk's result, in exact integers; tallies add up exactly.
+
+    ``states[c]`` counts the rounds that ended in state code ``c``. In shoe
+    mode, ``shoes`` counts the shoes, ``shoe_rounds_squared`` is the sum over
+    shoes of (rounds in the shoe)^2, and ``shoe_moments[w]`` is, for the
+    ``w``-th statistic (in :class:`Task` order, in its integer units), the sum
+    over shoes of (statistic summed over the shoe)^2 and of rounds times that
+    sum: what a standard error over shoes needs.
+    """
+
+    rounds: int
+    states: tuple[int, ...]
+    shoes: int = 0
+    shoe_rounds_squared: int = 0
+    shoe_moments: tuple[tuple[int, int], ...] = ()
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            rounds=self.rounds + other.rounds,
+            states=tuple(a + b for a, b in zip(self.states, other.states)),
+            shoes=self.shoes + other.shoes,
+            shoe_rounds_squared=self.shoe_rounds_squared + other.shoe_rounds_squared,
+            shoe_moments=tuple((a + c, b + d) for (a, b), (c, d) in zip(self.shoe_moments, other.shoe_moments)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """One chunk of work: picklable, so it can cross to a process or a Dask worker."""
+
+    dealer: Dealer
+    mode: Mode
+    seed: int
+    chunk: int
+    size: int
+    cut_card: int = 0
+    statistics: tuple[tuple[int, ...], ...] = ()
+    """Shoe mode: per wager, its integer statistic for each state code."""
+
+
+def run_chunk(task: Task) -> Tally:
+    """Deal one chunk (``size`` rounds in top mode, ``size`` shoes in shoe mode)."""
+    rng = np.random.default_rng(np.random.SeedSequence(task.seed, spawn_key=(task.chunk,)))
+    if task.mode == "top":
+        return _top_chunk(task.dealer, rng, task.size)
+    return _shoe_chunk(task, rng)
+
+
+def _top_chunk(dealer: Dealer, rng: np.random.Generator, rounds: int) -> Tally:
+    rank_of = np.repeat(np.arange(len(RANKS), dtype=np.int8), dealer.counts)
+    value_of = VALUE_OF_RANK[rank_of]
+    states = np.zeros(STATES, dtype=np.int64)
+    done = 0
+    while done < rounds:
+        batch = min(_BATCH_ROUNDS, rounds - done)
+        positions = random_positions(rng, dealer.size, batch)
+        codes, _ = deal_codes(dealer, value_of[positions], rank_of[positions[:4]])
+        states += np.bincount(codes, minlength=STATES)
+        done += batch
+    return Tally(rounds=rounds, states=tuple(int(n) for n in states))
+
+
+def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
+    base = np.repeat(np.arange(len(RANKS), dtype=np.int8), task.dealer.counts)
+    statistics = [np.array(s + (0,), dtype=np.int64) for s in task.statistics]
+    states = np.zeros(STATES + 1, dtype=np.int64)
+    rounds = rounds_squared = 0
+    moments = [[0, 0] for _ in statistics]
+    done = 0
+    while done < task.size:
+        shoes = np.tile(base, (min(_BATCH_SHOES, task.size - done), 1))
+        rng.permuted(shoes, axis=1, out=shoes)
+        played, _ = deal_shoes(task.dealer, shoes, task.cut_card)
+        states += np.bincount(played.ravel(), minlength=STATES + 1)
+        per_shoe = np.count_nonzero(played != STATES, axis=0).astype(np.int64)
+        rounds += int(per_shoe.sum())
+        rounds_squared += int((per_shoe * per_shoe).sum())
+        for moment, statistic in zip(moments, statistics):
+            sums = statistic[played].sum(axis=0)
+            moment[0] += int((sums * sums).sum())
+            moment[1] += int((per_shoe * sums).sum())
+        done += len(shoes)
+    return Tally(
+        rounds=rounds,
+        states=tuple(int(n) for n in states[:STATES]),
+        shoes=task.size,
+        shoe_rounds_squared=rounds_squared,
+        shoe_moments=tuple((a, b) for a, b in moments),
+    )
+
+
+# --------------------------------------------------------------- verdicts
+
+
+@dataclass(frozen=True, slots=True)
+class Statistic:
+    """What is measured for one wager: its net return per unit, or, with no pay table, how often it qualifies.
+
+    ``values[c]`` is the statistic for state code ``c``, an integer in units
+    of ``1/scale``: exact, and summable by numpy.
+    """
+
+    wager: Wager
+    kind: Literal["return", "frequency"]
+    values: tuple[int, ...]
+    scale: int
+
+
+def statistic_for(wager: Wager) -> Statistic:
+    """The per-state statistic of ``wager``: net return per unit, or 1 for an outcome with no pay."""
+    outcomes = [settle(wager, code_state(c)) for c in range(STATES)]
+    assert all(o is not None for o in outcomes)
+    if wager.has_pay_table:
+        pays = [Fraction(0) if o is None or o.pays is None else o.pays for o in outcomes]
+        scale = math.lcm(*(p.denominator for p in pays))
+        return Statistic(wager, "return", tuple(int(p * scale) for p in pays), scale)
+    return Statistic(wager, "frequency", tuple(int(o is not None and o.pays is None) for o in outcomes), 1)
+
+
+@dataclass(frozen=True, slots=True)
+class WagerCheck:
+    """The simulated figure of one wager against its exact value.
+
+    ``observed``, ``exact`` and ``difference`` are exact fractions;
+    ``standard_error``, ``z`` and the interval are floats (square roots).
+    ``z`` is ``None`` when the standard error is 0 (nothing varies), and
+    the verdict is then PASS only if the observed value is the exact one.
+    """
+
+    statistic: Statistic
+    observed: Fraction
+    exact: Fraction
+    exact_standard_deviation: float
+    standard_error: float
+    z: float | None
+    low: float
+    high: float
+
+    @property
+    def difference(self) -> Fraction:
+        return self.observed - self.exact
+
+    @property
+    def passed(self) -> bool:
+        if self.z is None:
+            return self.observed == self.exact
+        return abs(self.z) <= Z_CRITICAL
+
+    @property
+    def verdict(self) -> str:
+        return "PASS" if self.passed else "FAIL"
+
+
+def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: dict[int, int], denominator: int,
+           mode: Mode) -> WagerCheck:
+    scale = statistic.scale
+    total = sum(n * statistic.values[c] for c, n in enumerate(tally.states) if n)
+    observed = Fraction(total, tally.rounds * scale)
+    exact = Fraction(sum(n * statistic.values[c] for c, n in exact_counts.items()), denominator * scale)
+    second = Fraction(sum(n * statistic.values[c] ** 2 for c, n in exact_counts.items()), denominator * scale**2)
+    exact_sd = math.sqrt(second - exact * exact)
+    if mode == "top":
+        standard_error = exact_sd / math.sqrt(tally.rounds)
+    else:
+        standard_error = _shoe_standard_error(tally, index, observed, scale)
+    z = None if standard_error == 0 else float(observed - exact) / standard_error
+    half = Z_CRITICAL * standard_error
+    return WagerCheck(statistic, observed, exact, exact_sd, standard_error, z, float(observed) - half, float(observed) + half)
+
+
+def _shoe_standard_error(tally: Tally, index: int, observed: Fraction, scale: int) -> float:
+    """Standard error of a mean per round over shoes (ratio estimator, exact up to the square root).
+
+    Var = n / (n - 1) * sum over shoes of (Y_i - mean * X_i)^2 / (sum X_i)^2, where X_i is the
+    rounds in shoe i and Y_i the statistic summed over them.
+    """
+    shoes = tally.shoes
+    if shoes < 2:
+        return math.inf
+    y_squared, xy = tally.shoe_moments[index]
+    mean = observed * scale  # in the statistic's integer units
+    residual = Fraction(y_squared) - 2 * mean * xy + mean * mean * tally.shoe_rounds_squared
+    variance = Fraction(shoes, shoes - 1) * residual / (tally.rounds**2 * scale**2)
+    return math.sqrt(variance)
+
+
+# ---------------------------------------------------------------- the run
+
+
+Progress = Callable[[int], None]
+
+
+def random_seed() -> int:
+    """A fresh seed for a run the user did not seed; reports print it, so the run can be repeated."""
+    return secrets.randbelow(2**32)
+
+
+def plan_chunks(mode: Mode, rounds: int, cards_per_round: Fraction, shoe_size: int, cut_card: int) -> list[int]:
+    """Chunk sizes for a run: rounds per chunk (top) or shoes per chunk (shoe).
+
+    In shoe mode, ``rounds`` asks for about that many rounds: the number of
+    shoes is the rounds times the expected cards per round over the cards
+    dealt before the cut card, rounded up.
+    """
+    if mode == "top":
+        total, per_chunk = rounds, CHUNK_ROUNDS
+    else:
+        total, per_chunk = max(1, math.ceil(rounds * cards_per_round / (shoe_size - cut_card))), CHUNK_SHOES
+    full, rest = divmod(total, per_chunk)
+    return [per_chunk] * full + ([rest] if rest else [])
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A run decided before any card is dealt: the chunks, and the exact figures they are checked against."""
+
+    rules: RuleSet
+    shoe: Shoe
+    mode: Mode
+    seed: int
+    cut_card: int
+    tasks: tuple[Task, ...]
+    statistics: tuple[Statistic, ...]
+    exact_counts: tuple[tuple[int, int], ...]
+    """(state code, ordered six-card dealings) from the enumerator."""
+    cards_per_round: Fraction
+    """The exact expected number of cards a round uses: 4 plus the chances of each third card."""
+
+    @property
+    def chunk_size(self) -> int:
+        return self.tasks[0].size
+
+    @property
+    def denominator(self) -> int:
+        return self.shoe.denominator
+
+
+def plan(
+    rules: RuleSet,
+    shoe: Shoe,
+    *,
+    rounds: int,
+    seed: int,
+    mode: Mode = "top",
+    cut_card: int = 14,
+    wagers: Sequence[str] = (),
+) -> Plan:
+    """Plan a run of ``rounds`` rounds of ``rules`` from ``shoe``, checking ``wagers`` (default: those offered).
+
+    Raises :class:`InputError` for a bad mode, count, seed or cut card.
+    """
+    if mode not in MODES:
+        raise InputError(f"Mode {mode!r} is unknown; use top or shoe.")
+    if rounds < 1:
+        raise InputError(f"The number of rounds must be at least 1, got {rounds}.")
+    if seed < 0:
+        raise InputError(f"The seed must be a whole number of at least 0, got {seed}.")
+    if mode == "shoe" and not 5 <= cut_card <= shoe.size - 1:
+        raise InputError(
+            f"The cut card must be between 5 and {shoe.size - 1} cards from the end of a {shoe.size}-card shoe "
+            f"(at least 5, so that the round in progress when it comes out can be finished), got {cut_card}."
+        )
+    chosen = tuple(rules.wager(w) for w in wagers) if wagers else tuple(w for w in rules.wagers if w.offered)
+    statistics = tuple(statistic_for(w) for w in chosen)
+    distribution = count_deals(shoe, rules.drawing)  # the counts the par sheets report
+    third_cards = sum(n * ((s.player_cards == 3) + (s.banker_cards == 3)) for s, n in distribution.counts.items())
+    cards_per_round = 4 + Fraction(third_cards, distribution.denominator)
+    dealer = dealer_for(rules, shoe)
+    shoe_statistics = tuple(s.values for s in statistics) if mode == "shoe" else ()
+    tasks = tuple(
+        Task(dealer=dealer, mode=mode, seed=seed, chunk=i, size=n, cut_card=cut_card if mode == "shoe" else 0,
+             statistics=shoe_statistics)
+        for i, n in enumerate(plan_chunks(mode, rounds, cards_per_round, shoe.size, cut_card))
+    )
+    return Plan(
+        rules=rules, shoe=shoe, mode=mode, seed=seed, cut_card=cut_card, tasks=tasks, statistics=statistics,
+        exact_counts=tuple(sorted((state_code(s), n) for s, n in distribution.counts.items())),
+        cards_per_round=cards_per_round,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """A finished run: its plan, the combined tally, a check per wager, and how long it took."""
+
+    plan: Plan
+    tally: Tally
+    checks: tuple[WagerCheck, ...]
+    seconds: float
+    where: str
+    """The executor that ran it, e.g. "local, 2 workers"."""
+
+    @property
+    def passed(self) -> bool:
+        return all(c.passed for c in self.checks)
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.tally.rounds / self.seconds if self.seconds > 0 else math.inf
+
+
+def run(planned: Plan, executor: Executor, progress: Progress | None = None) -> Simulation:
+    """Deal every chunk of ``planned`` on ``executor``, add the tallies in chunk order, check every wager."""
+    started = time.perf_counter()
+    tallies = executor.run(run_chunk, planned.tasks, progress)
+    seconds = time.perf_counter() - started
+    tally = tallies[0]
+    for more in tallies[1:]:
+        tally = tally + more
+    exact_counts = dict(planned.exact_counts)
+    checks = tuple(
+        _check(s, tally, i, exact_counts, planned.denominator, planned.mode) for i, s in enumerate(planned.statistics)
+    )
+    return Simulation(plan=planned, tally=tally, checks=checks, seconds=seconds, where=executor.description)

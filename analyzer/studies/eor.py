@@ -1,0 +1,245 @@
+"""Effects of removal and the balanced integer count built from them.
+
+The effect of removal of a rank is the exact change in a wager's expected
+value (per unit staked) when one card of that rank is taken out of the shoe:
+EV(shoe less one card of rank r) - EV(shoe). Each is an exact
+:class:`Fraction`, from two exact analyses.
+
+Invariant (tested): sum over ranks of n_r * effect_r == 0 exactly, n_r the
+cards of rank r in the shoe. The first card of a shuffled shoe is rank r with
+probability n_r / N, and the expectation with one unknown card gone is the
+expectation of the full shoe (exchangeability), so the effects, weighted by
+the cards, cancel.
+
+A *balanced count* tags each rank with a small integer proportional to its
+effect, the tags summing to zero over a 52-card deck (four of each rank), so
+that the running count of a full shoe is zero on average. Its quality is its
+correlation with the exact effects over the cards of the shoe (the weighted
+Pearson correlation, the card counter's "betting correlation").
+
+>>> from analyzer.game.rulefile import load
+>>> from analyzer.game.shoe import Shoe
+>>> (tie,) = effects_of_removal(load("punto-banco"), Shoe.decks(8), ("tie",))
+>>> sum(n * e for n, e in zip(Shoe.decks(8).counts, tie.effects))
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from ..errors import InputError
+from ..exact.parsheet import par_sheets
+from ..game.cards import RANKS
+from ..game.rules import RuleSet, Wager
+from ..game.shoe import CARDS_PER_ROUND, Shoe
+
+CARDS_OF_A_RANK_PER_DECK = 4
+"""A 52-card deck holds four cards of each rank: the balance of a count is taken over one."""
+CARDS_PER_DECK = CARDS_OF_A_RANK_PER_DECK * len(RANKS)
+MAX_TAG = 3
+"""Tags are whole numbers from -MAX_TAG to MAX_TAG ("small integers")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Effects:
+    """A wager's expected value on ``shoe`` and, per rank, the exact effect of removing one card.
+
+    ``effects[i]`` belongs to ``RANKS[i]``; it is ``None`` when the shoe holds
+    no card of that rank.
+    """
+
+    wager: Wager
+    shoe: Shoe
+    expected_value: Fraction
+    effects: tuple[Fraction | None, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.effects) != len(RANKS):
+            raise ValueError(f"Effects need one entry per rank, got {len(self.effects)}.")
+        balance = sum((n * e for n, e in zip(self.shoe.counts, self.effects) if e is not None), Fraction(0))
+        if balance != 0:
+            raise AssertionError(f"{self.wager.name}: effects weighted by the cards add up to {balance}, not 0")
+
+    def effect(self, rank: str) -> Fraction | None:
+        """The effect of removing one card of ``rank``."""
+        return self.effects[RANKS.index(rank)]
+
+
+@dataclass(frozen=True, slots=True)
+class BalancedCount:
+    """Integer tags per rank (RANKS order), summing to zero over a deck, and how well they track the effects.
+
+    ``tags`` are all zero and ``correlation`` is ``None`` when every effect is
+    zero: no linear count can follow such a wager (the Pair side bets, whose
+    edge moves only with the square of the composition).
+    """
+
+    tags: tuple[int, ...]
+    correlation: float | None
+
+    def __post_init__(self) -> None:
+        if len(self.tags) != len(RANKS):
+            raise ValueError(f"A count needs one tag per rank, got {len(self.tags)}.")
+        if sum(self.tags) * CARDS_OF_A_RANK_PER_DECK != 0:
+            raise ValueError(f"Tags {self.tags} do not sum to zero over a deck.")
+
+    @property
+    def countable(self) -> bool:
+        return self.correlation is not None
+
+
+def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -> tuple[Effects, ...]:
+    """Exact effects of removal of every rank on the named wagers (every wager with pays when none are named).
+
+    Raises :class:`InputError` for a wager without a pay table, or a shoe
+    with no card to spare (a round needs six).
+    """
+    chosen = [rules.wager(name) for name in wagers] if wagers else [w for w in rules.wagers if w.has_pay_table]
+    for wager in chosen:
+        if not wager.has_pay_table:
+            raise InputError(
+                f"Wager {wager.name} has no pay table, so removing a card changes no expected value; "
+                "give it pays in a rule file, or leave it out."
+            )
+    if shoe.size <= CARDS_PER_ROUND:
+        raise InputError(f"A shoe of {shoe.size} cards has none to remove; it needs at least {CARDS_PER_ROUND + 1}.")
+    names = tuple(w.name for w in chosen)
+    base = [_ev(s.expected_value) for s in par_sheets(rules, shoe, names)]
+    less: list[list[Fraction] | None] = []
+    for rank, n in zip(RANKS, shoe.counts):
+        less.append([_ev(s.expected_value) for s in par_sheets(rules, shoe.remove([rank]), names)] if n else None)
+    return tuple(
+        Effects(
+            wager=wager,
+            shoe=shoe,
+            expected_value=base[j],
+            effects=tuple(None if evs is None else evs[j] - base[j] for evs in less),
+        )
+        for j, wager in enumerate(chosen)
+    )
+
+
+def balanced_count(effects: Effects) -> BalancedCount:
+    """The small-integer count that best tracks the effects, balanced over a deck.
+
+    For each largest tag L = 1 .. MAX_TAG, every rank's effect is scaled so
+    that the largest magnitude becomes L, and rounded down or up (ranks with
+    equal effects together, so that equal cards get equal tags); among the
+    roundings whose tags sum to zero over a deck, the one with the highest
+    correlation wins (compared exactly; ties go to the smaller tags).
+    """
+    values = [e if e is not None else Fraction(0) for e in effects.effects]
+    largest = max(abs(v) for v in values)
+    if largest == 0:
+        return BalancedCount(tags=(0,) * len(RANKS), correlation=None)
+    groups = sorted(set(values))
+    group_of = [groups.index(v) for v in values]
+    weights = effects.shoe.counts
+    scale = math.lcm(*(v.denominator for v in values))
+    scaled = [int(v * scale) for v in values]  # integers with the effects' proportions
+    best: tuple[Fraction, int, tuple[int, ...]] | None = None  # score, sum of |tags|, tags
+    for level in range(1, MAX_TAG + 1):
+        for spread in (0, 1):  # round down or up; only if no such rounding balances, one step further
+            choices = [
+                range(math.floor(v * level / largest) - spread, math.ceil(v * level / largest) + spread + 1)
+                for v in groups
+            ]
+            found = False
+            for picked in product(*choices):
+                if any(abs(t) > MAX_TAG for t in picked):
+                    continue
+                tags = tuple(picked[g] for g in group_of)
+                if sum(tags) != 0 or not any(tags):
+                    continue
+                found = True
+                candidate = (_score(tags, scaled, weights), sum(abs(t) for t in tags), tags)
+                if best is None or candidate[0] > best[0] or (candidate[0] == best[0] and candidate[1] < best[1]):
+                    best = candidate
+            if found:
+                break
+    assert best is not None, "a nonzero effect always has a balanced rounding within one step"
+    return BalancedCount(tags=best[2], correlation=correlation(best[2], effects))
+
+
+def correlation(tags: Sequence[int], effects: Effects) -> float | None:
+    """Weighted Pearson correlation of tags and effects over the cards of the shoe (a float: a square root)."""
+    values = [e if e is not None else Fraction(0) for e in effects.effects]
+    numerator, tag_square, effect_square = _moments(tags, values, effects.shoe.counts)
+    if tag_square == 0 or effect_square == 0:
+        return None
+    return float(numerator) / math.sqrt(tag_square * effect_square)
+
+
+def break_even_true_count(effects: Effects, tags: Sequence[int]) -> Fraction | None:
+    """The true count at which the linear model of the count puts the expected value at zero.
+
+    Over random depletions of a full shoe of N0 cards, the best linear
+    estimate of the expected value from the true count TC (running count per
+    52 cards left) is EV0 + TC * (N0 - 1) / 52 * rho, rho = sum n e t / sum n t^2
+    (effects e and tags t weighted by the cards n, both balanced). ``None``
+    when the count does not move the estimate. A starting point for
+    ``--threshold``; the counting study measures what it is worth.
+    """
+    values = [e if e is not None else Fraction(0) for e in effects.effects]
+    numerator, tag_square, _ = _moments(tags, values, effects.shoe.counts)
+    if numerator == 0 or tag_square == 0:
+        return None
+    slope = Fraction(effects.shoe.size - 1, CARDS_PER_DECK) * numerator / tag_square
+    return -effects.expected_value / slope
+
+
+@dataclass(frozen=True, slots=True)
+class RemovalTable:
+    """Everything ``baccarat eor`` states for one rule set: per wager, effects, count, break-even true count."""
+
+    rules: RuleSet
+    shoe: Shoe
+    effects: tuple[Effects, ...]
+    counts: tuple[BalancedCount, ...]
+    thresholds: tuple[Fraction | None, ...]
+
+
+def removal_table(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -> RemovalTable:
+    """Effects of removal, balanced counts and break-even true counts of the named wagers (default: all with pays)."""
+    effects = effects_of_removal(rules, shoe, wagers)
+    counts = tuple(balanced_count(e) for e in effects)
+    return RemovalTable(
+        rules=rules,
+        shoe=shoe,
+        effects=effects,
+        counts=counts,
+        thresholds=tuple(break_even_true_count(e, c.tags) for e, c in zip(effects, counts)),
+    )
+
+
+def _ev(value: Fraction | None) -> Fraction:
+    assert value is not None, "a wager with a pay table has an expected value"
+    return value
+
+
+def _moments(tags: Sequence[int], values: Sequence[Fraction], weights: Sequence[int]) -> tuple[Fraction, Fraction, Fraction]:
+    """Weighted covariance of tags and effects, and their weighted variances (times the card count)."""
+    cards = sum(weights)
+    tag_mean = Fraction(sum(n * t for n, t in zip(weights, tags)), cards)
+    value_mean = sum((n * v for n, v in zip(weights, values)), Fraction(0)) / cards
+    covariance = sum((n * (t - tag_mean) * (v - value_mean) for n, t, v in zip(weights, tags, values)), Fraction(0))
+    tag_square = sum((n * (t - tag_mean) ** 2 for n, t in zip(weights, tags)), Fraction(0))
+    value_square = sum((n * (v - value_mean) ** 2 for n, v in zip(weights, values)), Fraction(0))
+    return covariance, tag_square, value_square
+
+
+def _score(tags: Sequence[int], scaled: Sequence[int], weights: Sequence[int]) -> Fraction:
+    """The correlation's sign times its square, up to a factor common to all tags: compared exactly.
+
+    ``scaled`` are the effects times a common denominator; their weighted
+    mean is zero (the invariant), so the covariance is sum n t e.
+    """
+    covariance = sum(n * t * e for n, t, e in zip(weights, tags, scaled))
+    cards = sum(weights)
+    spread = cards * sum(n * t * t for n, t in zip(weights, tags)) - sum(n * t for n, t in zip(weights, tags)) ** 2
+    return Fraction(covariance * abs(covariance), spread) if spread else Fraction(0)

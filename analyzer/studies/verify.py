@@ -1,0 +1,339 @@
+"""Verification of submitted figures: each claim of a claims file, CONFIRMED or REFUTED.
+
+A claims file is TOML, as a test lab receives figures from a supplier::
+
+    title = "Supplier X, mini-baccarat par sheet"      # optional
+
+    [[claim]]
+    id = "PB-1"                                       # optional label
+    source = "Supplier X par sheet, p. 2"             # optional: where it is claimed
+    rules = "punto-banco"                             # shipped name, or a rule file path
+    decks = 8
+    remove = "5,5,K"                                  # optional: cards out of the shoe
+    wager = "banker"
+    figure = "house_edge"
+    value = "1.0579%"
+    precision = 4                                     # optional: see below
+
+``rules`` is a shipped rule set or a path to a rule file; a relative path is
+read from the claims file's folder. ``figure`` is one of :data:`FIGURES`;
+``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3 B3) and
+``probability`` also need ``outcome``, the name of a row of the wager's pay
+table. ``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
+
+Values are strings so that they are read exactly: a percentage ("1.0579%"),
+a decimal ("0.93", "-0.0123"), a whole number ("2292252566437888", or
+"2,292,252,566,437,888"), or a fraction ("43/415"); a TOML whole number is
+accepted too, a TOML float is not (it is binary, not what was written).
+
+Precision
+    ``precision`` is a number of decimal places (of the percentage, for a
+    percentage) or ``"exact"``. Left out, it is what the value shows: as many
+    places as are written after the point (0 for "1%"), and exact for a
+    whole number or a fraction. A claim to k places is CONFIRMED when the
+    exact figure is within half a unit of the k-th place of the claimed
+    value, boundary included (so it holds whether the claimant rounded half
+    up or half to even); an exact claim when it is equal. The standard
+    deviation is the one irrational figure: it is compared through its
+    square, exactly ((c - h)^2 <= variance <= (c + h)^2), never through a
+    float.
+
+Every claim is checked before anything is reported, so a malformed file
+(unknown key, missing key, bad value, a figure the wager does not have) is
+refused with one sentence naming the file, the claim and the key, and no
+report.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..exact.parsheet import ParSheet, par_sheets
+from ..game.cards import parse_cards
+from ..game.odds import parse_pays
+from ..game.rulefile import load, shipped
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
+from ..game.strict import StrictTable
+
+FIGURES: tuple[str, ...] = (
+    "house_edge",
+    "expected_value",
+    "element_of_risk",
+    "hit_frequency",
+    "push_frequency",
+    "variance",
+    "standard_deviation",
+    "combinations",
+    "probability",
+)
+"""What a claim can be about; the last two are per outcome."""
+OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability")
+EXACT = "exact"
+
+_CLAIM_KEYS = ("id", "source", "rules", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision")
+_DIGITS = r"\d{1,3}(?:,\d{3})+|\d{1,40}"
+_NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
+_RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
+VALUE_FORMS = 'a percentage such as "1.0579%", a decimal such as "0.93", a whole number, or a fraction such as "43/415"'
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed:
+    """A claimed number: its exact value as written, and how precisely it is stated.
+
+    ``value`` is in natural units (a percentage is already divided by 100).
+    ``places`` is the number of decimal places stated, of the percentage when
+    ``percent``; ``None`` means the claim is exact.
+    """
+
+    text: str
+    value: Fraction
+    places: int | None
+    percent: bool
+
+    def __post_init__(self) -> None:
+        if self.places is not None and self.places < 0:
+            raise ValueError("A number of decimal places cannot be negative.")
+
+    @property
+    def half_unit(self) -> Fraction:
+        """Half a unit of the last stated place, in natural units (0 for an exact claim)."""
+        if self.places is None:
+            return Fraction(0)
+        return Fraction(1, 2 * 10**self.places) / (100 if self.percent else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One claim, checked and resolved: the rule set loaded, the shoe built."""
+
+    number: int
+    label: str | None
+    source: str | None
+    rules: RuleSet
+    shoe: Shoe
+    wager: str
+    figure: str
+    outcome: str | None
+    claimed: Claimed
+    pays: tuple[tuple[str, Fraction], ...] = ()
+    """Pays of the wager's outcomes the claim changed first, as (outcome, pays)."""
+
+    def __post_init__(self) -> None:
+        if self.figure not in FIGURES:
+            raise ValueError(f"Unknown figure {self.figure!r}.")
+        if (self.outcome is not None) != (self.figure in OUTCOME_FIGURES):
+            raise ValueError(f"Figure {self.figure} {'needs' if self.outcome is None else 'takes no'} outcome.")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A claim, the exact figure, and whether the claim holds.
+
+    ``exact`` is the figure itself, except for ``standard_deviation``
+    (``root`` true), where it is the exact variance whose square root the
+    standard deviation is.
+    """
+
+    claim: Claim
+    exact: Fraction
+    root: bool
+    confirmed: bool
+
+    def rounded(self, places: int, percent: bool) -> Fraction:
+        """The figure rounded half to even to ``places`` decimals (of the percentage when ``percent``)."""
+        scale = 10**places * (100 if percent else 1)
+        if not self.root:
+            return Fraction(round(self.exact * scale), scale)
+        # round(sqrt(v) * scale), exactly: r = floor(sqrt(v * scale^2)), then r + 1 when the root passes r + 1/2
+        # (a tie, possible only when the variance is a rational square, rounds up).
+        squared = self.exact * scale * scale
+        r = math.isqrt(squared.numerator // squared.denominator)
+        return Fraction(r + (squared > (Fraction(2 * r + 1, 2)) ** 2), scale)
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """A claims file, read and resolved."""
+
+    path: str
+    title: str | None
+    claims: tuple[Claim, ...]
+
+
+# ------------------------------------------------------------------ reading
+
+
+def parse_claimed(text: str | int, precision: int | str | None) -> Claimed:
+    """Read a claimed value exactly, with its precision (see the module notes).
+
+    >>> parse_claimed("1.0579%", None)
+    Claimed(text='1.0579%', value=Fraction(10579, 1000000), places=4, percent=True)
+    >>> parse_claimed("2,292,252,566,437,888", None).places is None
+    True
+    >>> parse_claimed("0.93", 4).places
+    4
+    """
+    if isinstance(text, int):
+        value, places, percent, written = Fraction(text), None, False, str(text)
+    else:
+        written = text.strip()
+        number, ratio = _NUMBER.fullmatch(written), _RATIO.fullmatch(written)
+        if ratio:
+            if int(ratio["denominator"]) == 0:
+                raise InputError(f"value {text!r} divides by zero; write {VALUE_FORMS}.")
+            value = Fraction(int(ratio["numerator"]), int(ratio["denominator"])) * (-1 if ratio["sign"] else 1)
+            places, percent = None, False
+        elif number:
+            digits = number["whole"].replace(",", "") + "." + (number["places"] or "0")
+            value = Fraction(digits) * (-1 if number["sign"] == "-" else 1)
+            percent = bool(number["percent"])
+            places = len(number["places"] or "") if number["places"] or percent else None
+            if percent:
+                value /= 100
+        else:
+            raise InputError(f"value {text!r} is not a number; write {VALUE_FORMS}.")
+    if precision == EXACT:
+        places = None
+    elif isinstance(precision, int):
+        if places is not None and precision < places:
+            raise InputError(
+                f"value {written!r} is written to {places} decimal places but precision says {precision}; make them agree."
+            )
+        places = precision
+    return Claimed(text=written, value=value, places=places, percent=percent)
+
+
+def load_claims(path: str) -> Claims:
+    """Read and check a claims file; :class:`InputError` names the file, the claim and the key."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"Cannot read claims file {path}: {e.strerror}.") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{path}: not valid TOML ({e}).") from None
+    top = StrictTable(data, "", path)
+    title = top.string("title", required=False)
+    if "claim" not in data:
+        raise top.error("claim", "is missing; a claims file holds one or more [[claim]] tables.")
+    rows = top.array("claim")
+    top.finish(("title", "claim"))
+    assert rows is not None
+    if not rows or not all(isinstance(row, dict) for row in rows):
+        raise top.error("claim", "must be one or more [[claim]] tables.")
+    loaded: dict[str, RuleSet] = {}
+    claims = tuple(
+        _read_claim(StrictTable(row, f"claim {i}", path), i, Path(path).parent, loaded) for i, row in enumerate(rows, start=1)
+    )
+    return Claims(path=path, title=title, claims=claims)
+
+
+def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str, RuleSet]) -> Claim:
+    def wrap(key: str, action: Any) -> Any:
+        try:
+            return action()
+        except InputError as e:
+            raise table.error(key, str(e)) from None
+
+    rules_text = table.string("rules")
+    beside = folder / rules_text  # a relative path is read from the claims file's folder
+    where = str(beside) if rules_text not in shipped() and (rules_text.endswith(".toml") or beside.exists()) else rules_text
+    if where not in loaded:
+        loaded[where] = wrap("rules", lambda: load(where))
+    rules = loaded[where]
+    decks = table.integer("decks")
+    if decks < 1:
+        raise table.error("decks", f"is {decks}; it must be at least 1.")
+    remove = table.string("remove", required=False) or ""
+    shoe = wrap("remove", lambda: Shoe.decks(decks).remove(parse_cards(remove)))
+    wager = table.string("wager")
+    wrap("wager", lambda: rules.wager(wager))
+    pays_table = table.table("pays", required=False)
+    changed: list[tuple[str, Fraction]] = []
+    if pays_table is not None:
+        for outcome_name in list(pays_table.data):
+            pays = wrap("pays", lambda: parse_pays(pays_table.string(outcome_name)))
+            rules = wrap("pays", lambda: rules.with_pays(wager, outcome_name, pays))
+            changed.append((outcome_name, pays))
+    figure = table.string("figure")
+    if figure not in FIGURES:
+        raise table.error("figure", f"is {figure!r}; it must be one of {', '.join(FIGURES)}.")
+    if figure in OUTCOME_FIGURES and "outcome" not in table.data:
+        raise table.error("outcome", f"is missing; the figure {figure} is per outcome: name a row of the {wager} pay table.")
+    outcome = table.string("outcome", required=False)
+    if outcome is not None:
+        if figure not in OUTCOME_FIGURES:
+            raise table.error("outcome", f"is only for the figures {' and '.join(OUTCOME_FIGURES)}, not {figure}.")
+        wrap("outcome", lambda: rules.wager(wager).outcome(outcome))
+    raw = table.data.get("value")
+    if isinstance(raw, float):
+        raise table.error("value", f"is the TOML float {raw!r}; write it as a string, e.g. value = \"{raw}\", so it is read exactly.")
+    value = table.typed("value", (str, int), VALUE_FORMS, True)
+    precision = table.typed("precision", (int, str), f'a number of decimal places or "{EXACT}"', False)
+    if isinstance(precision, str) and precision != EXACT or isinstance(precision, int) and precision < 0:
+        raise table.error("precision", f'is {precision!r}; it must be a number of decimal places (0 or more) or "{EXACT}".')
+    claimed = wrap("value", lambda: parse_claimed(value, precision))
+    if figure == "combinations" and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
+        raise table.error("value", f"is {value!r}; combinations are a whole number of dealings, claimed exactly.")
+    label, source = table.string("id", required=False), table.string("source", required=False)
+    table.finish(_CLAIM_KEYS)
+    return Claim(
+        number=number,
+        label=label,
+        source=source,
+        rules=rules,
+        shoe=shoe,
+        wager=wager,
+        figure=figure,
+        outcome=outcome,
+        claimed=claimed,
+        pays=tuple(changed),
+    )
+
+
+# ----------------------------------------------------------------- checking
+
+
+def verify(claims: Claims) -> tuple[Verdict, ...]:
+    """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist."""
+    return tuple(_verdict(claims.path, claim) for claim in claims.claims)
+
+
+def _verdict(path: str, claim: Claim) -> Verdict:
+    (sheet,) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
+    exact = _figure(path, claim, sheet)
+    c, h = claim.claimed.value, claim.claimed.half_unit
+    if claim.figure == "standard_deviation":
+        confirmed = c + h >= 0 and max(c - h, Fraction(0)) ** 2 <= exact <= (c + h) ** 2
+        return Verdict(claim=claim, exact=exact, root=True, confirmed=confirmed)
+    return Verdict(claim=claim, exact=exact, root=False, confirmed=abs(exact - c) <= h)
+
+
+def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction:
+    if claim.figure in OUTCOME_FIGURES:
+        row = next(r for r in sheet.rows if r.outcome.name == claim.outcome)
+        return Fraction(row.combinations) if claim.figure == "combinations" else row.probability
+    attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
+    value: Fraction | None = getattr(sheet, attribute)
+    if value is None:
+        reason = (
+            "it has no pay table"
+            if not sheet.wager.has_pay_table
+            else "its bets always push"
+        )
+        raise InputError(
+            f"{path}: claim {claim.number}: wager {claim.wager} under {claim.rules.name} has no {claim.figure}, "
+            f"because {reason}; give its pays with pays = {{ \"OUTCOME\" = \"N:1\" }}, or claim an outcome's "
+            "combinations or probability."
+        )
+    return value

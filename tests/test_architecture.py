@@ -1,0 +1,131 @@
+"""The package's shape: layers that depend one way, no import cycle, no giant module.
+
+game -> exact -> studies / play -> report -> cli. ``errors`` and ``numbers``
+sit below every layer. A study may deal with the play layer's dealer and run
+on its executors; nothing in play imports a study. Imports under
+``if TYPE_CHECKING:`` are annotations only and are not counted; imports
+inside functions (lazy, to keep start-up light) are.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).parent.parent / "analyzer"
+MAX_LINES = 500
+
+LAYERS = {
+    "analyzer": 0,  # the package itself: its version, and public names looked up lazily
+    "analyzer.errors": 0,
+    "analyzer.numbers": 0,
+    "analyzer.game": 1,
+    "analyzer.exact": 2,
+    "analyzer.studies": 3,
+    "analyzer.play": 3,
+    "analyzer.report": 4,
+    "analyzer.cli": 5,
+    "analyzer.__main__": 6,
+}
+SAME_LAYER_ALLOWED = {("analyzer.studies", "analyzer.play")}
+"""(importer, imported) between two packages of one layer: a study may deal cards."""
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """The package modules ``name`` imports, lazily or not, outside TYPE_CHECKING blocks."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                candidate = f"{target}.{alias.name}"
+                found.add(candidate if candidate in MODULES else target)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return {m for m in found if m in MODULES and m != name}
+
+
+GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+
+
+def _layer_of(module: str) -> tuple[str, int]:
+    for prefix in sorted(LAYERS, key=len, reverse=True):
+        if module == prefix or (prefix != "analyzer" and module.startswith(prefix + ".")):
+            return prefix, LAYERS[prefix]
+    raise AssertionError(f"module {module} belongs to no layer; add its package to LAYERS")
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_each_module_imports_only_its_own_layer_or_lower(module: str) -> None:
+    package, layer = _layer_of(module)
+    for imported in sorted(GRAPH[module]):
+        other_package, other_layer = _layer_of(imported)
+        allowed = other_layer < layer or other_package == package or (package, other_package) in SAME_LAYER_ALLOWED
+        assert allowed, f"{module} (layer {layer}) imports {imported} (layer {other_layer}): dependencies point one way"
+
+
+def test_no_import_cycle() -> None:
+    state: dict[str, str] = {}
+    path: list[str] = []
+
+    def walk(module: str) -> None:
+        state[module] = "open"
+        path.append(module)
+        for imported in sorted(GRAPH[module]):
+            if state.get(imported) == "open":
+                cycle = path[path.index(imported):] + [imported]
+                raise AssertionError(f"import cycle: {' -> '.join(cycle)}")
+            if imported not in state:
+                walk(imported)
+        path.pop()
+        state[module] = "done"
+
+    for module in sorted(GRAPH):
+        if module not in state:
+            walk(module)
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_no_module_over_500_lines(module: str) -> None:
+    lines = MODULES[module].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{module} has {lines} lines; split it by concern"
+
+
+def test_every_layer_has_its_package() -> None:
+    packages = {m for m in MODULES if MODULES[m].name == "__init__.py"}
+    assert {"analyzer.game", "analyzer.exact", "analyzer.studies", "analyzer.play", "analyzer.report"} <= packages
