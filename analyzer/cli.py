@@ -304,6 +304,8 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
           last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
           seed: int, workers: int, scheduler: str | None, per_shoe: str | None, fmt: str) -> None:
     """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
+        os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
     from .play.executor import open_executor
     from .report.count import per_shoe_text, render_count
     from .studies.counting import SHOES_PER_TASK, Procedure, Study, WagerPlan, counter_for, parse_tags, parse_threshold, run

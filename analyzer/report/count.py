@@ -233,7 +233,7 @@ def render_count(tally: Tally, executor: str, fmt: str) -> str:
     for title, table_headers, rows in tables:
         text += f"\n\n{title}:\n" + tabulate(rows, headers=table_headers, disable_numparse=True,
                                               colalign=("left",) + ("right",) * (len(table_headers) - 1))
-    return text + f"\n{NOTES}\n"
+    return text + f"\n\n{NOTES}\n"
 
 
 def per_shoe_text(tally: Tally, fmt: str) -> str:
