@@ -109,3 +109,16 @@ def test_bounds_send_big_shoes_and_big_pays_to_the_aggregated_sums(rule_file) ->
     assert batch._multiset_path(rules, wagers, fourteen, 728) is None
     coefficients = multiset.coefficients(rules, wagers)
     assert multiset.exact_in_float(coefficients, 224) and not multiset.exact_in_float(coefficients, 1000)
+
+
+def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:
+    """Tie = 8 + 351 Player + 18 Banker (scaled pays, 5% commission), and the two Pairs are equal: checked exactly."""
+    rules = load("punto-banco")
+    wagers = tuple(_paid("punto-banco"))
+    coefficients = multiset.coefficients(rules, wagers)
+    derived = {wagers[d.wager]: d for d in coefficients.derived}
+    assert set(derived) == {"tie", "banker-pair"}
+    assert (derived["tie"].weights, derived["tie"].constant, derived["tie"].divisor) == ((351, 18), 8, 1)
+    values = expected_values(rules, ["player", "banker", "tie"], [Shoe.decks(8).counts])
+    player, banker, tie = (values.expected_value(0, j) for j in range(3))
+    assert tie == 8 + 351 * player + 18 * 20 * banker  # Banker's numerators are in twentieths of a unit

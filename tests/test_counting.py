@@ -124,8 +124,9 @@ def test_same_figures_for_one_and_two_workers() -> None:
         first = run(study, one)
     with open_executor(workers=2) as two:
         second = run(study, two)
-    assert first.shoes == second.shoes and first.by_count == second.by_count and first.by_depth == second.by_depth
-    assert first.squares == second.squares and len(first.shoes) == 25
+    assert first.shoes == second.shoes and first.squares == second.squares and len(first.shoes) == 25
+    for j in range(2):
+        assert first.count_rows(j) == second.count_rows(j) and first.depth_rows(j) == second.depth_rows(j)
 
 
 def test_count_play_bets_by_the_threshold_on_the_true_or_running_count() -> None:

@@ -133,6 +133,8 @@ def _multiset_path(
     coefficients = multiset.coefficients(rules, wagers)
     if 4 * coefficients.biggest_pay * largest**CARDS_PER_ROUND >= _INT64_LIMIT:
         return None
+    if coefficients.derived_bound * math.perm(largest, CARDS_PER_ROUND) >= _INT64_LIMIT:
+        return None
     ranks = counts.astype(np.int64)
     by_value = np.zeros((ranks.shape[0], 10), dtype=np.int64)
     for rank, value in enumerate(VALUES):

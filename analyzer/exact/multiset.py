@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -115,8 +116,10 @@ class Coefficients:
     ``plain[s]``: (multisets of B of size s, multisets of A of size 6-s times wagers),
     the scaled pays summed over orderings; ``pair[s]``: the same for the
     difference a same-rank pair of tens makes, over multisets of size 4 (two
-    tens taken out of A). ``bounds[s]``: a bound on a column's sum of
-    ``|coefficient| * FB`` per unit of ``(N_B)_s`` (:func:`_orderings`), for the float check.
+    tens taken out of A), for the wagers ``pair_wagers`` (indices) whose pay it can change. ``bounds[s]``: a bound on a column's sum of
+    ``|coefficient| * FB`` per unit of ``(N_B)_s`` (:func:`_orderings`), for the float check;
+    ``block_bounds[s][j]`` the same for the rows with ``j`` cards of value 9, per unit of
+    ``(N_B)_(s-j)`` (:func:`numerators` multiplies those rows' product by ``(n_9)_j`` afterwards).
     """
 
     wagers: tuple[str, ...]
@@ -126,7 +129,12 @@ class Coefficients:
     pair: tuple[npt.NDArray[Any], ...]
     bounds: tuple[int, ...]
     pair_bounds: tuple[int, ...]
-    reads_ten_pairs: bool
+    block_bounds: tuple[tuple[int, ...], ...]
+    pair_block_bounds: tuple[tuple[int, ...], ...]
+    computed: tuple[int, ...]
+    pair_wagers: tuple[int, ...]
+    derived: tuple[Derived, ...]
+    derived_bound: int
 
 
 def scale_of(wager: Wager) -> int:
@@ -173,31 +181,101 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
         pair_changes.append(np.where(tens, pays[view + 1] - pays[view], 0))
 
     biggest = [int(np.abs(p).max()) for p in plain_pays + pair_changes]
+    plain_rows = [b_size == s for s in range(SIZE + 1)]
+    pair_rows = [plain_rows[s] & (player_tens | banker_tens) for s in range(SIZE - 1)]
+
+    def plain_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+        """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's pays ``weights``."""
+        out = []
+        for s, rows in enumerate(plain_rows):
+            width = len(a_layers[SIZE - s])
+            key = b_index[rows] * width + a_index[rows]
+            out.append(np.bincount(key, weights=weights[rows], minlength=len(b_layers[s]) * width).reshape(-1, width))
+        return out
+
+    def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+        """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
+        out = []
+        for s, rows in enumerate(pair_rows):
+            width = len(a_layers[SIZE - 2 - s])
+            key = b_index[rows] * width + pair_a_index[rows]
+            out.append(np.bincount(key, weights=weights[rows], minlength=len(b_layers[s]) * width).reshape(-1, width))
+        return out
+
+    plains = [plain_form(p) for p in plain_pays]
+    pairs = [pair_form(p) for p in pair_changes]
+    orderings = plain_form(np.ones(grid.shape[1]))  # the constant wager: its numerator is (N)_6 itself
+    flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
+    constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size) for m in pairs[0]])
+    computed, derived = _relations(flat, constant, biggest[: len(chosen)])
+    pair_wagers = tuple(w for w in computed if np.any(pair_changes[w]))  # the wagers a pair of tens can change
+
     plain, pair, bounds, pair_bounds = [], [], [], []
+    block_bounds: list[tuple[int, ...]] = []
+    pair_block_bounds: list[tuple[int, ...]] = []
     for s in range(SIZE + 1):
-        width = len(a_layers[SIZE - s])
-        chosen_rows = b_size == s
-        key = b_index[chosen_rows] * width + a_index[chosen_rows]
-        columns = [np.bincount(key, weights=p[chosen_rows], minlength=len(b_layers[s]) * width) for p in plain_pays]
-        plain.append(np.stack(columns, axis=-1).reshape(len(b_layers[s]), width * len(chosen)))
+        plain.append(np.stack([plains[w][s] for w in computed], axis=-1).reshape(len(b_layers[s]), -1))
         bounds.append(max(biggest) * max(_orderings(SIZE, a, s) for a in a_layers[SIZE - s]))
+        block_bounds.append(tuple(max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s]) // math.factorial(j)
+                                  for j in range(s + 1)))
         if s <= SIZE - 2:
-            pair_width = len(a_layers[SIZE - 2 - s])
-            pair_rows = chosen_rows & (player_tens | banker_tens)
-            pair_key = b_index[pair_rows] * pair_width + pair_a_index[pair_rows]
-            columns = [np.bincount(pair_key, weights=p[pair_rows], minlength=len(b_layers[s]) * pair_width) for p in pair_changes]
-            pair.append(np.stack(columns, axis=-1).reshape(len(b_layers[s]), pair_width * len(chosen)))
+            width = len(a_layers[SIZE - 2 - s])
+            pair.append(np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
+                        if pair_wagers else np.zeros((len(b_layers[s]), 0)))
             pair_bounds.append(max(biggest) * max(_orderings(SIZE - 2, a, s) for a in a_layers[SIZE - 2 - s]))
+            pair_block_bounds.append(tuple(
+                max(biggest) * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s]) // math.factorial(j)
+                for j in range(s + 1)))
     return Coefficients(
         wagers=tuple(wagers),
         scale=tuple(scales),
         biggest_pay=max(biggest),
+        derived_bound=max((d.bound for d in derived), default=0),
         plain=tuple(plain),
         pair=tuple(pair),
         bounds=tuple(bounds),
         pair_bounds=tuple(pair_bounds),
-        reads_ten_pairs=any(bool(np.any(p)) for p in pair_changes),
+        block_bounds=tuple(block_bounds),
+        pair_block_bounds=tuple(pair_block_bounds),
+        computed=computed,
+        pair_wagers=pair_wagers,
+        derived=tuple(derived),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A wager whose coefficients are ``(sum of weights[i] * computed[i]'s + constant * orderings) / divisor``:
+    its numerator follows from theirs and ``(N)_6`` (checked exactly on every coefficient when tabled)."""
+
+    wager: int
+    divisor: int
+    weights: tuple[int, ...]  # one per computed wager, in ``Coefficients.computed`` order
+    constant: int
+    bound: int  # the combination's terms add up to at most bound * (N)_6 in size, for the int64 check
+
+
+def _relations(flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any],
+               biggest: list[int]) -> tuple[tuple[int, ...], list[Derived]]:
+    """Which wagers to multiply out, and which follow from them (e.g. Tie from Player and Banker, or the two Pairs,
+    whose coefficients are equal): a float least-squares guess of small rational weights, kept only if it holds
+    exactly on every coefficient (integers)."""
+    computed: list[int] = []
+    derived: list[Derived] = []
+    for w, vector in enumerate(flat):
+        columns = [constant] + [flat[b] for b in computed]
+        guess = np.linalg.lstsq(np.stack(columns, axis=1), vector, rcond=None)[0]
+        fractions = [Fraction(float(x)).limit_denominator(1000) for x in guess]
+        divisor = math.lcm(*(f.denominator for f in fractions))
+        weights = [int(f * divisor) for f in fractions]
+        exact = divisor * vector.astype(np.int64)
+        combined = sum((k * c.astype(np.int64) for k, c in zip(weights, columns)), np.zeros_like(exact))
+        if divisor <= 1000 and max(map(abs, weights)) < 2**20 and np.array_equal(combined, exact):
+            bound = abs(weights[0]) + sum(abs(k) * biggest[b] for k, b in zip(weights[1:], computed))
+            derived.append(Derived(w, divisor, tuple(weights[1:]), weights[0], bound))
+        else:
+            computed.append(w)
+    return tuple(computed), derived
 
 
 def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
@@ -251,12 +329,17 @@ def exact_in_float(coefficients: Coefficients, largest_b: int) -> bool:
     """True when every float64 matrix product of a batch whose shoes hold at most ``largest_b`` cards of B is exact.
 
     A column's partial sums are bounded by the sum of |coefficient| times
-    ``FB``, and ``FB`` of a multiset of size s is at most ``(N_B)_s``.
+    ``FB``, and ``FB`` of a multiset of size s is at most ``(N_B)_s``; the
+    same holds block by block (rows with j nines, before the factor ``(n_9)_j``).
     """
-    for s, bound in enumerate(coefficients.bounds):
-        if bound * math.perm(largest_b, s) >= FLOAT_EXACT:
-            return False
-    return all(bound * math.perm(largest_b, s) < FLOAT_EXACT for s, bound in enumerate(coefficients.pair_bounds))
+    for whole, blocks in ((coefficients.bounds, coefficients.block_bounds),
+                          (coefficients.pair_bounds, coefficients.pair_block_bounds)):
+        for s, bound in enumerate(whole):
+            if bound * math.perm(largest_b, s) >= FLOAT_EXACT:
+                return False
+            if any(block * math.perm(largest_b, s - j) >= FLOAT_EXACT for j, block in enumerate(blocks[s])):
+                return False
+    return True
 
 
 def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -265,19 +348,45 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
     ``ten_pairs`` is ``q2`` per shoe. The caller checks :func:`exact_in_float`
     and that ``max|pay| (N)_6`` stays below 2**63.
     """
-    count = len(coefficients.wagers)
+    count = len(coefficients.computed)
     fa = falling_layers([n[:, v] for v in A_VALUES])
-    fb = falling_layers([n[:, v].astype(np.float64) for v in B_VALUES])
+    # FB of a multiset is F (values 3-8) times (n_9)_j: the rows with j nines are one block of the
+    # coefficients, so the last value's layer is never built (its factor scales each block's product)
+    fb = falling_layers([n[:, v].astype(np.float64) for v in B_VALUES[:-1]])
+    nines = falling_layers([n[:, B_VALUES[-1]].astype(np.float64)])
     total = np.zeros((n.shape[0], count), dtype=np.int64)
     for s in range(SIZE + 1):
-        g = (fb[s] @ coefficients.plain[s]).astype(np.int64).reshape(n.shape[0], -1, count)
+        g = _product(fb, nines, coefficients.plain[s], s).astype(np.int64).reshape(n.shape[0], -1, count)
         total += np.einsum("ma,maw->mw", fa[SIZE - s], g)
-    if coefficients.reads_ten_pairs:
+    if coefficients.pair_wagers:
+        paired = len(coefficients.pair_wagers)
         shifted = [n[:, 0] - 2] + [n[:, v] for v in A_VALUES[1:]]
         fa_pair = falling_layers(shifted, top=SIZE - 2)
-        pairs = np.zeros_like(total)
+        pairs = np.zeros((n.shape[0], paired), dtype=np.int64)
         for s in range(SIZE - 1):
-            g = (fb[s] @ coefficients.pair[s]).astype(np.int64).reshape(n.shape[0], -1, count)
+            g = _product(fb, nines, coefficients.pair[s], s).astype(np.int64).reshape(n.shape[0], -1, paired)
             pairs += np.einsum("ma,maw->mw", fa_pair[SIZE - 2 - s], g)
-        total += pairs * ten_pairs[:, None]
-    return np.asarray(total, dtype=np.int64)
+        at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]
+        total[:, at] += pairs * ten_pairs[:, None]
+    out = np.zeros((n.shape[0], len(coefficients.wagers)), dtype=np.int64)
+    out[:, list(coefficients.computed)] = total
+    if coefficients.derived:
+        size = n.sum(axis=1)
+        dealings = size * (size - 1) * (size - 2) * (size - 3) * (size - 4) * (size - 5)
+        for d in coefficients.derived:
+            combined = d.constant * dealings + sum((k * total[:, i] for i, k in enumerate(d.weights) if k), np.zeros_like(dealings))
+            out[:, d.wager] = combined // d.divisor  # exact: the combination is divisor times an integer
+    return out
+
+
+def _product(fb: list[npt.NDArray[np.float64]], nines: list[npt.NDArray[np.float64]], matrix: npt.NDArray[Any], s: int) -> npt.NDArray[np.float64]:
+    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (exact: see :func:`exact_in_float`)."""
+    row, result = 0, None
+    for j in range(s + 1):
+        block = fb[s - j]
+        part = block @ matrix[row : row + block.shape[1]]
+        part *= nines[j]
+        result = part if result is None else np.add(result, part, out=result)
+        row += block.shape[1]
+    assert result is not None and row == matrix.shape[0]
+    return np.asarray(result, dtype=np.float64)

@@ -282,7 +282,7 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
     rounds = _rounds(shuffled, codes, used, start, shown, np.array(shoe.counts, dtype=np.int64))
     values = expected_values(study.rules, study.names, rounds.unseen)
     results = np.stack([_results_by_code(study.rules, w)[rounds.codes] for w in study.names], axis=1)
-    return Chunk.of(study, len(seeds), rounds, np.asarray(values.numerators, dtype=object), results)
+    return Chunk.of(study, len(seeds), rounds, values.numerators, results)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -39,7 +39,9 @@ if TYPE_CHECKING:
 Z_95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
 CLIP = 20
-"""Counts beyond +-CLIP are tallied with +-CLIP (the tables' open ends)."""
+"""True counts beyond +-CLIP are tallied with +-CLIP (the tables' open ends)."""
+RUNNING_CLIP = 60
+"""The same for running counts."""
 CARDS_PER_DECK = 52
 
 
@@ -77,13 +79,75 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class Table:
+    """Rounds by key (a count or a depth), as int64 arrays: per key the rounds, positive rounds, bets and units won;
+    the exact expected values summed per (key, unseen cards U), split into high and low 32-bit halves (so that no
+    sum can overflow: a shoe meets each U at most once), sparse in a chunk and dense once merged."""
+
+    low: int  # the first key
+    width: int  # keys low .. low + width - 1
+    counts: npt.NDArray[np.int64]  # (width, 4): rounds, positive, bets, won (1/scale)
+    index: npt.NDArray[np.int64]  # key offset * (cards + 1) + U, for each entry of high and low
+    high: npt.NDArray[np.int64]
+    low_bits: npt.NDArray[np.int64]
+
+    @staticmethod
+    def of(low: int, width: int, cards: int, keys: npt.NDArray[np.int64], unseen: npt.NDArray[np.int64],
+           positive: npt.NDArray[np.bool_], bet: npt.NDArray[np.bool_], net: npt.NDArray[np.int64],
+           numerators: npt.NDArray[Any]) -> Table:
+        offsets = np.clip(keys, low, low + width - 1) - low
+        counts = np.zeros((width, 4), dtype=np.int64)
+        for column, values in enumerate((np.ones_like(positive), positive, bet)):
+            counts[:, column] = np.bincount(offsets, weights=values, minlength=width)  # small counts: exact
+        np.add.at(counts[:, 3], offsets, net)
+        index, inverse = np.unique(offsets * (cards + 1) + unseen, return_inverse=True)
+        if numerators.dtype == object:  # beyond 64 bits (huge shoes): Python ints throughout
+            sums = [0] * len(index)
+            for i, value in zip(inverse.tolist(), numerators.tolist()):
+                sums[i] += value
+            return Table(low, width, counts, index.astype(np.int64), np.array([v >> 32 for v in sums], dtype=object),
+                         np.array([v & 0xFFFFFFFF for v in sums], dtype=object))
+        high = np.bincount(inverse, weights=numerators >> 32, minlength=len(index))  # < 2**31 each: exact sums
+        low_bits = np.bincount(inverse, weights=numerators & 0xFFFFFFFF, minlength=len(index))
+        return Table(low, width, counts, index.astype(np.int64), high.astype(np.int64), low_bits.astype(np.int64))
+
+    @staticmethod
+    def merge(tables: Sequence[Table], cards: int) -> Table:
+        first = tables[0]
+        counts = sum((t.counts for t in tables), np.zeros_like(first.counts))
+        wide = any(t.high.dtype == object for t in tables)
+        high = np.zeros(first.width * (cards + 1), dtype=object if wide else np.int64)
+        low_bits = np.zeros_like(high)
+        for table in tables:
+            np.add.at(high, table.index, table.high)
+            np.add.at(low_bits, table.index, table.low_bits)
+        return Table(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
+
+    def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
+        """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's scale."""
+        factors = _factors(cards)
+        width = cards + 1
+        out = []
+        for offset in range(self.width):
+            rounds, positive, bets, won = (int(x) for x in self.counts[offset])
+            if not rounds:
+                continue
+            span = slice(offset * width, (offset + 1) * width)
+            total = sum(((h << 32) + lo) * f for h, lo, f in zip(self.high[span].tolist(), self.low_bits[span].tolist(), factors)
+                        if h or lo)
+            line = Line(rounds, positive, bets, won, total)
+            out.append((self.low + offset, line, Fraction(total, rounds * unit * common_dealings(cards))))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Chunk:
     """A task's tallies: one row per shoe (per wager, then the total), the per-round moments, and the tables."""
 
     shoes: tuple[tuple[Line, ...], ...]
     squares: tuple[int, ...]  # per wager then total: sum over rounds of the net result squared (1/scale^2)
-    by_count: tuple[dict[int, Line], ...]
-    by_depth: tuple[dict[int, Line], ...]
+    by_count: tuple[Table | None, ...]
+    by_depth: tuple[Table, ...]
 
     @staticmethod
     def of(study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]) -> Chunk:
@@ -93,15 +157,16 @@ class Chunk:
         wagers = [study.rules.wager(name) for name in study.names]
         scales = [scale_of(w) for w in wagers]
         common = math.lcm(*scales)
+        cards = study.cards
         unseen = rounds.unseen.sum(axis=1)
-        factors = _factors(study.cards)[unseen]
+        factors = _factors(cards)
         shoe = rounds.shoe
         per_wager: list[list[Line]] = []
         squares: list[int] = []
-        by_count: list[dict[int, Line]] = []
-        by_depth: list[dict[int, Line]] = []
+        by_count: list[Table | None] = []
+        by_depth: list[Table] = []
         total_net = np.zeros(len(shoe), dtype=np.int64)
-        total_expected = np.zeros(len(shoe), dtype=object)
+        total_expected = [0] * count
         positive_any = np.zeros(len(shoe), dtype=bool)
         staked = np.zeros(len(shoe), dtype=np.int64)
         for j, plan in enumerate(study.wagers):
@@ -114,26 +179,39 @@ class Chunk:
                 if counter.index == "true":
                     # TC = 52 RC / U >= T exactly when the integer 52 RC reaches ceil(T U)
                     scaled = running * CARDS_PER_DECK
-                    reached = scaled >= _ceilings(counter.threshold, study.cards)[unseen]
+                    reached = scaled >= _ceilings(counter.threshold, cards)[unseen]
                     bins = np.floor_divide(scaled, unseen)
                 else:
                     reached = running >= _ceilings(counter.threshold, 1)[1]
                     bins = running
             bet = positive if study.play == "perfect" else reached
             net = np.where(bet, results[:, j], 0)
-            expected = np.where(bet, numerators[:, j] * factors, 0)
-            every = numerators[:, j] * factors
+            expected = _expected_by_shoe(shoe, count, bet, numerators[:, j], factors[unseen])
             total_net += net * (common // scales[j])
+            total_expected = [t + e * (common // scales[j]) for t, e in zip(total_expected, expected)]
             staked += bet
-            total_expected += expected * (common // scales[j])
-            squares.append(int((net.astype(object) ** 2).sum()))
+            squares.append(int((net * net).sum()))
             per_wager.append(_lines(shoe, count, positive, bet, net, expected))
-            by_count.append(_table(np.clip(bins, -CLIP, CLIP), positive, bet, net, every) if counter is not None else {})
-            by_depth.append(_table(rounds.number, positive, bet, net, every))
+            if counter is not None:
+                clip = CLIP if counter.index == "true" else RUNNING_CLIP
+                by_count.append(Table.of(-clip, 2 * clip + 1, cards, bins, unseen, positive, bet, net, numerators[:, j]))
+            else:
+                by_count.append(None)
+            by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, bet, net, numerators[:, j]))
         totals = _lines(shoe, count, positive_any, staked, total_net, total_expected)
-        squares.append(int((total_net.astype(object) ** 2).sum()))
+        squares.append(int((total_net * total_net).sum()))
         rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
         return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth))
+
+
+def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, bet: npt.NDArray[np.bool_], numerators: npt.NDArray[Any],
+                      factors: npt.NDArray[Any]) -> list[int]:
+    """Per shoe, the exact expected values of the bets placed, in units of 1/(scale L) (Python ints)."""
+    sums = [0] * count
+    rows = np.flatnonzero(bet)
+    for i, numerator, factor in zip(shoe[rows].tolist(), numerators[rows].tolist(), factors[rows].tolist()):
+        sums[i] += numerator * factor
+    return sums
 
 
 @lru_cache(maxsize=64)
@@ -144,37 +222,14 @@ def _ceilings(threshold: Fraction, cards: int) -> npt.NDArray[np.int64]:
 
 
 def _lines(shoe: npt.NDArray[np.int64], count: int, positive: npt.NDArray[np.bool_], bet: npt.NDArray[Any],
-           net: npt.NDArray[np.int64], expected: npt.NDArray[Any]) -> list[Line]:
+           net: npt.NDArray[np.int64], expected: list[int]) -> list[Line]:
     """One :class:`Line` per shoe of the chunk."""
     rounds = np.bincount(shoe, minlength=count)
     positives = np.bincount(shoe, weights=positive, minlength=count)
     bets = np.bincount(shoe, weights=bet, minlength=count)
     won = np.zeros(count, dtype=np.int64)
     np.add.at(won, shoe, net)
-    sums = [0] * count
-    for i, value in zip(shoe.tolist(), expected.tolist()):
-        if value:
-            sums[i] += value
-    return [Line(int(r), int(p), int(b), int(w), e) for r, p, b, w, e in zip(rounds, positives, bets, won, sums)]
-
-
-def _table(keys: npt.NDArray[np.int64], positive: npt.NDArray[np.bool_], bet: npt.NDArray[np.bool_],
-           net: npt.NDArray[np.int64], every: npt.NDArray[Any]) -> dict[int, Line]:
-    """Rounds by key (a count or a depth): how many, how many positive, bets, results, and every round's expected value."""
-    unique, inverse = np.unique(keys, return_inverse=True)
-    width = len(unique)
-    rounds = np.bincount(inverse, minlength=width)
-    positives = np.bincount(inverse, weights=positive, minlength=width)  # small integers: exact in float64
-    bets = np.bincount(inverse, weights=bet, minlength=width)
-    won = np.zeros(width, dtype=np.int64)
-    np.add.at(won, inverse, net)
-    order = np.argsort(inverse, kind="stable")
-    starts = np.concatenate(([0], np.cumsum(rounds)[:-1]))
-    expected = np.add.reduceat(every[order], starts) if len(order) else np.zeros(0, dtype=object)
-    return {
-        int(key): Line(int(r), int(p), int(b), int(w), int(e))
-        for key, r, p, b, w, e in zip(unique, rounds, positives, bets, won, expected)
-    }
+    return [Line(int(r), int(p), int(b), int(w), e) for r, p, b, w, e in zip(rounds, positives, bets, won, expected)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,23 +247,21 @@ class Tally:
     study: Study
     shoes: tuple[tuple[Line, ...], ...]
     squares: tuple[int, ...]
-    by_count: tuple[dict[int, Line], ...]
-    by_depth: tuple[dict[int, Line], ...]
+    by_count: tuple[Table | None, ...]
+    by_depth: tuple[Table, ...]
 
     @staticmethod
     def merge(study: Study, chunks: Sequence[Chunk]) -> Tally:
         width = len(study.wagers)
-        by_count: list[dict[int, Line]] = [{} for _ in range(width)]
-        by_depth: list[dict[int, Line]] = [{} for _ in range(width)]
-        squares = [0] * (width + 1)
-        for chunk in chunks:
-            squares = [a + b for a, b in zip(squares, chunk.squares)]
-            for merged, tables in ((by_count, chunk.by_count), (by_depth, chunk.by_depth)):
-                for target, table in zip(merged, tables):
-                    for key, line in table.items():
-                        target[key] = target.get(key, Line()) + line
+        squares = [sum(chunk.squares[j] for chunk in chunks) for j in range(width + 1)]
+        by_count = tuple(
+            None if chunks[0].by_count[j] is None
+            else Table.merge([c.by_count[j] for c in chunks if c.by_count[j] is not None], study.cards)  # type: ignore[misc]
+            for j in range(width)
+        )
+        by_depth = tuple(Table.merge([c.by_depth[j] for c in chunks], study.cards) for j in range(width))
         return Tally(study=study, shoes=tuple(row for chunk in chunks for row in chunk.shoes), squares=tuple(squares),
-                     by_count=tuple(by_count), by_depth=tuple(by_depth))
+                     by_count=by_count, by_depth=by_depth)
 
     # -- units -----------------------------------------------------------------------------------------------
     def scale(self, j: int) -> int:
@@ -224,10 +277,15 @@ class Tally:
         return len(self.study.wagers) + 1
 
     def line(self, j: int) -> Line:
-        total = Line()
-        for row in self.shoes:
-            total = total + row[j]
-        return total
+        """Column ``j`` summed over every shoe."""
+        return self._lines[j]
+
+    @cached_property
+    def _lines(self) -> tuple[Line, ...]:
+        return tuple(
+            Line(*(sum(getattr(row[j], name) for row in self.shoes) for name in Line.__slots__))
+            for j in range(self.columns)
+        )
 
     def won(self, j: int) -> Fraction:
         return Fraction(self.line(j).won, self.scale(j))
@@ -264,15 +322,13 @@ class Tally:
         values = [row[j].expected if expected else row[j].won for row in self.shoes]
         rounds = [row[j].rounds for row in self.shoes]
         n, unit = len(values), self._unit(j, expected)
-        ratio = Fraction(sum(values), sum(rounds) * unit)
+        total, dealt = sum(values), sum(rounds)
+        ratio = Fraction(total, dealt * unit)
         if n < 2:
             return Figure(float(100 * ratio), math.nan)
-        scaled = [Fraction(v, unit) for v in values] if unit < 2**64 else None
-        residual = (
-            sum(((v - ratio * r) ** 2 for v, r in zip(scaled, rounds)), Fraction(0)) if scaled is not None
-            else sum((Fraction(v, unit) - ratio * r) ** 2 for v, r in zip(values, rounds))
-        ) / (n - 1)
-        mean_rounds = Fraction(sum(rounds), n)
+        # sum over shoes of (v / unit - ratio r)^2, in integers: (v dealt - total r)^2 / (dealt unit)^2
+        residual = Fraction(sum((v * dealt - total * r) ** 2 for v, r in zip(values, rounds)), dealt * dealt * unit * unit * (n - 1))
+        mean_rounds = Fraction(dealt, n)
         return Figure(float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds))
 
     def sd_per_round(self, j: int) -> float:
@@ -294,16 +350,15 @@ class Tally:
 
     def count_rows(self, j: int) -> list[tuple[int, Line, Fraction]]:
         """(count, rounds..., average exact EV) for each count reached, lowest first; the ends stand for beyond."""
-        return self._rows(self.by_count[j], j)
+        table = self.by_count[j]
+        return [] if table is None else table.rows(self.study.cards, self.scale(j))
 
     def depth_rows(self, j: int, width: int = 10) -> list[tuple[int, Line, Fraction]]:
         """(first round number of a group of ``width``, rounds..., average exact EV) by depth in the shoe."""
-        grouped: dict[int, Line] = {}
-        for number, line in self.by_depth[j].items():
+        grouped: dict[int, tuple[Line, Fraction]] = {}
+        for number, line, _ in self.by_depth[j].rows(self.study.cards, self.scale(j)):
             first = (number - 1) // width * width + 1
-            grouped[first] = grouped.get(first, Line()) + line
-        return self._rows(grouped, j)
-
-    def _rows(self, table: dict[int, Line], j: int) -> list[tuple[int, Line, Fraction]]:
-        unit = self._unit(j, expected=True)
-        return [(key, line, Fraction(line.expected, line.rounds * unit)) for key, line in sorted(table.items())]
+            old, _ = grouped.get(first, (Line(), Fraction(0)))
+            total = old + line
+            grouped[first] = (total, Fraction(total.expected, total.rounds * self._unit(j, expected=True)))
+        return [(key, line, average) for key, (line, average) in sorted(grouped.items())]
