@@ -308,7 +308,16 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
     from .play.executor import open_executor
     from .report.count import per_shoe_text, render_count
-    from .studies.counting import SHOES_PER_TASK, Procedure, Study, WagerPlan, counter_for, parse_tags, parse_threshold, run
+    from .studies.counting import (
+        SHOES_PER_TASK,
+        Procedure,
+        Study,
+        WagerPlan,
+        counter_for,
+        parse_tags,
+        parse_threshold,
+        run,
+    )
 
     rule_set = load(rule_name)
     decks = decks if decks is not None else rule_set.decks
