@@ -129,6 +129,23 @@ def test_same_figures_for_one_and_two_workers() -> None:
         assert first.count_rows(j) == second.count_rows(j) and first.depth_rows(j) == second.depth_rows(j)
 
 
+def test_a_dask_cluster_reports_what_local_workers_report() -> None:
+    """The JSON report, byte for byte but the executor's name, from one local worker and from a Dask cluster."""
+    from dask.distributed import LocalCluster  # a test dependency: this test must run, not skip
+
+    args = ["count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker", "--shoes", "45",
+            "--decks", "2", "--play", "count", "--tags", "player-pair:1 1 1 1 1 1 1 1 1 -3 -3 -3 0",
+            "--threshold", "player-pair:2", "--seed", "4",
+            "--format", "json"]
+    code, local, _ = run_cli(*args, "--workers", "1")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        code_dask, dask, _ = run_cli(*args, "--scheduler", cluster.scheduler_address)
+    assert code == code_dask == 0
+    one, other = json.loads(local), json.loads(dask)
+    assert one.pop("executor") == "local, 1 worker" and other.pop("executor").startswith("Dask")
+    assert one == other and one["wagers"][0]["by_count"]
+
+
 def test_count_play_bets_by_the_threshold_on_the_true_or_running_count() -> None:
     zero = (0,) * 13
     with open_executor(workers=1) as executor:
