@@ -36,10 +36,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure the checkout this script is in
 
-from analyzer.game.cards import RANKS, VALUES
-from analyzer.game.rules import Drawing
 from analyzer.exact.fastcount import count_deals
+from analyzer.game.cards import RANKS, VALUES
 from analyzer.game.rulefile import load
+from analyzer.game.rules import Drawing
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import dealer_for
 from analyzer.play.engine import deal_round
