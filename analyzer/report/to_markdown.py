@@ -13,26 +13,14 @@ from collections.abc import Sequence
 from tabulate import tabulate
 
 from .model import Block, Document, Fields, Prose, Section, Table
-from .to_text import field_text, table_lines
-from .values import human
+from .to_text import field_lines, field_text, joined, shown_fields, table_lines
 
 HARD_BREAK = "  "
 
 
 def render_markdown(document: Document, exact: bool = False) -> str:
     """``document`` as Markdown, ending with a newline."""
-    return "\n".join([f"# {document.title}", "", *_blocks(document.blocks, exact)]) + "\n"
-
-
-def _blocks(blocks: Sequence[Block], exact: bool) -> list[str]:
-    out: list[str] = []
-    for block in blocks:
-        lines = _block(block, exact)
-        if lines:
-            if out:
-                out.append("")
-            out.extend(lines)
-    return out
+    return "\n".join([f"# {document.title}", "", *joined(document.blocks, exact, _block)]) + "\n"
 
 
 def _block(block: Block, exact: bool) -> list[str]:
@@ -72,24 +60,15 @@ def _section(section: Section, exact: bool) -> list[str]:
     out = [heading]
     for paragraph in paragraphs:
         out += ["", paragraph]
-    body = _blocks(section.blocks, exact)
+    body = joined(section.blocks, exact, _block)
     return out + ([""] + body if body else [])
 
 
 def _fields(block: Fields, exact: bool) -> list[str]:
-    shown = [f for f in block.fields if f.label is not None and not (isinstance(f.value, tuple) and not f.value)]
     if block.layout == "aligned":
-        rows = [[f.label or "", field_text(f, exact)] for f in shown]
+        rows = [[f.label or "", field_text(f, exact)] for f in shown_fields(block)]
         return tabulate(rows, headers=["figure", "value"], tablefmt="pipe", disable_numparse=True).split("\n")
-    lines: list[str] = []
-    for f in shown:
-        if isinstance(f.value, tuple) and f.text is None:
-            if f.label:
-                lines.append(f"{f.label}:")
-            lines.extend(f"  - {human(item, exact)}" for item in f.value)
-        else:
-            lines.append(f"{f.label}: {field_text(f, exact)}" if f.label else field_text(f, exact))
-    return hard_breaks(lines)
+    return hard_breaks(field_lines(block, exact))
 
 
 def _records_as_grid(table: Table, exact: bool) -> list[str]:

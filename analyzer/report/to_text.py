@@ -9,7 +9,7 @@ line is right above the output.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tabulate import tabulate
 
@@ -24,13 +24,14 @@ RECORD_INDENT = "    "
 
 def render_text(document: Document, exact: bool = False) -> str:
     """``document`` as text, ending with a newline."""
-    return "\n".join(_blocks(document.blocks, exact)) + "\n"
+    return "\n".join(joined(document.blocks, exact, _block)) + "\n"
 
 
-def _blocks(blocks: Sequence[Block], exact: bool) -> list[str]:
+def joined(blocks: Sequence[Block], exact: bool, lines_of: Callable[[Block, bool], list[str]]) -> list[str]:
+    """The lines of each block that shows anything, one blank line between blocks."""
     out: list[str] = []
     for block in blocks:
-        lines = _block(block, exact)
+        lines = lines_of(block, exact)
         if lines:
             if out:
                 out.append("")
@@ -56,7 +57,7 @@ def _section(section: Section, exact: bool) -> list[str]:
         heading += f" ({section.name})"
     if section.status:
         heading += f": {section.status}"
-    return [heading, *(INDENT + line for line in section.lead), *_blocks(section.blocks, exact)]
+    return [heading, *(INDENT + line for line in section.lead), *joined(section.blocks, exact, _block)]
 
 
 def field_text(item: Field, exact: bool) -> str:
@@ -67,13 +68,23 @@ def field_text(item: Field, exact: bool) -> str:
     return "n/a" if item.value is None else human(item.value, exact)
 
 
+def shown_fields(block: Fields) -> list[Field]:
+    """The fields people read: those with a label, less empty lists."""
+    return [f for f in block.fields if f.label is not None and not (isinstance(f.value, tuple) and not f.value)]
+
+
 def _fields(block: Fields, exact: bool) -> list[str]:
-    shown = [f for f in block.fields if f.label is not None and not (isinstance(f.value, tuple) and not f.value)]
     if block.layout == "aligned":
+        shown = shown_fields(block)
         width = max((len(f.label or "") for f in shown), default=0)
         return [f"{(f.label or '').rjust(width)}: {field_text(f, exact)}" for f in shown]
+    return field_lines(block, exact)
+
+
+def field_lines(block: Fields, exact: bool) -> list[str]:
+    """A "lines" block: "label: text" per field, a list as "  - item" lines under its label."""
     lines = []
-    for f in shown:
+    for f in shown_fields(block):
         if isinstance(f.value, tuple) and f.text is None:
             if f.label:
                 lines.append(f"{f.label}:")
