@@ -41,7 +41,12 @@ _PUBLIC: dict[str, str] = {
 }
 """Public name -> the module that defines it."""
 
-__all__ = ["__version__", *_PUBLIC]
+__all__ = [
+    "__version__", "InputError", "RANKS", "parse_cards", "Shoe", "RuleSet", "Wager", "load", "parse", "shipped",
+    "FinalState", "settle", "Distribution", "enumerate_deals", "count_deals", "ParSheet", "par_sheets", "Bet", "Seat",
+    "deal_round",
+]
+assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked up in _PUBLIC"
 
 if TYPE_CHECKING:
     from .errors import InputError

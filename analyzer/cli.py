@@ -25,7 +25,8 @@ from .game.odds import parse_pays, parse_percent
 from .game.rulefile import load, shipped
 from .game.rules import RuleSet
 from .game.shoe import Shoe
-from .report.analysis import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
+from .report.analysis import analysis_document, compare_document, rule_list_document, rule_set_document
+from .report.render import FORMATS, render
 
 if TYPE_CHECKING:
     from .play.engine import Decision, Seat
@@ -114,14 +115,14 @@ def cli() -> None:
 def rules(ctx: click.Context) -> None:
     """List the shipped rule sets (or `rules show NAME`)."""
     if ctx.invoked_subcommand is None:
-        click.echo(render_rule_list(_rule_sets(())), nl=False)
+        click.echo(render(rule_list_document(_rule_sets(())), "table"), nl=False)
 
 
 @rules.command("show")
 @click.argument("name", metavar="NAME|FILE")
 def rules_show(name: str) -> None:
     """Print a rule set's drawing chart and every pay table."""
-    click.echo(render_rule_set(load(name)), nl=False)
+    click.echo(render(rule_set_document(load(name)), "table"), nl=False)
 
 
 @cli.command()
@@ -135,15 +136,12 @@ def rules_show(name: str) -> None:
 def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
             pays: tuple[str, ...], fmt: str, exact: bool) -> None:
     """Par sheets: every outcome's exact count and probability, house edge and more."""
-    reports = []
+    documents = []
     for rule_set in _rule_sets(rule_names):
         rule_set = _with_pays(rule_set, pays)
         shoe = _shoe(rule_set, decks, remove)
-        reports.append(render_analysis(rule_set, shoe, par_sheets(rule_set, shoe, wagers), fmt, exact))
-    if fmt == "json" and len(reports) > 1:
-        click.echo("[\n" + ",\n".join(r.rstrip("\n") for r in reports) + "\n]")
-    else:
-        click.echo(("\n" if fmt != "csv" else "").join(reports), nl=False)
+        documents.append(analysis_document(rule_set, shoe, par_sheets(rule_set, shoe, wagers)))
+    click.echo(render(documents, fmt, exact), nl=False)
 
 
 @cli.command()
@@ -160,7 +158,7 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: st
         shoe = _shoe(rule_set, decks if decks is not None else 8, remove)
         analyses.append((rule_set, par_sheets(rule_set, shoe)))
     assert shoe is not None
-    click.echo(render_compare(shoe, analyses, fmt, exact), nl=False)
+    click.echo(render(compare_document(shoe, analyses, exact), fmt, exact), nl=False)
 
 
 @cli.command()
@@ -183,11 +181,12 @@ def tables(out: Path) -> None:
 @exact_option
 def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: bool) -> None:
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
-    from .report.owncards import render_own_cards
+    from .report.owncards import own_cards_document
     from .studies.owncards import analyse
 
     rule_set = load(rule_name)
-    click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
+    analysis = analyse(rule_set, _shoe(rule_set, decks, remove))
+    click.echo(render(own_cards_document(analysis, exact), fmt, exact), nl=False)
 
 
 @cli.command()
@@ -202,12 +201,12 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: b
 def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
             outcomes: bool, fmt: str) -> None:
     """House edge as an exact rational function of the number of decks d, and its limit."""
-    from .report.formula import render_formulas
+    from .report.formula import formula_document
     from .studies.formula import formulas
 
     removed = parse_cards(remove)
     results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
-    click.echo(render_formulas(results, fmt, upto, outcomes), nl=False)
+    click.echo(render([formula_document(f, upto, outcomes) for f in results], fmt), nl=False)
 
 
 @cli.command()
@@ -225,7 +224,7 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
 def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
           shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
-    from .report.solve import Solved, render_solved
+    from .report.solve import Solved, solved_documents
     from .studies.solve import parse_shape, solve_pay, solve_shape
 
     target = parse_percent(edge)
@@ -239,7 +238,7 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
         (sheet,) = par_sheets(rule_set, shoe, (wager,))
         solution = solve_shape(sheet, weights, target, outcome) if weights else solve_pay(sheet, outcome or "", target)
         items.append(Solved(rules=rule_set, shoe=shoe, sheet=sheet, solution=solution))
-    click.echo(render_solved(items, fmt), nl=False)
+    click.echo(render(solved_documents(items), fmt), nl=False)
 
 
 @cli.command("verify")
@@ -247,12 +246,12 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
 @format_option
 def verify_command(claims_file: str, fmt: str) -> int:
     """Check a file of claimed figures: each CONFIRMED or REFUTED; exit status 1 when any is refuted."""
-    from .report.verify import render_verdicts
+    from .report.verify import verdicts_document
     from .studies.verify import load_claims, verify
 
     claims = load_claims(claims_file)
     verdicts = verify(claims)
-    click.echo(render_verdicts(claims, verdicts, fmt), nl=False)
+    click.echo(render(verdicts_document(claims, verdicts), fmt), nl=False)
     return 0 if all(v.confirmed for v in verdicts) else 1
 
 
@@ -264,14 +263,11 @@ def verify_command(claims_file: str, fmt: str) -> int:
 @format_option
 def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str) -> None:
     """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
-    from .report.eor import render_eor
+    from .report.eor import eor_document
     from .studies.eor import removal_table
 
-    reports = [render_eor(removal_table(r, _shoe(r, decks, ""), wagers), fmt) for r in _rule_sets(rule_names)]
-    if fmt == "json" and len(reports) > 1:
-        click.echo("[\n" + ",\n".join(r.rstrip("\n") for r in reports) + "\n]")
-    else:
-        click.echo(("\n" if fmt != "csv" else "").join(reports), nl=False)
+    documents = [eor_document(removal_table(r, _shoe(r, decks, ""), wagers)) for r in _rule_sets(rule_names)]
+    click.echo(render(documents, fmt), nl=False)
 
 
 @cli.command()
@@ -307,7 +303,7 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
     from .play.executor import open_executor
-    from .report.count import per_shoe_text, render_count
+    from .report.count import count_document, per_shoe_document
     from .studies.counting import (
         SHOES_PER_TASK,
         Procedure,
@@ -346,12 +342,12 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
                   seed=seed, procedure=procedure)
     with open_executor(workers, scheduler) as executor, _progress(-(-shoes // SHOES_PER_TASK), "dealing shoes") as bar:
         tally = run(study, executor, bar)
-        click.echo(render_count(tally, executor.description, fmt), nl=False)
+        click.echo(render(count_document(tally, executor.description), fmt), nl=False)
     if per_shoe is not None:
         from .report.results import write
 
         target = Path(per_shoe)
-        write(target.parent, {target.name: per_shoe_text(tally, target.suffix[1:])})
+        write(target.parent, {target.name: render(per_shoe_document(tally), target.suffix[1:])})
 
 
 def _per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:
@@ -413,13 +409,13 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
 def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str) -> None:
     """Deal given cards step by step as the dealer would, and settle every bet."""
     from .play.engine import check_cards, deal_round
-    from .report.play import render_round, render_round_json
+    from .report.play import round_document
 
     rule_set = load(rule_name)
     sequence = parse_cards(cards)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
     played = deal_round(rule_set, sequence, _seats(bets, own_hands))
-    click.echo((render_round_json if fmt == "json" else render_round)(rule_set, played), nl=False)
+    click.echo(render(round_document(rule_set, played), fmt), nl=False)
 
 
 # -------------------------------------------------------------- simulate
@@ -446,7 +442,7 @@ def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, r
     """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
     from .play.executor import open_executor
     from .play.simulate import plan, random_seed, run
-    from .report.play import render_simulation, timing_text
+    from .report.play import simulation_document, timing_text
 
     rule_set = load(rule_name)
     planned = plan(rule_set, _shoe(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
@@ -455,7 +451,7 @@ def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, r
     with open_executor(min(workers or os.cpu_count() or 1, chunks), scheduler) as executor:
         with _progress(chunks, f"simulating ({executor.description})") as bar:
             finished = run(planned, executor, bar)
-    click.echo(render_simulation(finished, fmt), nl=False)
+    click.echo(render(simulation_document(finished), fmt), nl=False)
     click.echo(timing_text(finished), err=True)
     return 0 if finished.passed else 1
 

@@ -38,3 +38,17 @@ def fraction_text(value: Fraction) -> str:
 def count_text(n: int) -> str:
     """A count with thousands separators."""
     return f"{n:,}"
+
+
+def amount_text(value: Fraction) -> str:
+    """An exact amount of money: "9.5", "-10", "0", or "10/3" when no finite decimal is exact.
+
+    >>> amount_text(Fraction(19, 2)), amount_text(Fraction(-10)), amount_text(Fraction(10, 3))
+    ('9.5', '-10', '10/3')
+    """
+    rest, twos, fives = value.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    return decimal_text(value, max(twos, fives)) if rest == 1 else fraction_text(value)

@@ -199,7 +199,7 @@ def test_count_command_table_with_a_count() -> None:
     code, out, _ = run_cli("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "5",
                            "--decks", "2", "--play", "count")
     assert code == 0
-    assert "by true count" in out and "desirability index" in out and "by depth" in out
+    assert "By true count" in out and "desirability index" in out and "By depth" in out
 
 
 @pytest.mark.parametrize(

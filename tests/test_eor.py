@@ -95,7 +95,7 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_eor_json_is_exact_and_balanced() -> None:
     code, out, _ = run("eor", "--rules", "punto-banco", "--wager", "banker", "--wager", "tie", "--decks", "6", "--format", "json")
     assert code == 0
-    report = json.loads(out)
+    (report,) = json.loads(out)  # one element per rule set
     assert report["shoe"]["cards"] == 312
     for wager in report["wagers"]:
         effects = {rank: Fraction(e["effect"]) for rank, e in wager["effects"].items()}

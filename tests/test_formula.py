@@ -192,7 +192,7 @@ def test_formula_command_json_is_exact_and_complete() -> None:
     code, out, _ = run("formula", "--rules", "mini-louisiana", "--wager", "tie", "--wager", "big-win-bonus-player",
                        "--format", "json", "--upto", "2")
     assert code == 0
-    document = json.loads(out)
+    (document,) = json.loads(out)  # one element per rule set
     tie, big_win = document["wagers"]
     assert document["fit_decks"] == [1, 2, 3, 4, 5, 6, 7] and document["check_decks"] == [8]
     assert tie["house_edge"]["values"][0]["decks"] == 1 and len(tie["house_edge"]["values"]) == 2

@@ -159,7 +159,7 @@ def test_solve_command_shape_as_json() -> None:
         args += ["--shape", f"{name}={weight}"]
     code, out, _ = run(*args)
     assert code == 0
-    document = json.loads(out)
+    (document,) = json.loads(out)  # one element per rule set
     assert document["target_house_edge"] == "1/50"
     assert [row["outcome"] for row in document["exact"]] == list(BIG_WIN_SHAPE)
     assert document["balance"]["outcome"] == "win by 9, non-natural"

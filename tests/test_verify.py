@@ -67,7 +67,7 @@ def test_published_pair_sd_is_refuted_and_the_exit_status_is_1(tmp_path: Path) -
     path = claims_file(tmp_path, claim(figure="standard_deviation", value="3.16") + claim(value="43/415"))
     code, out, _ = run("verify", path)
     assert code == 1
-    assert "[1] REFUTED  dactylus, 8 decks (416 cards), player-pair: standard_deviation" in out
+    assert "[1] REFUTED dactylus, 8 decks (416 cards), player-pair: standard_deviation" in out
     assert "computed: 3.15 as claimed; 3.154856 with 4 more places" in out
     assert "exact:    sqrt(1714176/172225)" in out
     assert "[2] CONFIRMED" in out

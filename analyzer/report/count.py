@@ -1,25 +1,38 @@
-"""The ``count`` report: a counting study's figures as text, Markdown, CSV or JSON, and its per-shoe results.
+"""The ``count`` report: a counting study as a document, and its per-shoe results as another.
 
 No arithmetic beyond formatting: every figure comes from
-:class:`analyzer.studies.tally.Tally` (exact until printed; the means,
-intervals, standard deviations and desirability figures as floats).
+:class:`analyzer.studies.tally.Tally`, exact until printed (the means,
+intervals, standard deviations and desirability figures are floats, as
+simulation figures are). Machines read the totals under the keys the report
+always had (``rounds``, ``units_expected_per_shoe`` with ``mean`` and
+``ci95``, ...), the procedure, and one object per wager with its tables.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import math
 from fractions import Fraction
-from typing import Any
-
-from tabulate import tabulate
 
 from ..game.cards import RANKS
-from ..numbers import count_text, decimal_text, fraction_text
-from ..studies.counting import CARDS_PER_DECK
+from ..numbers import count_text, decimal_text
 from ..studies.tally import Figure, Line, Tally, common_dealings
+from .model import (
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    Section,
+    Table,
+    Value,
+    data,
+    decimal,
+    fraction,
+    integer,
+    percent,
+    real,
+    text,
+)
 
 CONFIDENCE = "95% confidence interval, normal approximation over shoes"
 NOTES = (
@@ -30,13 +43,16 @@ NOTES = (
     "the expectation to reach one standard deviation. Total: every wager's bets together."
 )
 
+_KEYS = ("rule_set", "wager", "decks", "cut_card", "procedure", "play", "tags", "threshold", "seed", "executor", "shoes")
+"""The order in which machines read the study's set-up."""
+
 
 def _signed(figure: Figure) -> str:
     return f"{figure.mean:+.4f}" if math.isnan(figure.ci95) else f"{figure.mean:+.4f} ± {figure.ci95:.4f}"
 
 
-def _percent(value: Fraction | None) -> str:
-    return "-" if value is None else f"{100 * float(value):+.3f}%"
+def _figure(figure: Figure) -> Value:
+    return data({"mean": figure.mean, "ci95": None if math.isnan(figure.ci95) else figure.ci95}, _signed(figure))
 
 
 def _share(part: int, whole: int) -> str:
@@ -44,217 +60,208 @@ def _share(part: int, whole: int) -> str:
 
 
 def _play(tally: Tally, j: int) -> str:
-    study, plan = tally.study, tally.study.wagers[j]
-    if study.play == "perfect":
+    plan = tally.study.wagers[j]
+    if tally.study.play == "perfect":
         return "perfect: 1 unit whenever its exact expected value is above 0"
-    counter = plan.counter
-    assert counter is not None, "count play has a counter for every wager"
-    return f"count: 1 unit when the {counter.index} count is at least {decimal_text(counter.threshold, 4)}"
+    assert plan.counter is not None, "count play has a counter for every wager"
+    return f"count: 1 unit when the {plan.counter.index} count is at least {decimal_text(plan.counter.threshold, 4)}"
 
 
-def _setup(tally: Tally, executor: str) -> list[tuple[str, str]]:
+def _setup(tally: Tally, executor: str) -> Fields:
     study = tally.study
-    rows = [
-        ("rule set", f"{study.rules.name} (document {study.rules.document})"),
-        ("wagers", ", ".join(study.names)),
-        ("shoe", f"{study.decks} decks ({CARDS_PER_DECK * study.decks} cards)"),
-        ("procedure", study.procedure.describe()),
-        ("shoes dealt", f"{count_text(len(tally.shoes))} (seed {study.seed}; {executor})"),
+    procedure = study.procedure
+    single = study.wagers[0].counter if len(study.wagers) == 1 and study.play == "count" else None
+    fields = [
+        Field("rule_set", "rule set", text(study.rules.name), text=f"{study.rules.name} (document {study.rules.document})"),
+        Field("wager", "wagers", text(",".join(study.names)), text=", ".join(study.names)),
+        Field("decks", None, integer(study.decks)),
+        Field("cut_card", None, integer(procedure.cut_card)),
+        Field(None, "shoe", text(f"{study.decks} decks ({study.cards} cards)")),
+        Field("procedure", "procedure", Fields((
+            Field("burn", None, text(str(procedure.burn)) if isinstance(procedure.burn, str) else integer(procedure.burn)),
+            Field("cut_card", None, integer(procedure.cut_card)),
+            Field("last_round", None, text(procedure.last_round)),
+            Field("text", None, text(procedure.describe())),
+        )), text=procedure.describe()),
+        Field("shoes", "shoes dealt", integer(len(tally.shoes)), text=f"{count_text(len(tally.shoes))} (seed {study.seed}; {executor})"),
+        Field("play", None, text(study.play)),
+        Field("tags", None, data(dict(zip(RANKS, single.tags)) if single else None, "")),
+        Field("threshold", None, fraction(single.threshold if single else None)),
+        Field("seed", None, integer(study.seed)),
+        Field("executor", None, text(executor)),
     ]
     for j, plan in enumerate(study.wagers):
-        rows.append((f"play {plan.wager}", _play(tally, j)))
+        fields.append(Field(None, f"play {plan.wager}", text(_play(tally, j))))
         if plan.counter is not None:
-            rows.append((f"tags {plan.wager}", plan.counter.text))
-    return rows
+            fields.append(Field(None, f"tags {plan.wager}", text(plan.counter.text)))
+    return Fields(tuple(fields), layout="aligned")
 
 
-FIGURES = (
-    "rounds dealt", "rounds with expected value > 0", "bets placed", "bet frequency", "average edge when betting",
-    "units won per shoe", "units won per 100 rounds", "units expected per shoe", "units expected per 100 rounds",
-    "SD per round", "desirability index (DI)", "N0 (rounds)",
-)
-
-
-def _column(tally: Tally, j: int) -> list[str]:
+def _figures(tally: Tally, j: int) -> tuple[Field, ...]:
+    """Column ``j``'s figures, for machines (keys) and people (labels: the grid shows them)."""
     line = tally.line(j)
     desirability = tally.desirability(j)
-    return [
-        f"{count_text(line.rounds)} ({line.rounds / len(tally.shoes):.2f} per shoe)",
-        f"{count_text(line.positive)} ({_share(line.positive, line.rounds)})",
-        count_text(line.bets),
-        _share(line.bets, line.rounds),
-        _percent(tally.average_edge(j)),
-        _signed(tally.per_shoe(j)),
-        _signed(tally.per_100_rounds(j)),
-        _signed(tally.per_shoe(j, expected=True)),
-        _signed(tally.per_100_rounds(j, expected=True)),
-        f"{tally.sd_per_round(j):.4f}",
-        "-" if desirability is None else f"{desirability[0]:.2f}",
-        "-" if desirability is None else count_text(round(desirability[1])),
-    ]
+    edge = tally.average_edge(j)
+    return (
+        Field("rounds", "rounds dealt", integer(line.rounds),
+              text=f"{count_text(line.rounds)} ({line.rounds / len(tally.shoes):.2f} per shoe)"),
+        Field("positive_rounds", "rounds with expected value > 0", integer(line.positive),
+              text=f"{count_text(line.positive)} ({_share(line.positive, line.rounds)})"),
+        Field("bets", "bets placed", integer(line.bets), text=count_text(line.bets)),
+        Field("bet_frequency", "bet frequency", percent(tally.bet_frequency(j), 2)),
+        Field("average_edge", "average edge when betting", percent(edge, 3),
+              text="-" if edge is None else f"{100 * float(edge):+.3f}%"),
+        Field("units_won", None, fraction(tally.won(j))),
+        Field("units_expected", None, fraction(tally.expected(j))),
+        Field("units_won_per_shoe", "units won per shoe", _figure(tally.per_shoe(j))),
+        Field("units_won_per_100_rounds", "units won per 100 rounds", _figure(tally.per_100_rounds(j))),
+        Field("units_expected_per_shoe", "units expected per shoe", _figure(tally.per_shoe(j, expected=True))),
+        Field("units_expected_per_100_rounds", "units expected per 100 rounds",
+              _figure(tally.per_100_rounds(j, expected=True))),
+        Field("sd_per_round", "SD per round", real(tally.sd_per_round(j))),
+        Field("desirability_index", "desirability index (DI)", real(None if desirability is None else desirability[0], 2,
+                                                                      shown="-" if desirability is None else None)),
+        Field("n0", "N0 (rounds)", real(None if desirability is None else desirability[1], 0,
+                                        shown="-" if desirability is None else count_text(round(desirability[1])))),
+    )
 
 
-def _figures(tally: Tally) -> tuple[list[str], list[list[str]]]:
-    """The figures table: one row per figure, one column per wager (and the total when there are several)."""
-    columns = list(range(tally.columns - 1)) + ([tally.columns - 1] if tally.columns > 2 else [])
-    headers = ["figure", *tally.study.names] + (["total"] if tally.columns > 2 else [])
-    values = [_column(tally, j) for j in columns]
-    return headers, [[name, *(v[i] for v in values)] for i, name in enumerate(FIGURES)]
+def _columns(tally: Tally) -> list[tuple[str, int]]:
+    """(name, column) of each wager, and of the total when there are several."""
+    named = [(name, j) for j, name in enumerate(tally.study.names)]
+    return named + ([("total", tally.columns - 1)] if tally.columns > 2 else [])
 
 
-def _table_rows(tally: Tally, j: int, rows: list[tuple[int, Line, Fraction]], label: Any) -> list[list[str]]:
+def _grid(tally: Tally) -> Table:
+    """People's view of the figures: one row per figure, one column per wager (and the total)."""
+    columns = _columns(tally)
+    figures = [_figures(tally, j) for _, j in columns]
+    labelled = [i for i, f in enumerate(figures[0]) if f.label is not None]
+    rows = tuple(
+        (text(figures[0][i].label), *(text(_shown(per[i])) for per in figures)) for i in labelled
+    )
+    return Table(
+        columns=(Column(None, "figure"), *(Column(None, name, align="right") for name, _ in columns)),
+        rows=rows,
+    )
+
+
+def _shown(item: Field) -> str:
+    from .values import human
+
+    if item.text is not None:
+        return item.text
+    assert isinstance(item.value, Value)
+    return human(item.value)
+
+
+def _machine_figures(tally: Tally) -> Table:
+    """Machines' view: one row per wager and the total (the study's CSV)."""
+    keys = [f.key for f in _figures(tally, 0) if f.key is not None]
+    rows = []
+    for name, j in _columns(tally) if tally.columns > 2 else [(tally.study.names[0], 0)]:
+        values = {f.key: f.value for f in _figures(tally, j)}
+        row: list[Value | None] = [text(name)]
+        for key in keys:
+            value = values[key]
+            if isinstance(value, Value) and value.kind == "data":
+                assert isinstance(value.data, dict)
+                row += [real(value.data["mean"]), real(value.data["ci95"])]
+            else:
+                row.append(value if isinstance(value, Value) else None)
+        rows.append(tuple(row))
+    columns = [Column("wager", None)]
+    for key in keys:
+        value = _figures(tally, 0)[[f.key for f in _figures(tally, 0)].index(key)].value
+        if isinstance(value, Value) and value.kind == "data":
+            columns += [Column(f"{key}_mean", None), Column(f"{key}_ci95", None)]
+        else:
+            columns.append(Column(key, None))
+    return Table(columns=tuple(columns), rows=tuple(rows), human=False, csv=True)
+
+
+def _table(tally: Tally, j: int, rows: list[tuple[int, Line, Fraction]], first: Column, label: str,
+           caption: str, key: str) -> Table:
     total = tally.line(j).rounds
-    return [
-        [label(key), count_text(line.rounds), _share(line.rounds, total), _share(line.positive, line.rounds),
-         _percent(average), count_text(line.bets), decimal_text(Fraction(line.won, tally.scale(j)), 4)]
-        for key, line, average in rows
-    ]
+    return Table(
+        columns=(first, Column("rounds", "rounds", "right"), Column("share", "% of rounds", "right"),
+                 Column("positive", "EV > 0", "right"), Column("average_expected_value", "average exact EV", "right"),
+                 Column("bets", "bets", "right"), Column("units_won", "units won", "right")),
+        rows=tuple(
+            (integer(k, shown=_key_text(k, label)), integer(line.rounds, shown=count_text(line.rounds)),
+             percent(Fraction(line.rounds, total), 2), percent(Fraction(line.positive, line.rounds), 2),
+             percent(average, 3), integer(line.bets, shown=count_text(line.bets)),
+             decimal(Fraction(line.won, tally.scale(j)), 4, signed=True))
+            for k, line, average in rows
+        ),
+        key=key,
+        caption=caption,
+    )
 
 
-TABLE_HEADERS = ["rounds", "% of rounds", "EV > 0", "average exact EV", "bets", "units won"]
+def _key_text(key: int, label: str) -> str:
+    if label == "depth":
+        return f"{key}-{key + 9}"
+    if label.startswith("clip"):
+        clip = int(label[4:])
+        return f"≤ {key}" if key == -clip else f"≥ +{key}" if key == clip else f"{key:+d}"
+    return str(key)
 
 
-def _tables(tally: Tally) -> list[tuple[str, list[str], list[list[str]]]]:
-    """(title, headers, rows) for each wager's table by count (when it has a counter) and by depth."""
-    tables = []
-    for j, plan in enumerate(tally.study.wagers):
-        counter = plan.counter
-        if counter is not None:
-            word = "true count (per 52 unseen cards)" if counter.index == "true" else "running count"
+def _wager_section(tally: Tally, j: int) -> Section:
+    plan = tally.study.wagers[j]
+    counter = plan.counter
+    blocks: list[Fields | Table] = [Fields((
+        Field("wager", None, text(plan.wager)),
+        Field("counter", None, data(None if counter is None else {
+            "tags": dict(zip(RANKS, counter.tags)), "threshold": str(counter.threshold), "threshold_on": counter.index,
+        }, "")),
+        *(Field(f.key, None, f.value) for f in _figures(tally, j)),
+    ))]
+    if counter is not None:
+        from ..studies.tally import CLIP, RUNNING_CLIP
 
-            def by_count(key: int) -> str:
-                return f"≤ {key}" if key == -20 else f"≥ +{key}" if key == 20 else f"{key:+d}"
+        word = "true count (per 52 unseen cards)" if counter.index == "true" else "running count"
+        clip = CLIP if counter.index == "true" else RUNNING_CLIP
+        blocks.append(_table(tally, j, tally.count_rows(j), Column("count", "count"), f"clip{clip}",
+                             f"By {word}, {counter.text}:", "by_count"))
+    blocks.append(_table(tally, j, tally.depth_rows(j), Column("round", "round of the shoe"), "depth",
+                         "By depth (rounds dealt in the shoe, in tens):", "by_depth"))
+    return Section(title=plan.wager, blocks=tuple(blocks), key="wagers")
 
-            tables.append((f"{plan.wager} by {word}, {counter.text}", ["count", *TABLE_HEADERS],
-                           _table_rows(tally, j, tally.count_rows(j), by_count)))
-        tables.append((f"{plan.wager} by depth (rounds dealt in the shoe)", ["round of the shoe", *TABLE_HEADERS],
-                       _table_rows(tally, j, tally.depth_rows(j), lambda key: f"{key}-{key + 9}")))
-    return tables
 
-
-def count_document(tally: Tally, executor: str) -> dict[str, Any]:
-    """The study as JSON-ready data: today's keys for the totals, the procedure, and a breakdown per wager."""
-    study = tally.study
+def count_document(tally: Tally, executor: str) -> Document:
+    """``count``: how the study was dealt and bet, what each wager and all of them won, by count and by depth."""
     total = tally.columns - 1 if tally.columns > 2 else 0
-
-    def figures(j: int) -> dict[str, Any]:
-        line = tally.line(j)
-        desirability = tally.desirability(j)
-        edge = tally.average_edge(j)
-        return {
-            "rounds": line.rounds,
-            "positive_rounds": line.positive,
-            "bets": line.bets,
-            "bet_frequency": fraction_text(tally.bet_frequency(j)),
-            "average_edge": None if edge is None else fraction_text(edge),
-            "units_won": fraction_text(tally.won(j)),
-            "units_expected": fraction_text(tally.expected(j)),
-            "units_won_per_shoe": _figure(tally.per_shoe(j)),
-            "units_won_per_100_rounds": _figure(tally.per_100_rounds(j)),
-            "units_expected_per_shoe": _figure(tally.per_shoe(j, expected=True)),
-            "units_expected_per_100_rounds": _figure(tally.per_100_rounds(j, expected=True)),
-            "sd_per_round": tally.sd_per_round(j),
-            "desirability_index": None if desirability is None else desirability[0],
-            "n0": None if desirability is None else desirability[1],
-        }
-
-    def rows(j: int, table: list[tuple[int, Line, Fraction]]) -> list[dict[str, Any]]:
-        return [{"key": key, "rounds": line.rounds, "positive_rounds": line.positive, "bets": line.bets,
-                 "average_expected_value": fraction_text(average),
-                 "units_won": fraction_text(Fraction(line.won, tally.scale(j)))} for key, line, average in table]
-
-    single = study.wagers[0].counter if len(study.wagers) == 1 else None
-    document: dict[str, Any] = {
-        "rule_set": study.rules.name,
-        "wager": ",".join(study.names),
-        "decks": study.decks,
-        "cut_card": study.procedure.cut_card,
-        "procedure": {"burn": study.procedure.burn, "cut_card": study.procedure.cut_card,
-                      "last_round": study.procedure.last_round, "text": study.procedure.describe()},
-        "play": study.play,
-        "tags": dict(zip(RANKS, single.tags)) if single is not None and study.play == "count" else None,
-        "threshold": fraction_text(single.threshold) if single is not None and study.play == "count" else None,
-        "seed": study.seed,
-        "executor": executor,
-        "shoes": len(tally.shoes),
-        **figures(total),
-        "wagers": [
-            {
-                "wager": plan.wager,
-                "counter": None if plan.counter is None else {
-                    "tags": dict(zip(RANKS, plan.counter.tags)), "threshold": fraction_text(plan.counter.threshold),
-                    "threshold_on": plan.counter.index},
-                **figures(j),
-                "by_count": rows(j, tally.count_rows(j)) if plan.counter is not None else None,
-                "by_depth": rows(j, tally.depth_rows(j)),
-            }
-            for j, plan in enumerate(study.wagers)
-        ],
-        "notes": NOTES,
-    }
-    return document
+    return Document(
+        title=f"Counting study: {', '.join(tally.study.names)}",
+        blocks=(
+            _setup(tally, executor),
+            _grid(tally),
+            Fields(tuple(Field(f.key, None, f.value) for f in _figures(tally, total))),
+            _machine_figures(tally),
+            *(_wager_section(tally, j) for j in range(len(tally.study.wagers))),
+            Prose((NOTES,), key="notes"),
+        ),
+        key_order=_KEYS,
+    )
 
 
-def _figure(figure: Figure) -> dict[str, float | None]:
-    return {"mean": figure.mean, "ci95": None if math.isnan(figure.ci95) else figure.ci95}
-
-
-def render_count(tally: Tally, executor: str, fmt: str) -> str:
-    """The ``count`` report in one of :data:`analyzer.report.analysis.FORMATS`."""
-    if fmt == "json":
-        return json.dumps(count_document(tally, executor), indent=2, ensure_ascii=False) + "\n"
-    setup = _setup(tally, executor)
-    headers, figures = _figures(tally)
-    tables = _tables(tally)
-    if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["setting", "value"])
-        writer.writerows(setup)
-        writer.writerow([])
-        writer.writerow(headers)
-        writer.writerows(figures)
-        for title, table_headers, rows in tables:
-            writer.writerow([])
-            writer.writerow([title])
-            writer.writerow(table_headers)
-            writer.writerows(rows)
-        return buffer.getvalue()
-    if fmt == "markdown":
-        parts = [f"# Counting study: {', '.join(tally.study.names)}",
-                 tabulate(setup, headers=["setting", "value"], tablefmt="pipe", disable_numparse=True),
-                 tabulate(figures, headers=headers, tablefmt="pipe", disable_numparse=True)]
-        parts += [f"## {title}\n\n" + tabulate(rows, headers=h, tablefmt="pipe", disable_numparse=True)
-                  for title, h, rows in tables]
-        return "\n\n".join(parts) + f"\n\n{NOTES}\n"
-    width = max(len(label) for label, _ in setup)
-    text = "\n".join(f"{label.rjust(width)}: {value}" for label, value in setup)
-    text += "\n\n" + tabulate(figures, headers=headers, disable_numparse=True, colalign=("left",) + ("right",) * (len(headers) - 1))
-    for title, table_headers, rows in tables:
-        text += f"\n\n{title}:\n" + tabulate(rows, headers=table_headers, disable_numparse=True,
-                                              colalign=("left",) + ("right",) * (len(table_headers) - 1))
-    return text + f"\n\n{NOTES}\n"
-
-
-def per_shoe_text(tally: Tally, fmt: str) -> str:
-    """Each shoe's results, for ``--per-shoe FILE``: CSV or JSON (exact units won, expected as 10-place decimals)."""
-    names = list(tally.study.names) + (["total"] if tally.columns > 2 else [])
-    columns = list(range(len(tally.study.wagers))) + ([tally.columns - 1] if tally.columns > 2 else [])
+def per_shoe_document(tally: Tally) -> Document:
+    """Each shoe's results, for ``--per-shoe FILE``: units won exact, units expected exact (decimals in CSV)."""
+    columns = _columns(tally) if tally.columns > 2 else [(tally.study.names[0], 0)]
     common = common_dealings(tally.study.cards)
-    records = []
+    head = [Column("shoe", "shoe"), Column("rounds", "rounds")]
+    for name, _ in columns:
+        head += [Column(f"{name}_positive", None), Column(f"{name}_bets", None), Column(f"{name}_won", None),
+                 Column(f"{name}_expected", None)]
+    rows = []
     for number, row in enumerate(tally.shoes, start=1):
-        record: dict[str, Any] = {"shoe": number, "rounds": row[0].rounds}
-        for name, j in zip(names, columns):
+        cells: list[Value | None] = [integer(number), integer(row[0].rounds)]
+        for _, j in columns:
             line = row[j]
-            record[f"{name}_positive"] = line.positive
-            record[f"{name}_bets"] = line.bets
-            record[f"{name}_won"] = fraction_text(Fraction(line.won, tally.scale(j)))
-            record[f"{name}_expected"] = decimal_text(Fraction(line.expected, tally.scale(j) * common), 10)
-        records.append(record)
-    if fmt == "json":
-        return json.dumps(records, indent=1) + "\n"
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(records[0]), lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(records)
-    return buffer.getvalue()
+            cells += [integer(line.positive), integer(line.bets), decimal(Fraction(line.won, tally.scale(j)), 4),
+                      decimal(Fraction(line.expected, tally.scale(j) * common), 10)]
+        rows.append(tuple(cells))
+    return Document(title="Counting study: each shoe",
+                    blocks=(Table(columns=tuple(head), rows=tuple(rows), key="shoes", csv=True, human=False),))

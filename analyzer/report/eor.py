@@ -1,23 +1,36 @@
-"""The ``eor`` report: effects of removal and balanced counts as text, Markdown, CSV or JSON.
+"""The ``eor`` report: effects of removal and balanced counts, as a document.
 
-No arithmetic beyond turning exact numbers into text (the correlation is a
-float by nature). JSON keeps exactness: effects are fraction strings "p/q".
+People read two matrices (ranks by wagers): the effects, then the count's
+tags. Machines read one object per wager (its effects by rank, its count);
+CSV one row per wager and rank. No arithmetic beyond scaling an effect to
+percent of the bet (the correlation is a float by nature).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from fractions import Fraction
-from typing import Any
-
-from tabulate import tabulate
 
 from ..game.cards import RANKS
-from ..numbers import decimal_text, fraction_text, percent_text
+from ..numbers import decimal_text
 from ..studies.eor import RemovalTable
-from .analysis import shoe_document, shoe_text
+from .common import rule_set_fields, shoe_fields, shoe_text
+from .model import (
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    Section,
+    Table,
+    Value,
+    decimal,
+    flag,
+    fraction,
+    integer,
+    percent,
+    real,
+    text,
+)
 
 EFFECT_PLACES = 6
 """Decimals of the effects, in percent of the bet (the effects are thousandths of a percent)."""
@@ -29,89 +42,88 @@ DEFINITION = (
     "their correlation with the effects over the cards of the shoe."
 )
 
-
-def eor_document(table: RemovalTable) -> dict[str, Any]:
-    """The ``eor`` report of one rule set as JSON-ready data (exact strings)."""
-    rules, shoe, effects, counts, thresholds = table.rules, table.shoe, table.effects, table.counts, table.thresholds
-    return {
-        "rule_set": rules.name,
-        "title": rules.title,
-        "document": rules.document,
-        "shoe": shoe_document(shoe),
-        "definition": DEFINITION,
-        "wagers": [
-            {
-                "wager": e.wager.name,
-                "title": e.wager.title,
-                "offered": e.wager.offered,
-                "expected_value": fraction_text(e.expected_value),
-                "effects": {
-                    rank: None if value is None else {
-                        "effect": fraction_text(value),
-                        "effect_percent": decimal_text(value * 100, EFFECT_PLACES),
-                    }
-                    for rank, value in zip(RANKS, e.effects)
-                },
-                "count": {
-                    "tags": dict(zip(RANKS, c.tags)),
-                    "correlation": c.correlation,
-                    "break_even_true_count": None if t is None else fraction_text(t),
-                },
-            }
-            for e, c, t in zip(effects, counts, thresholds)
-        ],
-    }
+BREAK_EVEN = (
+    "break-even TC: the true count (running count per 52 cards left) at which the count's linear "
+    "estimate of the expected value is 0; `baccarat count --play count` uses it by default. "
+    "A correlation of 'none': every effect is 0, no linear count follows the wager."
+)
 
 
-def render_eor(table: RemovalTable, fmt: str) -> str:
-    """The ``eor`` report of one rule set in one of :data:`analyzer.report.analysis.FORMATS`."""
-    if fmt == "json":
-        return json.dumps(eor_document(table), indent=2) + "\n"
+def _effect(value: Fraction | None) -> Value:
+    """An effect in percent of the bet, signed; exactly 0 reads "0"."""
+    if value is None:
+        return decimal(None)
+    return decimal(value * 100, EFFECT_PLACES, shown="0" if value == 0 else None, signed=True)
+
+
+def _tag(tag: int) -> Value:
+    return integer(tag, shown=f"{tag:+d}" if tag else "0")
+
+
+def eor_document(table: RemovalTable) -> Document:
+    """``eor``: for each wager, the effect of removing one card of each rank, and a balanced count."""
     rules, effects, counts, thresholds = table.rules, table.effects, table.counts, table.thresholds
-    if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(["rule_set", "wager", "rank", "cards", "effect_percent", "effect", "tag"])
-        for e, c in zip(effects, counts):
-            for rank, n, value, tag in zip(RANKS, e.shoe.counts, e.effects, c.tags):
-                writer.writerow([
-                    rules.name, e.wager.name, rank, n,
-                    "" if value is None else decimal_text(value * 100, EFFECT_PLACES),
-                    "" if value is None else fraction_text(value), tag,
-                ])
-        return buffer.getvalue()
-    markdown = fmt == "markdown"
-    tablefmt = "pipe" if markdown else "simple"
-    names = [e.wager.name for e in effects]
-    effect_rows = [["expected value", *(percent_text(e.expected_value) for e in effects)]]
-    effect_rows += [
-        [rank, *("n/a" if e.effects[i] is None else _signed(e.effects[i]) for e in effects)]
-        for i, rank in enumerate(RANKS)
-    ]
-    tag_rows: list[list[str]] = [[rank, *(f"{c.tags[i]:+d}" if c.tags[i] else "0" for c in counts)] for i, rank in enumerate(RANKS)]
-    tag_rows.append(["correlation", *("none" if c.correlation is None else f"{c.correlation:.4f}" for c in counts)])
-    tag_rows.append(["break-even TC", *("n/a" if t is None else decimal_text(t, 2) for t in thresholds)])
-    align = ("left",) + ("right",) * len(names)
-    heading = f"Rule set: {rules.name}: {rules.title} (document {rules.document})"
-    lines = [f"# {rules.name}: effects of removal\n"] if markdown else []
-    lines += [heading, f"Shoe: {shoe_text(table.shoe)}.", DEFINITION, ""]
-    lines.append("## Effect of removing one card, % of the bet\n" if markdown else "Effect of removing one card, % of the bet:")
-    lines.append(tabulate(effect_rows, headers=["rank", *names], tablefmt=tablefmt, disable_numparse=True, colalign=align))
-    lines.append("")
-    lines.append("## Balanced count\n" if markdown else "Balanced count (tags per card seen):")
-    lines.append(tabulate(tag_rows, headers=["rank", *names], tablefmt=tablefmt, disable_numparse=True, colalign=align))
-    lines.append("")
-    lines.append(
-        "break-even TC: the true count (running count per 52 cards left) at which the count's linear "
-        "estimate of the expected value is 0; `baccarat count --play count` uses it by default. "
-        "A correlation of 'none': every effect is 0, no linear count follows the wager."
+    head = Fields((
+        *rule_set_fields(rules),
+        Field("shoe", "Shoe", shoe_fields(table.shoe), text=f"{shoe_text(table.shoe)}."),
+        Field("definition", "", text(DEFINITION)),
+    ))
+    names = tuple(Column(None, e.wager.name, "right") for e in effects)
+    effect_rows = [(text("expected value"), *(percent(e.expected_value) for e in effects))]
+    effect_rows += [(text(rank), *(_effect(e.effects[i]) for e in effects)) for i, rank in enumerate(RANKS)]
+    tag_rows = [(text(rank), *(_tag(c.tags[i]) for c in counts)) for i, rank in enumerate(RANKS)]
+    tag_rows.append((text("correlation"), *(real(c.correlation, shown="none" if c.correlation is None else None) for c in counts)))
+    tag_rows.append((text("break-even TC"), *(decimal(t, 2) for t in thresholds)))
+    wagers = tuple(
+        Section(
+            title=e.wager.name,
+            human=False,
+            key="wagers",
+            blocks=(
+                Fields((
+                    Field("wager", None, text(e.wager.name)),
+                    Field("title", None, text(e.wager.title)),
+                    Field("offered", None, flag(e.wager.offered)),
+                    Field("expected_value", None, fraction(e.expected_value)),
+                    Field("effects", None, Fields(tuple(
+                        Field(rank, None, None if value is None else Fields((
+                            Field("effect", None, fraction(value)),
+                            Field("effect_percent", None, text(decimal_text(value * 100, EFFECT_PLACES))),
+                        )))
+                        for rank, value in zip(RANKS, e.effects)
+                    ))),
+                    Field("count", None, Fields((
+                        Field("tags", None, Fields(tuple(Field(rank, None, integer(tag)) for rank, tag in zip(RANKS, c.tags)))),
+                        Field("correlation", None, real(c.correlation)),
+                        Field("break_even_true_count", None, fraction(t)),
+                    ))),
+                )),
+                Table(
+                    columns=(Column("rank", None), Column("cards", None), Column("effect_percent", None),
+                             Column("effect", None), Column("tag", None)),
+                    rows=tuple(
+                        (text(rank), integer(n), decimal(None if v is None else v * 100, EFFECT_PLACES), fraction(v),
+                         integer(tag))
+                        for rank, n, v, tag in zip(RANKS, e.shoe.counts, e.effects, c.tags)
+                    ),
+                    human=False,
+                    csv=True,
+                ),
+            ),
+            context=(Field("wager", None, text(e.wager.name)),),
+        )
+        for e, c, t in zip(effects, counts, thresholds)
     )
-    return "\n".join(lines) + "\n"
+    return Document(
+        title=f"{rules.name}: effects of removal",
+        blocks=(
+            head,
+            Section(title="Effect of removing one card, % of the bet",
+                    blocks=(Table(columns=(Column(None, "rank"), *names), rows=tuple(effect_rows)),)),
+            Section(title="Balanced count (tags per card seen)",
+                    blocks=(Table(columns=(Column(None, "rank"), *names), rows=tuple(tag_rows)), Prose((BREAK_EVEN,)))),
+            *wagers,
+        ),
+        context=(Field("rule_set", None, text(rules.name)),),
+    )
 
-
-def _signed(value: Fraction | None) -> str:
-    assert value is not None
-    if value == 0:
-        return "0"  # exactly
-    text = decimal_text(value * 100, EFFECT_PLACES)
-    return text if text.startswith("-") else f"+{text}"

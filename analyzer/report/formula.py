@@ -1,27 +1,42 @@
-"""Closed forms as text, Markdown, CSV or JSON; no arithmetic beyond turning numbers into text.
+"""The ``formula`` report: closed forms in the number of decks d, as a document.
 
-JSON keeps exactness: fractions are strings "p/q", polynomial coefficients
-are strings (highest power of d first), formulas are sympy's text, which
-sympy can read back.
+Machines read the formulas as sympy text (which sympy reads back), their
+numerators and denominators as integer coefficients (strings, highest power
+of d first), their values as exact fractions.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
-from tabulate import tabulate
-
-from ..numbers import decimal_text, fraction_text, percent_text
 from ..studies.formula import LIMIT_NOTE, VARIABLE, Formulas, RationalFunction, WagerFormula
-from .analysis import COUNTING, markdown_header
+from .common import COUNTING, offered_text, rule_set_fields
+from .model import (
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    Section,
+    Table,
+    Value,
+    data,
+    decimal,
+    flag,
+    fraction,
+    integer,
+    pays,
+    percent,
+    text,
+)
 
 INFINITY = "infinite"
 """How the limit row is labelled in tables."""
+
+NO_PAYS = (
+    "No pay table, so no house edge: the figure is the probability that the bet qualifies for a pay "
+    "(the outcomes without a pay together)."
+)
 
 
 def _fit_text(formulas: Formulas) -> str:
@@ -33,176 +48,107 @@ def _fit_text(formulas: Formulas) -> str:
     )
 
 
-def _header(formulas: Formulas) -> list[str]:
+def _head(formulas: Formulas) -> Fields:
     rules, family = formulas.rules, formulas.family
-    lines = [
-        f"Rule set: {rules.name}: {rules.title} (document {rules.document})",
-        f"Shoe: {family.text}; all ordered six-card dealings: {family.denominator_text}.",
-        COUNTING,
-        _fit_text(formulas),
-        LIMIT_NOTE,
-    ]
     # The deck-count default (the first one, when there is one) does not apply: d is the variable.
-    defaults = list(rules.defaults())[1 if rules.decks_default else 0 :]
-    if defaults:
-        lines.append("Defaults where the document is silent:")
-        lines.extend(f"  - {d}" for d in defaults)
+    defaults = list(rules.defaults())[1 if rules.decks_default else 0:]
+    fields = [
+        *rule_set_fields(rules),
+        Field("variable", None, text(VARIABLE)),
+        Field("shoe", "Shoe", text(family.text), text=f"{family.text}; all ordered six-card dealings: {family.denominator_text}."),
+        Field("removed", None, tuple(text(r) for r in family.removed)),
+        Field("dealings", None, text(family.denominator_text)),
+        Field("counting", "", text(COUNTING)),
+        Field("coefficients", None, text(f"integers as strings, highest power of {VARIABLE} first")),
+        Field("fit_decks", None, tuple(integer(d) for d in formulas.fit_decks)),
+        Field("check_decks", None, tuple(integer(d) for d in formulas.check_decks)),
+        Field(None, "", text(_fit_text(formulas))),
+        Field("limit", "", text(LIMIT_NOTE)),
+        Field("defaults", "Defaults where the document is silent", tuple(text(d) for d in defaults)),
+    ]
     if family.first_decks > 1:
-        lines.append(f"The removed cards need at least {family.first_decks} decks; smaller shoes are marked n/a.")
-    return lines
+        fields.append(Field(None, "", text(
+            f"The removed cards need at least {family.first_decks} decks; smaller shoes are marked n/a.")))
+    return Fields(tuple(fields))
 
 
-def _name(formula: WagerFormula) -> str:
-    return f"{formula.figure_name}({VARIABLE})"
+def _figure(value: Fraction | None, as_percent: bool) -> Value:
+    return percent(value) if as_percent else decimal(value)
 
 
-def _value_rows(formulas: Formulas, formula: WagerFormula, upto: int) -> list[list[str]]:
-    percent = formula.house_edge is not None
-    rows = []
-    for d, value in formulas.values(formula, upto):
-        if value is None:
-            rows.append([str(d), "n/a", "the removed cards do not fit"])
-        else:
-            rows.append([str(d), _decimal(value, percent), fraction_text(value)])
-    limit = formula.figure.limit
-    rows.append([INFINITY, _decimal(limit, percent), fraction_text(limit)])
-    return rows
-
-
-def _decimal(value: Fraction, percent: bool) -> str:
-    return percent_text(value) if percent else decimal_text(value, 8)
-
-
-def _outcome_rows(formula: WagerFormula) -> list[list[str]]:
+def _function(key: str, function: RationalFunction | None, values: tuple[tuple[int, Fraction | None], ...]) -> list[Fields | Table]:
+    """A rational function for machines: formula, coefficients, its values, its limit (or null)."""
+    if function is None:
+        return [Fields((Field(key, None, None),))]
     return [
-        [o.outcome.name, o.outcome.pays_text, o.text, decimal_text(o.limit, 8), fraction_text(o.limit)]
-        for o in formula.outcomes
+        Fields((
+            Field("formula", None, text(function.text)),
+            Field("numerator", None, tuple(text(str(c)) for c in function.numerator)),
+            Field("denominator", None, tuple(text(str(c)) for c in function.denominator)),
+        ), key=key),
+        Table(columns=(Column("decks", None), Column("value", None)),
+              rows=tuple((integer(d), fraction(v)) for d, v in values), key=f"{key}.values", human=False),
+        Fields((Field("limit", None, fraction(function.limit)),), key=key),
     ]
 
 
-_NO_PAYS = (
-    "No pay table, so no house edge: the figure is the probability that the bet qualifies for a pay "
-    "(the outcomes without a pay together)."
-)
-_OUTCOME_HEADERS = ["outcome", "pays", f"combinations({VARIABLE})", "probability as d grows", "exact"]
+def _wager_section(formulas: Formulas, formula: WagerFormula, upto: int, outcomes: bool) -> Section:
+    wager, figure = formula.wager, formula.figure
+    as_percent = formula.house_edge is not None
+    values = formulas.values(formula, upto)
+    rows: list[tuple[Value | None, ...]] = [
+        (text(str(d)), _figure(v, as_percent), text("the removed cards do not fit") if v is None else fraction(v))
+        for d, v in values
+    ]
+    rows.append((text(INFINITY), _figure(figure.limit, as_percent), fraction(figure.limit)))
+    shown = Table(
+        columns=(Column(None, "decks", "right"), Column(None, formula.figure_name, "right"), Column(None, "exact")),
+        rows=tuple(rows),
+    )
+    by_outcome = Table(
+        columns=(
+            Column("outcome", "outcome"),
+            Column("pays", "pays"),
+            Column("combinations", f"combinations({VARIABLE})"),
+            Column("limit_probability", "probability as d grows"),
+            Column(None, "exact"),
+        ),
+        rows=tuple(
+            (text(o.outcome.name), pays(o.outcome.pays, shown="?" if o.outcome.pays is None else None),
+             data([str(c) for c in o.combinations], o.text), decimal(o.limit), fraction(o.limit))
+            for o in formula.outcomes
+        ),
+        key="outcomes",
+        human=outcomes,
+    )
+    csv_rows = tuple(
+        (text("house_edge" if as_percent else "qualifying_probability"), data(d, str(d)), fraction(v), decimal(v, 10),
+         text(figure.text))
+        for d, v in [*values, (INFINITY, figure.limit)]
+    )
+    blocks = [
+        Fields((
+            Field("wager", None, text(wager.name)),
+            Field("title", None, text(wager.title)),
+            Field("offered", None, flag(wager.offered)),
+        )),
+        Prose((f"{formula.figure_name}({VARIABLE}) = {figure.text}",), code=True),
+        *((Prose((NO_PAYS,)),) if formula.house_edge is None else ()),
+        *_function("house_edge", formula.house_edge, values),
+        *_function("qualifying_probability", formula.qualifying, values),
+        shown,
+        by_outcome,
+        Table(columns=tuple(Column(k, None) for k in ("figure", "decks", "value", "decimal", "formula")),
+              rows=csv_rows, human=False, csv=True),
+    ]
+    return Section(title=wager.title, name=wager.name, status=offered_text(wager), blocks=tuple(blocks), key="wagers",
+                   context=(Field("wager", None, text(wager.name)),))
 
 
-def render_formulas(results: Sequence[Formulas], fmt: str, upto: int, outcomes: bool = False) -> str:
-    """The ``formula`` report for one or more rule sets, in one of the report formats."""
-    if fmt == "json":
-        documents = [formulas_document(f, upto) for f in results]
-        return json.dumps(documents[0] if len(documents) == 1 else documents, indent=2) + "\n"
-    if fmt == "csv":
-        return _csv(results, upto)
-    markdown = fmt == "markdown"
-    tablefmt = "pipe" if markdown else "simple"
-    out: list[str] = []
-    for formulas in results:
-        if out:
-            out.append("")
-        if markdown:
-            out.append(f"# {formulas.rules.name}: house edge as a function of the number of decks {VARIABLE}\n")
-            out.extend(markdown_header(_header(formulas)))
-        else:
-            out.extend(_header(formulas))
-        for formula in formulas.wagers:
-            wager = formula.wager
-            offered = "offered" if wager.offered else "not offered by this document; standard pay table"
-            out.append("")
-            if markdown:
-                out.append(f"## {wager.title} (`{wager.name}`)\n")
-                out.append(f"{offered.capitalize()}.\n")
-                out.append(f"`{_name(formula)} = {formula.figure.text}`\n")
-            else:
-                out.append(f"== {wager.title} ({wager.name}): {offered}")
-                out.append(f"{_name(formula)} = {formula.figure.text}")
-            if formula.house_edge is None:
-                out.append(f"{_NO_PAYS}\n" if markdown else f"({_NO_PAYS})")
-            if not markdown:
-                out.append("")
-            out.append(
-                tabulate(
-                    _value_rows(formulas, formula, upto),
-                    headers=["decks", formula.figure_name, "exact"],
-                    tablefmt=tablefmt,
-                    disable_numparse=True,
-                    colalign=("right", "right", "left"),
-                )
-            )
-            if outcomes:
-                out.append("")
-                out.append(
-                    tabulate(_outcome_rows(formula), headers=_OUTCOME_HEADERS, tablefmt=tablefmt, disable_numparse=True)
-                )
-    return "\n".join(out) + "\n"
-
-
-def _function_document(function: RationalFunction, values: Sequence[tuple[int, Fraction | None]]) -> dict[str, Any]:
-    return {
-        "formula": function.text,
-        "numerator": [str(c) for c in function.numerator],
-        "denominator": [str(c) for c in function.denominator],
-        "values": [{"decks": d, "value": None if v is None else fraction_text(v)} for d, v in values],
-        "limit": fraction_text(function.limit),
-    }
-
-
-def formulas_document(formulas: Formulas, upto: int) -> dict[str, Any]:
-    """The ``formula`` report of one rule set as JSON-ready data (exact strings)."""
-    wagers = []
-    for formula in formulas.wagers:
-        values = formulas.values(formula, upto)
-        wagers.append(
-            {
-                "wager": formula.wager.name,
-                "title": formula.wager.title,
-                "offered": formula.wager.offered,
-                "house_edge": None if formula.house_edge is None else _function_document(formula.house_edge, values),
-                "qualifying_probability": None
-                if formula.qualifying is None
-                else _function_document(formula.qualifying, values),
-                "outcomes": [
-                    {
-                        "outcome": o.outcome.name,
-                        "pays": None if o.outcome.pays is None else o.outcome.pays_text,
-                        "combinations": [str(c) for c in o.combinations],
-                        "limit_probability": fraction_text(o.limit),
-                    }
-                    for o in formula.outcomes
-                ],
-            }
-        )
-    return {
-        "rule_set": formulas.rules.name,
-        "title": formulas.rules.title,
-        "document": formulas.rules.document,
-        "variable": VARIABLE,
-        "shoe": formulas.family.text,
-        "removed": list(formulas.family.removed),
-        "dealings": formulas.family.denominator_text,
-        "counting": COUNTING,
-        "coefficients": f"integers as strings, highest power of {VARIABLE} first",
-        "fit_decks": list(formulas.fit_decks),
-        "check_decks": list(formulas.check_decks),
-        "limit": LIMIT_NOTE,
-        "defaults": list(formulas.rules.defaults())[1 if formulas.rules.decks_default else 0 :],
-        "wagers": wagers,
-    }
-
-
-def _csv(results: Sequence[Formulas], upto: int) -> str:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rule_set", "wager", "figure", "decks", "value", "decimal", "formula"])
-    for formulas in results:
-        for formula in formulas.wagers:
-            figure = "house_edge" if formula.house_edge is not None else "qualifying_probability"
-            values: list[tuple[int | str, Fraction | None]] = [*formulas.values(formula, upto)]
-            for d, value in [*values, (INFINITY, formula.figure.limit)]:
-                writer.writerow([
-                    formulas.rules.name, formula.wager.name, figure, d,
-                    "" if value is None else fraction_text(value),
-                    "" if value is None else decimal_text(value, 10),
-                    formula.figure.text,
-                ])
-    return buffer.getvalue()
+def formula_document(formulas: Formulas, upto: int, outcomes: bool = False) -> Document:
+    """``formula``: every wager's figure as a function of d, its values at d = 1..``upto`` and its limit."""
+    return Document(
+        title=f"{formulas.rules.name}: house edge as a function of the number of decks {VARIABLE}",
+        blocks=(_head(formulas), *(_wager_section(formulas, f, upto, outcomes) for f in formulas.wagers)),
+        context=(Field("rule_set", None, text(formulas.rules.name)),),
+    )

@@ -1,24 +1,15 @@
-"""The ``own-cards`` report: strategy card, strategies and every decision, as text, Markdown, CSV or JSON.
+"""The ``own-cards`` report: strategy card, strategies and every decision, as a document.
 
 No arithmetic happens here: every figure comes from an
-:class:`~analyzer.studies.owncards.OwnCardsAnalysis` and is only turned into text
-(decimals rounded exactly from the fractions by :mod:`analyzer.report.analysis`).
-JSON keeps exactness: fractions are strings "p/q", big integers are strings.
+:class:`~analyzer.studies.owncards.OwnCardsAnalysis`.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Sequence
-from fractions import Fraction
-from typing import Any
-
-from tabulate import tabulate
 
 from ..game.shoe import CARDS_PER_ROUND
-from ..numbers import count_text, decimal_text, fraction_text, percent_text
+from ..numbers import count_text
 from ..studies.owncards import (
     BEST_BY_COMPOSITION,
     BEST_BY_TOTAL,
@@ -29,7 +20,27 @@ from ..studies.owncards import (
     Decision,
     OwnCardsAnalysis,
 )
-from .analysis import markdown_header, sheet_document, shoe_document, shoe_text
+from .common import figure_fields, outcome_table, rule_set_fields, shoe_fields, shoe_text
+from .model import (
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    Section,
+    Table,
+    Value,
+    count,
+    data,
+    decimal,
+    flag,
+    fraction,
+    integer,
+    percent,
+    real,
+    text,
+)
+from .values import human
 
 OWN_COUNTING = (
     "Counts are ordered six-card dealings O1 O2 B1 B2 B3 O3 (the own two cards, the Banker's two, "
@@ -44,22 +55,14 @@ _TITLES = {
     BEST_BY_COMPOSITION: "best by composition",
 }
 
-
-def _number(value: Fraction, exact: bool, places: int = 6) -> str:
-    return fraction_text(value) if exact else decimal_text(value, places)
-
-
-def _percent(value: Fraction, exact: bool) -> str:
-    return fraction_text(value) if exact else percent_text(value)
+_KEYS = ("rule_set", "title", "document", "own_cards", "shoe", "counting", "denominator", "defaults", "strategies",
+         "option_value", "card", "naturals", "decisions")
+"""The order in which machines read the report (people read the own hand's terms after the shoe)."""
 
 
 def _cards(decision: Decision) -> str:
     """A composition as the report writes it, e.g. "5,T/J/Q/K"."""
     return "" if decision.ranks is None else ",".join(decision.ranks)
-
-
-def _play(action: str) -> str:
-    return action.upper()
 
 
 def _plays(plays: Sequence[tuple[int, Action]]) -> str:
@@ -96,187 +99,177 @@ def _defaults(analysis: OwnCardsAnalysis) -> list[str]:
     return lines
 
 
-def _header_lines(analysis: OwnCardsAnalysis) -> list[str]:
+def _head(analysis: OwnCardsAnalysis) -> Fields:
     rules, shoe, wager = analysis.rules, analysis.shoe, analysis.wager
     own = rules.own_cards
     assert own is not None, "analyse refuses a rule set without own cards"
     pays = ", ".join(f"{o.name} {o.pays_text}" for o in wager.outcomes)
-    lines = [
-        f"Rule set: {rules.name}: {rules.title} (document {rules.document})",
-        f"Shoe: {shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card dealings.",
-        OWN_COUNTING,
-        f"Own hand: offered for a {wager.name} bet{' alone' if own.alone else ''} ({own.source.rstrip('.')}).",
-        f"It is settled as a {wager.name} bet ({pays}; {wager.source.rstrip('.')}).",
-    ]
-    defaults = _defaults(analysis)
-    if defaults:
-        lines.append("Defaults where the document is silent:")
-        lines.extend(f"  - {d}" for d in defaults)
-    return lines
+    return Fields((
+        *rule_set_fields(rules),
+        Field("shoe", "Shoe", shoe_fields(shoe),
+              text=f"{shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card dealings."),
+        Field("counting", "", text(OWN_COUNTING)),
+        Field("own_cards", "Own hand",
+              Fields((Field("wager", None, text(own.wager)), Field("alone", None, flag(own.alone)),
+                      Field("source", None, text(own.source)))),
+              text=f"offered for a {wager.name} bet{' alone' if own.alone else ''} ({own.source.rstrip('.')})."),
+        Field(None, "", text(f"It is settled as a {wager.name} bet ({pays}; {wager.source.rstrip('.')}).")),
+        Field("denominator", None, count(shoe.denominator)),
+        Field("defaults", "Defaults where the document is silent", tuple(text(d) for d in _defaults(analysis))),
+    ))
 
 
-def _card_rows(analysis: OwnCardsAnalysis, exact: bool) -> list[list[str]]:
-    rows = [
-        [str(r.total), _play(r.best if r.best == EITHER else analysis.card_play(r.total)),
-         _number(r.ev_draw, exact), _number(r.ev_stand, exact), _number(r.margin, exact)]
+def _card_section(analysis: OwnCardsAnalysis) -> Section:
+    columns = (Column(None, "your total"), Column(None, "play"), Column(None, "EV if you draw"),
+               Column(None, "EV if you stand"), Column(None, "you gain"))
+    rows: list[tuple[Value | None, ...]] = [
+        (integer(r.total), text((r.best if r.best == EITHER else analysis.card_play(r.total)).upper()),
+         decimal(r.ev_draw, 6), decimal(r.ev_stand, 6), decimal(r.margin, 6))
         for r in analysis.by_total
     ]
-    rows.extend([str(n.total), "natural", "not asked", _number(n.expected_value, exact), ""] for n in analysis.naturals)
-    return rows
+    rows += [(integer(n.total), text("natural"), text("not asked"), decimal(n.expected_value, 6), text(""))
+             for n in analysis.naturals]
+    blocks: list[Table | Prose] = [Table(columns=columns, rows=tuple(rows))]
+    if analysis.exceptions:
+        exceptions = tuple(
+            (text(_cards(r)), integer(r.total), text(r.best.upper()), decimal(r.ev_draw, 6), decimal(r.ev_stand, 6),
+             decimal(r.margin, 6))
+            for r in analysis.exceptions
+        )
+        blocks.append(Table(
+            columns=(Column(None, "your cards"), Column(None, "total"), Column(None, "play"), *columns[2:]),
+            rows=exceptions,
+            caption="Exceptions, by your two cards (play these otherwise than your total says):",
+        ))
+    else:
+        blocks.append(Prose(("Exceptions, by your two cards: none; every composition plays as its total.",)))
+    return Section(title="Strategy card (expected value per unit bet, given your two cards)", blocks=tuple(blocks))
 
 
-def _exception_rows(analysis: OwnCardsAnalysis, exact: bool) -> list[list[str]]:
-    return [
-        [_cards(r), str(r.total), _play(r.best), _number(r.ev_draw, exact), _number(r.ev_stand, exact),
-         _number(r.margin, exact)]
-        for r in analysis.exceptions
-    ]
-
-
-def _strategy_rows(analysis: OwnCardsAnalysis, exact: bool) -> list[list[str]]:
-    rules = strategy_rules(analysis)
-    rows = []
-    for s in analysis.strategies:
-        sd = s.sheet.standard_deviation
-        risk = s.sheet.element_of_risk
-        rows.append([
-            s.name, rules[s.name], _number(s.expected_value, exact, 8), _percent(s.house_edge, exact),
-            "n/a" if risk is None else _percent(risk, exact), "n/a" if sd is None else f"{sd:.4f}",
-        ])
-    return rows
-
-
-def _option_line(analysis: OwnCardsAnalysis, exact: bool) -> str:
-    gains = ", ".join(
-        f"{name} {_percent(analysis.option_value(name), exact)}" for name in (BEST_BY_TOTAL, BEST_BY_COMPOSITION)
+def _strategies_section(analysis: OwnCardsAnalysis, exact: bool) -> Section:
+    plays = strategy_rules(analysis)
+    rows = tuple(
+        (text(s.name), text(plays[s.name]), decimal(s.expected_value, 8), percent(s.house_edge),
+         percent(s.sheet.element_of_risk), real(s.sheet.standard_deviation))
+        for s in analysis.strategies
     )
-    return f"Value of the option (expected value gained over mimicking the Community Player, per unit bet): {gains}."
+    table = Table(
+        columns=(Column(None, "strategy"), Column(None, "how it plays"), Column(None, "expected value"),
+                 Column(None, "house edge"), Column(None, "element of risk"), Column(None, "SD")),
+        rows=rows,
+    )
+    gains = ", ".join(
+        f"{name} {human(percent(analysis.option_value(name)), exact)}" for name in (BEST_BY_TOTAL, BEST_BY_COMPOSITION)
+    )
+    line = f"Value of the option (expected value gained over mimicking the Community Player, per unit bet): {gains}."
+    return Section(title="Strategies", blocks=(table, Prose((line,))))
 
 
-def _decision_rows(analysis: OwnCardsAnalysis, exact: bool) -> list[list[str]]:
-    rows = []
+def _decisions_section(analysis: OwnCardsAnalysis) -> Section:
+    rows: list[tuple[Value | None, ...]] = []
     for total in analysis.by_total:
         for r in (total, *(c for c in analysis.by_composition if c.total == total.total)):
-            rows.append([
-                str(r.total), _cards(r) or "any", _number(r.probability, exact), _number(r.ev_draw, exact),
-                _number(r.ev_stand, exact), r.best, _number(r.margin, exact),
-            ])
+            rows.append((integer(r.total), text(_cards(r) or "any"), decimal(r.probability, 6), decimal(r.ev_draw, 6),
+                         decimal(r.ev_stand, 6), text(r.best), decimal(r.margin, 6)))
     for n in analysis.naturals:
-        rows.append([str(n.total), "natural", _number(n.probability, exact), "", _number(n.expected_value, exact),
-                     "not asked", ""])
-    return rows
+        rows.append((integer(n.total), text("natural"), decimal(n.probability, 6), text(""),
+                     decimal(n.expected_value, 6), text("not asked"), text("")))
+    columns = (Column(None, "total"), Column(None, "cards"), Column(None, "probability"), Column(None, "EV draw"),
+               Column(None, "EV stand"), Column(None, "best"), Column(None, "margin"))
+    return Section(title="Every decision, by total (cards: any) and by composition",
+                   blocks=(Table(columns=columns, rows=tuple(rows)),))
 
 
-_CARD_HEADERS = ["your total", "play", "EV if you draw", "EV if you stand", "you gain"]
-_EXCEPTION_HEADERS = ["your cards", "total", "play", "EV if you draw", "EV if you stand", "you gain"]
-_STRATEGY_HEADERS = ["strategy", "how it plays", "expected value", "house edge", "element of risk", "SD"]
-_DECISION_HEADERS = ["total", "cards", "probability", "EV draw", "EV stand", "best", "margin"]
-
-
-def render_own_cards(analysis: OwnCardsAnalysis, fmt: str, exact: bool = False) -> str:
-    """The ``own-cards`` report in one of :data:`analyzer.report.analysis.FORMATS`."""
-    if fmt == "json":
-        return json.dumps(own_cards_document(analysis), indent=2) + "\n"
-    if fmt == "csv":
-        return _own_cards_csv(analysis, exact)
-    markdown = fmt == "markdown"
-    tablefmt = "pipe" if markdown else "simple"
-
-    def table(rows: list[list[str]], headers: list[str]) -> str:
-        return tabulate(rows, headers=headers, tablefmt=tablefmt, disable_numparse=True)
-
-    def heading(text: str) -> str:
-        return f"## {text}\n" if markdown else f"== {text}"
-
-    out: list[str] = []
-    if markdown:
-        out.append(f"# {analysis.rules.name}: Play Your Own Cards\n")
-        out.extend(markdown_header(_header_lines(analysis)))
-    else:
-        out.append("Play Your Own Cards: the own hand's strategy card and house edge")
-        out.extend(_header_lines(analysis))
-    out += ["", heading("Strategy card (expected value per unit bet, given your two cards)"),
-            table(_card_rows(analysis, exact), _CARD_HEADERS), ""]
-    if analysis.exceptions:
-        out += ["Exceptions, by your two cards (play these otherwise than your total says):",
-                "", table(_exception_rows(analysis, exact), _EXCEPTION_HEADERS)]
-    else:
-        out.append("Exceptions, by your two cards: none; every composition plays as its total.")
-    out += ["", heading("Strategies"), table(_strategy_rows(analysis, exact), _STRATEGY_HEADERS), "",
-            _option_line(analysis, exact), "",
-            heading("Every decision, by total (cards: any) and by composition"),
-            table(_decision_rows(analysis, exact), _DECISION_HEADERS)]
-    return "\n".join(out) + "\n"
-
-
-def _decision_document(r: Decision) -> dict[str, Any]:
-    return {
-        "total": r.total,
-        "ranks": None if r.ranks is None else list(r.ranks),
-        "ways": str(r.ways),
-        "probability": fraction_text(r.probability),
-        "ev_draw": fraction_text(r.ev_draw),
-        "ev_stand": fraction_text(r.ev_stand),
-        "best": r.best,
-        "margin": fraction_text(r.margin),
-    }
-
-
-def own_cards_document(analysis: OwnCardsAnalysis) -> dict[str, Any]:
-    """The whole ``own-cards`` report as JSON-ready data (exact strings)."""
-    rules, own = analysis.rules, analysis.rules.own_cards
-    assert own is not None, "analyse refuses a rule set without own cards"
+def _strategy_data(analysis: OwnCardsAnalysis) -> tuple[Section, ...]:
+    """Each strategy with its par sheet, for machines."""
     plays = strategy_rules(analysis)
-    return {
-        "rule_set": rules.name,
-        "title": rules.title,
-        "document": rules.document,
-        "own_cards": {"wager": own.wager, "alone": own.alone, "source": own.source},
-        "shoe": shoe_document(analysis.shoe),
-        "counting": OWN_COUNTING,
-        "denominator": str(analysis.shoe.denominator),
-        "defaults": _defaults(analysis),
-        "strategies": [
-            {"name": s.name, "title": _TITLES[s.name], "plays": plays[s.name],
-             **{key: value for key, value in sheet_document(s.sheet).items() if key != "title"}}
-            for s in analysis.strategies
-        ],
-        "option_value": {name: fraction_text(analysis.option_value(name)) for name in STRATEGIES if name != MIMIC},
-        "card": {
-            "totals": [
-                {"total": r.total, "play": analysis.card_play(r.total), "margin": fraction_text(r.margin)}
-                for r in analysis.by_total
-            ],
-            "exceptions": [
-                {"total": r.total, "ranks": list(r.ranks or ()), "play": r.best, "margin": fraction_text(r.margin)}
-                for r in analysis.exceptions
-            ],
-        },
-        "naturals": [
-            {"total": n.total, "ways": str(n.ways), "probability": fraction_text(n.probability),
-             "expected_value": fraction_text(n.expected_value)}
-            for n in analysis.naturals
-        ],
-        "decisions": [_decision_document(r) for r in (*analysis.by_total, *analysis.by_composition)],
-    }
-
-
-def _own_cards_csv(analysis: OwnCardsAnalysis, exact: bool) -> str:
-    """One row per decision (by total, then by composition), natural and strategy."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["rule_set", "kind", "name", "total", "ranks", "probability", "ev_draw", "ev_stand", "best",
-                     "margin", "expected_value", "house_edge"])
-    name = analysis.rules.name
-    for kind, rows in (("total", analysis.by_total), ("composition", analysis.by_composition)):
-        for r in rows:
-            writer.writerow([name, kind, "", r.total, _cards(r), _number(r.probability, exact, 8),
-                             _number(r.ev_draw, exact, 8), _number(r.ev_stand, exact, 8), r.best,
-                             _number(r.margin, exact, 8), "", ""])
-    for n in analysis.naturals:
-        writer.writerow([name, "natural", "", n.total, "", _number(n.probability, exact, 8), "", "", "", "",
-                         _number(n.expected_value, exact, 8), ""])
+    sections = []
     for s in analysis.strategies:
-        writer.writerow([name, "strategy", s.name, "", "", "", "", "", "", "",
-                         _number(s.expected_value, exact, 8), _number(s.house_edge, exact, 8)])
-    return buffer.getvalue()
+        wager = s.sheet.wager
+        head = Fields((
+            Field("name", None, text(s.name)),
+            Field("title", None, text(_TITLES[s.name])),
+            Field("plays", None, text(plays[s.name])),
+            Field("wager", None, text(wager.name)),
+            Field("offered", None, flag(wager.offered)),
+            Field("source", None, text(wager.source)),
+            Field("requires", None, tuple(text(r) for r in wager.requires)),
+        ))
+        sections.append(Section(title=s.name, human=False, key="strategies",
+                                blocks=(head, figure_fields(s.sheet), outcome_table(s.sheet, csv=False))))
+    return tuple(sections)
+
+
+def _ranks(decision: Decision) -> Value:
+    return data(None if decision.ranks is None else list(decision.ranks), _cards(decision))
+
+
+def _machine_tables(analysis: OwnCardsAnalysis) -> tuple[Fields | Table, ...]:
+    """The option values, the card, the naturals and every decision, for machines."""
+    option = Fields(
+        tuple(Field(name, None, fraction(analysis.option_value(name))) for name in STRATEGIES if name != MIMIC),
+        key="option_value",
+    )
+    totals = Table(
+        columns=(Column("total", None), Column("play", None), Column("margin", None)),
+        rows=tuple((integer(r.total), text(analysis.card_play(r.total)), fraction(r.margin)) for r in analysis.by_total),
+        key="card.totals", human=False,
+    )
+    exceptions = Table(
+        columns=(Column("total", None), Column("ranks", None), Column("play", None), Column("margin", None)),
+        rows=tuple((integer(r.total), data(list(r.ranks or ()), _cards(r)), text(r.best), fraction(r.margin))
+                   for r in analysis.exceptions),
+        key="card.exceptions", human=False,
+    )
+    naturals = Table(
+        columns=(Column("total", None), Column("ways", None), Column("probability", None), Column("expected_value", None)),
+        rows=tuple((integer(n.total), count(n.ways), fraction(n.probability), fraction(n.expected_value))
+                   for n in analysis.naturals),
+        key="naturals", human=False,
+    )
+    decisions = Table(
+        columns=tuple(Column(key, None) for key in ("total", "ranks", "ways", "probability", "ev_draw", "ev_stand", "best",
+                                                   "margin")),
+        rows=tuple((integer(r.total), _ranks(r), count(r.ways), fraction(r.probability), fraction(r.ev_draw),
+                    fraction(r.ev_stand), text(r.best), fraction(r.margin))
+                   for r in (*analysis.by_total, *analysis.by_composition)),
+        key="decisions", human=False,
+    )
+    return option, totals, exceptions, naturals, decisions
+
+
+def _csv_table(analysis: OwnCardsAnalysis) -> Table:
+    """One row per decision (by total, then by composition), natural and strategy."""
+    keys = ("kind", "name", "total", "ranks", "probability", "ev_draw", "ev_stand", "best", "margin", "expected_value",
+            "house_edge")
+    rows: list[tuple[Value | None, ...]] = []
+    for kind, decisions in (("total", analysis.by_total), ("composition", analysis.by_composition)):
+        rows += [(text(kind), None, integer(r.total), text(_cards(r)), decimal(r.probability), decimal(r.ev_draw),
+                  decimal(r.ev_stand), text(r.best), decimal(r.margin), None, None) for r in decisions]
+    rows += [(text("natural"), None, integer(n.total), None, decimal(n.probability), None, None, None, None,
+              decimal(n.expected_value), None) for n in analysis.naturals]
+    rows += [(text("strategy"), text(s.name), None, None, None, None, None, None, None, decimal(s.expected_value),
+              decimal(s.house_edge)) for s in analysis.strategies]
+    return Table(columns=tuple(Column(k, None) for k in keys), rows=tuple(rows), human=False, csv=True)
+
+
+def own_cards_document(analysis: OwnCardsAnalysis, exact: bool = False) -> Document:
+    """``own-cards``: the strategy card, the three strategies and every decision.
+
+    ``exact`` writes the figures inside sentences as fractions, as the
+    renderers do for the tables.
+    """
+    return Document(
+        title=f"{analysis.rules.name}: Play Your Own Cards",
+        blocks=(
+            _head(analysis),
+            _card_section(analysis),
+            _strategies_section(analysis, exact),
+            _decisions_section(analysis),
+            *_strategy_data(analysis),
+            *_machine_tables(analysis),
+            _csv_table(analysis),
+        ),
+        context=(Field("rule_set", None, text(analysis.rules.name)),),
+        key_order=_KEYS,
+    )

@@ -18,9 +18,10 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..studies.eor import removal_table
 from ..studies.owncards import analyse
-from .analysis import render_analysis, render_compare
-from .eor import render_eor
-from .owncards import render_own_cards
+from .analysis import analysis_document, compare_document
+from .eor import eor_document
+from .owncards import own_cards_document
+from .render import render
 
 RESULTS_DECKS = 8
 """Every table in results/ is for 8 decks (003's count, the default elsewhere)."""
@@ -49,24 +50,26 @@ def generate() -> dict[str, str]:
         rules = load(name)
         sheets = par_sheets(rules, shoe)
         analyses.append((rules, sheets))
-        files[f"{name}.md"] = render_analysis(rules, shoe, sheets, "markdown")
-        files[f"{name}.json"] = render_analysis(rules, shoe, sheets, "json")
+        document = analysis_document(rules, shoe, sheets)
+        files[f"{name}.md"] = render(document, "markdown")
+        files[f"{name}.json"] = render(document, "json")
         rows.append(f"| `{name}.md`, `{name}.json` | par sheets of every wager, rule set {name} ({rules.document}) |")
-        table = removal_table(rules, shoe)
-        files[f"{name}-eor.md"] = render_eor(table, "markdown")
-        files[f"{name}-eor.json"] = render_eor(table, "json")
+        removal = eor_document(removal_table(rules, shoe))
+        files[f"{name}-eor.md"] = render(removal, "markdown")
+        files[f"{name}-eor.json"] = render(removal, "json")
         rows.append(
             f"| `{name}-eor.md`, `{name}-eor.json` | effects of removal of every rank on every wager with pays, "
             f"and balanced counts, rule set {name} |"
         )
-    files["compare.md"] = render_compare(shoe, analyses, "markdown")
-    files["compare.json"] = render_compare(shoe, analyses, "json")
+    matrix = compare_document(shoe, analyses)
+    files["compare.md"] = render(matrix, "markdown")
+    files["compare.json"] = render(matrix, "json")
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
     for rules, _ in analyses:
         if rules.own_cards is not None:
-            own = analyse(rules, shoe)
-            files[f"{rules.name}-own-cards.md"] = render_own_cards(own, "markdown")
-            files[f"{rules.name}-own-cards.json"] = render_own_cards(own, "json")
+            own = own_cards_document(analyse(rules, shoe))
+            files[f"{rules.name}-own-cards.md"] = render(own, "markdown")
+            files[f"{rules.name}-own-cards.json"] = render(own, "json")
             rows.append(
                 f"| `{rules.name}-own-cards.md`, `{rules.name}-own-cards.json` | Play Your Own Cards, "
                 f"rule set {rules.name}: strategy card, three strategies' house edges, every decision "
@@ -85,12 +88,12 @@ def generate() -> dict[str, str]:
 def _formula_files(analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]]) -> dict[str, str]:
     """``formulas.md`` and ``formulas.json``: the closed forms of every shipped rule set."""
     from ..studies.formula import formulas  # sympy is imported here, not when the command line starts
-    from .formula import render_formulas
+    from .formula import formula_document
 
     closed = [formulas(rules) for rules, _ in analyses]
     return {
-        "formulas.md": render_formulas(closed, "markdown", RESULTS_DECKS, outcomes=True),
-        "formulas.json": render_formulas(closed, "json", RESULTS_DECKS),
+        "formulas.md": render([formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown"),
+        "formulas.json": render([formula_document(f, RESULTS_DECKS) for f in closed], "json"),
     }
 
 

@@ -1,0 +1,200 @@
+"""Pieces several reports share: the counting convention, the shoe, a rule set's head, a par sheet.
+
+Each returns parts of a :class:`~.model.Document`; no arithmetic beyond
+what a sentence needs to name a figure.
+"""
+
+from __future__ import annotations
+
+from ..exact.parsheet import ParSheet
+from ..game.cards import RANKS
+from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
+from ..game.shoe import Shoe
+from .model import Column, Field, Fields, Table, count, decimal, flag, integer, odds, pays, percent, real, text
+
+COUNTING = (
+    "Counts are ordered six-card dealings P1 B1 P2 B2 P3 B3, whether or not the "
+    "third cards are used; they add up to the denominator N(N-1)(N-2)(N-3)(N-4)(N-5) "
+    "for a shoe of N cards."
+)
+
+
+def shoe_text(shoe: Shoe) -> str:
+    """How a report names a shoe: "8 decks (416 cards)", "8 decks less 5 5 K A (412 cards)"."""
+    if shoe.decks_built is None:
+        composition = " ".join(f"{n}x{r}" for r, n in zip(RANKS, shoe.counts) if n)
+        return f"custom shoe {composition} ({shoe.size} cards)"
+    removed = shoe.removed_from_decks()
+    less = f" less {' '.join(removed)}" if removed else ""
+    return f"{shoe.decks_built} decks{less} ({shoe.size} cards)"
+
+
+def shoe_fields(shoe: Shoe) -> Fields:
+    """The shoe as data: decks and cards removed (for a shoe built from decks), cards, count per rank."""
+    fields = []
+    if shoe.decks_built is not None:
+        fields.append(Field("decks", None, integer(shoe.decks_built)))
+        fields.append(Field("removed", None, tuple(text(r) for r in shoe.removed_from_decks())))
+    fields.append(Field("cards", None, integer(shoe.size)))
+    fields.append(Field("counts", None, Fields(tuple(Field(r, None, integer(n)) for r, n in zip(RANKS, shoe.counts)))))
+    return Fields(tuple(fields))
+
+
+def rule_set_fields(rules: RuleSet) -> tuple[Field, ...]:
+    """"Rule set: name: title (document X)" for people; name, title and document for machines."""
+    return (
+        Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"),
+        Field("title", None, text(rules.title)),
+        Field("document", None, text(rules.document)),
+    )
+
+
+def offered_text(wager: Wager) -> str:
+    """Whether the rule set's document offers the wager."""
+    return "offered" if wager.offered else "not offered by this document; standard pay table"
+
+
+def requires_text(wager: Wager) -> str:
+    """The table rule that a side bet needs a main bet beside it."""
+    return f"Needs one of {', '.join(wager.requires)} beside it ({wager.requires_source})"
+
+
+def own_cards_text(rules: RuleSet) -> str:
+    """The note that a rule set offers Play Your Own Cards."""
+    own = rules.own_cards
+    assert own is not None
+    alone = " alone" if own.alone else ""
+    return (
+        f"Play Your Own Cards is offered for a {own.wager} bet{alone} ({own.source}); "
+        "its strategy and edge: `baccarat own-cards`."
+    )
+
+
+# --------------------------------------------------------------- par sheets
+
+FIGURES: tuple[tuple[str, str, bool], ...] = (
+    ("expected_value", "expected value", False),
+    ("house_edge", "house edge", True),
+    ("element_of_risk", "element of risk", True),
+    ("hit_frequency", "hit frequency", False),
+    ("push_frequency", "push frequency", False),
+    ("variance", "variance", False),
+)
+"""(key, label, shown as a percentage) of a par sheet's exact figures; the standard deviation follows."""
+
+WAGER_KEYS = ("wager", "title", "offered", "source", "requires", *(key for key, _, _ in FIGURES), "standard_deviation")
+"""The order in which machines read a wager's par sheet (its outcomes follow)."""
+
+
+def wager_fields(wager: Wager) -> Fields:
+    """A wager's name, title, offer, source and table rule, for machines (people read them in the heading)."""
+    return Fields((
+        Field("wager", None, text(wager.name)),
+        Field("title", None, text(wager.title)),
+        Field("offered", None, flag(wager.offered)),
+        Field("source", None, text(wager.source)),
+        Field("requires", None, tuple(text(r) for r in wager.requires)),
+    ))
+
+
+def outcome_table(sheet: ParSheet, csv: bool = True) -> Table:
+    """Every outcome: combinations, probability, pays, return (fair odds for a wager with no pay table).
+
+    ``csv`` makes it part of the document's CSV (a par sheet's; not a strategy's inside another report).
+    """
+    pay_table = sheet.wager.has_pay_table
+    columns = (
+        Column("outcome", "outcome"),
+        Column("combinations", "combinations", "right", role="combinations"),
+        Column("probability", "probability", "right", role="probability"),
+        Column("pays", "pays", "right", role="pays"),
+        Column("return", "return" if pay_table else None, "right", role="return"),
+        Column("fair_odds", None if pay_table else "fair odds", "right"),
+    )
+    rows = []
+    for row in sheet.rows:
+        if row.pays is not None:
+            fair_shown: str | None = f"({row.outcome.pays_text})"
+        else:
+            fair_shown = "never" if row.fair_odds is None else None
+        rows.append((
+            text(row.outcome.name),
+            count(row.combinations),
+            decimal(row.probability),
+            pays(row.pays, shown=row.outcome.pays_text if row.pays is None else None),
+            decimal(row.contribution),
+            odds(row.fair_odds, shown=fair_shown),
+        ))
+    return Table(columns=columns, rows=tuple(rows), key="outcomes", csv=csv)
+
+
+def figure_fields(sheet: ParSheet) -> Fields:
+    """The exact figures of a par sheet, labels aligned; a wager with no pays says what it has instead."""
+    sd = sheet.standard_deviation
+    figures: list[Field] = [
+        Field(key, label if sheet.wager.has_pay_table else None, (percent if as_percent else decimal)(getattr(sheet, key)))
+        for key, label, as_percent in FIGURES
+    ]
+    figures.append(Field("standard_deviation", "standard deviation" if sheet.wager.has_pay_table else None, real(sd)))
+    if not sheet.wager.has_pay_table:
+        qualifying = sheet.unpaid_probability
+        fair = None if qualifying == 0 else (1 - qualifying) / qualifying
+        figures += [
+            Field(None, "house edge", text("n/a: no pay table for this wager (see default above)")),
+            Field(None, "unpaid outcomes together", decimal(qualifying)),
+            Field(None, "fair single pay for all of them", odds(fair, shown="never happens" if fair is None else None)),
+        ]
+    return Fields(tuple(figures), layout="aligned")
+
+
+def sheet_context(sheet: ParSheet) -> tuple[Field, ...]:
+    """What every CSV row of a par sheet's outcomes repeats: the wager and its figures."""
+    return (
+        Field("wager", None, text(sheet.wager.name)),
+        Field("offered", None, flag(sheet.wager.offered)),
+        *(Field(key, None, (percent if p else decimal)(getattr(sheet, key))) for key, _, p in FIGURES),
+        Field("standard_deviation", None, real(sheet.standard_deviation)),
+    )
+
+
+# ---------------------------------------------------------- drawing, dealing
+
+
+def drawing_lines(rules: RuleSet) -> list[str]:
+    """The drawing rules in 001's layout: Banker totals 7 down to 0 by Player's third card."""
+    drawing = rules.drawing
+    draws = [str(t) for t in NON_NATURAL_TOTALS if drawing.player_draws(t)]
+    stands = [str(t) for t in NON_NATURAL_TOTALS if not drawing.player_draws(t)]
+    lines = [
+        f"Player: draws on {' '.join(draws) or 'nothing'}; stands on {' '.join(stands) or 'nothing'}; "
+        "8 and 9 are naturals and end the round.",
+        "Banker: H draws, S stands, by Banker two-card total (rows) and what the Player did (columns).",
+        "",
+        "          Player's third card",
+        "    stood  " + " ".join(BANKER_COLUMNS[1:]),
+    ]
+    for total in reversed(NON_NATURAL_TOTALS):
+        row = ["H" if drawing.banker[total][c] else "S" for c in range(len(BANKER_COLUMNS))]
+        lines.append(f"{total}   {row[0]}      {' '.join(row[1:])}")
+    lines.append(f"Source: {drawing.source}")
+    return lines
+
+
+_PROCEDURE_TEXT = {
+    "standard": "cards face up; the Player hand is completed first, then the Banker hand by the table",
+    "louisiana": "000's dealer instructions: cards face down, the dealer's announcements, own hands (CASE 2)",
+}
+
+
+def dealing_lines(rules: RuleSet) -> list[str]:
+    """How the rule set deals a round (``rules show``, ``deal``): order, procedure, source."""
+    dealing = rules.dealing
+    lines = [
+        f"Dealing: first four cards {dealing.order_text}, then the Player's third card, then the Banker's; "
+        f"procedure {dealing.procedure} ({_PROCEDURE_TEXT[dealing.procedure]}).",
+        f"Source: {dealing.source}",
+    ]
+    if dealing.default:
+        lines.append(f"Default: {dealing.default}")
+    return lines
+

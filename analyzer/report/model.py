@@ -1,0 +1,296 @@
+"""The one report model: what a command states, as a plain typed document.
+
+Every command builds a :class:`Document`; one renderer per format writes any
+document (:mod:`.text`, :mod:`.markdown`, :mod:`.csv`, :mod:`.json`, chosen by
+:func:`analyzer.report.render.render`), so a new format is one new renderer
+that serves every command.
+
+A document is a sequence of blocks:
+
+* :class:`Fields`, a key/value block (a header, a par sheet's figures);
+* :class:`Table`, rows of typed cells under typed columns;
+* :class:`Prose`, sentences (notes, definitions, legends);
+* :class:`Section`, a titled group of blocks (one wager's par sheet).
+
+Every piece has two names: a machine ``key`` (JSON, CSV) and a human
+``label`` or ``title`` (text, Markdown). A piece with no key is for people
+only (a sentence that sums up several fields); a piece with no label is for
+machines only (a field the human header already states inside a sentence).
+That is the whole of the difference between the formats; everything else is
+the same document.
+
+Values are typed (:class:`Value`): exact counts, fractions, percentages,
+pays, odds, text, small integers, floats (a standard deviation), flags. A
+value keeps its exact data, and each renderer decides how to write it: a
+fraction is "0.45859742" in a table (or "p/q" with ``--exact``) and "p/q" in
+JSON; a count is "2,292,252,566,437,888" in a table, digits in CSV, and a
+string in JSON (JSON numbers lose digits past 2**53).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, Union
+
+Kind = Literal["text", "count", "integer", "decimal", "percent", "fraction", "pays", "odds", "real", "flag", "data"]
+"""What a value is. ``decimal`` and ``percent`` are exact fractions shown rounded (or
+as fractions with ``--exact``); ``fraction`` is always shown as "p/q"; ``odds``
+is "N to 1"; ``data`` is a small JSON-ready structure with a text for people."""
+
+KINDS: tuple[str, ...] = ("text", "count", "integer", "decimal", "percent", "fraction", "pays", "odds", "real", "flag", "data")
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """One typed value: its exact data, and, if it must read otherwise than its kind says, its text.
+
+    ``data`` is ``None`` for a value that does not exist (a house edge of a
+    wager with no pays); people then read ``text`` (default "n/a") and
+    machines read null. ``places`` is the number of decimals a person sees
+    (``decimal``, ``percent``, ``odds``, ``real``); ``signed`` shows a plus
+    sign on positive decimals.
+    """
+
+    kind: Kind
+    data: object
+    places: int = 8
+    text: str | None = None
+    signed: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"Unknown value kind {self.kind!r}; use one of {', '.join(KINDS)}.")
+        exact_kinds = ("decimal", "percent", "fraction", "odds")
+        if self.data is not None and self.kind in exact_kinds and not isinstance(self.data, Fraction | int):
+            raise ValueError(f"A {self.kind} value must be exact (a Fraction), got {self.data!r}.")
+        if self.kind == "count" and self.data is not None and not isinstance(self.data, int):
+            raise ValueError(f"A count must be an int, got {self.data!r}.")
+
+
+def text(value: str | None, shown: str | None = None) -> Value:
+    """A piece of text."""
+    return Value("text", value, text=shown)
+
+
+def count(n: int | None, shown: str | None = None) -> Value:
+    """An exact whole number that may be large (dealings, rounds): "1,234" for people, a string in JSON."""
+    return Value("count", n, text=shown)
+
+
+def integer(n: int | None, shown: str | None = None) -> Value:
+    """A small whole number (a total, a deck count): a number in JSON."""
+    return Value("integer", n, text=shown)
+
+
+def decimal(x: Fraction | None, places: int = 8, shown: str | None = None, signed: bool = False) -> Value:
+    """An exact fraction, shown as a decimal rounded exactly to ``places`` (a fraction with ``--exact``)."""
+    return Value("decimal", x, places=places, text=shown, signed=signed)
+
+
+def percent(x: Fraction | None, places: int = 4, shown: str | None = None) -> Value:
+    """An exact fraction, shown as a percentage with ``places`` decimals (a fraction with ``--exact``)."""
+    return Value("percent", x, places=places, text=shown)
+
+
+def fraction(x: Fraction | None, shown: str | None = None) -> Value:
+    """An exact fraction always shown as "p/q"."""
+    return Value("fraction", x, text=shown)
+
+
+def pays(x: Fraction | None, shown: str | None = None) -> Value:
+    """A pay as a pay table prints it: "11:1", "19:20", "push", "lose"."""
+    return Value("pays", x, text=shown)
+
+
+def odds(x: Fraction | None, places: int = 4, shown: str | None = None) -> Value:
+    """Fair odds "N to 1", N an exact fraction shown to ``places`` decimals (a fraction with ``--exact``)."""
+    return Value("odds", x, places=places, text=shown)
+
+
+def real(x: float | None, places: int = 4, shown: str | None = None) -> Value:
+    """A float (a square root, a simulated mean): the one inexact kind."""
+    return Value("real", x, places=places, text=shown)
+
+
+def flag(b: bool | None, shown: str | None = None) -> Value:
+    """True or false."""
+    return Value("flag", b, text=shown)
+
+
+def data(structure: object, shown: str) -> Value:
+    """A small JSON-ready structure (dicts, lists, strings, numbers) that people read as ``shown``."""
+    return Value("data", structure, text=shown)
+
+
+FieldValue = Union[Value, "Fields", tuple[Value, ...], None]
+"""What a field holds: a value, a nested key/value block, a list of values, or nothing (null)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One fact of a key/value block.
+
+    ``key`` names it for machines, ``label`` for people; ``None`` leaves it
+    out of that audience's formats (``label=""`` shows the text without a
+    label). ``text`` is what people read when it is not the value's own text
+    (a nested block, or a sentence that says more). A list value is shown as
+    a bulleted list under the label, and left out when empty.
+    """
+
+    key: str | None
+    label: str | None
+    value: FieldValue
+    text: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.key is None and self.label is None:
+            raise ValueError("A field needs a key (for machines), a label (for people), or both.")
+        if self.label is not None and isinstance(self.value, Fields) and self.text is None:
+            raise ValueError(f"Field {self.key!r} holds a nested block: give the text people read.")
+
+
+Layout = Literal["lines", "aligned"]
+
+
+@dataclass(frozen=True, slots=True)
+class Fields:
+    """A key/value block.
+
+    ``lines``: one "label: text" per line (a header); ``aligned``: labels
+    right-aligned in a column (a par sheet's figures; Markdown makes it a
+    figure/value table). ``key`` nests the block under that key for
+    machines; without one its fields join the enclosing object. ``csv``
+    makes the block the document's CSV: one (figure, value) row per field.
+    """
+
+    fields: tuple[Field, ...]
+    layout: Layout = "lines"
+    key: str | None = None
+    csv: bool = False
+
+    def __post_init__(self) -> None:
+        if self.layout not in ("lines", "aligned"):
+            raise ValueError(f"Unknown layout {self.layout!r}; use lines or aligned.")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column: machine ``key``, human ``title``, alignment, and what it holds.
+
+    ``role`` names what a renderer that computes may rely on (a spreadsheet
+    writing live formulas): "combinations", "probability", "pays", "return".
+    ``head`` columns head each record of a table shown as records.
+    """
+
+    key: str | None
+    title: str | None
+    align: Literal["left", "right"] = "left"
+    role: str | None = None
+    head: bool = False
+
+    def __post_init__(self) -> None:
+        if self.key is None and self.title is None:
+            raise ValueError("A column needs a key (for machines), a title (for people), or both.")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Rows of typed cells under typed columns.
+
+    For machines (``key`` set) a table is a list of row objects, or with
+    ``by_column`` an object keyed by column, then by the first column's
+    value (a matrix such as the house edge of every wager under every rule
+    set; an empty cell, ``None``, is left out). ``human=False`` keeps the
+    table out of the human formats. ``caption`` is a line shown above it.
+    ``records`` shows each row as a block of "title: text" lines instead of a
+    grid (rows too wide to read across), headed by its ``head`` columns. ``csv`` makes the table part of the document's CSV
+    export: its machine columns, after the ``context`` fields of the
+    document and of the sections around it.
+    """
+
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Value | None, ...], ...]
+    key: str | None = None
+    caption: str | None = None
+    human: bool = True
+    by_column: bool = False
+    records: bool = False
+    csv: bool = False
+
+    def __post_init__(self) -> None:
+        for row in self.rows:
+            if len(row) != len(self.columns):
+                raise ValueError(f"A row has {len(row)} cells for {len(self.columns)} columns.")
+
+
+@dataclass(frozen=True, slots=True)
+class Prose:
+    """Sentences: each string is a line (Markdown: hard line breaks; "  - " lines become a list).
+
+    With ``key``, machines get the text too (joined by spaces); ``human=False``
+    keeps it out of the human formats. ``code`` shows it as code in Markdown
+    (a formula).
+    """
+
+    lines: tuple[str, ...]
+    key: str | None = None
+    human: bool = True
+    code: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled group of blocks: "== title (name): status" in text, "## title (`name`)" in Markdown.
+
+    ``lead`` lines follow the heading (text: indented under it; Markdown: a
+    paragraph each, the first starting with the status). Sections with the
+    same ``key`` form a list of objects under that key for machines.
+    ``context`` fields (see :class:`Table`) apply to the tables inside.
+    ``key_order`` lists keys machines read first, where the reading order
+    for people differs (a par sheet's figures come after its table on paper,
+    before it in JSON).
+    """
+
+    title: str
+    blocks: tuple[Block, ...]
+    name: str | None = None
+    status: str | None = None
+    lead: tuple[str, ...] = ()
+    key: str | None = None
+    human: bool = True
+    key_order: tuple[str, ...] = ()
+    context: tuple[Field, ...] = ()
+
+
+Block = Union[Fields, Table, Prose, Section]
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """What one command states about one subject (one rule set, one study, one claims file).
+
+    ``title`` heads the Markdown (people reading a terminal have the command
+    line above the output, so the text form leaves it out). ``context``
+    fields start every CSV row.
+    """
+
+    title: str
+    blocks: tuple[Block, ...]
+    context: tuple[Field, ...] = field(default=())
+    key_order: tuple[str, ...] = ()
+
+    def tables(self) -> list[tuple[tuple[Field, ...], Table]]:
+        """Every table with the context fields that apply to it, in reading order."""
+        found: list[tuple[tuple[Field, ...], Table]] = []
+
+        def walk(blocks: Sequence[Block], context: tuple[Field, ...]) -> None:
+            for block in blocks:
+                if isinstance(block, Table):
+                    found.append((context, block))
+                elif isinstance(block, Section):
+                    walk(block.blocks, context + block.context)
+
+        walk(self.blocks, self.context)
+        return found

@@ -1,0 +1,37 @@
+"""Choosing a renderer: every command writes its documents through :func:`render`.
+
+A new format is one renderer here that takes a :class:`~.model.Document`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .model import Document
+from .to_csv import render_csv
+from .to_json import render_json, render_json_list
+from .to_markdown import render_markdown
+from .to_text import render_text
+
+FORMATS: tuple[str, ...] = ("table", "markdown", "csv", "json")
+"""The formats every command offers (``--format``)."""
+
+
+def render(documents: Document | Sequence[Document], fmt: str, exact: bool = False) -> str:
+    """Documents in format ``fmt``.
+
+    One document renders as itself; a sequence (one per rule set) renders
+    as a JSON array whatever its length, one CSV with one header, and text
+    or Markdown documents one after another with a blank line between.
+    ``exact`` shows fractions instead of rounded decimals (text, Markdown, CSV).
+    """
+    if fmt not in FORMATS:
+        raise ValueError(f"Unknown format {fmt!r}; use one of {', '.join(FORMATS)}.")
+    single = isinstance(documents, Document)
+    many: Sequence[Document] = (documents,) if isinstance(documents, Document) else documents
+    if fmt == "json":
+        return render_json(many[0]) if single else render_json_list(many)
+    if fmt == "csv":
+        return render_csv(many, exact)
+    writer = render_markdown if fmt == "markdown" else render_text
+    return "\n".join(writer(d, exact) for d in many)

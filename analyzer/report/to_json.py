@@ -1,0 +1,92 @@
+"""The JSON renderer: a document as data, exact.
+
+An object holds the machine-keyed fields, tables and sections of its blocks
+in order (a container's ``key_order`` first; a dotted key such as
+``card.totals`` nests one object in another); a table is a list of row
+objects (or a matrix keyed by column, then row); sections with one key form
+a list. Fractions are "p/q" strings and large counts digit strings, so
+nothing is rounded and nothing loses digits; floats (a standard deviation)
+are numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from .model import Block, Document, Field, Fields, Prose, Section, Table, Value
+from .values import machine
+
+
+def document_data(document: Document) -> dict[str, Any]:
+    """The document as a JSON-ready object."""
+    return _ordered(_blocks(document.blocks), document.key_order)
+
+
+def render_json(document: Document) -> str:
+    """One document as a JSON object."""
+    return json.dumps(document_data(document), indent=2) + "\n"
+
+
+def render_json_list(documents: Sequence[Document]) -> str:
+    """Several documents (one per rule set) as a JSON array, whatever their number."""
+    return json.dumps([document_data(d) for d in documents], indent=2) + "\n"
+
+
+def _ordered(data: dict[str, Any], first: tuple[str, ...]) -> dict[str, Any]:
+    if not first:
+        return data
+    return {**{k: data[k] for k in first if k in data}, **{k: v for k, v in data.items() if k not in first}}
+
+
+def _place(data: dict[str, Any], key: str) -> tuple[dict[str, Any], str]:
+    """The object a dotted key ("card.totals") lands in, and its last part."""
+    *path, last = key.split(".")
+    for part in path:
+        data = data.setdefault(part, {})
+    return data, last
+
+
+def _blocks(blocks: Sequence[Block]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for block in blocks:
+        if isinstance(block, Fields):
+            if block.key is None:
+                data.update(_fields(block.fields))
+            else:
+                parent, last = _place(data, block.key)
+                parent.setdefault(last, {}).update(_fields(block.fields))
+        elif isinstance(block, Table) and block.key is not None:
+            parent, last = _place(data, block.key)
+            parent[last] = _table(block)
+        elif isinstance(block, Prose) and block.key is not None:
+            parent, last = _place(data, block.key)
+            parent[last] = " ".join(block.lines)
+        elif isinstance(block, Section) and block.key is not None:
+            parent, last = _place(data, block.key)
+            parent.setdefault(last, []).append(_ordered(_blocks(block.blocks), block.key_order))
+    return data
+
+
+def _fields(fields: Sequence[Field]) -> dict[str, Any]:
+    return {f.key: _value(f.value) for f in fields if f.key is not None}
+
+
+def _value(value: Value | Fields | tuple[Value, ...] | None) -> Any:
+    if isinstance(value, Fields):
+        return _fields(value.fields)
+    if isinstance(value, tuple):
+        return [machine(v) for v in value]
+    return machine(value)
+
+
+def _table(table: Table) -> Any:
+    keyed = [(i, c.key) for i, c in enumerate(table.columns) if c.key is not None]
+    if not table.by_column:
+        return [{key: machine(row[i]) for i, key in keyed} for row in table.rows]
+    (first, _), rest = keyed[0], keyed[1:]
+    return {
+        key: {str(machine(row[first])): machine(row[i]) for row in table.rows if row[i] is not None}
+        for i, key in rest
+    }
