@@ -219,7 +219,6 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
         block_bounds.append(tuple(max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s]) // math.factorial(j)
                                   for j in range(s + 1)))
         if s <= SIZE - 2:
-            width = len(a_layers[SIZE - 2 - s])
             pair.append(np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
                         if pair_wagers else np.zeros((len(b_layers[s]), 0)))
             pair_bounds.append(max(biggest) * max(_orderings(SIZE - 2, a, s) for a in a_layers[SIZE - 2 - s]))
