@@ -295,10 +295,12 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler to run on instead (e.g. tcp://host:8786).")
 @click.option("--per-shoe", "per_shoe", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
               help="Also write each shoe's results to FILE (.csv or .json).")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs matplotlib).")
 @format_option
 def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, burn: str, cut_card: int,
           last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
-          seed: int, workers: int, scheduler: str | None, per_shoe: str | None, fmt: str) -> None:
+          seed: int, workers: int, scheduler: str | None, per_shoe: str | None, plot: str | None, fmt: str) -> None:
     """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
@@ -319,6 +321,10 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     decks = decks if decks is not None else rule_set.decks
     if per_shoe is not None and Path(per_shoe).suffix not in (".csv", ".json"):
         raise InputError(f"--per-shoe {per_shoe!r} must end in .csv or .json.")
+    if plot is not None:
+        from .report.to_plot import check_plot_path
+
+        check_plot_path(plot)
     if not re.fullmatch(r"standard|none|\d{1,4}", burn):
         raise InputError(f"--burn {burn!r} is not standard, none or a whole number of cards.")
     procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
@@ -348,6 +354,10 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
 
         target = Path(per_shoe)
         write(target.parent, {target.name: render(per_shoe_document(tally), target.suffix[1:])})
+    if plot is not None:
+        from .report.to_plot import render_plot
+
+        render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
 
 
 def _per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:

@@ -222,3 +222,27 @@ def test_count_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -
     code, out, err = run_cli("count", "--rules", "dactylus" if "player-pair" in args else "mini-louisiana"
                              if "big-win-bonus-player" in args else "punto-banco", *args)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_the_plot_is_drawn_from_the_documents(tmp_path: Path) -> None:
+    """--plot writes a PNG (matplotlib, a test dependency: this test must run, not skip); a bad name is refused first."""
+    target = tmp_path / "study.png"
+    code, _, err = run_cli("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20",
+                           "--decks", "2", "--plot", str(target))
+    assert code == 0, err
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, out, err = run_cli("count", "--rules", "live-pittsburgh", "--wager", "banker", "--plot", str(tmp_path / "a.gif"))
+    assert code == 2 and out == "" and "must end in .png, .svg, .pdf" in err
+
+
+def test_counting_without_a_plot_imports_no_matplotlib() -> None:
+    import subprocess
+    import sys
+
+    program = (
+        "import sys; from click.testing import CliRunner; from analyzer.cli import cli; "
+        "r = CliRunner().invoke(cli, ['count', '--rules', 'punto-banco', '--wager', 'banker', '--shoes', '2', '--decks', '1']); "
+        "print(r.exit_code, 'matplotlib' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["0", "False"]
