@@ -25,10 +25,16 @@ How a wager is bet (independently of the others)
     most any flat bettor can win: an upper bound for every count); ``count``:
     whenever its count (true or running, :class:`Counter`) reaches its threshold.
 
+Which wagers: the study asks of a wager only its exact expected value on a
+composition of unseen cards (:func:`analyzer.exact.batch.expected_values`,
+one call per chunk of rounds for every wager at once) and what a dealt
+round pays it; any wager the batch path can evaluate can be counted.
+
 Every figure is exact: units won and expected are integers over a
 wager's pay denominator (expected values over the common multiple
-:func:`common_dealings` of the dealings of every possible depth), summed per
-shoe, per true count and per depth in :mod:`analyzer.studies.tally`.
+:func:`analyzer.studies.tally.common_dealings` of the dealings of every
+possible depth), summed per shoe, per count and per depth in
+:mod:`analyzer.studies.tally`.
 
 Reproducibility: shoe ``i`` is shuffled by a generator seeded from
 ``numpy.random.SeedSequence(seed).spawn(shoes)[i]``; every figure is an

@@ -8,6 +8,9 @@ Units, exactly
     of ``(U)_6`` for every ``U`` a shoe can reach; so every sum is an
     integer and every figure an exact :class:`Fraction` until it is printed.
     The totals over several wagers use the common multiple of their scales.
+    The tables by count and by depth (:class:`Table`) keep, per key and per
+    ``U``, the sum of the numerators in two int64 halves (a shoe meets each
+    ``U`` once, so no half can overflow), multiplied out only when read.
 
 Statistics
     Means and 95% intervals over shoes (normal approximation; per 100
@@ -16,7 +19,9 @@ Statistics
     without a bet count as 0), the desirability index
     ``DI = 1000 * (units expected per round) / SD`` and ``N0 = (SD / units
     expected per round)^2``, the rounds for the expectation to equal one
-    standard deviation (Schlesinger's definitions, as Jacobson reports them).
+    standard deviation (Schlesinger's definitions; Jacobson's published Big
+    Tiger figures, 0.256 units per 100 hands at a 3.536% bet frequency on a
+    bet of SD 6.519, give DI = 2.09 by them, where he prints 2.08).
 """
 
 from __future__ import annotations
