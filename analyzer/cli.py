@@ -319,12 +319,15 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
 
     rule_set = load(rule_name)
     decks = decks if decks is not None else rule_set.decks
-    if per_shoe is not None and Path(per_shoe).suffix not in (".csv", ".json"):
-        raise InputError(f"--per-shoe {per_shoe!r} must end in .csv or .json.")
+    if per_shoe is not None:
+        if Path(per_shoe).suffix not in (".csv", ".json"):
+            raise InputError(f"--per-shoe {per_shoe!r} must end in .csv or .json.")
+        _check_writable("--per-shoe", per_shoe)
     if plot is not None:
         from .report.to_plot import check_plot_path
 
         check_plot_path(plot)
+        _check_writable("--plot", plot)
     if not re.fullmatch(r"standard|none|\d{1,4}", burn):
         raise InputError(f"--burn {burn!r} is not standard, none or a whole number of cards.")
     procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
@@ -358,6 +361,13 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         from .report.to_plot import render_plot
 
         render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
+
+
+def _check_writable(option: str, path: str) -> None:
+    """Refuse, before any dealing, a file that cannot be written: its folder must exist and be writable."""
+    folder = Path(path).parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or Path(path).is_dir():
+        raise InputError(f"{option} {path!r} cannot be written: give a file in an existing folder you can write to.")
 
 
 def _per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:

@@ -216,6 +216,8 @@ def test_count_command_table_with_a_count() -> None:
         (["--wager", "banker", "--play", "count", "--tags", "tie:0 0 0 0 0 0 0 0 0 0 0 0 0"], "not one of the study's wagers"),
         (["--wager", "banker", "--play", "count", "--tags", "1 1 1 1 1 1 1 1 1 1 1 1 1", "--threshold-on", "true"], "no true count"),
         (["--wager", "banker", "--wager", "banker"], "more than once"),
+        (["--wager", "banker", "--per-shoe", "/nonexistent-folder/shoes.csv"], "cannot be written"),
+        (["--wager", "banker", "--per-shoe", "shoes.txt"], "must end in .csv or .json"),
     ],
 )
 def test_count_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
