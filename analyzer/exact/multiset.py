@@ -18,9 +18,18 @@ Why it is exact and fast
     plays all 10^6 value sequences through the dealer's drawing table).
     Split the values into ``A = (0, 1, 2)`` and ``B = (3, ..., 9)``: then
     ``FF(n, k) = FA(k_A) FB(k_B)``, and the sum is a bilinear form
-    ``sum_j FA_j . (FB_(6-j) @ C_j)``: per shoe, 84 products for ``FA`` and
-    1,716 for ``FB``, and one matrix product per size ``j`` shared by every
-    wager (one more column per wager).
+    ``sum_j FA_j . (FB_(6-j) @ C_j)``: per shoe, 84 products for ``FA``, and
+    matrix products shared by every wager (one more column per wager).
+    ``FB`` itself is never built whole: its rows with ``j`` nines are the
+    falling factorials of values 3-8 (924 of them per shoe) times
+    ``(n_9)_j``, a factor applied to each block's product (:func:`_product`).
+
+Wagers that follow from others
+    A wager whose coefficients are an exact integer combination of other
+    wagers' and of the orderings (whose form is ``(N)_6`` itself) is not
+    multiplied again: Tie is 8 + 351 Player + 18 Banker at a 5% commission
+    (pays scaled to integers), the Banker Pair equals the Player Pair
+    (:class:`Derived`; every relation is checked on every coefficient).
 
 Pairs of ten-valued cards
     Two tens pair only when their ranks are equal. For a dealing whose own
@@ -35,7 +44,8 @@ Number types, checked
     ``max|pay| * (6! / (k_A! s!)) * (N_B)_s < 2**53`` (the bound is checked
     for each batch; :func:`exact_in_float`), so no rounding ever happens.
     The products with ``FA`` and the sums over ``j`` are int64, bounded by
-    ``max|pay| * (N)_6`` (checked, as before). A batch outside either bound
+    ``max|pay| * (N)_6`` (checked, as before), and so are the derived
+    wagers' combinations (``Derived.bound * (N)_6``, checked). A batch outside either bound
     is left to the caller (:mod:`analyzer.exact.batch` then counts with the
     aggregated-sum path, Python ints beyond 64 bits).
 """
