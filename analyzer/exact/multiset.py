@@ -226,14 +226,14 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     for s in range(SIZE + 1):
         plain.append(np.stack([plains[w][s] for w in computed], axis=-1).reshape(len(b_layers[s]), -1))
         bounds.append(max(biggest) * max(_orderings(SIZE, a, s) for a in a_layers[SIZE - s]))
-        block_bounds.append(tuple(max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s]) // math.factorial(j)
-                                  for j in range(s + 1)))
+        block_bounds.append(tuple(-(-max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s])
+                                    // math.factorial(j)) for j in range(s + 1)))  # rounded up: a bound
         if s <= SIZE - 2:
             pair.append(np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
                         if pair_wagers else np.zeros((len(b_layers[s]), 0)))
             pair_bounds.append(max(biggest) * max(_orderings(SIZE - 2, a, s) for a in a_layers[SIZE - 2 - s]))
             pair_block_bounds.append(tuple(
-                max(biggest) * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s]) // math.factorial(j)
+                -(-max(biggest) * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s]) // math.factorial(j))
                 for j in range(s + 1)))
     return Coefficients(
         wagers=tuple(wagers),
