@@ -272,46 +272,116 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
 
 @cli.command()
 @click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
-@click.option("--wager", required=True, metavar="W", help="The wager to count (it needs a pay table).")
+@click.option("--wager", "wagers", required=True, multiple=True, metavar="W",
+              help="A wager to count (it needs a pay table); repeat for several, each bet on independently.")
 @click.option("--shoes", type=click.IntRange(min=1), default=1000, show_default=True, help="Shoes to deal.")
 @decks_option
-@click.option("--cut-card", type=int, default=14, show_default=True,
-              help="Cards behind the cut card; a round is dealt while more than this remain.")
+@click.option("--burn", default="standard", show_default=True, metavar="standard|none|N",
+              help="standard: the first card is shown and as many cards as its value burned face down (a ten burns 10); "
+                   "none; or N cards burned face down.")
+@click.option("--cut-card", type=int, default=14, show_default=True, help="Cards behind the cut card.")
+@click.option("--last-round", type=click.Choice(("one-more", "cut")), default="one-more", show_default=True,
+              help="one-more: the round in which the cut card comes out is finished and one more is dealt; cut: that round is the last.")
 @click.option("--play", type=click.Choice(("perfect", "count")), default="perfect", show_default=True,
-              help="perfect: bet when the exact expected value is above 0; count: when the true count reaches --threshold.")
-@click.option("--tags", default=None, metavar="TAGS",
-              help="With --play count: 13 tags in A..K order, or 'A=1,2=1,...' (default: the balanced count of `baccarat eor`).")
-@click.option("--threshold", default=None, metavar="T",
-              help="With --play count: bet when the true count is at least T (default: the count's break-even true count).")
+              help="perfect: bet a wager when its exact expected value is above 0; count: when its count reaches --threshold.")
+@click.option("--tags", "tag_texts", multiple=True, metavar="[W:]TAGS",
+              help="13 tags in A..K order, or 'A=1,2=1,...'; 'W:' for one wager (default: the balanced count of `baccarat eor`).")
+@click.option("--threshold", "thresholds", multiple=True, metavar="[W:]T",
+              help="With --play count: bet when the count is at least T; 'W:' for one wager (default: the break-even true count).")
+@click.option("--threshold-on", "index", type=click.Choice(("true", "running")), default=None,
+              help="The count the threshold is on (default: true for balanced tags, running for unbalanced ones).")
 @click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed of the shuffles.")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local worker processes.")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler to run on instead (e.g. tcp://host:8786).")
+@click.option("--per-shoe", "per_shoe", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also write each shoe's results to FILE (.csv or .json).")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs matplotlib).")
 @format_option
-def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
-          threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str) -> None:
-    """Counting study: deal shuffled shoes, bet on the wager when the exact EV (or a count) says so."""
+def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, burn: str, cut_card: int,
+          last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
+          seed: int, workers: int, scheduler: str | None, per_shoe: str | None, plot: str | None, fmt: str) -> None:
+    """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
+        os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
     from .play.executor import open_executor
-    from .report.count import count_document
-    from .studies.counting import SHOES_PER_TASK, Study, default_count, parse_tags, parse_threshold, run
+    from .report.count import count_document, per_shoe_document
+    from .studies.counting import (
+        SHOES_PER_TASK,
+        Procedure,
+        Study,
+        WagerPlan,
+        counter_for,
+        parse_tags,
+        parse_threshold,
+        run,
+    )
 
     rule_set = load(rule_name)
     decks = decks if decks is not None else rule_set.decks
-    if play == "perfect" and (tags is not None or threshold is not None):
-        raise InputError("--tags and --threshold apply to --play count only.")
-    chosen_tags: tuple[int, ...] = (0,) * 13
-    chosen_threshold = parse_threshold("0")
-    if play == "count":
-        if tags is None or threshold is None:
-            chosen_tags, chosen_threshold = default_count(rule_set, wager, decks)
-        if tags is not None:
-            chosen_tags = parse_tags(tags)
-        if threshold is not None:
-            chosen_threshold = parse_threshold(threshold)
-    study = Study(rules=rule_set, wager=wager, shoes=shoes, decks=decks, cut_card=cut_card,
-                  play="count" if play == "count" else "perfect", seed=seed, tags=chosen_tags, threshold=chosen_threshold)
+    if per_shoe is not None:
+        if Path(per_shoe).suffix not in (".csv", ".json"):
+            raise InputError(f"--per-shoe {per_shoe!r} must end in .csv or .json.")
+        _check_writable("--per-shoe", per_shoe)
+    if plot is not None:
+        from .report.to_plot import check_plot_path
+
+        check_plot_path(plot)
+        _check_writable("--plot", plot)
+    if not re.fullmatch(r"standard|none|\d{1,4}", burn):
+        raise InputError(f"--burn {burn!r} is not standard, none or a whole number of cards.")
+    procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
+    tags = {w: parse_tags(t) for w, t in _per_wager("--tags", tag_texts, wagers).items()}
+    limits = {w: parse_threshold(t) for w, t in _per_wager("--threshold", thresholds, wagers).items()}
+    if play == "perfect" and limits:
+        raise InputError("--threshold applies to --play count only.")
+    plans = []
+    for wager in wagers:
+        rule_set.wager(wager)  # an unknown wager is refused before any counting
+        chosen_tags = tags.get(wager, tags.get(None))
+        chosen_limit = limits.get(wager, limits.get(None))
+        if play == "perfect" and chosen_tags is None and index is None:
+            counter = None if not rule_set.wager(wager).has_pay_table else counter_for(rule_set, wager, decks, None, None, None)
+        else:
+            counter = counter_for(rule_set, wager, decks, chosen_tags, chosen_limit, index)
+        if play == "count" and counter is None:
+            raise InputError(f"Every effect of removal on {wager} is 0, so no linear count follows it; give --tags and --threshold.")
+        plans.append(WagerPlan(wager, counter))
+    study = Study(rules=rule_set, wagers=tuple(plans), shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
+                  seed=seed, procedure=procedure)
     with open_executor(workers, scheduler) as executor, _progress(-(-shoes // SHOES_PER_TASK), "dealing shoes") as bar:
-        summary = run(study, executor, bar)
-        click.echo(render(count_document(summary, executor.description), fmt), nl=False)
+        tally = run(study, executor, bar)
+        click.echo(render(count_document(tally, executor.description), fmt), nl=False)
+    if per_shoe is not None:
+        from .report.results import write
+
+        target = Path(per_shoe)
+        write(target.parent, {target.name: render(per_shoe_document(tally), target.suffix[1:])})
+    if plot is not None:
+        from .report.to_plot import render_plot
+
+        render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
+
+
+def _check_writable(option: str, path: str) -> None:
+    """Refuse, before any dealing, a file that cannot be written: its folder must exist and be writable."""
+    folder = Path(path).parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or Path(path).is_dir():
+        raise InputError(f"{option} {path!r} cannot be written: give a file in an existing folder you can write to.")
+
+
+def _per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:
+    """``[W:]VALUE`` options by wager (``None``: every wager not named), each given at most once."""
+    given: dict[str | None, str] = {}
+    for text in texts:
+        name, colon, rest = text.partition(":")
+        wager = name.strip() if colon else None
+        if wager is not None and wager not in wagers:
+            raise InputError(f"{option} {text!r} names {wager!r}, which is not one of the study's wagers ({', '.join(wagers)}).")
+        if wager in given:
+            raise InputError(f"{option} is given twice for {wager or 'every wager'}.")
+        given[wager] = rest if colon else text
+    return given
 
 
 # ------------------------------------------------------------------ deal

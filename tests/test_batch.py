@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.errors import InputError
+from analyzer.exact import batch, multiset
 from analyzer.exact.batch import expected_values
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANKS
@@ -64,3 +67,58 @@ def test_a_wager_without_pays_has_no_expected_value() -> None:
 def test_a_shoe_too_small_is_refused() -> None:
     with pytest.raises(InputError, match="at least 6 cards"):
         expected_values(load("punto-banco"), ["banker"], [[1, 1, 1, 1, 1] + [0] * 8])
+
+
+def _both_paths(name: str, counts: list[list[int]]) -> tuple[object, object]:
+    rules = load(name)
+    chosen = [rules.wager(w) for w in _paid(name)]
+    array = np.array(counts, dtype=np.int64)
+    largest = int(array.sum(axis=1).max())
+    fast = batch._multiset_path(rules, tuple(w.name for w in chosen), array, largest)
+    slow = batch._aggregated_path(rules, chosen, array, largest)
+    return fast, slow
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(RULE_SETS), counts=st.lists(shoe_counts, min_size=1, max_size=6))
+def test_the_bilinear_forms_equal_the_aggregated_sums(name: str, counts: list[list[int]]) -> None:
+    """The multiset kernel (float64 products proved exact) against the aggregated-sum path, numerator for numerator."""
+    fast, slow = _both_paths(name, counts)
+    assert fast is not None, "shoes of at most 416 cards take the multiset kernel"
+    assert fast[1] == slow[1]
+    assert fast[0].tolist() == slow[0].tolist()
+
+
+def test_ten_pairs_need_ranks_of_one_kind() -> None:
+    """Tens of four different ranks never pair; of one rank they always do (Player and Banker Pair 11:1)."""
+    rules = load("dactylus")
+    mixed = [0] * 9 + [2, 2, 2, 2]  # eight tens, two of each rank
+    one_rank = [0] * 9 + [8, 0, 0, 0]
+    values = expected_values(rules, ["player-pair", "banker-pair"], [mixed, one_rank])
+    p_pair = Fraction(1, 7)  # the second ten matches the first's rank: 1 of the 7 tens left
+    assert values.expected_value(0, 0) == values.expected_value(0, 1) == 12 * p_pair - 1
+    assert values.expected_value(1, 0) == values.expected_value(1, 1) == 11
+
+
+def test_bounds_send_big_shoes_and_big_pays_to_the_aggregated_sums(rule_file) -> None:  # type: ignore[no-untyped-def]
+    rules = load("live-pittsburgh")
+    wagers = tuple(_paid("live-pittsburgh"))
+    eight = np.array([Shoe.decks(8).counts], dtype=np.int64)
+    assert batch._multiset_path(rules, wagers, eight, 416) is not None
+    fourteen = np.array([Shoe.decks(14).counts], dtype=np.int64)
+    assert batch._multiset_path(rules, wagers, fourteen, 728) is None
+    coefficients = multiset.coefficients(rules, wagers)
+    assert multiset.exact_in_float(coefficients, 224) and not multiset.exact_in_float(coefficients, 1000)
+
+
+def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:
+    """Tie = 8 + 351 Player + 18 Banker (scaled pays, 5% commission), and the two Pairs are equal: checked exactly."""
+    rules = load("punto-banco")
+    wagers = tuple(_paid("punto-banco"))
+    coefficients = multiset.coefficients(rules, wagers)
+    derived = {wagers[d.wager]: d for d in coefficients.derived}
+    assert set(derived) == {"tie", "banker-pair"}
+    assert (derived["tie"].weights, derived["tie"].constant, derived["tie"].divisor) == ((351, 18), 8, 1)
+    values = expected_values(rules, ["player", "banker", "tie"], [Shoe.decks(8).counts])
+    player, banker, tie = (values.expected_value(0, j) for j in range(3))
+    assert tie == 8 + 351 * player + 18 * 20 * banker  # Banker's numerators are in twentieths of a unit

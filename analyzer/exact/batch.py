@@ -1,17 +1,23 @@
 """Exact expected values of many shoes at once: the counting study's engine.
 
-:func:`expected_values` runs the fast path's counting
-(:func:`analyzer.exact.fastcount.class_counts`) on numpy integer arrays that hold
-one entry per shoe, then settles every ending with each wager's pay table.
+:func:`expected_values` takes one of two exact paths:
+
+* the bilinear forms of :mod:`analyzer.exact.multiset` (falling factorials of
+  the value counts against coefficients tabled once per rule set and
+  wagers), whenever their float64 matrix products are provably exact and
+  their int64 sums cannot overflow (both checked per batch): shoes of up to
+  about 16 decks with today's pay tables;
+* otherwise the fast path's counting (:func:`analyzer.exact.fastcount.class_counts`)
+  on numpy integer arrays that hold one entry per shoe, then every ending
+  settled with each wager's pay table; 64-bit integers only when no
+  intermediate can overflow them (64 N^6 < 2^63 for the counting, |pay| N^6 <
+  2^63 for the settling, N the largest shoe), Python ints (dtype object)
+  beyond: slower, still exact.
+
 A wager reads only its own side's pair flag, so the dealings with both
-pairs are never needed here.
+pairs are never needed here. The tests hold both paths to the par sheets.
 The results are exact: integer numerators over integer denominators, read
 as :class:`Fraction` by :meth:`BatchValues.expected_value`.
-
-Exactness guard: 64-bit integers are used only when no intermediate can
-overflow them (64 N^6 < 2^63 for the counting, |pay| N^6 < 2^63 for the
-settling, N the largest shoe); otherwise the arrays hold Python ints
-(dtype object): slower, still exact.
 
 numpy is imported here and only here; the single-shoe path
 (:mod:`analyzer.exact.fastcount`) does without it.
@@ -29,10 +35,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError
-from ..game.cards import RANKS
+from ..game.cards import RANKS, VALUES
 from ..game.rules import RuleSet, Wager
 from ..game.settle import pays_by_view, view_index
 from ..game.shoe import CARDS_PER_ROUND
+from . import multiset
 from .fastcount import Hands, class_counts
 
 _INT64_LIMIT = 2**63
@@ -75,24 +82,38 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
     for wager in chosen:
         if not wager.has_pay_table:
             raise InputError(f"Wager {wager.name} has no pay table, so it has no expected value.")
-    counts = np.asarray(shoes, dtype=object)
+    counts = np.asarray(shoes)
+    if counts.dtype.kind not in "iu" or counts.size and int(np.abs(counts).max()) > 2**31:
+        counts = np.asarray(shoes, dtype=object)  # Python ints: nothing can overflow while checking
     if counts.ndim != 2 or counts.shape[1] != len(RANKS):
         raise InputError(f"Each shoe needs a count for each of the {len(RANKS)} ranks.")
     if counts.shape[0] and (counts.min() < 0 or counts.sum(axis=1).min() < CARDS_PER_ROUND):
         raise InputError(f"Every shoe needs counts of at least 0 and at least {CARDS_PER_ROUND} cards.")
     sizes = [int(s) for s in counts.sum(axis=1)]
     largest = max(sizes, default=CARDS_PER_ROUND)
+    dealings = tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes)
+    names = tuple(w.name for w in chosen)
+    fast = _multiset_path(rules, names, counts, largest)
+    numerators, scales = fast if fast is not None else _aggregated_path(rules, chosen, counts, largest)
+    return BatchValues(wagers=names, numerators=numerators, scale=scales, dealings=dealings)
+
+
+def _aggregated_path(
+    rules: RuleSet, chosen: Sequence[Wager], counts: npt.NDArray[Any], largest: int
+) -> tuple[npt.NDArray[Any], tuple[int, ...]]:
+    """Numerators and scales by the aggregated sums of :mod:`analyzer.exact.fastcount`, settled ending by ending."""
+    counts = counts.astype(object)
     dtype: type = np.int64 if 64 * largest**6 < _INT64_LIMIT else object
     # A wager reads only its own side's pair flag: class 1 (Player pair) or 2 (Banker pair).
     classes = [0] + [cls for cls, side in ((1, "player"), (2, "banker")) if any(_reads_pair(w) and w.side == side for w in chosen)]
     columns: list[Any] = [counts[:, r].astype(dtype) for r in range(len(RANKS))]  # one array per rank
     by_class: list[dict[Hands, Any]] = class_counts(columns, rules.drawing, classes)
 
-    scales = [_scale(w) for w in chosen]
+    scales = [multiset.scale_of(w) for w in chosen]
     pays = {flag: [_pays_by_view(w, s, flag) for w, s in zip(chosen, scales)] for flag in (False, True)}
     biggest_pay = max(abs(p) for table in pays[False] + pays[True] for p in table)
     settle_dtype: type = dtype if 2 * biggest_pay * largest**6 < _INT64_LIMIT else object
-    numerators: npt.NDArray[Any] = np.zeros((len(sizes), len(chosen)), dtype=settle_dtype)
+    numerators: npt.NDArray[Any] = np.zeros((counts.shape[0], len(chosen)), dtype=settle_dtype)
     for cls, endings in zip(classes, by_class):
         keys = list(endings)
         if not keys:
@@ -102,17 +123,26 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
             dtype=settle_dtype,
         )
         numerators = numerators + np.stack([endings[key] for key in keys]).astype(settle_dtype).T @ matrix
-    return BatchValues(
-        wagers=tuple(w.name for w in chosen),
-        numerators=numerators,
-        scale=tuple(scales),
-        dealings=tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes),
-    )
+    return numerators, tuple(scales)
 
 
-def _scale(wager: Wager) -> int:
-    """The least common denominator of a wager's pays."""
-    return math.lcm(*(o.pays.denominator for o in wager.outcomes if o.pays is not None))
+def _multiset_path(
+    rules: RuleSet, wagers: tuple[str, ...], counts: npt.NDArray[Any], largest: int
+) -> tuple[npt.NDArray[np.int64], tuple[int, ...]] | None:
+    """Numerators and scales by :mod:`analyzer.exact.multiset`, or ``None`` when its bounds do not hold for this batch."""
+    coefficients = multiset.coefficients(rules, wagers)
+    if 4 * coefficients.biggest_pay * largest**CARDS_PER_ROUND >= _INT64_LIMIT:
+        return None
+    if coefficients.derived_bound * math.perm(largest, CARDS_PER_ROUND) >= _INT64_LIMIT:
+        return None
+    ranks = counts.astype(np.int64)
+    by_value = np.zeros((ranks.shape[0], 10), dtype=np.int64)
+    for rank, value in enumerate(VALUES):
+        by_value[:, value] += ranks[:, rank]
+    if not multiset.exact_in_float(coefficients, int(by_value[:, list(multiset.B_VALUES)].sum(axis=1).max(initial=0))):
+        return None
+    tens = ranks[:, [r for r, value in enumerate(VALUES) if value == 0]]
+    return multiset.numerators(coefficients, by_value, (tens * (tens - 1)).sum(axis=1)), coefficients.scale
 
 
 def _reads_pair(wager: Wager) -> bool:

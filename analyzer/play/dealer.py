@@ -177,14 +177,18 @@ def _repeats(positions: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
 
 
 def deal_shoes(
-    dealer: Dealer, shoes: npt.ArrayLike, cut_card: int
+    dealer: Dealer, shoes: npt.ArrayLike, cut_card: int, start: npt.ArrayLike = 0, extra_rounds: int = 0
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """Deal shuffled shoes to the cut card: ``shoes`` is (M, N) rank indices in dealing order.
 
     Returns two (rounds of the longest shoe, M) arrays, round after round:
     the state codes (a shoe that has ended reads :data:`STATES`) and the
-    cards each round used (0 once a shoe has ended). A round begins only while
-    fewer than N - ``cut_card`` cards are dealt; it is always finished.
+    cards each round used (0 once a shoe has ended). The first round of a
+    shoe begins at its card ``start`` (cards burned before it); a round
+    begins while fewer than N - ``cut_card`` cards are dealt, and then
+    ``extra_rounds`` more are dealt (the rounds after the cut card comes
+    out); every round is finished. Raises :class:`InputError` if a round
+    would need a card beyond the shoe.
     This is the function the tests compare with the round engine dealing
     the same shoes.
     """
@@ -193,18 +197,22 @@ def deal_shoes(
     flat_ranks = ranks.ravel()
     flat_values = VALUE_OF_RANK[flat_ranks]
     starts = np.arange(count, dtype=np.int64) * size
-    dealt = np.zeros(count, dtype=np.int64)
+    dealt = np.zeros(count, dtype=np.int64) + np.asarray(start, dtype=np.int64)
+    extra = np.full(count, extra_rounds, dtype=np.int64)
     offsets = np.arange(CARDS_PER_ROUND)[:, None]
     history, uses = [], []
-    active = dealt < size - cut_card
+    before_cut = dealt < size - cut_card
+    active = before_cut | (extra > 0)
     while active.any():
+        if np.any(active & (dealt > size - CARDS_PER_ROUND)):
+            raise InputError(f"A round would need cards beyond the shoe: the cut card ({cut_card}) is too near the end.")
         index = (starts + np.minimum(dealt, size - CARDS_PER_ROUND))[None, :] + offsets
         codes, used = deal_codes(dealer, flat_values[index], flat_ranks[index[:4]])
         history.append(np.where(active, codes, np.int16(STATES)))
         uses.append(np.where(active, used, np.int16(0)))
         dealt += uses[-1]
-        active = dealt < size - cut_card
+        extra -= active & ~before_cut
+        before_cut = dealt < size - cut_card
+        active = before_cut | (extra > 0)
     shape = (len(history), count)
     return np.array(history, dtype=np.int16).reshape(shape), np.array(uses, dtype=np.int16).reshape(shape)
-
-

@@ -1,40 +1,57 @@
-"""The counting study: how much a player who sees the cards can win on one wager.
+"""The counting study: how much a player who sees the cards can win on one or several wagers.
 
-Shoes of ``decks`` decks are shuffled and dealt round after round until the
-cut card: a round is dealt while more than ``cut_card`` cards remain (the
-round during which the cut card comes out is finished, and is the last; no
-card is burned). Before each round the exact expected value of the wager on
-the cards remaining is computed (:func:`analyzer.exact.batch.expected_values`),
-and one unit is bet
+The shoe procedure (:class:`Procedure`, the standard one by default)
+    Shoes of ``decks`` decks are shuffled. ``burn="standard"``: the first
+    card is shown and as many cards as its value are burned face down (a
+    ten-valued card burns ten); ``"none"``: nothing is burned; a whole
+    number: that many cards are burned face down, none shown. Rounds are
+    then dealt while more than ``cut_card`` cards remain; with
+    ``last_round="one-more"`` one more round follows the round in which the
+    cut card comes out (when it comes out before a round's first card, that
+    round is the one more), with ``"cut"`` that round is the last.
 
-* ``perfect``: when that expected value is above zero (the most any player
-  can win with flat bets: an upper bound for every count);
-* ``count``: when the true count (running count of the tags of every card
-  dealt from the shoe, per 52 cards remaining) is at least ``threshold``.
+What the counter knows
+    The counter sees the shown card and every card dealt in a round; the
+    burned cards are not seen. Given what is seen, every order of the
+    unseen cards (those left in the shoe *and* the burned ones) is equally
+    likely, so the next round is dealt as if from the unseen cards: its exact
+    expected value is that of the composition ``shoe - seen``
+    (:func:`analyzer.exact.batch.expected_values`), burned cards included.
+    The running count adds the tags of the seen cards; the true count is the
+    running count per 52 unseen cards.
 
-Per shoe the study records the rounds dealt, the rounds with a positive
-expected value, the bets, the units won (exact, from the cards dealt) and
-the units expected (the exact expected values of the bets placed, summed: the
-same mean as the units won with far less noise).
+How a wager is bet (independently of the others)
+    ``perfect``: one unit whenever its exact expected value is above 0 (the
+    most any flat bettor can win: an upper bound for every count); ``count``:
+    whenever its count (true or running, :class:`Counter`) reaches its threshold.
+
+Which wagers: the study asks of a wager only its exact expected value on a
+composition of unseen cards (:func:`analyzer.exact.batch.expected_values`,
+one call per chunk of rounds for every wager at once) and what a dealt
+round pays it; any wager the batch path can evaluate can be counted.
+
+Every figure is exact: units won and expected are integers over a
+wager's pay denominator (expected values over the common multiple
+:func:`analyzer.studies.tally.common_dealings` of the dealings of every
+possible depth), summed per shoe, per count and per depth in
+:mod:`analyzer.studies.tally`.
 
 Reproducibility: shoe ``i`` is shuffled by a generator seeded from
-``numpy.random.SeedSequence(seed).spawn(shoes)[i]``, and shoes go to the
-executor in chunks of a fixed size, so the result is identical for any
-number of workers and for a Dask cluster.
+``numpy.random.SeedSequence(seed).spawn(shoes)[i]``; every figure is an
+integer sum over shoes, so the result is identical for any number of
+workers, any chunking and a Dask cluster.
 
-Dealing: the shoes are dealt by :func:`analyzer.play.dealer.deal_shoes`, the
-simulator's vectorized dealer (the rule set's dealing order and drawing
-tables), which the tests hold card for card to the round engine of
-:mod:`analyzer.play.engine` dealing the same shoes.
+Dealing: :func:`analyzer.play.dealer.deal_shoes`, the simulator's vectorized
+dealer, which the tests hold card for card to the round engine.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -42,217 +59,275 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from ..exact.batch import expected_values
-from ..game.cards import RANKS, parse_rank
+from ..exact.multiset import scale_of
+from ..game.cards import RANKS, VALUES, parse_rank
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, view_index
 from ..game.shoe import CARDS_PER_ROUND, Shoe
-from ..play.dealer import STATES, code_state, deal_shoes, dealer_for
+from ..play.dealer import STATES, Dealer, code_state, deal_shoes, dealer_for
 from ..play.executor import Executor, Progress
+from .tally import Chunk, Tally
 
 Play = Literal["perfect", "count"]
 PLAYS: tuple[str, ...] = ("perfect", "count")
+LAST_ROUNDS: tuple[str, ...] = ("one-more", "cut")
+INDEXES: tuple[str, ...] = ("true", "running")
 SHOES_PER_TASK = 20
-"""Shoes per executor task: fixed, so that results do not depend on the number of workers."""
+"""Shoes per executor task (the figures do not depend on it)."""
 CARDS_PER_DECK = 52
-Z_95 = 1.959963984540054
-"""The two-sided 95% point of the normal distribution."""
+STANDARD_CUT_CARD = 14
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """How a shoe is dealt: burn, cut card, last round. The defaults are the standard procedure (README, `baccarat count`)."""
+
+    burn: str | int = "standard"
+    cut_card: int = STANDARD_CUT_CARD
+    last_round: str = "one-more"
+
+    def __post_init__(self) -> None:
+        if not (self.burn in ("standard", "none") or (isinstance(self.burn, int) and self.burn >= 0)):
+            raise InputError(f"--burn {self.burn!r} is not standard, none or a whole number of cards.")
+        if self.last_round not in LAST_ROUNDS:
+            raise InputError(f"--last-round {self.last_round!r} is not one of {', '.join(LAST_ROUNDS)}.")
+
+    @property
+    def extra_rounds(self) -> int:
+        return 1 if self.last_round == "one-more" else 0
+
+    @property
+    def most_burned(self) -> int:
+        """The most cards that can go before the first round (shown and burned)."""
+        return 11 if self.burn == "standard" else 0 if self.burn == "none" else int(self.burn)
+
+    def check(self, cards: int) -> None:
+        """Raise :class:`InputError` unless a shoe of ``cards`` cards can be dealt so."""
+        low = CARDS_PER_ROUND - 1 + CARDS_PER_ROUND * self.extra_rounds
+        high = cards - 1 - self.most_burned
+        if not low <= self.cut_card <= high:
+            raise InputError(
+                f"--cut-card {self.cut_card} is outside {low}..{high}: with --last-round {self.last_round} the "
+                f"last round needs up to {low + 1} cards behind the cut card, and with --burn {self.burn} a "
+                f"{cards}-card shoe must still deal a round before it."
+            )
+
+    def first_round(self, shoes: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+        """Per shoe: the position of the first round's first card, and whether card 0 was shown."""
+        count = shoes.shape[0]
+        if self.burn == "standard":
+            shown = np.asarray(VALUES, dtype=np.int64)[shoes[:, 0]]
+            return 1 + np.where(shown == 0, 10, shown), np.ones(count, dtype=bool)
+        burned = 0 if self.burn == "none" else int(self.burn)
+        return np.full(count, burned, dtype=np.int64), np.zeros(count, dtype=bool)
+
+    def describe(self) -> str:
+        burn = {
+            "standard": "first card shown, then as many burned face down as its value (ten-valued: 10)",
+            "none": "no card burned",
+        }.get(str(self.burn), f"{self.burn} cards burned face down, none shown")
+        last = ("the round in which it comes out is finished and one more round is dealt"
+                if self.last_round == "one-more" else "the round in which it comes out is the last")
+        return f"{burn}; cut card {self.cut_card} cards from the end: {last}"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """A point count for one wager: integer tags per rank, and when to bet."""
+
+    tags: tuple[int, ...]
+    threshold: Fraction
+    index: str = "true"
+
+    def __post_init__(self) -> None:
+        if len(self.tags) != len(RANKS):
+            raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
+        if self.index not in INDEXES:
+            raise InputError(f"--threshold-on {self.index!r} is not one of {', '.join(INDEXES)}.")
+        if self.index == "true" and not self.balanced:
+            raise InputError(
+                f"The tags {self.text} add up to {sum(self.tags)} over a deck, not 0: an unbalanced count has "
+                "no true count; use --threshold-on running."
+            )
+
+    @property
+    def balanced(self) -> bool:
+        return sum(self.tags) == 0
+
+    @property
+    def text(self) -> str:
+        """The tags as ``--tags`` accepts them."""
+        return ",".join(f"{rank}={tag}" for rank, tag in zip(RANKS, self.tags))
+
+
+@dataclass(frozen=True, slots=True)
+class WagerPlan:
+    """One wager of a study: its name and, for ``count`` play or the table by count, its counter."""
+
+    wager: str
+    counter: Counter | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Study:
-    """What to deal and how to bet. ``tags`` and ``threshold`` matter only for ``play == "count"``."""
+    """What to deal and how to bet each wager."""
 
     rules: RuleSet
-    wager: str
+    wagers: tuple[WagerPlan, ...]
     shoes: int
     decks: int
-    cut_card: int
     play: Play
     seed: int
-    tags: tuple[int, ...] = (0,) * len(RANKS)
-    threshold: Fraction = Fraction(0)
+    procedure: Procedure = field(default_factory=Procedure)
 
     def __post_init__(self) -> None:
-        wager = self.rules.wager(self.wager)
-        if not wager.has_pay_table:
-            raise InputError(f"Wager {wager.name} has no pay table, so a counting study has nothing to win.")
+        if not self.wagers:
+            raise InputError("A counting study needs at least one --wager.")
+        names = [plan.wager for plan in self.wagers]
+        if len(set(names)) != len(names):
+            raise InputError(f"--wager names {', '.join(n for n in names if names.count(n) > 1)} more than once.")
+        for plan in self.wagers:
+            wager = self.rules.wager(plan.wager)
+            if not wager.has_pay_table:
+                raise InputError(f"Wager {wager.name} has no pay table, so a counting study has nothing to win.")
+            if self.play == "count" and plan.counter is None:
+                raise InputError(f"--play count needs a count for {wager.name}; give --tags and --threshold.")
         if self.shoes < 1:
             raise InputError(f"--shoes must be at least 1, got {self.shoes}.")
         if self.decks < 1:
             raise InputError(f"--decks must be at least 1, got {self.decks}.")
-        cards = CARDS_PER_DECK * self.decks
-        if not CARDS_PER_ROUND - 1 <= self.cut_card <= cards - CARDS_PER_ROUND:
-            raise InputError(
-                f"--cut-card {self.cut_card} is outside {CARDS_PER_ROUND - 1}..{cards - CARDS_PER_ROUND}: "
-                f"a round needs up to {CARDS_PER_ROUND} cards, and a {self.decks}-deck shoe has {cards}."
-            )
         if self.play not in PLAYS:
             raise InputError(f"--play {self.play!r} is not one of {', '.join(PLAYS)}.")
-        if len(self.tags) != len(RANKS):
-            raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
         if self.seed < 0:
             raise InputError(f"--seed must be at least 0, got {self.seed}.")
-
-
-@dataclass(frozen=True, slots=True)
-class ShoeResult:
-    """One shoe dealt to the cut card."""
-
-    rounds: int
-    positive: int
-    bets: int
-    won: Fraction
-    expected: Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The study's exact totals over every shoe, in shoe order, and the figures derived from them."""
-
-    study: Study
-    shoes: tuple[ShoeResult, ...]
+        self.procedure.check(CARDS_PER_DECK * self.decks)
 
     @property
-    def rounds(self) -> int:
-        return sum(s.rounds for s in self.shoes)
+    def names(self) -> tuple[str, ...]:
+        return tuple(plan.wager for plan in self.wagers)
 
     @property
-    def positive(self) -> int:
-        return sum(s.positive for s in self.shoes)
-
-    @property
-    def bets(self) -> int:
-        return sum(s.bets for s in self.shoes)
-
-    @property
-    def won(self) -> Fraction:
-        return sum((s.won for s in self.shoes), Fraction(0))
-
-    @property
-    def expected(self) -> Fraction:
-        return sum((s.expected for s in self.shoes), Fraction(0))
-
-    def per_shoe(self, expected: bool = False) -> tuple[float, float]:
-        """Units won per shoe (or expected, from the exact EVs): mean and 95% half-width (normal)."""
-        values = [s.expected if expected else s.won for s in self.shoes]
-        mean = sum(values, Fraction(0)) / len(values)
-        if len(values) < 2:
-            return float(mean), math.nan
-        variance = sum(((v - mean) ** 2 for v in values), Fraction(0)) / (len(values) - 1)
-        return float(mean), Z_95 * math.sqrt(variance / len(values))
-
-    def per_100_rounds(self, expected: bool = False) -> tuple[float, float]:
-        """Units per 100 rounds dealt: ratio of totals, 95% half-width by the delta method over shoes."""
-        values = [s.expected if expected else s.won for s in self.shoes]
-        rounds = [s.rounds for s in self.shoes]
-        ratio = sum(values, Fraction(0)) / sum(rounds)
-        n = len(values)
-        if n < 2:
-            return float(100 * ratio), math.nan
-        residual = sum(((v - ratio * r) ** 2 for v, r in zip(values, rounds)), Fraction(0)) / (n - 1)
-        mean_rounds = Fraction(sum(rounds), n)
-        return float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds)
+    def cards(self) -> int:
+        return CARDS_PER_DECK * self.decks
 
 
-def default_count(rules: RuleSet, wager: str, decks: int) -> tuple[tuple[int, ...], Fraction]:
-    """The balanced count of the wager's effects of removal (full shoe of ``decks`` decks) and its break-even true count.
+def default_counter(rules: RuleSet, wager: str, decks: int) -> Counter | None:
+    """The balanced count of the wager's effects of removal (full shoe) with its break-even true count, or ``None``
+    when no linear count follows the wager (every effect is zero, as for the Pair bets)."""
+    return counter_for(rules, wager, decks, None, None, None)
 
-    Raises :class:`InputError` when no linear count follows the wager (every
-    effect is zero, as for the Pair bets): the user must give ``--tags`` and
-    ``--threshold``.
+
+def counter_for(rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | None, threshold: Fraction | None,
+                index: str | None) -> Counter | None:
+    """The wager's counter from what was given: tags default to the balanced count of its effects of removal,
+    a true-count threshold to the tags' break-even true count (both as `baccarat eor` prints them).
+
+    Returns ``None`` when no tags were given and no linear count follows the wager. Raises
+    :class:`InputError` when a running-count threshold is missing (it has no default).
     """
-    from ..game.shoe import Shoe
     from .eor import balanced_count, break_even_true_count, effects_of_removal
 
+    chosen_index = index or ("true" if tags is None or sum(tags) == 0 else "running")
+    if tags is not None and (threshold is not None or (chosen_index == "true" and sum(tags) != 0)):
+        return Counter(tags=tags, threshold=threshold or Fraction(0), index=chosen_index)  # refuses what cannot be
+    if chosen_index == "running" and threshold is None:
+        raise InputError(f"A running-count threshold for {wager} has no default; give --threshold.")
     (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
-    count = balanced_count(effects)
-    threshold = break_even_true_count(effects, count.tags)
-    if not count.countable or threshold is None:
-        raise InputError(
-            f"Every effect of removal on {wager} is 0, so no linear count follows it; give --tags and --threshold."
-        )
-    return count.tags, threshold
+    if tags is None:
+        count = balanced_count(effects)
+        if not count.countable:
+            return None
+        tags = count.tags
+    if threshold is None:
+        threshold = break_even_true_count(effects, tags)
+        if threshold is None:
+            raise InputError(f"The tags {','.join(map(str, tags))} do not follow {wager} at all; give --threshold.")
+    return Counter(tags=tags, threshold=threshold, index=chosen_index)
 
 
-def run(study: Study, executor: Executor, progress: Progress | None = None) -> Summary:
+def run(study: Study, executor: Executor, progress: Progress | None = None) -> Tally:
     """Deal every shoe of the study on ``executor``; identical for any executor and worker count."""
     seeds = np.random.SeedSequence(study.seed).spawn(study.shoes)
     tasks = [(study, seeds[i : i + SHOES_PER_TASK]) for i in range(0, study.shoes, SHOES_PER_TASK)]
-    results = executor.run(play_shoes, tasks, progress)
-    return Summary(study=study, shoes=tuple(shoe for chunk in results for shoe in chunk))
+    return Tally.merge(study, executor.run(play_shoes, tasks, progress))
 
 
-def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[ShoeResult]:
-    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
-    study, seeds = task
-    wager = study.rules.wager(study.wager)
-    pays = pays_by_view(wager)
-    shoe = Shoe.decks(study.decks)
-    deck = np.repeat(np.arange(len(RANKS)), shoe.counts)
-    shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds])
-    codes, used = deal_shoes(dealer_for(study.rules, shoe), shuffled, study.cut_card)
-    dealt_shoes = [
-        _deal_shoe(shuffled[j], codes[:, j], used[:, j], study, wager.side, pays) for j in range(len(seeds))
-    ]
-    compositions = [c for dealt in dealt_shoes for c in dealt.compositions]
-    values = expected_values(study.rules, [study.wager], compositions) if compositions else None
-    results = []
-    at = 0
-    for dealt in dealt_shoes:
-        rounds = len(dealt.results)
-        positive = bets = 0
-        won = expected = Fraction(0)
-        for k in range(rounds):
-            assert values is not None
-            ev = values.expected_value(at + k, 0)
-            positive += ev > 0
-            bet = ev > 0 if study.play == "perfect" else dealt.true_counts[k] >= study.threshold
-            if bet:
-                bets += 1
-                won += dealt.results[k]
-                expected += ev
-        at += rounds
-        results.append(ShoeResult(rounds=rounds, positive=positive, bets=bets, won=won, expected=expected))
-    return results
+@lru_cache(maxsize=8)
+def _dealer(rules: RuleSet, decks: int) -> Dealer:
+    """The dealer's tables, made once per process and rule set (not once per task)."""
+    return dealer_for(rules, Shoe.decks(decks))
 
 
-@dataclass(frozen=True, slots=True)
-class _DealtShoe:
-    compositions: list[npt.NDArray[np.int64]]  # rank counts left before each round
-    true_counts: list[Fraction]  # before each round
-    results: list[Fraction]  # what one unit on the wager netted in each round
-
-
-def _deal_shoe(
-    cards: npt.NDArray[np.int64],
-    codes: npt.NDArray[np.int16],
-    used: npt.NDArray[np.int16],
-    study: Study,
-    side: str,
-    pays: Sequence[Fraction | None],
-) -> _DealtShoe:
-    """One shoe's rounds, as :func:`analyzer.play.dealer.deal_shoes` dealt them: what was left, counted, won."""
-    seen = np.zeros((len(cards) + 1, len(RANKS)), dtype=np.int64)
-    seen[1:] = np.cumsum(np.eye(len(RANKS), dtype=np.int64)[cards], axis=0)
-    full = seen[-1]
-    running = np.concatenate(([0], np.cumsum(np.array(study.tags, dtype=np.int64)[cards])))
-    shoe = _DealtShoe(compositions=[], true_counts=[], results=[])
-    at = 0
-    for code, n in zip(codes.tolist(), used.tolist()):
-        if code == STATES:
-            break
-        shoe.compositions.append(full - seen[at])
-        shoe.true_counts.append(Fraction(int(running[at]) * CARDS_PER_DECK, len(cards) - at))
+@lru_cache(maxsize=32)
+def _results_by_code(rules: RuleSet, wager: str) -> npt.NDArray[np.int64]:
+    """What one unit on the wager nets in each dealt state code, times the wager's scale (int64; STATES reads 0)."""
+    chosen = rules.wager(wager)
+    scale = scale_of(chosen)
+    pays = pays_by_view(chosen)
+    table = np.zeros(STATES + 1, dtype=np.int64)
+    for code in range(STATES):
         state = code_state(code)
-        if side == "player":
+        if chosen.side == "player":
             view = view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
         else:
             view = view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
         pay = pays[view]
-        assert pay is not None, "a study's wager has a pay table"
-        shoe.results.append(pay)
-        at += n
-    return shoe
+        table[code] = 0 if pay is None else int(pay * scale)
+    return table
+
+
+def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
+    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
+    study, seeds = task
+    shoe = Shoe.decks(study.decks)
+    deck = np.repeat(np.arange(len(RANKS), dtype=np.int8), shoe.counts)
+    shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds], dtype=np.int8)
+    start, shown = study.procedure.first_round(shuffled)
+    codes, used = deal_shoes(_dealer(study.rules, study.decks), shuffled, study.procedure.cut_card, start,
+                             study.procedure.extra_rounds)
+    rounds = _rounds(shuffled, codes, used, start, shown, np.array(shoe.counts, dtype=np.int64))
+    values = expected_values(study.rules, study.names, rounds.unseen)
+    results = np.stack([_results_by_code(study.rules, w)[rounds.codes] for w in study.names], axis=1)
+    return Chunk.of(study, len(seeds), rounds, values.numerators, results)
+
+
+@dataclass(frozen=True, slots=True)
+class Rounds:
+    """Every round of a chunk of shoes, flattened in shoe order then round order."""
+
+    shoe: npt.NDArray[np.int64]  # which shoe of the chunk
+    number: npt.NDArray[np.int64]  # 1 for a shoe's first round
+    codes: npt.NDArray[np.int64]  # the dealt state
+    unseen: npt.NDArray[np.int64]  # (rounds, 13) cards the counter has not seen before the round
+    seen: npt.NDArray[np.int64]  # (rounds, 13) cards the counter has seen before the round
+
+
+def _rounds(
+    shoes: npt.NDArray[np.int8],
+    codes: npt.NDArray[np.int16],
+    used: npt.NDArray[np.int16],
+    start: npt.NDArray[np.int64],
+    shown: npt.NDArray[np.bool_],
+    full: npt.NDArray[np.int64],
+) -> Rounds:
+    """What the counter has seen before each round: the shown card and the cards of every earlier round."""
+    count, size = shoes.shape
+    played = codes.T != STATES  # (shoes, rounds)
+    begins = start[:, None] + np.cumsum(used.T, axis=1, dtype=np.int64) - used.T  # first card of each round
+    cumulative = np.zeros((count, size + 1, len(RANKS)), dtype=np.int64)
+    np.cumsum(np.eye(len(RANKS), dtype=np.int64)[shoes], axis=1, out=cumulative[:, 1:])
+    shoe_index, round_index = np.nonzero(played)
+    at = begins[shoe_index, round_index]
+    seen = cumulative[shoe_index, at] - cumulative[shoe_index, start[shoe_index]]
+    with_shown = np.flatnonzero(shown[shoe_index])
+    seen[with_shown, shoes[shoe_index[with_shown], 0]] += 1
+    return Rounds(
+        shoe=shoe_index.astype(np.int64),
+        number=round_index.astype(np.int64) + 1,
+        codes=codes.T[shoe_index, round_index].astype(np.int64),
+        unseen=full[None, :] - seen,
+        seen=seen,
+    )
 
 
 _TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")
@@ -289,7 +364,7 @@ def parse_tags(text: str) -> tuple[int, ...]:
 
 
 def parse_threshold(text: str) -> Fraction:
-    """A true-count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
+    """A count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
     if not _THRESHOLD.fullmatch(text.strip()):
         raise InputError(f"--threshold {text!r} is not a number such as 3 or -1.5.")
     return Fraction(text.strip())

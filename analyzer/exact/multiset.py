@@ -1,0 +1,401 @@
+"""Exact expected values of many shoes as bilinear forms in falling factorials (the counting study's kernel).
+
+Counting convention: ordered six-card dealings, as everywhere in the package.
+
+Why it is exact and fast
+    An ordered dealing of six value-classes ``s`` (the third-card positions
+    counted whether or not they are used) can be dealt in
+    ``FF(n, k) = prod_v (n_v)_(k_v)`` ways from a shoe with ``n_v`` cards of
+    value ``v``, where ``k`` is the multiset of values in ``s`` and
+    ``(x)_j = x (x - 1) ... (x - j + 1)``. A wager's net result depends on
+    ``s`` alone (its pair flag of values 1-9 too: a value is then a rank),
+    so its expected value times ``(N)_6`` is
+
+        sum over the 5,005 multisets k of size 6:   c(k) FF(n, k)
+
+    with ``c(k)`` the wager's pays summed over the orderings of ``k``: fixed
+    numbers, tabled once per rule set and wager (:func:`coefficients`, which
+    plays all 10^6 value sequences through the dealer's drawing table).
+    Split the values into ``A = (0, 1, 2)`` and ``B = (3, ..., 9)``: then
+    ``FF(n, k) = FA(k_A) FB(k_B)``, and the sum is a bilinear form
+    ``sum_j FA_j . (FB_(6-j) @ C_j)``: per shoe, 84 products for ``FA``, and
+    matrix products shared by every wager (one more column per wager).
+    ``FB`` itself is never built whole: its rows with ``j`` nines are the
+    falling factorials of values 3-8 (924 of them per shoe) times
+    ``(n_9)_j``, a factor applied to each block's product (:func:`_product`).
+
+Wagers that follow from others
+    A wager whose coefficients are an exact integer combination of other
+    wagers' and of the orderings (whose form is ``(N)_6`` itself) is not
+    multiplied again: Tie is 8 + 351 Player + 18 Banker at a 5% commission
+    (pays scaled to integers), the Banker Pair equals the Player Pair
+    (:class:`Derived`; every relation is checked on every coefficient).
+
+Pairs of ten-valued cards
+    Two tens pair only when their ranks are equal. For a dealing whose own
+    two cards are tens, the ways with a same-rank pair are
+    ``q2 FF(n - 2 e_0, k - 2 e_0)``, with ``q2 = sum_r t_r (t_r - 1)`` over
+    the four ten ranks; the difference a pair makes to the pay is tabled as
+    a second form in the shoe less two tens (``FA`` of ``n_0 - 2``).
+
+Number types, checked
+    ``FB`` and the matrix products are float64, and exact: every quantity is
+    an integer, and every partial sum of the products is bounded by
+    ``max|pay| * (6! / (k_A! s!)) * (N_B)_s < 2**53`` (the bound is checked
+    for each batch; :func:`exact_in_float`), so no rounding ever happens.
+    The products with ``FA`` and the sums over ``j`` are int64, bounded by
+    ``max|pay| * (N)_6`` (checked, as before), and so are the derived
+    wagers' combinations (``Derived.bound * (N)_6``, checked). A batch outside either bound
+    is left to the caller (:mod:`analyzer.exact.batch` then counts with the
+    aggregated-sum path, Python ints beyond 64 bits).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..game.rules import RuleSet, Wager
+from ..game.settle import pays_by_view
+from ..game.state import NATURALS
+
+SIZE = 6
+"""Cards of a dealing: P1 B1 P2 B2 and the two third-card positions."""
+A_VALUES = (0, 1, 2)
+"""Values whose falling factorials are kept as int64 per shoe (tens first: the pair shift acts on them)."""
+B_VALUES = (3, 4, 5, 6, 7, 8, 9)
+"""Values whose falling factorials enter the float64 matrix products."""
+FLOAT_EXACT = 2**53
+INT64_LIMIT = 2**63
+
+Multiset = tuple[int, ...]
+
+
+@lru_cache(maxsize=4)
+def layers(count: int) -> tuple[tuple[Multiset, ...], ...]:
+    """Multisets over ``count`` values by size 0-6, each as its multiplicities, in the order :func:`falling_layers` builds them.
+
+    >>> [len(layer) for layer in layers(3)]
+    [1, 3, 6, 10, 15, 21, 28]
+    """
+    empty: Multiset = ()
+    built: list[list[Multiset]] = [[empty]] + [[] for _ in range(SIZE)]
+    for _ in range(count):
+        built = [[old + (j,) for j in range(t + 1) for old in built[t - j]] for t in range(SIZE + 1)]
+    return tuple(tuple(layer) for layer in built)
+
+
+def falling_layers(columns: Sequence[npt.NDArray[Any]], top: int = SIZE) -> list[npt.NDArray[Any]]:
+    """``FF`` of every multiset over the given value counts (one array per value, one entry per shoe), by size 0..top.
+
+    Layer ``t`` is an (M, multisets of size t) array in :func:`layers` order;
+    the dtype is that of ``columns``.
+    """
+    shape = columns[0].shape[0]
+    dtype = columns[0].dtype
+    built = [np.ones((shape, 1), dtype=dtype)] + [np.ones((shape, 0), dtype=dtype) for _ in range(top)]
+    for column in columns:
+        factors = np.empty((shape, top + 1), dtype=dtype)
+        factors[:, 0] = 1
+        for j in range(1, top + 1):
+            factors[:, j] = factors[:, j - 1] * (column - (j - 1))
+        new = []
+        for t in range(top + 1):
+            out = np.empty((shape, sum(built[t - j].shape[1] for j in range(t + 1))), dtype=dtype)
+            at = 0
+            for j in range(t + 1):
+                block = built[t - j]
+                np.multiply(block, factors[:, j : j + 1], out=out[:, at : at + block.shape[1]])
+                at += block.shape[1]
+            new.append(out)
+        built = new
+    return built
+
+
+@dataclass(frozen=True)
+class Coefficients:
+    """The fixed half of the bilinear forms, for a rule set and a list of wagers.
+
+    ``plain[s]``: (multisets of B of size s, multisets of A of size 6-s times wagers),
+    the scaled pays summed over orderings; ``pair[s]``: the same for the
+    difference a same-rank pair of tens makes, over multisets of size 4 (two
+    tens taken out of A), for the wagers ``pair_wagers`` (indices) whose pay it can change. ``bounds[s]``: a bound on a column's sum of
+    ``|coefficient| * FB`` per unit of ``(N_B)_s`` (:func:`_orderings`), for the float check;
+    ``block_bounds[s][j]`` the same for the rows with ``j`` cards of value 9, per unit of
+    ``(N_B)_(s-j)`` (:func:`numerators` multiplies those rows' product by ``(n_9)_j`` afterwards).
+    """
+
+    wagers: tuple[str, ...]
+    scale: tuple[int, ...]
+    biggest_pay: int
+    plain: tuple[npt.NDArray[Any], ...]
+    pair: tuple[npt.NDArray[Any], ...]
+    bounds: tuple[int, ...]
+    pair_bounds: tuple[int, ...]
+    block_bounds: tuple[tuple[int, ...], ...]
+    pair_block_bounds: tuple[tuple[int, ...], ...]
+    computed: tuple[int, ...]
+    pair_wagers: tuple[int, ...]
+    derived: tuple[Derived, ...]
+    derived_bound: int
+
+
+def scale_of(wager: Wager) -> int:
+    """The least common denominator of a wager's pays."""
+    return math.lcm(*(o.pays.denominator for o in wager.outcomes if o.pays is not None))
+
+
+@lru_cache(maxsize=32)
+def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
+    """Every wager's ``c(k)``, from the 10^6 value sequences dealt by the rule set's drawing table (once per process)."""
+    chosen = [rules.wager(name) for name in wagers]
+    grid = np.indices((10,) * SIZE, dtype=np.int16).reshape(SIZE, -1)  # every value sequence, dealing order
+    first_four = rules.dealing.first_four
+    p1, p2 = (i for i, side in enumerate(first_four) if side == "player")
+    b1, b2 = (i for i, side in enumerate(first_four) if side == "banker")
+    partial = _endings(rules)[(grid[p1] + grid[p2]) % 10, (grid[b1] + grid[b2]) % 10, grid[4], grid[5]]
+    totals, cards = np.divmod(partial, 4)
+    player_total, banker_total = np.divmod(totals, 10)
+    player_cards, banker_cards = 2 + cards // 2, 2 + cards % 2
+    player_values_pair = (grid[p1] == grid[p2]) & (grid[p1] != 0)
+    banker_values_pair = (grid[b1] == grid[b2]) & (grid[b1] != 0)
+    player_tens = (grid[p1] == 0) & (grid[p2] == 0)
+    banker_tens = (grid[b1] == 0) & (grid[b2] == 0)
+
+    counts = np.stack([(grid == v).sum(axis=0) for v in range(10)])  # multiplicity of each value
+    a_layers, b_layers = layers(len(A_VALUES)), layers(len(B_VALUES))
+    a_index = _indexer(a_layers, counts[list(A_VALUES)])
+    b_index = _indexer(b_layers, counts[list(B_VALUES)])
+    b_size = counts[list(B_VALUES)].sum(axis=0)
+    shifted = counts[list(A_VALUES)].copy()
+    shifted[0] -= 2  # the multiset less the two tens of a pair (only read where they are there)
+    pair_a_index = _indexer(a_layers, np.maximum(shifted, 0))
+
+    scales = [scale_of(w) for w in chosen]
+    plain_pays, pair_changes = [], []
+    for wager, scale in zip(chosen, scales):
+        pays = np.array([0 if p is None else int(p * scale) for p in pays_by_view(wager)], dtype=np.int64)
+        if wager.side == "player":
+            own, other, own_cards, values_pair, tens = player_total, banker_total, player_cards, player_values_pair, player_tens
+        else:
+            own, other, own_cards, values_pair, tens = banker_total, player_total, banker_cards, banker_values_pair, banker_tens
+        view = ((own * 10 + other) * 2 + own_cards - 2) * 2
+        plain_pays.append(pays[view + values_pair])
+        pair_changes.append(np.where(tens, pays[view + 1] - pays[view], 0))
+
+    biggest = [int(np.abs(p).max()) for p in plain_pays + pair_changes]
+    plain_rows = [b_size == s for s in range(SIZE + 1)]
+    pair_rows = [plain_rows[s] & (player_tens | banker_tens) for s in range(SIZE - 1)]
+
+    def plain_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+        """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's pays ``weights``."""
+        out = []
+        for s, rows in enumerate(plain_rows):
+            width = len(a_layers[SIZE - s])
+            key = b_index[rows] * width + a_index[rows]
+            out.append(np.bincount(key, weights=weights[rows], minlength=len(b_layers[s]) * width).reshape(-1, width))
+        return out
+
+    def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
+        """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
+        out = []
+        for s, rows in enumerate(pair_rows):
+            width = len(a_layers[SIZE - 2 - s])
+            key = b_index[rows] * width + pair_a_index[rows]
+            out.append(np.bincount(key, weights=weights[rows], minlength=len(b_layers[s]) * width).reshape(-1, width))
+        return out
+
+    plains = [plain_form(p) for p in plain_pays]
+    pairs = [pair_form(p) for p in pair_changes]
+    orderings = plain_form(np.ones(grid.shape[1]))  # the constant wager: its numerator is (N)_6 itself
+    flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
+    constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size) for m in pairs[0]])
+    computed, derived = _relations(flat, constant, biggest[: len(chosen)])
+    pair_wagers = tuple(w for w in computed if np.any(pair_changes[w]))  # the wagers a pair of tens can change
+
+    plain, pair, bounds, pair_bounds = [], [], [], []
+    block_bounds: list[tuple[int, ...]] = []
+    pair_block_bounds: list[tuple[int, ...]] = []
+    for s in range(SIZE + 1):
+        plain.append(np.stack([plains[w][s] for w in computed], axis=-1).reshape(len(b_layers[s]), -1))
+        bounds.append(max(biggest) * max(_orderings(SIZE, a, s) for a in a_layers[SIZE - s]))
+        block_bounds.append(tuple(-(-max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s])
+                                    // math.factorial(j)) for j in range(s + 1)))  # rounded up: a bound
+        if s <= SIZE - 2:
+            pair.append(np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
+                        if pair_wagers else np.zeros((len(b_layers[s]), 0)))
+            pair_bounds.append(max(biggest) * max(_orderings(SIZE - 2, a, s) for a in a_layers[SIZE - 2 - s]))
+            pair_block_bounds.append(tuple(
+                -(-max(biggest) * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s]) // math.factorial(j))
+                for j in range(s + 1)))
+    return Coefficients(
+        wagers=tuple(wagers),
+        scale=tuple(scales),
+        biggest_pay=max(biggest),
+        derived_bound=max((d.bound for d in derived), default=0),
+        plain=tuple(plain),
+        pair=tuple(pair),
+        bounds=tuple(bounds),
+        pair_bounds=tuple(pair_bounds),
+        block_bounds=tuple(block_bounds),
+        pair_block_bounds=tuple(pair_block_bounds),
+        computed=computed,
+        pair_wagers=pair_wagers,
+        derived=tuple(derived),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A wager whose coefficients are ``(sum of weights[i] * computed[i]'s + constant * orderings) / divisor``:
+    its numerator follows from theirs and ``(N)_6`` (checked exactly on every coefficient when tabled)."""
+
+    wager: int
+    divisor: int
+    weights: tuple[int, ...]  # one per computed wager, in ``Coefficients.computed`` order
+    constant: int
+    bound: int  # the combination's terms add up to at most bound * (N)_6 in size, for the int64 check
+
+
+def _relations(flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any],
+               biggest: list[int]) -> tuple[tuple[int, ...], list[Derived]]:
+    """Which wagers to multiply out, and which follow from them (e.g. Tie from Player and Banker, or the two Pairs,
+    whose coefficients are equal): a float least-squares guess of small rational weights, kept only if it holds
+    exactly on every coefficient (integers)."""
+    computed: list[int] = []
+    derived: list[Derived] = []
+    for w, vector in enumerate(flat):
+        columns = [constant] + [flat[b] for b in computed]
+        guess = np.linalg.lstsq(np.stack(columns, axis=1), vector, rcond=None)[0]
+        fractions = [Fraction(float(x)).limit_denominator(1000) for x in guess]
+        divisor = math.lcm(*(f.denominator for f in fractions))
+        weights = [int(f * divisor) for f in fractions]
+        exact = divisor * vector.astype(np.int64)
+        combined = sum((k * c.astype(np.int64) for k, c in zip(weights, columns)), np.zeros_like(exact))
+        if divisor <= 1000 and max(map(abs, weights)) < 2**20 and np.array_equal(combined, exact):
+            bound = abs(weights[0]) + sum(abs(k) * biggest[b] for k, b in zip(weights[1:], computed))
+            derived.append(Derived(w, divisor, tuple(weights[1:]), weights[0], bound))
+        else:
+            computed.append(w)
+    return tuple(computed), derived
+
+
+def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
+    """[P, B, fifth, sixth] -> (final Player total * 10 + final Banker total) * 4 + 2 (Player cards - 2) + (Banker cards - 2).
+
+    The fifth card goes to the Player if the Player draws, else to the Banker
+    if the Banker draws; the sixth to the Banker when both draw.
+    """
+    drawing = rules.drawing
+    table = np.empty((10, 10, 10, 10), dtype=np.int16)
+    for p, b, fifth, sixth in np.ndindex(10, 10, 10, 10):
+        player, banker, player_cards, banker_cards = p, b, 2, 2
+        if p not in NATURALS and b not in NATURALS:
+            third = None
+            if drawing.player_draws(p):
+                third, player_cards, player = fifth, 3, (p + fifth) % 10
+            if drawing.banker_draws(b, player_third=third):
+                banker_cards, banker = 3, (b + (sixth if third is not None else fifth)) % 10
+        table[p, b, fifth, sixth] = (player * 10 + banker) * 4 + (player_cards - 2) * 2 + banker_cards - 2
+    return table
+
+
+def _orderings(size: int, a: Multiset, s: int) -> int:
+    """Orderings of ``size`` positions into the multiset ``a`` of A-values and ``s`` B-cards taken as one class.
+
+    With ``|c(k)| <= max|pay|`` times the orderings of ``k``, and the sum of
+    orderings times ``FB`` over B-multisets of size s equal to the orderings
+    of ``s`` B-cards times ``(N_B)_s``, this bounds a column's partial sums.
+    """
+    return math.factorial(size) // math.prod(math.factorial(j) for j in a) // math.factorial(s)
+
+
+def _indexer(built: tuple[tuple[Multiset, ...], ...], counts: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+    """Each column of ``counts`` (multiplicities) as its index within its size's layer."""
+    width = counts.shape[0]
+    table = np.full((SIZE + 1) ** width, -1, dtype=np.int64)
+    for layer in built:
+        for i, multiset in enumerate(layer):
+            table[_code(np.array(multiset))] = i
+    return np.asarray(table[_code(np.minimum(counts, SIZE))], dtype=np.int64)
+
+
+def _code(counts: npt.NDArray[Any]) -> Any:
+    code = counts[0] * 0
+    for row in counts:
+        code = code * (SIZE + 1) + row
+    return code
+
+
+def exact_in_float(coefficients: Coefficients, largest_b: int) -> bool:
+    """True when every float64 matrix product of a batch whose shoes hold at most ``largest_b`` cards of B is exact.
+
+    A column's partial sums are bounded by the sum of |coefficient| times
+    ``FB``, and ``FB`` of a multiset of size s is at most ``(N_B)_s``; the
+    same holds block by block (rows with j nines, before the factor ``(n_9)_j``).
+    """
+    for whole, blocks in ((coefficients.bounds, coefficients.block_bounds),
+                          (coefficients.pair_bounds, coefficients.pair_block_bounds)):
+        for s, bound in enumerate(whole):
+            if bound * math.perm(largest_b, s) >= FLOAT_EXACT:
+                return False
+            if any(block * math.perm(largest_b, s - j) >= FLOAT_EXACT for j, block in enumerate(blocks[s])):
+                return False
+    return True
+
+
+def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Each wager's expected value times its scale and ``(N)_6``, for shoes ``n`` (M, 10 values); int64.
+
+    ``ten_pairs`` is ``q2`` per shoe. The caller checks :func:`exact_in_float`
+    and that ``max|pay| (N)_6`` stays below 2**63.
+    """
+    count = len(coefficients.computed)
+    fa = falling_layers([n[:, v] for v in A_VALUES])
+    # FB of a multiset is F (values 3-8) times (n_9)_j: the rows with j nines are one block of the
+    # coefficients, so the last value's layer is never built (its factor scales each block's product)
+    fb = falling_layers([n[:, v].astype(np.float64) for v in B_VALUES[:-1]])
+    nines = falling_layers([n[:, B_VALUES[-1]].astype(np.float64)])
+    total = np.zeros((n.shape[0], count), dtype=np.int64)
+    for s in range(SIZE + 1):
+        g = _product(fb, nines, coefficients.plain[s], s).astype(np.int64).reshape(n.shape[0], -1, count)
+        total += np.einsum("ma,maw->mw", fa[SIZE - s], g)
+    if coefficients.pair_wagers:
+        paired = len(coefficients.pair_wagers)
+        shifted = [n[:, 0] - 2] + [n[:, v] for v in A_VALUES[1:]]
+        fa_pair = falling_layers(shifted, top=SIZE - 2)
+        pairs = np.zeros((n.shape[0], paired), dtype=np.int64)
+        for s in range(SIZE - 1):
+            g = _product(fb, nines, coefficients.pair[s], s).astype(np.int64).reshape(n.shape[0], -1, paired)
+            pairs += np.einsum("ma,maw->mw", fa_pair[SIZE - 2 - s], g)
+        at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]
+        total[:, at] += pairs * ten_pairs[:, None]
+    out = np.zeros((n.shape[0], len(coefficients.wagers)), dtype=np.int64)
+    out[:, list(coefficients.computed)] = total
+    if coefficients.derived:
+        size = n.sum(axis=1)
+        dealings = size * (size - 1) * (size - 2) * (size - 3) * (size - 4) * (size - 5)
+        for d in coefficients.derived:
+            combined = d.constant * dealings + sum((k * total[:, i] for i, k in enumerate(d.weights) if k), np.zeros_like(dealings))
+            out[:, d.wager] = combined // d.divisor  # exact: the combination is divisor times an integer
+    return out
+
+
+def _product(fb: list[npt.NDArray[np.float64]], nines: list[npt.NDArray[np.float64]], matrix: npt.NDArray[Any], s: int) -> npt.NDArray[np.float64]:
+    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (exact: see :func:`exact_in_float`)."""
+    row, result = 0, None
+    for j in range(s + 1):
+        block = fb[s - j]
+        part = block @ matrix[row : row + block.shape[1]]
+        part *= nines[j]
+        result = part if result is None else np.add(result, part, out=result)
+        row += block.shape[1]
+    assert result is not None and row == matrix.shape[0]
+    return np.asarray(result, dtype=np.float64)

@@ -1,0 +1,369 @@
+"""A counting study's exact tallies: per shoe, per count, per depth, per wager and in total; and the figures a researcher reports.
+
+Units, exactly
+    A wager's results are integers in units of ``1 / scale`` (its pays'
+    common denominator). An expected value ``num / (scale (U)_6)`` on ``U``
+    unseen cards is tallied as the integer ``num * L / (U)_6`` in units of
+    ``1 / (scale L)``, with ``L`` (:func:`common_dealings`) a common multiple
+    of ``(U)_6`` for every ``U`` a shoe can reach; so every sum is an
+    integer and every figure an exact :class:`Fraction` until it is printed.
+    The totals over several wagers use the common multiple of their scales.
+    The tables by count and by depth (:class:`Table`) keep, per key and per
+    ``U``, the sum of the numerators in two int64 halves (a shoe meets each
+    ``U`` once, so no half can overflow), multiplied out only when read.
+
+Statistics
+    Means and 95% intervals over shoes (normal approximation; per 100
+    rounds as a ratio of totals with the delta method), the standard
+    deviation of one round's net result over every round dealt (rounds
+    without a bet count as 0), the desirability index
+    ``DI = 1000 * (units expected per round) / SD`` and ``N0 = (SD / units
+    expected per round)^2``, the rounds for the expectation to equal one
+    standard deviation (Schlesinger's definitions; Jacobson's published Big
+    Tiger figures, 0.256 units per 100 hands at a 3.536% bet frequency on a
+    bet of SD 6.519, give DI = 2.09 by them, where he prints 2.08).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..game.shoe import CARDS_PER_ROUND
+
+if TYPE_CHECKING:
+    from .counting import Rounds, Study
+
+Z_95 = 1.959963984540054
+"""The two-sided 95% point of the normal distribution."""
+CLIP = 20
+"""True counts beyond +-CLIP are tallied with +-CLIP (the tables' open ends)."""
+RUNNING_CLIP = 60
+"""The same for running counts."""
+CARDS_PER_DECK = 52
+
+
+@lru_cache(maxsize=8)
+def common_dealings(cards: int) -> int:
+    """A common multiple of ``(U)_6`` for every U from 6 to ``cards``.
+
+    >>> common_dealings(7) == math.lcm(720, 5040)
+    True
+    """
+    return math.lcm(*(math.perm(u, CARDS_PER_ROUND) for u in range(CARDS_PER_ROUND, cards + 1)))
+
+
+@lru_cache(maxsize=8)
+def _factors(cards: int) -> npt.NDArray[Any]:
+    """``L // (U)_6`` for U = 0..cards (0 where no round can be dealt), Python ints."""
+    common = common_dealings(cards)
+    return np.array([common // math.perm(u, CARDS_PER_ROUND) if u >= CARDS_PER_ROUND else 0 for u in range(cards + 1)],
+                    dtype=object)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """Integer sums for one wager (or the total) over some rounds: counts, results (1/scale) and expected values (1/(scale L))."""
+
+    rounds: int = 0
+    positive: int = 0
+    bets: int = 0
+    won: int = 0
+    expected: int = 0
+
+    def __add__(self, other: Line) -> Line:
+        return Line(self.rounds + other.rounds, self.positive + other.positive, self.bets + other.bets,
+                    self.won + other.won, self.expected + other.expected)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Rounds by key (a count or a depth), as int64 arrays: per key the rounds, positive rounds, bets and units won;
+    the exact expected values summed per (key, unseen cards U), split into high and low 32-bit halves (so that no
+    sum can overflow: a shoe meets each U at most once), sparse in a chunk and dense once merged."""
+
+    low: int  # the first key
+    width: int  # keys low .. low + width - 1
+    counts: npt.NDArray[np.int64]  # (width, 4): rounds, positive, bets, won (1/scale)
+    index: npt.NDArray[np.int64]  # key offset * (cards + 1) + U, for each entry of high and low
+    high: npt.NDArray[np.int64]
+    low_bits: npt.NDArray[np.int64]
+
+    @staticmethod
+    def of(low: int, width: int, cards: int, keys: npt.NDArray[np.int64], unseen: npt.NDArray[np.int64],
+           positive: npt.NDArray[np.bool_], bet: npt.NDArray[np.bool_], net: npt.NDArray[np.int64],
+           numerators: npt.NDArray[Any]) -> Table:
+        offsets = np.clip(keys, low, low + width - 1) - low
+        counts = np.zeros((width, 4), dtype=np.int64)
+        for column, values in enumerate((np.ones_like(positive), positive, bet)):
+            counts[:, column] = np.bincount(offsets, weights=values, minlength=width)  # small counts: exact
+        np.add.at(counts[:, 3], offsets, net)
+        index, inverse = np.unique(offsets * (cards + 1) + unseen, return_inverse=True)
+        if numerators.dtype == object:  # beyond 64 bits (huge shoes): Python ints throughout
+            sums = [0] * len(index)
+            for i, value in zip(inverse.tolist(), numerators.tolist()):
+                sums[i] += value
+            return Table(low, width, counts, index.astype(np.int64), np.array([v >> 32 for v in sums], dtype=object),
+                         np.array([v & 0xFFFFFFFF for v in sums], dtype=object))
+        high = np.bincount(inverse, weights=numerators >> 32, minlength=len(index))  # < 2**31 each: exact sums
+        low_bits = np.bincount(inverse, weights=numerators & 0xFFFFFFFF, minlength=len(index))
+        return Table(low, width, counts, index.astype(np.int64), high.astype(np.int64), low_bits.astype(np.int64))
+
+    @staticmethod
+    def merge(tables: Sequence[Table], cards: int) -> Table:
+        first = tables[0]
+        counts = sum((t.counts for t in tables), np.zeros_like(first.counts))
+        wide = any(t.high.dtype == object for t in tables)
+        high = np.zeros(first.width * (cards + 1), dtype=object if wide else np.int64)
+        low_bits = np.zeros_like(high)
+        for table in tables:
+            np.add.at(high, table.index, table.high)
+            np.add.at(low_bits, table.index, table.low_bits)
+        return Table(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
+
+    def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
+        """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's scale."""
+        factors = _factors(cards)
+        width = cards + 1
+        out = []
+        for offset in range(self.width):
+            rounds, positive, bets, won = (int(x) for x in self.counts[offset])
+            if not rounds:
+                continue
+            span = slice(offset * width, (offset + 1) * width)
+            total = sum(((h << 32) + lo) * f for h, lo, f in zip(self.high[span].tolist(), self.low_bits[span].tolist(), factors)
+                        if h or lo)
+            line = Line(rounds, positive, bets, won, total)
+            out.append((self.low + offset, line, Fraction(total, rounds * unit * common_dealings(cards))))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """A task's tallies: one row per shoe (per wager, then the total), the per-round moments, and the tables."""
+
+    shoes: tuple[tuple[Line, ...], ...]
+    squares: tuple[int, ...]  # per wager then total: sum over rounds of the net result squared (1/scale^2)
+    by_count: tuple[Table | None, ...]
+    by_depth: tuple[Table, ...]
+
+    @staticmethod
+    def of(study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]) -> Chunk:
+        """Tally a chunk of ``count`` shoes from their rounds, exact expected values (numerators) and results (1/scale)."""
+        from ..exact.multiset import scale_of
+
+        wagers = [study.rules.wager(name) for name in study.names]
+        scales = [scale_of(w) for w in wagers]
+        common = math.lcm(*scales)
+        cards = study.cards
+        unseen = rounds.unseen.sum(axis=1)
+        factors = _factors(cards)
+        shoe = rounds.shoe
+        per_wager: list[list[Line]] = []
+        squares: list[int] = []
+        by_count: list[Table | None] = []
+        by_depth: list[Table] = []
+        total_net = np.zeros(len(shoe), dtype=np.int64)
+        total_expected = [0] * count
+        positive_any = np.zeros(len(shoe), dtype=bool)
+        staked = np.zeros(len(shoe), dtype=np.int64)
+        for j, plan in enumerate(study.wagers):
+            positive = numerators[:, j] > 0
+            positive_any |= positive
+            counter = plan.counter
+            reached, bins = positive, unseen  # no counter: perfect play, no table by count
+            if counter is not None:
+                running = rounds.seen @ np.asarray(counter.tags, dtype=np.int64)
+                if counter.index == "true":
+                    # TC = 52 RC / U >= T exactly when the integer 52 RC reaches ceil(T U)
+                    scaled = running * CARDS_PER_DECK
+                    reached = scaled >= _ceilings(counter.threshold, cards)[unseen]
+                    bins = np.floor_divide(scaled, unseen)
+                else:
+                    reached = running >= _ceilings(counter.threshold, 1)[1]
+                    bins = running
+            bet = positive if study.play == "perfect" else reached
+            net = np.where(bet, results[:, j], 0)
+            expected = _expected_by_shoe(shoe, count, bet, numerators[:, j], factors[unseen])
+            total_net += net * (common // scales[j])
+            total_expected = [t + e * (common // scales[j]) for t, e in zip(total_expected, expected)]
+            staked += bet
+            squares.append(int((net * net).sum()))
+            per_wager.append(_lines(shoe, count, positive, bet, net, expected))
+            if counter is not None:
+                clip = CLIP if counter.index == "true" else RUNNING_CLIP
+                by_count.append(Table.of(-clip, 2 * clip + 1, cards, bins, unseen, positive, bet, net, numerators[:, j]))
+            else:
+                by_count.append(None)
+            by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, bet, net, numerators[:, j]))
+        totals = _lines(shoe, count, positive_any, staked, total_net, total_expected)
+        squares.append(int((total_net * total_net).sum()))
+        rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
+        return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth))
+
+
+def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, bet: npt.NDArray[np.bool_], numerators: npt.NDArray[Any],
+                      factors: npt.NDArray[Any]) -> list[int]:
+    """Per shoe, the exact expected values of the bets placed, in units of 1/(scale L) (Python ints)."""
+    sums = [0] * count
+    rows = np.flatnonzero(bet)
+    for i, numerator, factor in zip(shoe[rows].tolist(), numerators[rows].tolist(), factors[rows].tolist()):
+        sums[i] += numerator * factor
+    return sums
+
+
+@lru_cache(maxsize=64)
+def _ceilings(threshold: Fraction, cards: int) -> npt.NDArray[np.int64]:
+    """ceil(threshold * U) for U = 0..cards, clipped to what a count of a shoe can reach (so int64 holds it)."""
+    reach = CARDS_PER_DECK * 4 * cards + 1
+    return np.array([max(-reach, min(reach, math.ceil(threshold * u))) for u in range(cards + 1)], dtype=np.int64)
+
+
+def _lines(shoe: npt.NDArray[np.int64], count: int, positive: npt.NDArray[np.bool_], bet: npt.NDArray[Any],
+           net: npt.NDArray[np.int64], expected: list[int]) -> list[Line]:
+    """One :class:`Line` per shoe of the chunk."""
+    rounds = np.bincount(shoe, minlength=count)
+    positives = np.bincount(shoe, weights=positive, minlength=count)
+    bets = np.bincount(shoe, weights=bet, minlength=count)
+    won = np.zeros(count, dtype=np.int64)
+    np.add.at(won, shoe, net)
+    return [Line(int(r), int(p), int(b), int(w), e) for r, p, b, w, e in zip(rounds, positives, bets, won, expected)]
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A mean with the half-width of its 95% interval (NaN with one shoe), as floats for printing."""
+
+    mean: float
+    ci95: float
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The whole study: every shoe's lines in shoe order, the moments and the tables, summed exactly."""
+
+    study: Study
+    shoes: tuple[tuple[Line, ...], ...]
+    squares: tuple[int, ...]
+    by_count: tuple[Table | None, ...]
+    by_depth: tuple[Table, ...]
+
+    @staticmethod
+    def merge(study: Study, chunks: Sequence[Chunk]) -> Tally:
+        width = len(study.wagers)
+        squares = [sum(chunk.squares[j] for chunk in chunks) for j in range(width + 1)]
+        by_count = tuple(
+            None if chunks[0].by_count[j] is None
+            else Table.merge([c.by_count[j] for c in chunks if c.by_count[j] is not None], study.cards)  # type: ignore[misc]
+            for j in range(width)
+        )
+        by_depth = tuple(Table.merge([c.by_depth[j] for c in chunks], study.cards) for j in range(width))
+        return Tally(study=study, shoes=tuple(row for chunk in chunks for row in chunk.shoes), squares=tuple(squares),
+                     by_count=by_count, by_depth=by_depth)
+
+    # -- units -----------------------------------------------------------------------------------------------
+    def scale(self, j: int) -> int:
+        """The denominator of column ``j``'s results (a wager's, or the total's common one for j = number of wagers)."""
+        from ..exact.multiset import scale_of
+
+        scales = [scale_of(self.study.rules.wager(name)) for name in self.study.names]
+        return scales[j] if j < len(scales) else math.lcm(*scales)
+
+    @property
+    def columns(self) -> int:
+        """Wagers and the total: column ``len(study.wagers)`` is the total."""
+        return len(self.study.wagers) + 1
+
+    def line(self, j: int) -> Line:
+        """Column ``j`` summed over every shoe."""
+        return self._lines[j]
+
+    @cached_property
+    def _lines(self) -> tuple[Line, ...]:
+        return tuple(
+            Line(*(sum(getattr(row[j], name) for row in self.shoes) for name in Line.__slots__))
+            for j in range(self.columns)
+        )
+
+    def won(self, j: int) -> Fraction:
+        return Fraction(self.line(j).won, self.scale(j))
+
+    def expected(self, j: int) -> Fraction:
+        return Fraction(self.line(j).expected, self.scale(j) * common_dealings(self.study.cards))
+
+    def _unit(self, j: int, expected: bool) -> int:
+        return self.scale(j) * (common_dealings(self.study.cards) if expected else 1)
+
+    # -- figures ---------------------------------------------------------------------------------------------
+    def bet_frequency(self, j: int) -> Fraction:
+        line = self.line(j)
+        return Fraction(line.bets, line.rounds)
+
+    def average_edge(self, j: int) -> Fraction | None:
+        """The exact expected value per unit bet, over the bets placed."""
+        line = self.line(j)
+        return self.expected(j) / line.bets if line.bets else None
+
+    def per_shoe(self, j: int, expected: bool = False) -> Figure:
+        """Units won (or expected) per shoe: mean and 95% half-width over shoes."""
+        values = [row[j].expected if expected else row[j].won for row in self.shoes]
+        n, unit = len(values), self._unit(j, expected)
+        total = sum(values)
+        mean = Fraction(total, n * unit)
+        if n < 2:
+            return Figure(float(mean), math.nan)
+        variance = Fraction(sum(v * v for v in values) * n - total * total, n * (n - 1) * unit * unit)
+        return Figure(float(mean), Z_95 * math.sqrt(variance / n))
+
+    def per_100_rounds(self, j: int, expected: bool = False) -> Figure:
+        """Units per 100 rounds dealt: ratio of totals; 95% half-width by the delta method over shoes."""
+        values = [row[j].expected if expected else row[j].won for row in self.shoes]
+        rounds = [row[j].rounds for row in self.shoes]
+        n, unit = len(values), self._unit(j, expected)
+        total, dealt = sum(values), sum(rounds)
+        ratio = Fraction(total, dealt * unit)
+        if n < 2:
+            return Figure(float(100 * ratio), math.nan)
+        # sum over shoes of (v / unit - ratio r)^2, in integers: (v dealt - total r)^2 / (dealt unit)^2
+        residual = Fraction(sum((v * dealt - total * r) ** 2 for v, r in zip(values, rounds)), dealt * dealt * unit * unit * (n - 1))
+        mean_rounds = Fraction(dealt, n)
+        return Figure(float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds))
+
+    def sd_per_round(self, j: int) -> float:
+        """Standard deviation of one round's net result (units), over every round dealt."""
+        line = self.line(j)
+        unit = self.scale(j)
+        mean = Fraction(line.won, line.rounds * unit)
+        second = Fraction(self.squares[j], line.rounds * unit * unit)
+        return math.sqrt(second - mean * mean)
+
+    def desirability(self, j: int) -> tuple[float, float] | None:
+        """(DI, N0) from the units expected per round and the SD per round; None when nothing is expected to be won."""
+        line = self.line(j)
+        per_round = self.expected(j) / line.rounds
+        sd = self.sd_per_round(j)
+        if per_round <= 0 or sd == 0:
+            return None
+        return 1000 * float(per_round) / sd, (sd / float(per_round)) ** 2
+
+    def count_rows(self, j: int) -> list[tuple[int, Line, Fraction]]:
+        """(count, rounds..., average exact EV) for each count reached, lowest first; the ends stand for beyond."""
+        table = self.by_count[j]
+        return [] if table is None else table.rows(self.study.cards, self.scale(j))
+
+    def depth_rows(self, j: int, width: int = 10) -> list[tuple[int, Line, Fraction]]:
+        """(first round number of a group of ``width``, rounds..., average exact EV) by depth in the shoe."""
+        grouped: dict[int, tuple[Line, Fraction]] = {}
+        for number, line, _ in self.by_depth[j].rows(self.study.cards, self.scale(j)):
+            first = (number - 1) // width * width + 1
+            old, _ = grouped.get(first, (Line(), Fraction(0)))
+            total = old + line
+            grouped[first] = (total, Fraction(total.expected, total.rounds * self._unit(j, expected=True)))
+        return [(key, line, average) for key, (line, average) in sorted(grouped.items())]
