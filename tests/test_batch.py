@@ -82,7 +82,7 @@ def _both_paths(name: str, counts: list[list[int]]) -> tuple[object, object]:
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(RULE_SETS), counts=st.lists(shoe_counts, min_size=1, max_size=6))
 def test_the_bilinear_forms_equal_the_aggregated_sums(name: str, counts: list[list[int]]) -> None:
-    """The multiset kernel (float64 products proved exact) against the aggregated-sum path, numerator for numerator."""
+    """The multiset kernel (int64 throughout, bounds checked) against the aggregated-sum path, numerator for numerator."""
     fast, slow = _both_paths(name, counts)
     assert fast is not None, "shoes of at most 416 cards take the multiset kernel"
     assert fast[1] == slow[1]
@@ -108,7 +108,7 @@ def test_bounds_send_big_shoes_and_big_pays_to_the_aggregated_sums(rule_file) ->
     fourteen = np.array([Shoe.decks(14).counts], dtype=np.int64)
     assert batch._multiset_path(rules, wagers, fourteen, 728) is None
     coefficients = multiset.coefficients(rules, wagers)
-    assert multiset.exact_in_float(coefficients, 224) and not multiset.exact_in_float(coefficients, 1000)
+    assert multiset.fits_int64(coefficients, 224) and not multiset.fits_int64(coefficients, 1000)
 
 
 def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:

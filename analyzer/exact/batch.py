@@ -4,9 +4,8 @@
 
 * the bilinear forms of :mod:`analyzer.exact.multiset` (falling factorials of
   the value counts against coefficients tabled once per rule set and
-  wagers), whenever their float64 matrix products are provably exact and
-  their int64 sums cannot overflow (both checked per batch): shoes of up to
-  about 16 decks with today's pay tables;
+  wagers), in int64 whenever no product or sum can overflow (checked per
+  batch);
 * otherwise the fast path's counting (:func:`analyzer.exact.fastcount.class_counts`)
   on numpy integer arrays that hold one entry per shoe, then every ending
   settled with each wager's pay table; 64-bit integers only when no
@@ -139,7 +138,7 @@ def _multiset_path(
     by_value = np.zeros((ranks.shape[0], 10), dtype=np.int64)
     for rank, value in enumerate(VALUES):
         by_value[:, value] += ranks[:, rank]
-    if not multiset.exact_in_float(coefficients, int(by_value[:, list(multiset.B_VALUES)].sum(axis=1).max(initial=0))):
+    if not multiset.fits_int64(coefficients, int(by_value[:, list(multiset.B_VALUES)].sum(axis=1).max(initial=0))):
         return None
     tens = ranks[:, [r for r, value in enumerate(VALUES) if value == 0]]
     return multiset.numerators(coefficients, by_value, (tens * (tens - 1)).sum(axis=1)), coefficients.scale

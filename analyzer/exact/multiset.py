@@ -39,15 +39,18 @@ Pairs of ten-valued cards
     a second form in the shoe less two tens (``FA`` of ``n_0 - 2``).
 
 Number types, checked
-    ``FB`` and the matrix products are float64, and exact: every quantity is
-    an integer, and every partial sum of the products is bounded by
-    ``max|pay| * (6! / (k_A! s!)) * (N_B)_s < 2**53`` (the bound is checked
-    for each batch; :func:`exact_in_float`), so no rounding ever happens.
-    The products with ``FA`` and the sums over ``j`` are int64, bounded by
-    ``max|pay| * (N)_6`` (checked, as before), and so are the derived
-    wagers' combinations (``Derived.bound * (N)_6``, checked). A batch outside either bound
-    is left to the caller (:mod:`analyzer.exact.batch` then counts with the
-    aggregated-sum path, Python ints beyond 64 bits).
+    Every quantity is an integer and every array is int64: the coefficient
+    tables, ``FA``, ``FB``, the matrix products and their sums. Every partial
+    sum of the products with ``FB`` is bounded by
+    ``max|pay| * (6! / (k_A! s!)) * (N_B)_s < 2**63`` and every sum with
+    ``FA`` by ``max|pay| * (N)_6 < 2**63``, and so are the derived wagers'
+    combinations (``Derived.bound * (N)_6``): each bound is checked for each
+    batch (:func:`fits_int64`, and :mod:`analyzer.exact.batch`). A batch
+    outside a bound is left to the caller, which then counts with the
+    aggregated-sum path in Python ints. No float is on this path; the one
+    float computation, a least-squares guess at which wagers follow from
+    others (:func:`_relations`), only proposes relations that integer
+    arithmetic then checks on every coefficient.
 """
 
 from __future__ import annotations
@@ -71,8 +74,7 @@ SIZE = 6
 A_VALUES = (0, 1, 2)
 """Values whose falling factorials are kept as int64 per shoe (tens first: the pair shift acts on them)."""
 B_VALUES = (3, 4, 5, 6, 7, 8, 9)
-"""Values whose falling factorials enter the float64 matrix products."""
-FLOAT_EXACT = 2**53
+"""Values whose falling factorials enter the matrix products (int64, bounds checked)."""
 INT64_LIMIT = 2**63
 
 Multiset = tuple[int, ...]
@@ -127,7 +129,7 @@ class Coefficients:
     the scaled pays summed over orderings; ``pair[s]``: the same for the
     difference a same-rank pair of tens makes, over multisets of size 4 (two
     tens taken out of A), for the wagers ``pair_wagers`` (indices) whose pay it can change. ``bounds[s]``: a bound on a column's sum of
-    ``|coefficient| * FB`` per unit of ``(N_B)_s`` (:func:`_orderings`), for the float check;
+    ``|coefficient| * FB`` per unit of ``(N_B)_s`` (:func:`_orderings`), for the int64 check;
     ``block_bounds[s][j]`` the same for the rows with ``j`` cards of value 9, per unit of
     ``(N_B)_(s-j)`` (:func:`numerators` multiplies those rows' product by ``(n_9)_j`` afterwards).
     """
@@ -200,7 +202,7 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
         for s, rows in enumerate(plain_rows):
             width = len(a_layers[SIZE - s])
             key = b_index[rows] * width + a_index[rows]
-            out.append(np.bincount(key, weights=weights[rows], minlength=len(b_layers[s]) * width).reshape(-1, width))
+            out.append(_summed(key, weights[rows], len(b_layers[s]) * width).reshape(-1, width))
         return out
 
     def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
@@ -209,14 +211,14 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
         for s, rows in enumerate(pair_rows):
             width = len(a_layers[SIZE - 2 - s])
             key = b_index[rows] * width + pair_a_index[rows]
-            out.append(np.bincount(key, weights=weights[rows], minlength=len(b_layers[s]) * width).reshape(-1, width))
+            out.append(_summed(key, weights[rows], len(b_layers[s]) * width).reshape(-1, width))
         return out
 
     plains = [plain_form(p) for p in plain_pays]
     pairs = [pair_form(p) for p in pair_changes]
-    orderings = plain_form(np.ones(grid.shape[1]))  # the constant wager: its numerator is (N)_6 itself
+    orderings = plain_form(np.ones(grid.shape[1], dtype=np.int64))  # the constant wager: its numerator is (N)_6 itself
     flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
-    constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size) for m in pairs[0]])
+    constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size, dtype=np.int64) for m in pairs[0]])
     computed, derived = _relations(flat, constant, biggest[: len(chosen)])
     pair_wagers = tuple(w for w in computed if np.any(pair_changes[w]))  # the wagers a pair of tens can change
 
@@ -230,7 +232,7 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
                                     // math.factorial(j)) for j in range(s + 1)))  # rounded up: a bound
         if s <= SIZE - 2:
             pair.append(np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
-                        if pair_wagers else np.zeros((len(b_layers[s]), 0)))
+                        if pair_wagers else np.zeros((len(b_layers[s]), 0), dtype=np.int64))
             pair_bounds.append(max(biggest) * max(_orderings(SIZE - 2, a, s) for a in a_layers[SIZE - 2 - s]))
             pair_block_bounds.append(tuple(
                 -(-max(biggest) * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s]) // math.factorial(j))
@@ -262,6 +264,13 @@ class Derived:
     weights: tuple[int, ...]  # one per computed wager, in ``Coefficients.computed`` order
     constant: int
     bound: int  # the combination's terms add up to at most bound * (N)_6 in size, for the int64 check
+
+
+def _summed(key: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], length: int) -> npt.NDArray[np.int64]:
+    """``weights`` added up by ``key`` into ``length`` integer bins (bincount's sums, kept as int64)."""
+    out = np.zeros(length, dtype=np.int64)
+    np.add.at(out, key, weights)
+    return out
 
 
 def _relations(flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any],
@@ -334,8 +343,8 @@ def _code(counts: npt.NDArray[Any]) -> Any:
     return code
 
 
-def exact_in_float(coefficients: Coefficients, largest_b: int) -> bool:
-    """True when every float64 matrix product of a batch whose shoes hold at most ``largest_b`` cards of B is exact.
+def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
+    """True when no partial sum of a matrix product overflows int64, for shoes with at most ``largest_b`` cards of B.
 
     A column's partial sums are bounded by the sum of |coefficient| times
     ``FB``, and ``FB`` of a multiset of size s is at most ``(N_B)_s``; the
@@ -344,9 +353,9 @@ def exact_in_float(coefficients: Coefficients, largest_b: int) -> bool:
     for whole, blocks in ((coefficients.bounds, coefficients.block_bounds),
                           (coefficients.pair_bounds, coefficients.pair_block_bounds)):
         for s, bound in enumerate(whole):
-            if bound * math.perm(largest_b, s) >= FLOAT_EXACT:
+            if bound * math.perm(largest_b, s) >= INT64_LIMIT:
                 return False
-            if any(block * math.perm(largest_b, s - j) >= FLOAT_EXACT for j, block in enumerate(blocks[s])):
+            if any(block * math.perm(largest_b, s - j) >= INT64_LIMIT for j, block in enumerate(blocks[s])):
                 return False
     return True
 
@@ -354,18 +363,18 @@ def exact_in_float(coefficients: Coefficients, largest_b: int) -> bool:
 def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     """Each wager's expected value times its scale and ``(N)_6``, for shoes ``n`` (M, 10 values); int64.
 
-    ``ten_pairs`` is ``q2`` per shoe. The caller checks :func:`exact_in_float`
+    ``ten_pairs`` is ``q2`` per shoe. The caller checks :func:`fits_int64`
     and that ``max|pay| (N)_6`` stays below 2**63.
     """
     count = len(coefficients.computed)
     fa = falling_layers([n[:, v] for v in A_VALUES])
     # FB of a multiset is F (values 3-8) times (n_9)_j: the rows with j nines are one block of the
     # coefficients, so the last value's layer is never built (its factor scales each block's product)
-    fb = falling_layers([n[:, v].astype(np.float64) for v in B_VALUES[:-1]])
-    nines = falling_layers([n[:, B_VALUES[-1]].astype(np.float64)])
+    fb = falling_layers([n[:, v] for v in B_VALUES[:-1]])
+    nines = falling_layers([n[:, B_VALUES[-1]]])
     total = np.zeros((n.shape[0], count), dtype=np.int64)
     for s in range(SIZE + 1):
-        g = _product(fb, nines, coefficients.plain[s], s).astype(np.int64).reshape(n.shape[0], -1, count)
+        g = _product(fb, nines, coefficients.plain[s], s).reshape(n.shape[0], -1, count)
         total += np.einsum("ma,maw->mw", fa[SIZE - s], g)
     if coefficients.pair_wagers:
         paired = len(coefficients.pair_wagers)
@@ -373,7 +382,7 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
         fa_pair = falling_layers(shifted, top=SIZE - 2)
         pairs = np.zeros((n.shape[0], paired), dtype=np.int64)
         for s in range(SIZE - 1):
-            g = _product(fb, nines, coefficients.pair[s], s).astype(np.int64).reshape(n.shape[0], -1, paired)
+            g = _product(fb, nines, coefficients.pair[s], s).reshape(n.shape[0], -1, paired)
             pairs += np.einsum("ma,maw->mw", fa_pair[SIZE - 2 - s], g)
         at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]
         total[:, at] += pairs * ten_pairs[:, None]
@@ -388,8 +397,9 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
     return out
 
 
-def _product(fb: list[npt.NDArray[np.float64]], nines: list[npt.NDArray[np.float64]], matrix: npt.NDArray[Any], s: int) -> npt.NDArray[np.float64]:
-    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (exact: see :func:`exact_in_float`)."""
+def _product(fb: list[npt.NDArray[np.int64]], nines: list[npt.NDArray[np.int64]], matrix: npt.NDArray[np.int64],
+             s: int) -> npt.NDArray[np.int64]:
+    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (no overflow: see :func:`fits_int64`)."""
     row, result = 0, None
     for j in range(s + 1):
         block = fb[s - j]
@@ -398,4 +408,4 @@ def _product(fb: list[npt.NDArray[np.float64]], nines: list[npt.NDArray[np.float
         result = part if result is None else np.add(result, part, out=result)
         row += block.shape[1]
     assert result is not None and row == matrix.shape[0]
-    return np.asarray(result, dtype=np.float64)
+    return result
