@@ -40,7 +40,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..exact.batch import expected_values
 from ..game.cards import RANKS, parse_rank
 from ..game.rules import RuleSet
@@ -87,7 +87,7 @@ class Study:
                 f"a round needs up to {CARDS_PER_ROUND} cards, and a {self.decks}-deck shoe has {cards}."
             )
         if self.play not in PLAYS:
-            raise InputError(f"--play {self.play!r} is not one of {', '.join(PLAYS)}.")
+            raise InputError(f"--play {shown(self.play)} is not one of {', '.join(PLAYS)}.")
         if len(self.tags) != len(RANKS):
             raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
         if self.seed < 0:
@@ -270,14 +270,14 @@ def parse_tags(text: str) -> tuple[int, ...]:
         numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
             raise InputError(
-                f"--tags {text!r} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG pairs such as 'A=1,2=1,...'."
+                f"--tags {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG pairs such as 'A=1,2=1,...'."
             )
         return tuple(int(t) for t in numbers)
     tags: dict[str, int] = {}
     for part in text.split(","):
         match = _TAG.fullmatch(part)
         if not match:
-            raise InputError(f"--tags: {part.strip()!r} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
+            raise InputError(f"--tags: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
         rank = parse_rank(match.group(1))
         if rank in tags:
             raise InputError(f"--tags names rank {rank} twice.")
@@ -291,5 +291,5 @@ def parse_tags(text: str) -> tuple[int, ...]:
 def parse_threshold(text: str) -> Fraction:
     """A true-count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
     if not _THRESHOLD.fullmatch(text.strip()):
-        raise InputError(f"--threshold {text!r} is not a number such as 3 or -1.5.")
+        raise InputError(f"--threshold {shown(text)} is not a number such as 3 or -1.5.")
     return Fraction(text.strip())
