@@ -18,9 +18,14 @@ the units expected (the exact expected values of the bets placed, summed: the
 same mean as the units won with far less noise).
 
 Reproducibility: shoe ``i`` is shuffled by a generator seeded from
-``numpy.random.SeedSequence(seed).spawn(shoes)[i]``, and shoes go to the
-executor in chunks of a fixed size, so the result is identical for any
-number of workers and for a Dask cluster.
+``numpy.random.SeedSequence(seed, spawn_key=(i,))`` (the ``i``-th of
+``SeedSequence(seed).spawn(shoes)``, made without making the others), and
+shoes go to the executor in chunks of a fixed size, so the result is
+identical for any number of workers and for a Dask cluster.
+
+Memory is flat in the number of shoes: chunks are made as the executor
+takes them, and each shoe's result is added into exact running sums
+(:class:`ShoeTotals`) as it comes back, in shoe order.
 
 Dealing: the shoes are dealt by :func:`analyzer.play.dealer.deal_shoes`, the
 simulator's vectorized dealer (the rule set's dealing order and drawing
@@ -106,51 +111,92 @@ class ShoeResult:
 
 
 @dataclass(frozen=True, slots=True)
+class ShoeTotals:
+    """Exact running sums over shoes: what the summary's means and intervals need, in memory that does not grow.
+
+    ``len()`` is the number of shoes. Per shoe i with r_i rounds and v_i
+    units (won, or expected): the sums of r, r^2, v, v^2 and r v, for both
+    kinds of v. Added shoe by shoe in shoe order, so equal studies give
+    equal totals.
+    """
+
+    count: int = 0
+    rounds: int = 0
+    positive: int = 0
+    bets: int = 0
+    rounds_squared: int = 0
+    won: Fraction = Fraction(0)
+    won_squared: Fraction = Fraction(0)
+    won_rounds: Fraction = Fraction(0)
+    expected: Fraction = Fraction(0)
+    expected_squared: Fraction = Fraction(0)
+    expected_rounds: Fraction = Fraction(0)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def add(self, shoe: ShoeResult) -> ShoeTotals:
+        r, w, e = shoe.rounds, shoe.won, shoe.expected
+        return ShoeTotals(
+            self.count + 1, self.rounds + r, self.positive + shoe.positive, self.bets + shoe.bets,
+            self.rounds_squared + r * r, self.won + w, self.won_squared + w * w, self.won_rounds + w * r,
+            self.expected + e, self.expected_squared + e * e, self.expected_rounds + e * r,
+        )
+
+    def moments(self, expected: bool) -> tuple[Fraction, Fraction, Fraction]:
+        """Sums of v, v^2 and r v, for the units expected or won."""
+        if expected:
+            return self.expected, self.expected_squared, self.expected_rounds
+        return self.won, self.won_squared, self.won_rounds
+
+
+@dataclass(frozen=True, slots=True)
 class Summary:
-    """The study's exact totals over every shoe, in shoe order, and the figures derived from them."""
+    """The study's exact totals over every shoe, and the figures derived from them."""
 
     study: Study
-    shoes: tuple[ShoeResult, ...]
+    shoes: ShoeTotals
 
     @property
     def rounds(self) -> int:
-        return sum(s.rounds for s in self.shoes)
+        return self.shoes.rounds
 
     @property
     def positive(self) -> int:
-        return sum(s.positive for s in self.shoes)
+        return self.shoes.positive
 
     @property
     def bets(self) -> int:
-        return sum(s.bets for s in self.shoes)
+        return self.shoes.bets
 
     @property
     def won(self) -> Fraction:
-        return sum((s.won for s in self.shoes), Fraction(0))
+        return self.shoes.won
 
     @property
     def expected(self) -> Fraction:
-        return sum((s.expected for s in self.shoes), Fraction(0))
+        return self.shoes.expected
 
     def per_shoe(self, expected: bool = False) -> tuple[float, float]:
         """Units won per shoe (or expected, from the exact EVs): mean and 95% half-width (normal)."""
-        values = [s.expected if expected else s.won for s in self.shoes]
-        mean = sum(values, Fraction(0)) / len(values)
-        if len(values) < 2:
+        n = len(self.shoes)
+        total, squares, _ = self.shoes.moments(expected)
+        mean = total / n
+        if n < 2:
             return float(mean), math.nan
-        variance = sum(((v - mean) ** 2 for v in values), Fraction(0)) / (len(values) - 1)
-        return float(mean), Z_95 * math.sqrt(variance / len(values))
+        variance = (squares - total * mean) / (n - 1)  # sum (v - mean)^2, exactly
+        return float(mean), Z_95 * math.sqrt(variance / n)
 
     def per_100_rounds(self, expected: bool = False) -> tuple[float, float]:
         """Units per 100 rounds dealt: ratio of totals, 95% half-width by the delta method over shoes."""
-        values = [s.expected if expected else s.won for s in self.shoes]
-        rounds = [s.rounds for s in self.shoes]
-        ratio = sum(values, Fraction(0)) / sum(rounds)
-        n = len(values)
+        n = len(self.shoes)
+        total, squares, cross = self.shoes.moments(expected)
+        ratio = total / self.shoes.rounds
         if n < 2:
             return float(100 * ratio), math.nan
-        residual = sum(((v - ratio * r) ** 2 for v, r in zip(values, rounds)), Fraction(0)) / (n - 1)
-        mean_rounds = Fraction(sum(rounds), n)
+        # sum (v - ratio r)^2, exactly, from the running sums
+        residual = (squares - 2 * ratio * cross + ratio * ratio * self.shoes.rounds_squared) / (n - 1)
+        mean_rounds = Fraction(self.shoes.rounds, n)
         return float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds)
 
 
@@ -176,14 +222,30 @@ def default_count(rules: RuleSet, wager: str, decks: int) -> tuple[tuple[int, ..
 
 def run(study: Study, executor: Executor, progress: Progress | None = None) -> Summary:
     """Deal every shoe of the study on ``executor``; identical for any executor and worker count."""
-    seeds = np.random.SeedSequence(study.seed).spawn(study.shoes)
-    tasks = [(study, seeds[i : i + SHOES_PER_TASK]) for i in range(0, study.shoes, SHOES_PER_TASK)]
-    results = executor.run(play_shoes, tasks, progress)
-    return Summary(study=study, shoes=tuple(shoe for chunk in results for shoe in chunk))
+    tasks = ((study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK))
+    totals = ShoeTotals()
+    for chunk in executor.map(play_chunk, tasks, progress):  # in shoe order
+        for shoe in chunk:
+            totals = totals.add(shoe)
+    return Summary(study=study, shoes=totals)
+
+
+def play_chunk(task: tuple[Study, int, int]) -> list[ShoeResult]:
+    """Deal and bet shoes ``first`` to ``first + count - 1`` of the study (an executor task of plain data)."""
+    study, first, count = task
+    return play_shoes((study, [np.random.SeedSequence(study.seed, spawn_key=(i,)) for i in range(first, first + count)]))
+
+
+COMPOSITIONS_PER_BATCH = 4096
+"""Cards-left compositions sent to the exact batch at once, on 64-bit integers (up to 13 decks)."""
+COMPOSITIONS_PER_BIG_BATCH = 128
+"""The same for larger shoes, whose counts need Python integers (far more memory each): memory stays flat."""
+_INT64_CARDS = 719
+"""The largest shoe the batch counts on 64-bit integers (64 N^6 < 2^63, see :mod:`analyzer.exact.batch`)."""
 
 
 def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[ShoeResult]:
-    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
+    """Deal and bet a chunk of shoes, one per seed."""
     study, seeds = task
     wager = study.rules.wager(study.wager)
     pays = pays_by_view(wager)
@@ -195,7 +257,11 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[Sho
         _deal_shoe(shuffled[j], codes[:, j], used[:, j], study, wager.side, pays) for j in range(len(seeds))
     ]
     compositions = [c for dealt in dealt_shoes for c in dealt.compositions]
-    values = expected_values(study.rules, [study.wager], compositions) if compositions else None
+    evs: list[Fraction] = []
+    step = COMPOSITIONS_PER_BATCH if shoe.size <= _INT64_CARDS else COMPOSITIONS_PER_BIG_BATCH
+    for start in range(0, len(compositions), step):
+        batch = expected_values(study.rules, [study.wager], compositions[start : start + step])
+        evs.extend(batch.expected_value(i, 0) for i in range(len(batch.dealings)))
     results = []
     at = 0
     for dealt in dealt_shoes:
@@ -203,8 +269,7 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[Sho
         positive = bets = 0
         won = expected = Fraction(0)
         for k in range(rounds):
-            assert values is not None
-            ev = values.expected_value(at + k, 0)
+            ev = evs[at + k]
             positive += ev > 0
             bet = ev > 0 if study.play == "perfect" else dealt.true_counts[k] >= study.threshold
             if bet:
