@@ -1,31 +1,50 @@
 """The ``baccarat`` command. Click parses and prints; the modules compute.
 
 Every error from bad input is one line on stderr, ``baccarat: error: ...``,
-with exit status 2 and no traceback.
+with exit status 2 and no traceback, at most :data:`MAX_ERROR` characters
+long. Bare ``baccarat`` prints the help. Every command's help ends with
+examples, which the tests run.
 """
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import __version__
-from .errors import InputError
+from .errors import InputError, shown
 from .exact.parsheet import par_sheets
-from .game.cards import parse_cards
+from .game.cards import parse_cards, parse_removal
 from .game.odds import parse_pays, parse_percent
 from .game.rulefile import load, shipped
 from .game.rules import RuleSet
 from .game.shoe import Shoe
-from .report.analysis import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
+from .options import (
+    MAX_ROUNDS,
+    MAX_SEED,
+    MAX_SHOES,
+    Whole,
+    cores,
+    decks_option,
+    exact_option,
+    format_option,
+    one_rule_set,
+    pay_option,
+    remove_option,
+    rules_option,
+    scheduler_option,
+    wager_option,
+    wagers_option,
+    workers_option,
+)
+from .report.analysis import render_analysis, render_compare, render_rule_list, render_rule_set
 
 if TYPE_CHECKING:
     from .play.engine import Decision, Seat
@@ -35,16 +54,26 @@ MODES: tuple[str, ...] = ("top", "shoe")
 """The simulator's dealing modes (:data:`analyzer.play.simulate.MODES`, kept here so start-up imports no numpy)."""
 
 
+MAX_ERROR = 600
+"""The longest error line printed; values inside are already quoted short (:func:`analyzer.errors.shown`)."""
+
+
 class _Baccarat(click.Group):
-    """A click group whose errors are one line on stderr and exit status 2."""
+    """A click group whose errors are one line on stderr and exit status 2; bare, it prints its help."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102
         kwargs["standalone_mode"] = False
         try:
             code = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as bare:
+            click.echo(bare.ctx.get_help())
+            sys.exit(0)
         except (click.ClickException, InputError) as error:
             message = error.format_message() if isinstance(error, click.ClickException) else str(error)
-            click.echo(f"baccarat: error: {' '.join(message.split())}", err=True)
+            line = " ".join(message.split())
+            if len(line) > MAX_ERROR:
+                line = line[:MAX_ERROR] + "... (cut)"
+            click.echo(f"baccarat: error: {line}", err=True)
             sys.exit(2)
         except click.Abort:
             click.echo("baccarat: aborted", err=True)
@@ -53,14 +82,22 @@ class _Baccarat(click.Group):
 
 
 @contextmanager
-def _progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr for a run of several tasks, when stderr is a terminal.
+def _progress(tasks: int, label: str, spin: bool = False) -> Iterator[Callable[[int], None] | None]:
+    """Progress on stderr, only when stderr is a terminal: a bar for a run of several tasks, or
+    (``spin``) a line saying what is being computed, cleared when it is done.
 
     Yields the callback the executors take (tasks just finished), or ``None``
     when no bar is shown (one task, or output to a file or a pipe).
     """
-    if tasks <= 1 or not sys.stderr.isatty():
+    if not sys.stderr.isatty() or (tasks <= 1 and not spin):
         yield None
+        return
+    if spin:
+        click.echo(f"{label}...", err=True, nl=False)
+        try:
+            yield None
+        finally:
+            click.echo("\r\033[K", err=True, nl=False)
         return
     with click.progressbar(length=tasks, label=label, file=sys.stderr) as bar:
         yield bar.update
@@ -71,7 +108,7 @@ def _rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
 
 
 def _shoe(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
-    return Shoe.decks(decks if decks is not None else rules.decks).remove(parse_cards(remove))
+    return Shoe.decks(decks if decks is not None else rules.decks).remove(parse_removal(remove))
 
 
 _PAY = re.compile(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)")
@@ -81,26 +118,11 @@ def _with_pays(rules: RuleSet, overrides: tuple[str, ...]) -> RuleSet:
     for text in overrides:
         match = _PAY.fullmatch(text.strip())
         if not match:
-            raise InputError(f"--pay {text!r} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
+            raise InputError(f"--pay {shown(text)} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
         rules = rules.with_pays(match["wager"].strip(), match["outcome"].strip(), parse_pays(match["pays"]))
     return rules
 
 
-rules_option = click.option(
-    "--rules", "rule_names", multiple=True, metavar="NAME|FILE",
-    help="A shipped rule set or a path to a rule file; repeat for several (default: every shipped rule set).",
-)
-decks_option = click.option(
-    "--decks", type=click.IntRange(min=1), default=None,
-    help="Decks in the shoe (default: the rule set's, 8 for every shipped one).",
-)
-remove_option = click.option(
-    "--remove", default="", metavar="CARDS", help="Cards already dealt, e.g. '5,5,K,A'.",
-)
-format_option = click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.",
-)
-exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
 
 
 @click.group(cls=_Baccarat)
@@ -109,7 +131,12 @@ def cli() -> None:
     """Exact mini-baccarat analysis: par sheets for every documented rule set."""
 
 
-@cli.group(invoke_without_command=True)
+def _examples(*lines: str) -> str:
+    """A help epilog of example command lines (kept as written; the tests run every one)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+@cli.group(invoke_without_command=True, epilog=_examples("baccarat rules", "baccarat rules show punto-banco"))
 @click.pass_context
 def rules(ctx: click.Context) -> None:
     """List the shipped rule sets (or `rules show NAME`)."""
@@ -117,19 +144,22 @@ def rules(ctx: click.Context) -> None:
         click.echo(render_rule_list(_rule_sets(())), nl=False)
 
 
-@rules.command("show")
+@rules.command("show", epilog=_examples("baccarat rules show punto-banco"))
 @click.argument("name", metavar="NAME|FILE")
 def rules_show(name: str) -> None:
-    """Print a rule set's drawing chart and every pay table."""
+    """Print a rule set's drawing chart and every pay table, and the full path of its file (copy it to write your own)."""
     click.echo(render_rule_set(load(name)), nl=False)
 
 
-@cli.command()
+@cli.command(epilog=_examples(
+    "baccarat analyze --rules dactylus --wager banker",
+    "baccarat analyze --rules punto-banco --decks 6 --remove 5x4,K --pay 'tie:tie=9:1' --wager tie --format json",
+))
 @rules_option
 @decks_option
 @remove_option
-@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager to analyse; repeat for several (default: all).")
-@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
+@wagers_option("A wager to analyse; repeat for several (default: all).")
+@pay_option
 @format_option
 @exact_option
 def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
@@ -146,37 +176,55 @@ def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers:
         click.echo(("\n" if fmt != "csv" else "").join(reports), nl=False)
 
 
-@cli.command()
+def _variant(rules: RuleSet, pays: tuple[str, ...]) -> RuleSet:
+    """``rules`` with the pays changed, named after the change (a column of its own in compare)."""
+    changed = _with_pays(rules, pays)
+    label = ", ".join(f"{m['outcome'].strip()} {m['pays'].strip()}" for m in (_PAY.fullmatch(t.strip()) for t in pays) if m)
+    return replace(changed, name=f"{rules.name}, {label}")
+
+
+@cli.command(epilog=_examples("baccarat compare", "baccarat compare --rules punto-banco --pay 'tie:tie=9:1'"))
 @rules_option
 @decks_option
 @remove_option
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS",
+              help="Show beside each rule set a copy with this pay changed, e.g. 'tie:tie=9:1' (8:1 and 9:1 side by "
+                   "side); repeat to change several pays in the copy.")
 @format_option
 @exact_option
-def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: tuple[str, ...], fmt: str,
+            exact: bool) -> None:
     """One matrix: the house edge of every wager under every rule set."""
     analyses = []
     shoe = None
     for rule_set in _rule_sets(rule_names):
         shoe = _shoe(rule_set, decks if decks is not None else 8, remove)
         analyses.append((rule_set, par_sheets(rule_set, shoe)))
+        if pays:
+            variant = _variant(rule_set, pays)
+            analyses.append((variant, par_sheets(variant, shoe)))
     assert shoe is not None
     click.echo(render_compare(shoe, analyses, fmt, exact), nl=False)
 
 
-@cli.command()
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("results"),
-              show_default=True, help="Folder to write the tables to.")
-def tables(out: Path) -> None:
+@cli.command(epilog=_examples("baccarat tables --out my-results"))
+@click.option("--out", default="results", show_default=True, metavar="DIR",
+              help="Folder to write the tables to: new, empty, or written by an earlier `baccarat tables` "
+                   "(it is replaced as a whole).")
+def tables(out: str) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
-    from .report.results import generate, write
+    from .report.results import generate, staged
 
-    for path in write(out, generate()):
-        click.echo(f"wrote {path}")
+    with staged(out) as stage:  # the folder is checked, and a staging folder made, before anything is computed
+        with _progress(1, "computing the tables", spin=True):
+            files = generate()
+        for path in stage.commit(files):
+            click.echo(f"wrote {path}")
 
 
-@cli.command("own-cards")
-@click.option("--rules", "rule_name", default="mini-louisiana", show_default=True, metavar="NAME|FILE",
-              help="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")
+@cli.command("own-cards", epilog=_examples("baccarat own-cards", "baccarat own-cards --decks 6 --remove 5x4"))
+@one_rule_set(required=False, default="mini-louisiana",
+              what="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")
 @decks_option
 @remove_option
 @format_option
@@ -190,13 +238,13 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: b
     click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
 
 
-@cli.command()
+@cli.command(epilog=_examples("baccarat formula --rules dactylus --wager player-pair --upto 10"))
 @rules_option
 @remove_option
-@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager; repeat for several (default: all).")
-@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
-@click.option("--upto", type=click.IntRange(min=1, max=1000), default=8, show_default=True, metavar="N",
-              help="Print the values for d = 1..N decks.")
+@wagers_option("A wager; repeat for several (default: all).")
+@pay_option
+@click.option("--upto", type=Whole(1, 1000), default=8, show_default=True, metavar="N",
+              help="Print the values for d = 1..N decks (N from 1 to 1,000).")
 @click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
 @format_option
 def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
@@ -205,22 +253,29 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
     from .report.formula import render_formulas
     from .studies.formula import formulas
 
-    removed = parse_cards(remove)
-    results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
+    removed = parse_removal(remove)
+    chosen = [_with_pays(rule_set, pays) for rule_set in _rule_sets(rule_names)]
+    steps = sum(len(wagers) or len(r.wagers) for r in chosen)
+    with _progress(steps, "fitting formulas") as bar:
+        results = [formulas(rule_set, removed, wagers, bar) for rule_set in chosen]
     click.echo(render_formulas(results, fmt, upto, outcomes), nl=False)
 
 
-@cli.command()
+@cli.command(epilog=_examples(
+    "baccarat solve --rules punto-banco --wager tie --outcome tie --edge 2%",
+    "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player --outcome 'win by 9, non-natural' --edge 5%",
+))
 @rules_option
 @decks_option
 @remove_option
-@click.option("--wager", required=True, metavar="W", help="The wager whose pay table is solved.")
+@wager_option("The wager whose pay table is solved.")
 @click.option("--outcome", default=None, metavar="O",
               help="The outcome whose pay is solved (with --shape: the one solved again after rounding; default the top award).")
 @click.option("--shape", "shape", multiple=True, metavar="OUTCOME=WEIGHT",
               help="Pays in this shape, one common multiplier solved; repeat for each outcome, e.g. --shape 'win by 9, non-natural=30'.")
-@click.option("--edge", required=True, metavar="PERCENT", help="The target house edge, e.g. 2%.")
-@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay first, e.g. 'tie:tie=9:1'.")
+@click.option("--edge", required=True, metavar="PERCENT",
+              help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).")
+@pay_option
 @format_option
 def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
           shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
@@ -242,7 +297,7 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
     click.echo(render_solved(items, fmt), nl=False)
 
 
-@cli.command("verify")
+@cli.command("verify", epilog=_examples("baccarat verify examples/claims.toml"))
 @click.argument("claims_file", metavar="CLAIMS.toml")
 @format_option
 def verify_command(claims_file: str, fmt: str) -> int:
@@ -256,30 +311,40 @@ def verify_command(claims_file: str, fmt: str) -> int:
     return 0 if all(v.confirmed for v in verdicts) else 1
 
 
-@cli.command()
+@cli.command(epilog=_examples(
+    "baccarat eor --rules live-pittsburgh --wager banker --wager dragon-bonus-player",
+    "baccarat eor --rules punto-banco --wager tie --pay 'tie:tie=9:1' --remove 5x4",
+))
 @rules_option
 @decks_option
-@click.option("--wager", "wagers", multiple=True, metavar="W",
-              help="A wager; repeat for several (default: every wager with a pay table).")
+@remove_option
+@wagers_option("A wager; repeat for several (default: every wager with a pay table).")
+@pay_option
 @format_option
-def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str) -> None:
+def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...],
+        fmt: str) -> None:
     """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
     from .report.eor import render_eor
     from .studies.eor import removal_table
 
-    reports = [render_eor(removal_table(r, _shoe(r, decks, ""), wagers), fmt) for r in _rule_sets(rule_names)]
+    chosen = [_with_pays(r, pays) for r in _rule_sets(rule_names)]
+    reports = [render_eor(removal_table(r, _shoe(r, decks, remove), wagers), fmt) for r in chosen]
     if fmt == "json" and len(reports) > 1:
         click.echo("[\n" + ",\n".join(r.rstrip("\n") for r in reports) + "\n]")
     else:
         click.echo(("\n" if fmt != "csv" else "").join(reports), nl=False)
 
 
-@cli.command()
-@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
-@click.option("--wager", required=True, metavar="W", help="The wager to count (it needs a pay table).")
-@click.option("--shoes", type=click.IntRange(min=1), default=1000, show_default=True, help="Shoes to deal.")
+@cli.command(epilog=_examples(
+    "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100",
+    "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
+))
+@one_rule_set()
+@wager_option("The wager to count (it needs a pay table).")
+@click.option("--shoes", type=Whole(1, MAX_SHOES), default=1000, show_default=True, metavar="N",
+              help=f"Shoes to deal (at most {MAX_SHOES:,}).")
 @decks_option
-@click.option("--cut-card", type=int, default=14, show_default=True,
+@click.option("--cut-card", type=Whole(0, 52_000), default=14, show_default=True, metavar="N",
               help="Cards behind the cut card; a round is dealt while more than this remain.")
 @click.option("--play", type=click.Choice(("perfect", "count")), default="perfect", show_default=True,
               help="perfect: bet when the exact expected value is above 0; count: when the true count reaches --threshold.")
@@ -287,18 +352,20 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
               help="With --play count: 13 tags in A..K order, or 'A=1,2=1,...' (default: the balanced count of `baccarat eor`).")
 @click.option("--threshold", default=None, metavar="T",
               help="With --play count: bet when the true count is at least T (default: the count's break-even true count).")
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True, help="Seed of the shuffles.")
-@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local worker processes.")
-@click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler to run on instead (e.g. tcp://host:8786).")
+@pay_option
+@click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
+@workers_option
+@scheduler_option
 @format_option
 def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
-          threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str) -> None:
+          threshold: str | None, pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None,
+          fmt: str) -> None:
     """Counting study: deal shuffled shoes, bet on the wager when the exact EV (or a count) says so."""
     from .play.executor import open_executor
     from .report.count import render_count
     from .studies.counting import SHOES_PER_TASK, Study, default_count, parse_tags, parse_threshold, run
 
-    rule_set = load(rule_name)
+    rule_set = _with_pays(load(rule_name), pays)
     decks = decks if decks is not None else rule_set.decks
     if play == "perfect" and (tags is not None or threshold is not None):
         raise InputError("--tags and --threshold apply to --play count only.")
@@ -313,7 +380,8 @@ def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: i
             chosen_threshold = parse_threshold(threshold)
     study = Study(rules=rule_set, wager=wager, shoes=shoes, decks=decks, cut_card=cut_card,
                   play="count" if play == "count" else "perfect", seed=seed, tags=chosen_tags, threshold=chosen_threshold)
-    with open_executor(workers, scheduler) as executor, _progress(-(-shoes // SHOES_PER_TASK), "dealing shoes") as bar:
+    tasks = -(-shoes // SHOES_PER_TASK)
+    with open_executor(min(workers or cores(), tasks), scheduler) as executor, _progress(tasks, "dealing shoes") as bar:
         summary = run(study, executor, bar)
         click.echo(render_count(summary, executor.description, fmt), nl=False)
 
@@ -333,7 +401,7 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
         match = _BET.fullmatch(text.strip())
         if not match:
             raise InputError(
-                f"--bet {text!r} is not [SEAT:]WAGER=STAKE; write e.g. --bet banker=10 or --bet 2:tie=2.50 "
+                f"--bet {shown(text)} is not [SEAT:]WAGER=STAKE; write e.g. --bet banker=10 or --bet 2:tie=2.50 "
                 "(a stake is a number of units)."
             )
         placed.setdefault(int(match["seat"] or 1), []).append(Bet(match["wager"], Fraction(match["stake"])))
@@ -341,7 +409,7 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
     for text in own_hands:
         match = _OWN_HAND.fullmatch(text.strip())
         if not match:
-            raise InputError(f"--own-hand {text!r} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or --own-hand 2:STAND.")
+            raise InputError(f"--own-hand {shown(text)} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or --own-hand 2:STAND.")
         seat = int(match["seat"] or 1)
         if seat in decisions:
             raise InputError(f"Seat {seat} is given two own hands; a bettor plays at most one.")
@@ -350,11 +418,15 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
     return tuple(Seat(n, tuple(placed.get(n, ())), decisions.get(n)) for n in numbers)
 
 
-@cli.command()
-@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@cli.command(epilog=_examples(
+    "baccarat deal --rules live-pittsburgh --cards '9 K 3 5 4 2' --bet 2:player=5 --bet 2:dragon-bonus-player=1",
+    "baccarat deal --rules mini-louisiana --cards '9 K 3 5 4 2 7 8 J' --bet player=10 --own-hand DRAW",
+))
+@one_rule_set()
 @click.option("--cards", required=True, metavar="CARDS", help="The cards in the order they leave the shoe, e.g. '9 K 3 5 4 2'.")
 @click.option("--bet", "bets", multiple=True, metavar="[SEAT:]WAGER=STAKE",
-              help="A bet, e.g. banker=10 or 2:dragon-bonus-player=5 (seat 1 when no seat is named); repeat for several.")
+              help="A bet, e.g. banker=10 or 2:tie=2.50 (seat 1 when no seat is named); repeat for several. A side "
+                   "bet such as 2:dragon-bonus-player=1 needs a main bet at its seat, e.g. 2:player=5.")
 @click.option("--own-hand", "own_hands", multiple=True, metavar="[SEAT:]DRAW|STAND",
               help="Play Your Own Cards (000 CASE 2): the seat asks for own cards and draws or stands; repeat per seat.")
 @decks_option
@@ -375,35 +447,39 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
 # -------------------------------------------------------------- simulate
 
 
-@cli.command()
-@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
-@click.option("--rounds", type=click.IntRange(min=1), default=1_000_000, show_default=True,
-              help="Rounds to deal (shoe mode: about this many, in whole shoes).")
-@click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed of the run (default: a random one, printed).")
+@cli.command(epilog=_examples(
+    "baccarat simulate --rules live-pittsburgh --rounds 200000 --seed 1",
+    "baccarat simulate --rules punto-banco --mode shoe --rounds 100000 --seed 7 --pay 'tie:tie=9:1'",
+))
+@one_rule_set()
+@click.option("--rounds", type=Whole(1, MAX_ROUNDS), default=1_000_000, show_default=True, metavar="N",
+              help=f"Rounds to deal, at most {MAX_ROUNDS:,} (shoe mode: about this many, in whole shoes).")
+@click.option("--seed", type=Whole(0, MAX_SEED), default=None, metavar="S",
+              help="Seed of the run (default: a random one, printed).")
 @decks_option
 @remove_option
 @click.option("--mode", type=click.Choice(MODES), default="top", show_default=True,
               help="top: every round off the top of a full shoe; shoe: deal through shoes to a cut card.")
-@click.option("--cut-card", type=click.IntRange(min=5), default=14, show_default=True,
+@click.option("--cut-card", type=Whole(5, 52_000), default=14, show_default=True, metavar="N",
               help="Shoe mode: cards behind the cut card.")
-@click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager to check; repeat for several (default: every wager offered).")
-@click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="Local worker processes (default: one per core).")
-@click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler, e.g. tcp://10.0.0.5:8786, instead of local workers.")
+@wagers_option("A wager to check; repeat for several (default: every wager offered).")
+@pay_option
+@workers_option
+@scheduler_option
 @format_option
 def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
-             wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str) -> int:
+             wagers: tuple[str, ...], pays: tuple[str, ...], workers: int | None, scheduler: str | None,
+             fmt: str) -> int:
     """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
     from .play.executor import open_executor
     from .play.simulate import plan, random_seed, run
     from .report.play import render_simulation, timing_text
 
-    rule_set = load(rule_name)
+    rule_set = _with_pays(load(rule_name), pays)
     planned = plan(rule_set, _shoe(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
                    mode=mode, cut_card=cut_card, wagers=wagers)
-    chunks = len(planned.tasks)
-    with open_executor(min(workers or os.cpu_count() or 1, chunks), scheduler) as executor:
-        with _progress(chunks, f"simulating ({executor.description})") as bar:
+    with open_executor(min(workers or cores(), planned.chunks), scheduler) as executor:
+        with _progress(planned.chunks, f"simulating ({executor.description})") as bar:
             finished = run(planned, executor, bar)
     click.echo(render_simulation(finished, fmt), nl=False)
     click.echo(timing_text(finished), err=True)

@@ -120,3 +120,22 @@ def test_claims_with_thousands_of_digits_are_refused_cleanly(tmp_path: Path, cla
 def test_a_value_of_megabytes_is_quoted_in_at_most_about_a_hundred_characters(hostile: dict[str, str]) -> None:
     err = _refused(["analyze", "--rules", hostile["long-string"]], "900,000 characters")
     assert err.count("x") < 120
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["analyze", "--decks", "9" * 5000],
+        ["analyze", "--decks", "1" + "0" * 1000],
+        ["analyze", "--rules", "z" * 100_000],
+        ["analyze", "--remove", "5x" + "9" * 5000],
+        ["analyze", "--pay", "tie:" + "t" * 100_000 + "=9:1"],
+        ["simulate", "--rules", "punto-banco", "--rounds", "1" + "0" * 30],
+        ["simulate", "--rules", "punto-banco", "--seed", "9" * 5000],
+        ["count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "9" * 5000],
+        ["formula", "--upto", "9" * 5000],
+        ["deal", "--rules", "punto-banco", "--cards", "9 K " * 50_000],
+    ],
+)
+def test_huge_command_line_values_are_one_short_line(args: list[str]) -> None:
+    _refused(args, "")
