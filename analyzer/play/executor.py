@@ -240,6 +240,11 @@ def _identity(address: str) -> dict[str, Any]:
         reply = asyncio.run(ask())
     except (OSError, TimeoutError, asyncio.TimeoutError, ValueError, TypeError) as error:
         waited = time.monotonic() - started
+        if address.startswith("tls://") and "ssl_context" in str(error):
+            raise RunError(
+                f"--scheduler {shown(address)} is tls://, but no TLS settings are given: set Dask's "
+                "DASK_DISTRIBUTED__COMM__TLS__CA_FILE, __CLIENT__CERT and __CLIENT__KEY (see the README)."
+            ) from None
         reason = "no answer" if waited >= CONNECT_SECONDS - 0.5 else shown(str(error) or type(error).__name__, 200)[1:-1]
         raise RunError(
             f"Cannot reach a Dask scheduler at {shown(address)} within {CONNECT_SECONDS} s ({reason}); "
