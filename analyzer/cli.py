@@ -82,22 +82,14 @@ class _Baccarat(click.Group):
 
 
 @contextmanager
-def _progress(tasks: int, label: str, spin: bool = False) -> Iterator[Callable[[int], None] | None]:
-    """Progress on stderr, only when stderr is a terminal: a bar for a run of several tasks, or
-    (``spin``) a line saying what is being computed, cleared when it is done.
+def _progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr for a run of several tasks, when stderr is a terminal.
 
     Yields the callback the executors take (tasks just finished), or ``None``
     when no bar is shown (one task, or output to a file or a pipe).
     """
-    if not sys.stderr.isatty() or (tasks <= 1 and not spin):
+    if tasks <= 1 or not sys.stderr.isatty():
         yield None
-        return
-    if spin:
-        click.echo(f"{label}...", err=True, nl=False)
-        try:
-            yield None
-        finally:
-            click.echo("\r\033[K", err=True, nl=False)
         return
     with click.progressbar(length=tasks, label=label, file=sys.stderr) as bar:
         yield bar.update
@@ -213,11 +205,11 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: t
                    "(it is replaced as a whole).")
 def tables(out: str) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
-    from .report.results import generate, staged
+    from .report.results import generate, staged, steps
 
     with staged(out) as stage:  # the folder is checked, and a staging folder made, before anything is computed
-        with _progress(1, "computing the tables", spin=True):
-            files = generate()
+        with _progress(steps(), "computing the tables") as bar:
+            files = generate(bar)
         for path in stage.commit(files):
             click.echo(f"wrote {path}")
 

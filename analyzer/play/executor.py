@@ -39,7 +39,10 @@ plain data), because they cross a process or a network boundary.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
@@ -167,7 +170,7 @@ class LocalExecutor:
 
         def restart() -> None:
             assert self._pool is not None
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            _let_go(self._pool)
             self._pool = ProcessPoolExecutor(max_workers=self.workers)
 
         yield from _ordered(submit, finished, lambda f: f.result(), tasks, IN_FLIGHT_PER_WORKER * self.workers,
@@ -178,7 +181,38 @@ class LocalExecutor:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(cancel_futures=True)
+            if getattr(self._pool, "_broken", False):
+                _let_go(self._pool)
+            else:
+                self._pool.shutdown(cancel_futures=True)
+
+
+def _let_go(pool: ProcessPoolExecutor) -> None:
+    """Shut a broken pool down without waiting, and make sure it can never hang the interpreter's exit.
+
+    When a worker dies with tasks queued, the pool's queue feeder may be blocked
+    writing a task (a simulate chunk is some 70 kB, more than a pipe holds) that
+    no dead worker will read, while the workers of the next pool, forked with a
+    copy of that pipe's read end, keep it from breaking; Python 3.11.2 (Debian
+    12's) then waits for the feeder forever at exit. A duplicate of the read end,
+    read empty by a daemon thread, lets the feeder finish.
+    """
+    try:  # before shutdown(), which forgets the queue
+        duplicate: int | None = os.dup(pool._call_queue._reader.fileno())  # type: ignore[attr-defined]
+    except (AttributeError, OSError):  # another Python's pool, or the read end is already closed: nothing waits
+        duplicate = None
+    pool.shutdown(wait=False, cancel_futures=True)
+    if duplicate is None:
+        return
+
+    def drain(fd: int) -> None:
+        with contextlib.suppress(OSError):
+            while os.read(fd, 1 << 16):
+                pass
+        with contextlib.suppress(OSError):
+            os.close(fd)
+
+    threading.Thread(target=drain, args=(duplicate,), name="drain a broken pool", daemon=True).start()
 
 
 def check_address(address: str) -> str:
