@@ -78,6 +78,8 @@ CHUNK_SHOES = 10_000
 """Shoes per chunk in shoe mode (also part of the contract)."""
 _BATCH_ROUNDS = 1 << 16
 _BATCH_SHOES = 1 << 12
+_BATCH_CARDS = 1 << 25
+"""Shoe mode deals at most this many cards at once (32 MB): 4,096 shoes up to 157 decks, fewer in larger shoes."""
 
 CONFIDENCE = Fraction(999, 1000)
 Z_CRITICAL = NormalDist().inv_cdf(1 - (1 - float(CONFIDENCE)) / 2)
@@ -158,8 +160,9 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
     rounds = rounds_squared = 0
     moments = [[0, 0] for _ in statistics]
     done = 0
+    batch = max(1, min(_BATCH_SHOES, _BATCH_CARDS // len(base)))
     while done < task.size:
-        shoes = np.tile(base, (min(_BATCH_SHOES, task.size - done), 1))
+        shoes = np.tile(base, (min(batch, task.size - done), 1))
         rng.permuted(shoes, axis=1, out=shoes)
         played, _ = deal_shoes(task.dealer, shoes, task.cut_card)
         states += np.bincount(played.ravel(), minlength=STATES + 1)
