@@ -70,7 +70,7 @@ class _Baccarat(click.Group):
             sys.exit(0)
         except (click.ClickException, InputError) as error:
             message = error.format_message() if isinstance(error, click.ClickException) else str(error)
-            line = " ".join(message.split())
+            line = re.sub(r"'([^']{100})[^']{20,}'", r"'\1...'", " ".join(message.split()))  # click quotes values whole
             if len(line) > MAX_ERROR:
                 line = line[:MAX_ERROR] + "... (cut)"
             click.echo(f"baccarat: error: {line}", err=True)

@@ -139,3 +139,9 @@ def test_a_value_of_megabytes_is_quoted_in_at_most_about_a_hundred_characters(ho
 )
 def test_huge_command_line_values_are_one_short_line(args: list[str]) -> None:
     _refused(args, "")
+
+
+@pytest.mark.parametrize("args", [["analyze", "--format", "x" * 5000], ["analyze", "--frobnicate" + "x" * 5000]])
+def test_click_s_own_refusals_quote_a_value_short_too(args: list[str]) -> None:
+    err = _refused(args, "")
+    assert err.count("x") < 120
