@@ -106,3 +106,22 @@ def test_an_unwritable_parent_is_refused_before_computing(tmp_path: Path, monkey
     with pytest.raises(InputError, match="cannot create a folder in .*: permission denied"):
         with staged(str(tmp_path / "out")):
             pytest.fail("computed before the check")
+
+
+def test_one_file_is_written_atomically_with_the_umask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from analyzer.report.results import write_file
+
+    target = tmp_path / "per-shoe.csv"
+    target.write_text("old\n")
+    previous = os.umask(0o027)
+    try:
+        write_file(target, "new\n")
+    finally:
+        os.umask(previous)
+    assert target.read_text() == "new\n" and stat.S_IMODE(target.stat().st_mode) == 0o640
+    monkeypatch.setattr(results.os, "fsync", lambda handle: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        write_file(target, "newer\n")
+    assert target.read_text() == "new\n" and sorted(p.name for p in tmp_path.iterdir()) == ["per-shoe.csv"]
+    with pytest.raises(InputError, match="does not exist"):
+        write_file(tmp_path / "no" / "file.csv", "x")

@@ -15,6 +15,7 @@ committed folder.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -241,3 +242,31 @@ def write(out: Path, files: dict[str, str]) -> list[Path]:
     """Write ``files`` as the folder ``out``, replacing it as a whole (see :func:`staged`)."""
     with staged(str(out)) as stage:
         return stage.commit(files)
+
+
+def write_file(path: Path, content: str) -> Path:
+    """Write one file atomically (a temporary file beside it, then a rename), with the umask; no temporary file
+    is left behind by an error or an interrupt. For a single output file such as a per-shoe table; a folder of
+    tables goes through :func:`write`, which replaces the folder as a whole.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"Cannot write {shown(str(path))}: the folder {shown(str(folder))} does not exist.")
+    if path.is_dir():
+        raise InputError(f"Cannot write {shown(str(path))}: it is a folder.")
+    temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    except OSError as error:
+        raise InputError(f"Cannot write {shown(str(path))}: {(error.strerror or 'error').lower()}.") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        with _signals_held():
+            os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+    return path
