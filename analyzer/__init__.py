@@ -49,18 +49,18 @@ __all__ = [
 assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked up in _PUBLIC"
 
 if TYPE_CHECKING:
-    from .errors import InputError
-    from .exact.distribution import Distribution
-    from .exact.enumerator import enumerate_deals
-    from .exact.fastcount import count_deals
-    from .exact.parsheet import ParSheet, par_sheets
-    from .game.cards import RANKS, parse_cards
-    from .game.rulefile import load, parse, shipped
-    from .game.rules import RuleSet, Wager
-    from .game.settle import settle
-    from .game.shoe import Shoe
-    from .game.state import FinalState
-    from .play.engine import Bet, Seat, deal_round
+    from .errors import InputError  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .exact.distribution import Distribution  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .exact.enumerator import enumerate_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .exact.fastcount import count_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .exact.parsheet import ParSheet, par_sheets  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.cards import RANKS, parse_cards  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.rulefile import load, parse, shipped  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.rules import RuleSet, Wager  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.settle import settle  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.shoe import Shoe  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.state import FinalState  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .play.engine import Bet, Seat, deal_round  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
 
 
 def __getattr__(name: str) -> Any:

@@ -1,4 +1,11 @@
-"""The one exception family the CLI turns into a one-line error and exit 2."""
+"""The one exception family the CLI turns into a one-line error and exit 2, and how a rejected value is quoted."""
+
+from __future__ import annotations
+
+import reprlib
+
+QUOTE_LIMIT = 100
+"""At most this many characters of a rejected value appear in an error message."""
 
 
 class InputError(ValueError):
@@ -7,3 +14,55 @@ class InputError(ValueError):
     The message is one full sentence naming what is wrong and what is allowed;
     the CLI prints it as is, without a traceback.
     """
+
+
+class RunError(InputError):
+    """A run that cannot go on for a reason outside the program: a lost Dask scheduler, workers that keep dying.
+
+    The command line reports it as it reports bad input: one line, exit status 2.
+    """
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxstring = QUOTE_LIMIT
+_REPR.maxother = _REPR.maxlong = QUOTE_LIMIT
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = 4
+
+
+def digits(n: int) -> int:
+    """The number of decimal digits of ``n``, without converting it to text (no limit on its size).
+
+    >>> digits(0), digits(-999), digits(10**5000)
+    (1, 3, 5001)
+    """
+    n = abs(n)
+    estimate = max(1, int(n.bit_length() * 0.30102999566398120))  # log10(2); within one of the truth
+    if n >= 10**estimate:
+        return estimate + 1
+    return estimate if estimate == 1 or n >= 10 ** (estimate - 1) else estimate - 1
+
+
+def shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` as an error message quotes it: its repr, cut to about ``limit`` characters.
+
+    Safe on anything a file or a command line can hold: a whole number of
+    thousands of digits is described, not converted; nested arrays and
+    tables are shown two levels deep.
+
+    >>> shown("9" * 500)[:12], len(shown("9" * 500)) < 140
+    ("'99999999999", True)
+    >>> shown(10**5000)
+    'a whole number of 5,001 digits'
+    >>> shown([[[[1]]]])
+    '[[[...]]]'
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and digits(value) > limit:
+        return f"a whole number of {digits(value):,} digits"
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value):,} characters)"
+    try:
+        text = _REPR.repr(value)
+    except (ValueError, RecursionError):  # an int inside a container past Python's digit limit, or worse
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit + 10 else text[:limit] + "..."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +32,35 @@ def test_stdout_is_identical_for_one_worker_and_two(monkeypatch: pytest.MonkeyPa
     assert one[0] == two[0] == 0
     assert one[1] == two[1] and "3 chunks of up to 50,000 rounds" in one[1]
     assert "local, 1 worker" in one[2] and "local, 2 workers" in two[2]
+
+
+_real_run_chunk = simulate.run_chunk
+
+
+def _run_chunk_killed_once(task: simulate.Task) -> simulate.Tally:
+    """run_chunk, but the worker running chunk 1 is killed the first time (marker file in $KILL_MARKER)."""
+    import os
+    import signal
+    from pathlib import Path
+
+    marker = Path(os.environ["KILL_MARKER"])
+    if task.chunk == 1 and not marker.exists():
+        marker.write_text("killed")
+        os.kill(os.getpid(), signal.SIGKILL)
+    return _real_run_chunk(task)
+
+
+def test_a_killed_worker_s_chunk_is_dealt_again_and_the_report_is_unchanged(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(simulate, "CHUNK_ROUNDS", 50_000)
+    args = ["simulate", "--rules", "live-pittsburgh", "--rounds", "200000", "--seed", "9", "--workers", "2"]
+    unbroken = run(*args)
+    monkeypatch.setenv("KILL_MARKER", str(tmp_path / "killed"))
+    monkeypatch.setattr(simulate, "run_chunk", _run_chunk_killed_once)
+    broken = run(*args)
+    assert (tmp_path / "killed").exists()
+    assert broken[0] == unbroken[0] == 0 and broken[1] == unbroken[1]
 
 
 def test_shoe_mode_json_reports_shoes_and_the_cut_card() -> None:

@@ -108,7 +108,7 @@ def test_big_win_bonus_has_no_pay_table() -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda t: t.replace('decks = 8', 'decks = 0'), r"shoe\.decks: is 0; it must be at least 1"),
+        (lambda t: t.replace('decks = 8', 'decks = 0'), r"shoe\.decks: is 0; it must be from 1 to 1,000"),
         (lambda t: t.replace('decks = 8', 'decks = "eight"'), r"shoe\.decks: is 'eight'; it must be a whole number"),
         (lambda t: t.replace('[shoe]', '[shoe]\ncolour = "red"'), r"shoe\.colour: is not a known key; allowed here: decks, source, default"),
         (lambda t: t.replace('"7" = "S      S S S S S S S S S S"', ''), r"drawing\.banker\.7: is missing"),

@@ -191,3 +191,14 @@ def test_bad_plans_are_refused(kwargs: dict[str, object], message: str) -> None:
     arguments: dict[str, object] = {"rounds": 10, "seed": 1, **kwargs}
     with pytest.raises(InputError, match=message):
         plan(load("punto-banco"), Shoe.decks(8), **arguments)  # type: ignore[arg-type]
+
+
+def test_a_trillion_rounds_are_planned_in_no_time_and_no_memory() -> None:
+    """Chunks are made as they are asked for: the plan holds a template, not a million tasks."""
+    import time
+
+    started = time.monotonic()
+    planned = plan(load("punto-banco"), Shoe.decks(8), rounds=10**12 + 7, seed=1)
+    assert time.monotonic() - started < 1
+    assert planned.chunks == 10**6 + 1 and planned.tasks[-1].size == 7 and planned.tasks[10**6 - 1].chunk == 10**6 - 1
+    assert [t.chunk for t in planned.tasks[:3]] == [0, 1, 2]

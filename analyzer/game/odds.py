@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, shown
 
 LOSE = Fraction(-1)
 PUSH = Fraction(0)
@@ -46,11 +46,11 @@ def parse_pays(text: str) -> Fraction:
     if ratio:
         numerator, denominator = int(ratio.group(1)), int(ratio.group(2))
         if denominator == 0:
-            raise InputError(f"Pays {text!r} divides by zero; use {ALLOWED}.")
+            raise InputError(f"Pays {shown(text)} divides by zero; use {ALLOWED}.")
         return Fraction(numerator, denominator)
     if _DECIMAL.fullmatch(token):
         return Fraction(token)
-    raise InputError(f"Pays {text!r} is not understood; use {ALLOWED}.")
+    raise InputError(f"Pays {shown(text)} is not understood; use {ALLOWED}.")
 
 
 def format_pays(pays: Fraction) -> str:
@@ -69,5 +69,5 @@ def parse_percent(text: str) -> Fraction:
     """
     match = _PERCENT.fullmatch(text.strip())
     if not match:
-        raise InputError(f"{text!r} is not a percentage; write it like 2% or 1.0579%.")
+        raise InputError(f"{shown(text)} is not a percentage; write it like 2% or 1.0579%.")
     return Fraction(match.group(1)) / 100

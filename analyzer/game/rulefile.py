@@ -9,15 +9,16 @@ file, the key and what is allowed.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from .odds import parse_pays
 from .rules import (
     BANKER_COLUMNS,
@@ -37,7 +38,8 @@ from .rules import (
     Wager,
 )
 from .settle import unsettled
-from .strict import StrictTable
+from .shoe import MAX_DECKS
+from .strict import StrictTable, origin_of, parse_toml, read_toml
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
 
@@ -47,7 +49,7 @@ def _symbols(table: StrictTable, key: str, count: int) -> tuple[bool, ...]:
     symbols = text.split()
     if len(symbols) != count or any(s not in (DRAW, STAND) for s in symbols):
         raise table.error(
-            key, f"is {text!r}; it must be {count} entries, each {DRAW} (draw) or {STAND} (stand)."
+            key, f"is {shown(text)}; it must be {count} entries, each {DRAW} (draw) or {STAND} (stand)."
         )
     return tuple(s == DRAW for s in symbols)
 
@@ -70,10 +72,10 @@ def _read_dealing(table: StrictTable) -> Dealing:
     order = table.string("order")
     letters = order.split()
     if sorted(letters) != ["B", "B", "P", "P"]:
-        raise table.error("order", f"is {order!r}; it must name the hand of each of the first four cards, two P and two B, e.g. \"P B P B\".")
+        raise table.error("order", f"is {shown(order)}; it must name the hand of each of the first four cards, two P and two B, e.g. \"P B P B\".")
     procedure = table.string("procedure")
     if procedure not in PROCEDURES:
-        raise table.error("procedure", f"is {procedure!r}; it must be one of {', '.join(PROCEDURES)}.")
+        raise table.error("procedure", f"is {shown(procedure)}; it must be one of {', '.join(PROCEDURES)}.")
     dealing = Dealing(
         first_four=tuple(_SIDE_LETTERS[letter] for letter in letters),
         procedure=procedure,
@@ -93,7 +95,7 @@ def _read_outcome(table: StrictTable) -> Outcome:
         raise table.error("pays", str(e)) from None
     result = table.string("result", required=False)
     if result is not None and result not in RESULTS:
-        raise table.error("result", f"is {result!r}; it must be one of {', '.join(RESULTS)}.")
+        raise table.error("result", f"is {shown(result)}; it must be one of {', '.join(RESULTS)}.")
     total = table.typed("total", (int, list), "a total 0-9 or an array of totals", False)
     if isinstance(total, int):
         total = [total]
@@ -159,16 +161,21 @@ def _catalogue() -> Mapping[str, _Standard]:
     return MappingProxyType(standard)
 
 
+def standard_wagers() -> tuple[str, ...]:
+    """The names of the standard wagers (``rulesets/wagers.toml``), which every rule set has, in report order."""
+    return tuple(_catalogue())
+
+
 def _read_wager(name: str, table: StrictTable, standard: _Standard | None) -> Wager:
     title = table.string("title", required=standard is None)
     side = table.string("side", required=standard is None)
     if standard is not None:
         if side is not None and side != standard.side:
-            raise table.error("side", f"is {side!r}; the standard wager {name} follows the {standard.side} hand.")
+            raise table.error("side", f"is {shown(side)}; the standard wager {name} follows the {standard.side} hand.")
         title = title or standard.title
         side = standard.side
     elif side not in SIDES:
-        raise table.error("side", f"is {side!r}; it must be one of {', '.join(SIDES)}.")
+        raise table.error("side", f"is {shown(side)}; it must be one of {', '.join(SIDES)}.")
     requires = table.array("requires", required=False) or []
     if not all(isinstance(r, str) for r in requires):
         raise table.error("requires", "must be an array of wager names.")
@@ -202,10 +209,10 @@ def _wager_from_standard(name: str, standard: _Standard) -> Wager:
 
 def parse(text: str, origin: str) -> RuleSet:
     """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{origin}: not valid TOML ({e}).") from None
+    return _build(parse_toml(text, origin), origin)
+
+
+def _build(data: dict[str, Any], origin: str, source_path: str | None = None) -> RuleSet:
     top = StrictTable(data, "", origin)
     head = top.table("rule_set")
     shoe = top.table("shoe")
@@ -223,8 +230,8 @@ def parse(text: str, origin: str) -> RuleSet:
     head.finish(("name", "title", "document", "notes"))
 
     decks = shoe.integer("decks")
-    if decks < 1:
-        raise shoe.error("decks", f"is {decks}; it must be at least 1.")
+    if not 1 <= decks <= MAX_DECKS:
+        raise shoe.error("decks", f"is {shown(decks)}; it must be from 1 to {MAX_DECKS:,}.")
     decks_source, decks_default = shoe.string("source"), shoe.string("default", required=False)
     shoe.finish(("decks", "source", "default"))
 
@@ -257,7 +264,7 @@ def parse(text: str, origin: str) -> RuleSet:
         name=name,
         title=title,
         document=document,
-        source_path=origin,
+        source_path=source_path or origin,
         decks=decks,
         decks_source=decks_source,
         decks_default=decks_default,
@@ -298,8 +305,13 @@ def shipped() -> tuple[str, ...]:
 def shipped_text(name: str) -> str:
     """The TOML text of the shipped rule set ``name`` (one of :func:`shipped`)."""
     if name not in shipped():
-        raise InputError(f"Unknown rule set {name!r}; the shipped ones are {', '.join(shipped())}.")
+        raise InputError(f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}.")
     return resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+
+
+def shipped_path(name: str) -> str:
+    """Where the shipped rule set ``name`` is installed: the file to copy for a rule file of one's own."""
+    return str(resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml"))
 
 
 def load(name_or_path: str) -> RuleSet:
@@ -309,14 +321,15 @@ def load(name_or_path: str) -> RuleSet:
     that does not validate.
     """
     if name_or_path in shipped():
-        return parse(shipped_text(name_or_path), f"{name_or_path}.toml")
-    path = Path(name_or_path)
-    if path.suffix == ".toml" or path.exists():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"Cannot read rule file {name_or_path}: {e.strerror}.") from None
-        return parse(text, str(path))
+        origin = f"{name_or_path}.toml"
+        return _build(parse_toml(shipped_text(name_or_path), origin), origin, shipped_path(name_or_path))
+    if is_rule_file(name_or_path):
+        return _build(read_toml(name_or_path, "rule file"), origin_of(name_or_path))
     raise InputError(
-        f"Unknown rule set {name_or_path!r}; use one of {', '.join(shipped())}, or a path to a .toml rule file."
+        f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, or a path to a .toml rule file."
     )
+
+
+def is_rule_file(name_or_path: str) -> bool:
+    """Whether ``name_or_path`` is to be read as a path: it ends in ``.toml``, or something is there."""
+    return name_or_path.endswith(".toml") or os.path.lexists(name_or_path)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from .odds import format_pays
 
 Side = Literal["player", "banker"]
@@ -114,17 +114,17 @@ class Outcome:
 
     def __post_init__(self) -> None:
         if self.pays is not None and self.pays < -1:
-            raise InputError(f"Outcome {self.name!r} pays {self.pays}: a bet cannot lose more than its stake.")
+            raise InputError(f"Outcome {shown(self.name)} pays {self.pays}: a bet cannot lose more than its stake.")
         if self.margin is not None and not -9 <= self.margin <= 9:
-            raise InputError(f"Outcome {self.name!r} has margin {self.margin}; a margin is between -9 and 9.")
+            raise InputError(f"Outcome {shown(self.name)} has margin {self.margin}; a margin is between -9 and 9.")
         if self.min_margin is not None and not -9 <= self.min_margin <= 9:
             raise InputError(
-                f"Outcome {self.name!r} has min_margin {self.min_margin}; a margin is between -9 and 9."
+                f"Outcome {shown(self.name)} has min_margin {self.min_margin}; a margin is between -9 and 9."
             )
         if self.total is not None and not self.total <= set(range(10)):
-            raise InputError(f"Outcome {self.name!r} has a total outside 0-9.")
+            raise InputError(f"Outcome {shown(self.name)} has a total outside 0-9.")
         if self.cards is not None and self.cards not in (2, 3):
-            raise InputError(f"Outcome {self.name!r} has cards = {self.cards}; a hand has 2 or 3 cards.")
+            raise InputError(f"Outcome {shown(self.name)} has cards = {self.cards}; a hand has 2 or 3 cards.")
 
     @property
     def pays_text(self) -> str:
@@ -157,12 +157,12 @@ class Wager:
 
     def __post_init__(self) -> None:
         if self.side not in SIDES:
-            raise InputError(f"Wager {self.name!r} has side {self.side!r}; use one of {', '.join(SIDES)}.")
+            raise InputError(f"Wager {shown(self.name)} has side {shown(self.side)}; use one of {', '.join(SIDES)}.")
         if not self.outcomes:
-            raise InputError(f"Wager {self.name!r} has no outcomes.")
+            raise InputError(f"Wager {shown(self.name)} has no outcomes.")
         names = [o.name for o in self.outcomes]
         if len(set(names)) != len(names):
-            raise InputError(f"Wager {self.name!r} names an outcome twice; outcome names must differ.")
+            raise InputError(f"Wager {shown(self.name)} names an outcome twice; outcome names must differ.")
 
     @property
     def has_pay_table(self) -> bool:
@@ -175,7 +175,7 @@ class Wager:
             if o.name == name:
                 return o
         raise InputError(
-            f"Wager {self.name} has no outcome {name!r}; it has: {', '.join(o.name for o in self.outcomes)}."
+            f"Wager {self.name} has no outcome {shown(name)}; it has: {', '.join(o.name for o in self.outcomes)}."
         )
 
 
@@ -234,7 +234,7 @@ class Dealing:
                 "two must go to the player and two to the banker, e.g. P B P B."
             )
         if self.procedure not in PROCEDURES:
-            raise InputError(f"Dealing procedure {self.procedure!r} is unknown; use one of {', '.join(PROCEDURES)}.")
+            raise InputError(f"Dealing procedure {shown(self.procedure)} is unknown; use one of {', '.join(PROCEDURES)}.")
 
     @property
     def order_text(self) -> str:
@@ -274,19 +274,19 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         if self.decks < 1:
-            raise InputError(f"Rule set {self.name!r} has {self.decks} decks; it needs at least 1.")
+            raise InputError(f"Rule set {shown(self.name)} has {self.decks} decks; it needs at least 1.")
         names = [w.name for w in self.wagers]
         if len(set(names)) != len(names):
-            raise InputError(f"Rule set {self.name!r} defines a wager twice.")
+            raise InputError(f"Rule set {shown(self.name)} defines a wager twice.")
         for w in self.wagers:
             unknown = [r for r in w.requires if r not in names]
             if unknown:
                 raise InputError(f"Wager {w.name} requires unknown wager(s) {', '.join(unknown)}.")
         if self.own_cards is not None and self.own_cards.wager not in names:
-            raise InputError(f"own_cards.wager names unknown wager {self.own_cards.wager!r}.")
+            raise InputError(f"own_cards.wager names unknown wager {shown(self.own_cards.wager)}.")
         if self.own_cards is not None and self.wager(self.own_cards.wager).side != "player":
             raise InputError(
-                f"own_cards.wager {self.own_cards.wager!r} follows the banker hand; an own hand plays "
+                f"own_cards.wager {shown(self.own_cards.wager)} follows the banker hand; an own hand plays "
                 "as a Player hand against the Banker, so it must name a player-side wager."
             )
 
@@ -300,7 +300,7 @@ class RuleSet:
             if w.name == name:
                 return w
         raise InputError(
-            f"Unknown wager {name!r}; rule set {self.name} has: {', '.join(w.name for w in self.wagers)}."
+            f"Unknown wager {shown(name)}; rule set {self.name} has: {', '.join(w.name for w in self.wagers)}."
         )
 
     def with_pays(self, wager: str, outcome: str, pays: Fraction) -> RuleSet:
@@ -335,12 +335,12 @@ def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
     for total, row in zip(NON_NATURAL_TOTALS, drawing.banker):
         if len(set(row[1:])) != 1:
             raise InputError(
-                f"Rule set {name!r}: [dealing] procedure 'louisiana' announces the Banker's decision before the "
+                f"Rule set {shown(name)}: [dealing] procedure 'louisiana' announces the Banker's decision before the "
                 f"Player's third card is turned (000 step 5), so Banker row {total} must not depend on that card's value."
             )
         if row[1] and not row[0]:
             raise InputError(
-                f"Rule set {name!r}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the Banker "
+                f"Rule set {shown(name)}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the Banker "
                 f"stands against every hand, draws against every hand, or draws only against hands that stood; "
                 f"Banker row {total} draws only against hands that drew."
             )

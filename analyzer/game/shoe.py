@@ -17,13 +17,18 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from .cards import RANK_INDEX, RANKS, VALUES, parse_cards
 
 CARDS_PER_ROUND = 6
 """The most cards one round can use: two per hand and one third card each."""
 
-__all__ = ["CARDS_PER_ROUND", "Shoe", "falling", "parse_cards"]
+MAX_DECKS = 1_000
+"""The most decks a shoe is built from: far beyond any real shoe (8 is usual), and every command stays
+quick and small at it. ``baccarat formula`` gives each figure as a function of the number of decks,
+and its limit, for any larger shoe."""
+
+__all__ = ["CARDS_PER_ROUND", "MAX_DECKS", "Shoe", "falling", "parse_cards"]
 
 
 def falling(n: int, k: int) -> int:
@@ -59,7 +64,7 @@ class Shoe:
         for rank, n in zip(RANKS, self.counts):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise InputError(
-                    f"The count of {rank} must be a whole number of at least 0, got {n!r}."
+                    f"The count of {rank} must be a whole number of at least 0, got {shown(n)}."
                 )
         if self.size < CARDS_PER_ROUND:
             raise InputError(
@@ -76,8 +81,11 @@ class Shoe:
     @classmethod
     def decks(cls, n: int) -> Shoe:
         """A shoe of ``n`` full 52-card decks (four of each rank per deck)."""
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise InputError(f"The number of decks must be a whole number of at least 1, got {n!r}.")
+        if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_DECKS:
+            raise InputError(
+                f"The number of decks must be a whole number from 1 to {MAX_DECKS:,} (for more, `baccarat formula` "
+                f"gives every figure as a function of the number of decks), got {shown(n)}."
+            )
         return cls(counts=(4 * n,) * len(RANKS), decks_built=n)
 
     @classmethod

@@ -1,16 +1,151 @@
-"""The strict TOML reader: every key of a table must be known, every value of the right type.
+"""Reading the files a user gives: guarded, then strict TOML.
 
-Rule files (:mod:`analyzer.game.rulefile`) and claims files
-(:mod:`analyzer.studies.verify`) are both read with :class:`StrictTable`, so
-that every error names the file and the dotted key, and says what is allowed.
+Every file the program reads on a user's word (rule files of
+:mod:`analyzer.game.rulefile`, claims files of :mod:`analyzer.studies.verify`,
+and any reader to come) goes through :func:`read_toml`, which guarantees, in
+bounded time and memory, one :class:`~analyzer.errors.InputError` (one line,
+exit status 2 at the command line) for anything that is not a sane TOML text:
+
+* before a byte is read: a path that does not exist, is too long for the file
+  system, is a folder, a FIFO, a device (``/dev/zero``) or anything but a
+  regular file, or a file over :data:`MAX_FILE_BYTES`;
+* after reading: binary or non-UTF-8 content, invalid TOML, arrays or tables
+  nested deeper than :data:`MAX_NESTING`, a whole number of more than
+  :data:`MAX_INTEGER_DIGITS` digits.
+
+The data is then read with :class:`StrictTable`: every key must be known,
+every value of the right type, and every error names the file and the dotted
+key, says what is allowed, and quotes at most about a hundred characters of
+the value it rejects (:func:`analyzer.errors.shown`).
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
+import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, digits, shown
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest file read (1 MB); a rule file is about 5 kB, the published claims file 15 kB."""
+MAX_NESTING = 32
+"""The deepest nesting of arrays and tables accepted; rule and claims files need 4."""
+MAX_INTEGER_DIGITS = 100
+"""The longest whole number accepted in a file; the largest any file needs is a count of dealings (29 digits at 1,000 decks)."""
+
+
+def origin_of(path: str) -> str:
+    """How errors name the file at ``path``: the path itself, or its last hundred characters.
+
+    >>> origin_of("rules/my.toml"), len(origin_of("d/" * 100 + "my.toml"))
+    ('rules/my.toml', 103)
+    """
+    return path if len(path) <= 100 else "..." + path[-100:]
+
+
+def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path`` (``what`` names it in errors, e.g. "rule file").
+
+    Refused before anything is read: a missing file, a path too long, a folder,
+    a FIFO, a device or any other non-regular file, a file over ``limit``
+    bytes. Refused after: binary or non-UTF-8 content.
+    """
+    name = origin_of(path)
+    if not path:
+        raise InputError(f"The {what} path is empty; give the path of a TOML file.")
+    try:
+        # O_NONBLOCK: opening a FIFO does not wait for a writer; fstat then refuses it.
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except ValueError:
+        raise InputError(f"Cannot read {what} {shown(path)}: the path holds a NUL character.") from None
+    except OSError as error:
+        reason = {
+            errno.ENOENT: "no such file",
+            errno.ENAMETOOLONG: f"the path is too long for the file system ({len(path):,} characters)",
+            errno.ENOTDIR: "a part of the path is not a folder",
+            errno.EACCES: "permission denied",
+            errno.ELOOP: "too many symbolic links",
+        }.get(error.errno or 0, error.strerror or "it cannot be opened")
+        raise InputError(f"Cannot read {what} {name}: {reason}.") from None
+    try:
+        status = os.fstat(handle)
+        if stat.S_ISDIR(status.st_mode):
+            raise InputError(f"Cannot read {what} {name}: it is a folder; give the path of a TOML file.")
+        if not stat.S_ISREG(status.st_mode):
+            device = stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode)
+            kind = "a FIFO" if stat.S_ISFIFO(status.st_mode) else "a device" if device else "something else"
+            raise InputError(
+                f"Cannot read {what} {name}: it is {kind}, not a regular file; give the path of a TOML file."
+            )
+        if status.st_size > limit:
+            raise InputError(
+                f"Cannot read {what} {name}: it is {status.st_size:,} bytes; a {what} is at most {limit:,} bytes."
+            )
+        with os.fdopen(os.dup(handle), "rb") as stream:
+            data = stream.read(limit + 1)
+    finally:
+        os.close(handle)
+    if len(data) > limit:
+        raise InputError(f"Cannot read {what} {name}: it is over {limit:,} bytes; a {what} is at most {limit:,} bytes.")
+    if b"\0" in data:
+        raise InputError(f"Cannot read {what} {name}: it is binary (it holds NUL bytes), not a TOML text file.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(
+            f"Cannot read {what} {name}: it is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start:,})."
+        ) from None
+
+
+def parse_toml(text: str, origin: str) -> dict[str, Any]:
+    """TOML text to data, refusing invalid TOML, nesting deeper than :data:`MAX_NESTING`
+    and whole numbers longer than :data:`MAX_INTEGER_DIGITS` digits; ``origin`` names the text in errors.
+
+    >>> parse_toml("a = [[[1]]]", "x.toml")
+    {'a': [[[1]]]}
+    >>> parse_toml("a = " + "[" * 5000 + "]" * 5000, "x.toml")
+    Traceback (most recent call last):
+    ...
+    analyzer.errors.InputError: x.toml: arrays or tables are nested too deep; at most 32 levels are allowed.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise InputError(f"{origin}: not valid TOML ({shown(str(error), 200)[1:-1]}).") from None
+    except RecursionError:
+        raise InputError(f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed.") from None
+    except ValueError:  # Python's limit on the digits of an integer converted from text
+        raise InputError(
+            f"{origin}: a whole number has thousands of digits; at most {MAX_INTEGER_DIGITS} are allowed."
+        ) from None
+    _check_sizes(data, origin)
+    return data
+
+
+def read_toml(path: str, what: str) -> dict[str, Any]:
+    """The data of the TOML file at ``path``, read by :func:`read_text` and :func:`parse_toml`."""
+    return parse_toml(read_text(path, what), origin_of(path))
+
+
+def _check_sizes(data: dict[str, Any], origin: str) -> None:
+    """Refuse nesting deeper than :data:`MAX_NESTING` and integers longer than :data:`MAX_INTEGER_DIGITS` digits."""
+    pending: list[tuple[str, Any, int]] = [(key, value, 1) for key, value in data.items()]
+    while pending:
+        where, value, depth = pending.pop()
+        if depth > MAX_NESTING:
+            raise InputError(f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed.")
+        if isinstance(value, dict):
+            pending.extend((f"{where}.{_cut(k, 40)}", v, depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            pending.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool) and digits(value) > MAX_INTEGER_DIGITS:
+            raise InputError(
+                f"{origin}: {_cut(where)}: is {shown(value)}; at most {MAX_INTEGER_DIGITS} digits are allowed."
+            )
 
 
 class StrictTable:
@@ -28,7 +163,7 @@ class StrictTable:
 
     def error(self, key: str, message: str) -> InputError:
         dotted = f"{self.where}.{key}" if self.where else key
-        return InputError(f"{self.origin}: {dotted}: {message}")
+        return InputError(f"{self.origin}: {_cut(dotted)}: {message}")
 
     def typed(self, key: str, kind: type | tuple[type, ...], what: str, required: bool) -> Any:
         """The value of ``key`` if it is of ``kind`` (described as ``what`` in errors); None if absent and not required."""
@@ -39,7 +174,7 @@ class StrictTable:
             return None
         value = self.data[key]
         if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _as_tuple(kind)):
-            raise self.error(key, f"is {value!r}; it must be {what}.")
+            raise self.error(key, f"is {shown(value)}; it must be {what}.")
         return value
 
     def string(self, key: str, required: bool = True) -> Any:
@@ -71,3 +206,8 @@ class StrictTable:
 
 def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _cut(text: str, limit: int = 100) -> str:
+    """A key or dotted path as errors show it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[:limit] + "..."

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..game.cards import RANK_INDEX
 from ..game.rules import RuleSet
 from .louisiana import louisiana_case_1, louisiana_case_2
@@ -93,7 +93,7 @@ def deal_round(rules: RuleSet, cards: Sequence[str], seats: Sequence[Seat] = ())
     check_bets(rules, seats)
     for card in cards:
         if card not in RANK_INDEX:
-            raise InputError(f"{card!r} is not a card; use A 2 3 4 5 6 7 8 9 T J Q K.")
+            raise InputError(f"{shown(card)} is not a card; use A 2 3 4 5 6 7 8 9 T J Q K.")
     table = Table(rules, cards, seats)
     if rules.dealing.procedure == "standard":
         return _standard(table)

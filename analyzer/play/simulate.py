@@ -43,14 +43,14 @@ import math
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Literal
+from typing import Literal, overload
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..exact.fastcount import count_deals
 from ..game.cards import RANKS
 from ..game.rules import RuleSet, Wager
@@ -78,6 +78,8 @@ CHUNK_SHOES = 10_000
 """Shoes per chunk in shoe mode (also part of the contract)."""
 _BATCH_ROUNDS = 1 << 16
 _BATCH_SHOES = 1 << 12
+_BATCH_CARDS = 1 << 25
+"""Shoe mode deals at most this many cards at once (32 MB): 4,096 shoes up to 157 decks, fewer in larger shoes."""
 
 CONFIDENCE = Fraction(999, 1000)
 Z_CRITICAL = NormalDist().inv_cdf(1 - (1 - float(CONFIDENCE)) / 2)
@@ -158,8 +160,9 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
     rounds = rounds_squared = 0
     moments = [[0, 0] for _ in statistics]
     done = 0
+    batch = max(1, min(_BATCH_SHOES, _BATCH_CARDS // len(base)))
     while done < task.size:
-        shoes = np.tile(base, (min(_BATCH_SHOES, task.size - done), 1))
+        shoes = np.tile(base, (min(batch, task.size - done), 1))
         rng.permuted(shoes, axis=1, out=shoes)
         played, _ = deal_shoes(task.dealer, shoes, task.cut_card)
         states += np.bincount(played.ravel(), minlength=STATES + 1)
@@ -286,19 +289,46 @@ def random_seed() -> int:
     return secrets.randbelow(2**32)
 
 
-def plan_chunks(mode: Mode, rounds: int, cards_per_round: Fraction, shoe_size: int, cut_card: int) -> list[int]:
-    """Chunk sizes for a run: rounds per chunk (top) or shoes per chunk (shoe).
+def plan_total(mode: Mode, rounds: int, cards_per_round: Fraction, shoe_size: int, cut_card: int) -> tuple[int, int]:
+    """What a run deals in all, and per chunk: rounds (top) or shoes (shoe).
 
     In shoe mode, ``rounds`` asks for about that many rounds: the number of
     shoes is the rounds times the expected cards per round over the cards
     dealt before the cut card, rounded up.
     """
     if mode == "top":
-        total, per_chunk = rounds, CHUNK_ROUNDS
-    else:
-        total, per_chunk = max(1, math.ceil(rounds * cards_per_round / (shoe_size - cut_card))), CHUNK_SHOES
-    full, rest = divmod(total, per_chunk)
-    return [per_chunk] * full + ([rest] if rest else [])
+        return rounds, CHUNK_ROUNDS
+    return max(1, math.ceil(rounds * cards_per_round / (shoe_size - cut_card))), CHUNK_SHOES
+
+
+@dataclass(frozen=True, slots=True)
+class Chunks(Sequence[Task]):
+    """The chunks of a run, made one at a time as they are asked for: a trillion rounds take no memory.
+
+    Chunk ``i`` deals ``per_chunk`` rounds (top) or shoes (shoe mode), the last one what is left of ``total``.
+    """
+
+    template: Task
+    total: int
+    per_chunk: int
+
+    def __len__(self) -> int:
+        return -(-self.total // self.per_chunk)
+
+    @overload
+    def __getitem__(self, index: int) -> Task: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Task]: ...
+
+    def __getitem__(self, index: int | slice) -> Task | Sequence[Task]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return replace(self.template, chunk=index, size=min(self.per_chunk, self.total - index * self.per_chunk))
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +340,7 @@ class Plan:
     mode: Mode
     seed: int
     cut_card: int
-    tasks: tuple[Task, ...]
+    tasks: Chunks
     statistics: tuple[Statistic, ...]
     exact_counts: tuple[tuple[int, int], ...]
     """(state code, ordered six-card dealings) from the enumerator."""
@@ -320,6 +350,10 @@ class Plan:
     @property
     def chunk_size(self) -> int:
         return self.tasks[0].size
+
+    @property
+    def chunks(self) -> int:
+        return len(self.tasks)
 
     @property
     def denominator(self) -> int:
@@ -341,7 +375,7 @@ def plan(
     Raises :class:`InputError` for a bad mode, count, seed or cut card.
     """
     if mode not in MODES:
-        raise InputError(f"Mode {mode!r} is unknown; use top or shoe.")
+        raise InputError(f"Mode {shown(mode)} is unknown; use top or shoe.")
     if rounds < 1:
         raise InputError(f"The number of rounds must be at least 1, got {rounds}.")
     if seed < 0:
@@ -358,11 +392,10 @@ def plan(
     cards_per_round = 4 + Fraction(third_cards, distribution.denominator)
     dealer = dealer_for(rules, shoe)
     shoe_statistics = tuple(s.values for s in statistics) if mode == "shoe" else ()
-    tasks = tuple(
-        Task(dealer=dealer, mode=mode, seed=seed, chunk=i, size=n, cut_card=cut_card if mode == "shoe" else 0,
-             statistics=shoe_statistics)
-        for i, n in enumerate(plan_chunks(mode, rounds, cards_per_round, shoe.size, cut_card))
-    )
+    total, per_chunk = plan_total(mode, rounds, cards_per_round, shoe.size, cut_card)
+    template = Task(dealer=dealer, mode=mode, seed=seed, chunk=0, size=0, cut_card=cut_card if mode == "shoe" else 0,
+                    statistics=shoe_statistics)
+    tasks = Chunks(template, total, per_chunk)
     return Plan(
         rules=rules, shoe=shoe, mode=mode, seed=seed, cut_card=cut_card, tasks=tasks, statistics=statistics,
         exact_counts=tuple(sorted((state_code(s), n) for s, n in distribution.counts.items())),
@@ -393,11 +426,11 @@ class Simulation:
 def run(planned: Plan, executor: Executor, progress: Progress | None = None) -> Simulation:
     """Deal every chunk of ``planned`` on ``executor``, add the tallies in chunk order, check every wager."""
     started = time.perf_counter()
-    tallies = executor.run(run_chunk, planned.tasks, progress)
+    tally: Tally | None = None
+    for more in executor.map(run_chunk, planned.tasks, progress):  # in chunk order, added as they come
+        tally = more if tally is None else tally + more
     seconds = time.perf_counter() - started
-    tally = tallies[0]
-    for more in tallies[1:]:
-        tally = tally + more
+    assert tally is not None, "a plan has at least one chunk"
     exact_counts = dict(planned.exact_counts)
     checks = tuple(
         _check(s, tally, i, exact_counts, planned.denominator, planned.mode) for i, s in enumerate(planned.statistics)

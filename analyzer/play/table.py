@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..game.cards import RANK_INDEX, VALUES, hand_total
 from ..game.rules import Drawing, Outcome, RuleSet
 from ..game.settle import settle
@@ -58,7 +58,7 @@ class Seat:
         if twice:
             raise InputError(f"Seat {self.number} bets on {', '.join(twice)} twice; give one stake per wager and seat.")
         if self.own_hand is not None and self.own_hand not in DECISIONS:
-            raise InputError(f"Own-hand decision {self.own_hand!r} is unknown; use DRAW or STAND.")
+            raise InputError(f"Own-hand decision {shown(self.own_hand)} is unknown; use DRAW or STAND.")
 
     @property
     def wagers(self) -> tuple[str, ...]:
@@ -215,7 +215,7 @@ def _check_own_hand(rules: RuleSet, seat: Seat) -> None:
     if rules.dealing.procedure != "louisiana":
         raise InputError(
             f"Rule set {rules.name} offers own cards, but own hands are dealt by 000's CASE 2 only and its "
-            f"[dealing] procedure is {rules.dealing.procedure!r}; use procedure = \"louisiana\"."
+            f"[dealing] procedure is {shown(rules.dealing.procedure)}; use procedure = \"louisiana\"."
         )
     only = " whose only wager is" if own.alone else " with a bet on"
     if own.wager not in seat.wagers:

@@ -83,7 +83,7 @@ def _setup(tally: Tally, executor: str) -> Fields:
             Field("last_round", None, text(procedure.last_round)),
             Field("text", None, text(procedure.describe())),
         )), text=procedure.describe()),
-        Field("shoes", "shoes dealt", integer(len(tally.shoes)), text=f"{count_text(len(tally.shoes))} (seed {study.seed}; {executor})"),
+        Field("shoes", "shoes dealt", integer(tally.shoe_count), text=f"{count_text(tally.shoe_count)} (seed {study.seed}; {executor})"),
         Field("play", None, text(study.play)),
         Field("tags", None, data(dict(zip(RANKS, single.tags)) if single else None, "")),
         Field("threshold", None, fraction(single.threshold if single else None)),
@@ -104,7 +104,7 @@ def _figures(tally: Tally, j: int) -> tuple[Field, ...]:
     edge = tally.average_edge(j)
     return (
         Field("rounds", "rounds dealt", integer(line.rounds),
-              text=f"{count_text(line.rounds)} ({line.rounds / len(tally.shoes):.2f} per shoe)"),
+              text=f"{count_text(line.rounds)} ({line.rounds / tally.shoe_count:.2f} per shoe)"),
         Field("positive_rounds", "rounds with expected value > 0", integer(line.positive),
               text=f"{count_text(line.positive)} ({_share(line.positive, line.rounds)})"),
         Field("bets", "bets placed", integer(line.bets), text=count_text(line.bets)),
@@ -248,7 +248,11 @@ def count_document(tally: Tally, executor: str) -> Document:
 
 
 def per_shoe_document(tally: Tally) -> Document:
-    """Each shoe's results, for ``--per-shoe FILE``: units won exact, units expected exact (decimals in CSV)."""
+    """Each shoe's results, for ``--per-shoe FILE``: units won exact, units expected exact (decimals in CSV).
+
+    Needs a tally run with ``keep_shoes`` (:func:`analyzer.studies.counting.run`).
+    """
+    assert tally.shoes is not None, "the study was run without keep_shoes"
     columns = _columns(tally) if tally.columns > 2 else [(tally.study.names[0], 0)]
     common = common_dealings(tally.study.cards)
     head = [Column("shoe", "shoe"), Column("rounds", "rounds")]

@@ -1,17 +1,33 @@
 """The generated tables in ``results/``: what they hold and how they are written.
 
-:func:`generate` returns every file's content in memory; :func:`write` puts
-them on disk only once all of them exist, each through a temporary file and
-an atomic rename, so a failure leaves nothing half-written. The staleness
-test compares :func:`generate` with the committed folder.
+:func:`generate` returns every file's content in memory. :func:`staged`
+checks the folder to write before anything is computed and makes a staging
+folder beside it; :meth:`Stage.commit` writes every file there, then swaps
+the staging folder for the old one, so the folder is replaced as a whole or
+not at all: an error or an interrupt (Ctrl-C, SIGTERM) before the swap
+leaves the old folder as it was and no temporary file behind, and the two
+renames of the swap run with those signals held back. Files and the folder
+are created with the user's umask. Only a power cut or SIGKILL between the
+two renames can leave the folder missing, its old content then beside it
+as ``.NAME.old-*``. The staleness test compares :func:`generate` with the
+committed folder.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import tempfile
+import secrets
+import shutil
+import signal
+import stat
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 
+from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet, par_sheets
 from ..game.rulefile import load, shipped
 from ..game.rules import RuleSet
@@ -40,8 +56,13 @@ B1 B2 B3 O3, as those files say).
 """
 
 
-def generate() -> dict[str, str]:
-    """File name (relative to the results folder) to content, for every table."""
+def steps() -> int:
+    """The progress steps of :func:`generate`: one per shipped rule set, and one per rule set's formulas."""
+    return 2 * len(shipped())
+
+
+def generate(progress: Callable[[int], None] | None = None) -> dict[str, str]:
+    """File name (relative to the results folder) to content, for every table; ``progress(1)`` after each step."""
     shoe = Shoe.decks(RESULTS_DECKS)
     files: dict[str, str] = {}
     rows: list[str] = []
@@ -54,28 +75,32 @@ def generate() -> dict[str, str]:
         files[f"{name}.md"] = render(document, "markdown")
         files[f"{name}.json"] = render(document, "json")
         rows.append(f"| `{name}.md`, `{name}.json` | par sheets of every wager, rule set {name} ({rules.document}) |")
-        removal = eor_document(removal_table(rules, shoe))
+        table = removal_table(rules, shoe)
+        removal = eor_document(table)
         files[f"{name}-eor.md"] = render(removal, "markdown")
         files[f"{name}-eor.json"] = render(removal, "json")
         rows.append(
             f"| `{name}-eor.md`, `{name}-eor.json` | effects of removal of every rank on every wager with pays, "
             f"and balanced counts, rule set {name} |"
         )
+        if progress:
+            progress(1)
     matrix = compare_document(shoe, analyses)
     files["compare.md"] = render(matrix, "markdown")
     files["compare.json"] = render(matrix, "json")
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
     for rules, _ in analyses:
         if rules.own_cards is not None:
-            own = own_cards_document(analyse(rules, shoe))
-            files[f"{rules.name}-own-cards.md"] = render(own, "markdown")
-            files[f"{rules.name}-own-cards.json"] = render(own, "json")
+            own = analyse(rules, shoe)
+            own_document = own_cards_document(own)
+            files[f"{rules.name}-own-cards.md"] = render(own_document, "markdown")
+            files[f"{rules.name}-own-cards.json"] = render(own_document, "json")
             rows.append(
                 f"| `{rules.name}-own-cards.md`, `{rules.name}-own-cards.json` | Play Your Own Cards, "
                 f"rule set {rules.name}: strategy card, three strategies' house edges, every decision "
                 "(counts: ordered dealings O1 O2 B1 B2 B3 O3, as the files say) |"
             )
-    files.update(_formula_files(analyses))
+    files.update(_formula_files(analyses, progress))
     rows.append(
         "| `formulas.md`, `formulas.json` | every rule set: each wager's house edge as an exact rational function "
         f"of the number of decks d, its values at d = 1-{RESULTS_DECKS} and its infinite-deck limit; "
@@ -85,31 +110,168 @@ def generate() -> dict[str, str]:
     return files
 
 
-def _formula_files(analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]]) -> dict[str, str]:
+def _formula_files(
+    analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]], progress: Callable[[int], None] | None = None
+) -> dict[str, str]:
     """``formulas.md`` and ``formulas.json``: the closed forms of every shipped rule set."""
     from ..studies.formula import formulas  # sympy is imported here, not when the command line starts
     from .formula import formula_document
 
-    closed = [formulas(rules) for rules, _ in analyses]
+    closed = []
+    for rules, _ in analyses:
+        closed.append(formulas(rules))
+        if progress:
+            progress(1)
     return {
         "formulas.md": render([formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown"),
         "formulas.json": render([formula_document(f, RESULTS_DECKS) for f in closed], "json"),
     }
 
 
-def write(out: Path, files: dict[str, str]) -> list[Path]:
-    """Write ``files`` under ``out``; each file is replaced atomically."""
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, content in files.items():
-        target = out / name
-        handle, temporary = tempfile.mkstemp(dir=out, prefix=f".{name}.", suffix=".tmp")
-        try:
+MARKER = "# results/"
+"""How the README.md that :func:`generate` writes begins: a folder holding it was written by ``baccarat tables``."""
+
+
+class Stage:
+    """A staging folder beside the folder to replace; see :func:`staged`."""
+
+    def __init__(self, out: str, target: Path, folder: Path) -> None:
+        self.out, self.target, self.folder = out, target, folder
+
+    def commit(self, files: dict[str, str]) -> list[Path]:
+        """Write ``files`` into the staging folder, then put it in the target's place; the paths written."""
+        for name, content in files.items():
+            handle = os.open(self.folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
             with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
                 stream.write(content)
-            os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        written.append(target)
-    return written
+                stream.flush()
+                os.fsync(stream.fileno())
+        old = self.target.parent / f".{self.target.name}.old-{secrets.token_hex(4)}"
+        with _signals_held():
+            had_old = os.path.lexists(self.target)
+            if had_old:
+                os.chmod(self.folder, stat.S_IMODE(os.stat(self.target).st_mode))
+                os.rename(self.target, old)
+            try:
+                os.rename(self.folder, self.target)
+            except BaseException:
+                if had_old:
+                    os.rename(old, self.target)
+                raise
+            if had_old:
+                shutil.rmtree(old, ignore_errors=True)
+        return [Path(self.out) / name for name in files]
+
+
+@contextmanager
+def staged(out: str) -> Iterator[Stage]:
+    """Check that ``out`` can be written as a whole and make the staging folder, before anything is computed.
+
+    Refused with :class:`InputError`: an empty path; a path that exists and
+    is not a folder (a file, ``/dev/null``); a folder holding anything
+    ``baccarat tables`` did not write (a subfolder, another file), which a
+    mistyped ``--out`` must never delete; a parent folder that does not exist
+    or cannot be written. On leaving, the staging folder is removed if it
+    was not committed, whatever happened; SIGTERM is turned into an exit so
+    that this cleaning runs.
+    """
+    target = _checked(out)
+    folder = target.parent / f".{target.name}.new-{secrets.token_hex(4)}"
+    try:
+        os.mkdir(folder, 0o777)  # the umask applies
+    except OSError as error:
+        raise InputError(f"--out {shown(out)}: cannot create a folder in {shown(str(target.parent))}: "
+                         f"{(error.strerror or 'error').lower()}.") from None
+    previous = _exit_on_sigterm()
+    try:
+        yield Stage(out, target, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _checked(out: str) -> Path:
+    """The folder ``out`` names, once it is known that it may be replaced as a whole."""
+    if not out.strip():
+        raise InputError("--out is empty; name the folder to write the tables to, e.g. --out results.")
+    target = Path(os.path.realpath(out))
+    if target.parent == target:
+        raise InputError(f"--out {shown(out)} is the root folder; name a folder of its own for the tables.")
+    if os.path.lexists(target):
+        if not target.is_dir():
+            raise InputError(f"--out {shown(out)} is not a folder; name a new folder, or one `baccarat tables` wrote.")
+        entries = sorted(target.iterdir())
+        foreign = [e.name for e in entries if not (e.is_file() and e.suffix in (".md", ".json")) or e.is_symlink()]
+        readme = target / "README.md"
+        written = not entries or (readme.is_file() and readme.read_text(encoding="utf-8", errors="replace").startswith(MARKER))
+        if foreign or not written:
+            example = f" (e.g. {shown(foreign[0], 60)})" if foreign else ""
+            raise InputError(
+                f"--out {shown(out)} holds files `baccarat tables` did not write{example}; it replaces the folder as a "
+                "whole, so name a new or empty folder, or one it wrote."
+            )
+    elif os.path.lexists(target.parent) and not target.parent.is_dir():
+        raise InputError(f"--out {shown(out)}: {shown(str(target.parent))} is a file, not a folder.")
+    elif not target.parent.is_dir():
+        raise InputError(f"--out {shown(out)}: the folder {shown(str(target.parent))} does not exist; create it first.")
+    return target
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (delivered on leaving) for the few renames of the swap."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
+def _exit_on_sigterm() -> signal.Handlers | Callable[[int, FrameType | None], object] | int | None:
+    """Make SIGTERM raise SystemExit (so ``finally`` blocks run); the previous handler, or None if unchanged."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def leave(number: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + number)
+
+    return signal.signal(signal.SIGTERM, leave)
+
+
+def write(out: Path, files: dict[str, str]) -> list[Path]:
+    """Write ``files`` as the folder ``out``, replacing it as a whole (see :func:`staged`)."""
+    with staged(str(out)) as stage:
+        return stage.commit(files)
+
+
+def write_file(path: Path, content: str) -> Path:
+    """Write one file atomically (a temporary file beside it, then a rename), with the umask; no temporary file
+    is left behind by an error or an interrupt. For a single output file such as a per-shoe table; a folder of
+    tables goes through :func:`write`, which replaces the folder as a whole.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"Cannot write {shown(str(path))}: the folder {shown(str(folder))} does not exist.")
+    if path.is_dir():
+        raise InputError(f"Cannot write {shown(str(path))}: it is a folder.")
+    temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    except OSError as error:
+        raise InputError(f"Cannot write {shown(str(path))}: {(error.strerror or 'error').lower()}.") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        with _signals_held():
+            os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+    return path

@@ -37,9 +37,17 @@ possible depth), summed per shoe, per count and per depth in
 :mod:`analyzer.studies.tally`.
 
 Reproducibility: shoe ``i`` is shuffled by a generator seeded from
-``numpy.random.SeedSequence(seed).spawn(shoes)[i]``; every figure is an
-integer sum over shoes, so the result is identical for any number of
-workers, any chunking and a Dask cluster.
+``numpy.random.SeedSequence(seed, spawn_key=(i,))`` (the ``i``-th of
+``SeedSequence(seed).spawn(shoes)``, made without making the others); every
+figure is an integer sum over shoes, so the result is identical for any
+number of workers, any chunking and a Dask cluster.
+
+Memory is flat in the number of shoes: chunks are made as the executor
+takes them and added into the exact running sums of a
+:class:`~analyzer.studies.tally.Tally` as they come back, in shoe order
+(every shoe's lines are kept only for a per-shoe export or plot); the cards
+left before each round go to the exact batch in slices small enough for
+Python integers when a shoe is too large for 64-bit ones.
 
 Dealing: :func:`analyzer.play.dealer.deal_shoes`, the simulator's vectorized
 dealer, which the tests hold card for card to the round engine.
@@ -52,12 +60,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..exact.batch import expected_values
 from ..exact.multiset import scale_of
 from ..game.cards import RANKS, VALUES, parse_rank
@@ -88,9 +96,9 @@ class Procedure:
 
     def __post_init__(self) -> None:
         if not (self.burn in ("standard", "none") or (isinstance(self.burn, int) and self.burn >= 0)):
-            raise InputError(f"--burn {self.burn!r} is not standard, none or a whole number of cards.")
+            raise InputError(f"--burn {shown(self.burn)} is not standard, none or a whole number of cards.")
         if self.last_round not in LAST_ROUNDS:
-            raise InputError(f"--last-round {self.last_round!r} is not one of {', '.join(LAST_ROUNDS)}.")
+            raise InputError(f"--last-round {shown(self.last_round)} is not one of {', '.join(LAST_ROUNDS)}.")
 
     @property
     def extra_rounds(self) -> int:
@@ -143,7 +151,7 @@ class Counter:
         if len(self.tags) != len(RANKS):
             raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
         if self.index not in INDEXES:
-            raise InputError(f"--threshold-on {self.index!r} is not one of {', '.join(INDEXES)}.")
+            raise InputError(f"--threshold-on {shown(self.index)} is not one of {', '.join(INDEXES)}.")
         if self.index == "true" and not self.balanced:
             raise InputError(
                 f"The tags {self.text} add up to {sum(self.tags)} over a deck, not 0: an unbalanced count has "
@@ -197,7 +205,7 @@ class Study:
         if self.decks < 1:
             raise InputError(f"--decks must be at least 1, got {self.decks}.")
         if self.play not in PLAYS:
-            raise InputError(f"--play {self.play!r} is not one of {', '.join(PLAYS)}.")
+            raise InputError(f"--play {shown(self.play)} is not one of {', '.join(PLAYS)}.")
         if self.seed < 0:
             raise InputError(f"--seed must be at least 0, got {self.seed}.")
         self.procedure.check(CARDS_PER_DECK * self.decks)
@@ -245,11 +253,22 @@ def counter_for(rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | 
     return Counter(tags=tags, threshold=threshold, index=chosen_index)
 
 
-def run(study: Study, executor: Executor, progress: Progress | None = None) -> Tally:
-    """Deal every shoe of the study on ``executor``; identical for any executor and worker count."""
-    seeds = np.random.SeedSequence(study.seed).spawn(study.shoes)
-    tasks = [(study, seeds[i : i + SHOES_PER_TASK]) for i in range(0, study.shoes, SHOES_PER_TASK)]
-    return Tally.merge(study, executor.run(play_shoes, tasks, progress))
+def run(study: Study, executor: Executor, progress: Progress | None = None, keep_shoes: bool = False) -> Tally:
+    """Deal every shoe of the study on ``executor``; identical for any executor and worker count.
+
+    ``keep_shoes`` keeps every shoe's lines (memory grows with the shoes) for a per-shoe export or plot.
+    """
+    tasks = ((study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK))
+    tally = Tally.empty(study, keep_shoes)
+    for chunk in executor.map(play_chunk, tasks, progress):  # in shoe order
+        tally = tally.add(chunk)
+    return tally
+
+
+def play_chunk(task: tuple[Study, int, int]) -> Chunk:
+    """Deal and bet shoes ``first`` to ``first + count - 1`` of the study (an executor task of plain data)."""
+    study, first, count = task
+    return play_shoes((study, [np.random.SeedSequence(study.seed, spawn_key=(i,)) for i in range(first, first + count)]))
 
 
 @lru_cache(maxsize=8)
@@ -286,9 +305,24 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
     codes, used = deal_shoes(_dealer(study.rules, study.decks), shuffled, study.procedure.cut_card, start,
                              study.procedure.extra_rounds)
     rounds = _rounds(shuffled, codes, used, start, shown, np.array(shoe.counts, dtype=np.int64))
-    values = expected_values(study.rules, study.names, rounds.unseen)
     results = np.stack([_results_by_code(study.rules, w)[rounds.codes] for w in study.names], axis=1)
-    return Chunk.of(study, len(seeds), rounds, values.numerators, results)
+    return Chunk.of(study, len(seeds), rounds, _numerators(study, rounds.unseen), results)
+
+
+COMPOSITIONS_PER_BIG_BATCH = 128
+"""Cards-left compositions sent to the exact batch at once when a shoe is too large for 64-bit counts: their
+Python integers take far more memory each, so memory stays flat."""
+_INT64_CARDS = 719
+"""The largest shoe the aggregated batch path counts on 64-bit integers (64 N^6 < 2^63, :mod:`analyzer.exact.batch`)."""
+
+
+def _numerators(study: Study, unseen: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
+    """Every round's exact expected values (numerators, :class:`~analyzer.exact.batch.BatchValues`), in slices if huge."""
+    if study.cards <= _INT64_CARDS or len(unseen) <= COMPOSITIONS_PER_BIG_BATCH:
+        return expected_values(study.rules, study.names, unseen).numerators
+    parts = [expected_values(study.rules, study.names, unseen[i : i + COMPOSITIONS_PER_BIG_BATCH]).numerators
+             for i in range(0, len(unseen), COMPOSITIONS_PER_BIG_BATCH)]
+    return np.concatenate(parts).astype(object)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,14 +379,14 @@ def parse_tags(text: str) -> tuple[int, ...]:
         numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
             raise InputError(
-                f"--tags {text!r} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG pairs such as 'A=1,2=1,...'."
+                f"--tags {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG pairs such as 'A=1,2=1,...'."
             )
         return tuple(int(t) for t in numbers)
     tags: dict[str, int] = {}
     for part in text.split(","):
         match = _TAG.fullmatch(part)
         if not match:
-            raise InputError(f"--tags: {part.strip()!r} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
+            raise InputError(f"--tags: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
         rank = parse_rank(match.group(1))
         if rank in tags:
             raise InputError(f"--tags names rank {rank} twice.")
@@ -366,5 +400,5 @@ def parse_tags(text: str) -> tuple[int, ...]:
 def parse_threshold(text: str) -> Fraction:
     """A count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
     if not _THRESHOLD.fullmatch(text.strip()):
-        raise InputError(f"--threshold {text!r} is not a number such as 3 or -1.5.")
+        raise InputError(f"--threshold {shown(text)} is not a number such as 3 or -1.5.")
     return Fraction(text.strip())

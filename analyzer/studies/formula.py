@@ -48,7 +48,7 @@ Traps
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -231,13 +231,16 @@ class Formulas:
 # ------------------------------------------------------------------ fitting
 
 
-def formulas(rules: RuleSet, removed: Sequence[str] = (), wagers: Sequence[str] = ()) -> Formulas:
+def formulas(
+    rules: RuleSet, removed: Sequence[str] = (), wagers: Sequence[str] = (), progress: Callable[[int], None] | None = None
+) -> Formulas:
     """Fit, check and reduce the closed forms of ``rules`` for d decks less ``removed``.
 
     Raises :class:`InputError` for an unknown wager or rank. Each wager's
     forms are cached per (drawing, wager, removed cards); the counts behind
     them come from the fast exact path, :func:`~analyzer.exact.fastcount.count_deals`
     (the one the par sheets use, held by the tests to the reference enumerator).
+    ``progress(1)`` is called as each wager's forms are done.
     """
     family = DeckFamily(tuple(removed))
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
@@ -247,8 +250,14 @@ def formulas(rules: RuleSet, removed: Sequence[str] = (), wagers: Sequence[str] 
         family=family,
         fit_decks=fit,
         check_decks=check,
-        wagers=tuple(_fitted(rules.drawing, wager, family) for wager in chosen),
+        wagers=tuple(_tick(_fitted(rules.drawing, wager, family), progress) for wager in chosen),
     )
+
+
+def _tick(formula: WagerFormula, progress: Callable[[int], None] | None) -> WagerFormula:
+    if progress:
+        progress(1)
+    return formula
 
 
 def _deck_counts(family: DeckFamily) -> tuple[tuple[int, ...], tuple[int, ...]]:

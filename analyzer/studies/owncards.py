@@ -71,7 +71,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..exact.enumerator import third_cards
 from ..exact.parsheet import ParSheet, sheet_from_counts
 from ..game.cards import RANKS, VALUES
@@ -166,7 +166,7 @@ class Strategy:
 
     def __post_init__(self) -> None:
         if self.name not in STRATEGIES:
-            raise ValueError(f"Unknown strategy {self.name!r}; the strategies are {', '.join(STRATEGIES)}.")
+            raise ValueError(f"Unknown strategy {shown(self.name)}; the strategies are {', '.join(STRATEGIES)}.")
 
     @property
     def expected_value(self) -> Fraction:
@@ -208,7 +208,7 @@ class OwnCardsAnalysis:
         for s in self.strategies:
             if s.name == name:
                 return s
-        raise InputError(f"Unknown strategy {name!r}; use one of {', '.join(STRATEGIES)}.")
+        raise InputError(f"Unknown strategy {shown(name)}; use one of {', '.join(STRATEGIES)}.")
 
     def mimic_play(self, total: int) -> Action:
         """What the Community Player does at ``total`` (the rule set's Player rule)."""

@@ -41,7 +41,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet
 from ..game.odds import LOSE, format_pays
 from ..numbers import decimal_text, percent_text
@@ -116,9 +116,9 @@ def parse_shape(texts: Sequence[str]) -> dict[str, Fraction]:
         name, equals, weight = text.rpartition("=")
         name, weight = name.strip(), weight.strip()
         if not equals or not name or not _WEIGHT.fullmatch(weight):
-            raise InputError(f"--shape {text!r} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. --shape 'win by 8=10'.")
+            raise InputError(f"--shape {shown(text)} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. --shape 'win by 8=10'.")
         if name in weights:
-            raise InputError(f"--shape names {name!r} twice; give each outcome one weight.")
+            raise InputError(f"--shape names {shown(name)} twice; give each outcome one weight.")
         weights[name] = Fraction(weight)
     return weights
 
@@ -154,7 +154,7 @@ def solve_shape(
     for name, weight in weights.items():
         sheet.wager.outcome(name)
         if weight <= 0:
-            raise InputError(f"The weight of {name!r} is {weight}; a weight must be greater than 0.")
+            raise InputError(f"The weight of {shown(name)} is {weight}; a weight must be greater than 0.")
     pays = _pays(sheet)
     missing = [name for name, p in pays.items() if p is None and name not in weights]
     if missing:
@@ -166,7 +166,7 @@ def solve_shape(
     if balance is None:
         balance = max(shaped, key=lambda item: item[1])[0]
     elif balance not in weights:
-        raise InputError(f"The outcome to balance, {balance!r}, must be one of the shaped outcomes: {', '.join(weights)}.")
+        raise InputError(f"The outcome to balance, {shown(balance)}, must be one of the shaped outcomes: {', '.join(weights)}.")
     probability = _probabilities(sheet)
     fixed = _expected(probability, {n: p for n, p in pays.items() if n not in weights})
     slope = sum((w * probability[name] for name, w in shaped), Fraction(0))
@@ -202,14 +202,14 @@ def _solve_one(sheet: ParSheet, pays: Mapping[str, Fraction | None], outcome: st
     probability = _probabilities(sheet)
     if probability[outcome] == 0:
         raise InputError(
-            f"Outcome {outcome!r} of {sheet.wager.name} never happens from this shoe, so its pay cannot move the edge."
+            f"Outcome {shown(outcome)} of {sheet.wager.name} never happens from this shoe, so its pay cannot move the edge."
         )
     rest = _expected(probability, {n: p for n, p in pays.items() if n != outcome})
     # The edge is -(rest + pays * P(outcome)); set it to the target.
     exact = (-target - rest) / probability[outcome]
     if exact < LOSE:
         raise InputError(
-            f"No pay for {outcome!r} gives a house edge of {percent_text(target)}: it would have to be "
+            f"No pay for {shown(outcome)} gives a house edge of {percent_text(target)}: it would have to be "
             f"{decimal_text(exact, 4)} to 1, losing more than the stake."
         )
     grids: dict[Fraction, list[str]] = {}

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -102,8 +102,9 @@ class Table:
            numerators: npt.NDArray[Any]) -> Table:
         offsets = np.clip(keys, low, low + width - 1) - low
         counts = np.zeros((width, 4), dtype=np.int64)
-        for column, values in enumerate((np.ones_like(positive), positive, bet)):
-            counts[:, column] = np.bincount(offsets, weights=values, minlength=width)  # small counts: exact
+        counts[:, 0] = np.bincount(offsets, minlength=width)
+        counts[:, 1] = np.bincount(offsets[positive], minlength=width)
+        counts[:, 2] = np.bincount(offsets[bet], minlength=width)
         np.add.at(counts[:, 3], offsets, net)
         index, inverse = np.unique(offsets * (cards + 1) + unseen, return_inverse=True)
         if numerators.dtype == object:  # beyond 64 bits (huge shoes): Python ints throughout
@@ -112,9 +113,11 @@ class Table:
                 sums[i] += value
             return Table(low, width, counts, index.astype(np.int64), np.array([v >> 32 for v in sums], dtype=object),
                          np.array([v & 0xFFFFFFFF for v in sums], dtype=object))
-        high = np.bincount(inverse, weights=numerators >> 32, minlength=len(index))  # < 2**31 each: exact sums
-        low_bits = np.bincount(inverse, weights=numerators & 0xFFFFFFFF, minlength=len(index))
-        return Table(low, width, counts, index.astype(np.int64), high.astype(np.int64), low_bits.astype(np.int64))
+        high = np.zeros(len(index), dtype=np.int64)
+        low_bits = np.zeros(len(index), dtype=np.int64)
+        np.add.at(high, inverse, numerators >> 32)  # each term below 2**31: int64 sums over a billion shoes
+        np.add.at(low_bits, inverse, numerators & 0xFFFFFFFF)
+        return Table(low, width, counts, index.astype(np.int64), high, low_bits)
 
     @staticmethod
     def merge(tables: Sequence[Table], cards: int) -> Table:
@@ -230,8 +233,9 @@ def _lines(shoe: npt.NDArray[np.int64], count: int, positive: npt.NDArray[np.boo
            net: npt.NDArray[np.int64], expected: list[int]) -> list[Line]:
     """One :class:`Line` per shoe of the chunk."""
     rounds = np.bincount(shoe, minlength=count)
-    positives = np.bincount(shoe, weights=positive, minlength=count)
-    bets = np.bincount(shoe, weights=bet, minlength=count)
+    positives = np.bincount(shoe[positive], minlength=count)
+    bets = np.zeros(count, dtype=np.int64)  # units staked: a round of the total can stake one per wager
+    np.add.at(bets, shoe, bet.astype(np.int64))
     won = np.zeros(count, dtype=np.int64)
     np.add.at(won, shoe, net)
     return [Line(int(r), int(p), int(b), int(w), e) for r, p, b, w, e in zip(rounds, positives, bets, won, expected)]
@@ -245,28 +249,86 @@ class Figure:
     ci95: float
 
 
+@dataclass(frozen=True, slots=True)
+class Moments:
+    """Exact running sums over shoes of one column (a wager, or the total): what its per-shoe figures need.
+
+    ``line`` sums the shoes' lines; the squares and cross products of each
+    shoe's units won, units expected and rounds give the means and 95%
+    intervals over shoes without keeping the shoes.
+    """
+
+    shoes: int = 0
+    line: Line = field(default_factory=Line)
+    won_squared: int = 0
+    expected_squared: int = 0
+    won_rounds: int = 0
+    expected_rounds: int = 0
+    rounds_squared: int = 0
+
+    def add(self, shoe: Line) -> Moments:
+        """These sums with one more shoe."""
+        return Moments(self.shoes + 1, self.line + shoe, self.won_squared + shoe.won * shoe.won,
+                       self.expected_squared + shoe.expected * shoe.expected, self.won_rounds + shoe.won * shoe.rounds,
+                       self.expected_rounds + shoe.expected * shoe.rounds, self.rounds_squared + shoe.rounds * shoe.rounds)
+
+    def sums(self, expected: bool) -> tuple[int, int, int]:
+        """Sums over shoes of v, v^2 and v r, for v the units expected or won (in their integer units)."""
+        if expected:
+            return self.line.expected, self.expected_squared, self.expected_rounds
+        return self.line.won, self.won_squared, self.won_rounds
+
+
 @dataclass(frozen=True)
 class Tally:
-    """The whole study: every shoe's lines in shoe order, the moments and the tables, summed exactly."""
+    """The whole study, summed exactly shoe by shoe: running sums per column, the moments and the tables.
+
+    Memory does not grow with the number of shoes, except that ``shoes``
+    keeps every shoe's lines (for a per-shoe export or plot) when the study
+    is run with ``keep_shoes``; it is ``None`` otherwise.
+    """
 
     study: Study
-    shoes: tuple[tuple[Line, ...], ...]
+    moments: tuple[Moments, ...]
     squares: tuple[int, ...]
     by_count: tuple[Table | None, ...]
-    by_depth: tuple[Table, ...]
+    by_depth: tuple[Table | None, ...]
+    shoes: tuple[tuple[Line, ...], ...] | None
 
     @staticmethod
-    def merge(study: Study, chunks: Sequence[Chunk]) -> Tally:
+    def empty(study: Study, keep_shoes: bool = False) -> Tally:
+        """Nothing dealt yet."""
         width = len(study.wagers)
-        squares = [sum(chunk.squares[j] for chunk in chunks) for j in range(width + 1)]
-        by_count = tuple(
-            None if chunks[0].by_count[j] is None
-            else Table.merge([c.by_count[j] for c in chunks if c.by_count[j] is not None], study.cards)  # type: ignore[misc]
-            for j in range(width)
+        return Tally(study=study, moments=(Moments(),) * (width + 1), squares=(0,) * (width + 1),
+                     by_count=(None,) * width, by_depth=(None,) * width, shoes=() if keep_shoes else None)
+
+    def add(self, chunk: Chunk) -> Tally:
+        """The tally with a chunk's shoes added, in shoe order."""
+        moments = list(self.moments)
+        for row in chunk.shoes:
+            moments = [m.add(line) for m, line in zip(moments, row)]
+        cards = self.study.cards
+        return Tally(
+            study=self.study,
+            moments=tuple(moments),
+            squares=tuple(a + b for a, b in zip(self.squares, chunk.squares)),
+            by_count=tuple(_merged(old, new, cards) for old, new in zip(self.by_count, chunk.by_count)),
+            by_depth=tuple(_merged(old, new, cards) for old, new in zip(self.by_depth, chunk.by_depth)),
+            shoes=None if self.shoes is None else self.shoes + chunk.shoes,
         )
-        by_depth = tuple(Table.merge([c.by_depth[j] for c in chunks], study.cards) for j in range(width))
-        return Tally(study=study, shoes=tuple(row for chunk in chunks for row in chunk.shoes), squares=tuple(squares),
-                     by_count=by_count, by_depth=by_depth)
+
+    @staticmethod
+    def merge(study: Study, chunks: Sequence[Chunk], keep_shoes: bool = True) -> Tally:
+        """The chunks' shoes added in order (a study run in this process)."""
+        tally = Tally.empty(study, keep_shoes)
+        for chunk in chunks:
+            tally = tally.add(chunk)
+        return tally
+
+    @property
+    def shoe_count(self) -> int:
+        """The shoes dealt."""
+        return self.moments[0].shoes
 
     # -- units -----------------------------------------------------------------------------------------------
     def scale(self, j: int) -> int:
@@ -283,14 +345,7 @@ class Tally:
 
     def line(self, j: int) -> Line:
         """Column ``j`` summed over every shoe."""
-        return self._lines[j]
-
-    @cached_property
-    def _lines(self) -> tuple[Line, ...]:
-        return tuple(
-            Line(*(sum(getattr(row[j], name) for row in self.shoes) for name in Line.__slots__))
-            for j in range(self.columns)
-        )
+        return self.moments[j].line
 
     def won(self, j: int) -> Fraction:
         return Fraction(self.line(j).won, self.scale(j))
@@ -313,26 +368,27 @@ class Tally:
 
     def per_shoe(self, j: int, expected: bool = False) -> Figure:
         """Units won (or expected) per shoe: mean and 95% half-width over shoes."""
-        values = [row[j].expected if expected else row[j].won for row in self.shoes]
-        n, unit = len(values), self._unit(j, expected)
-        total = sum(values)
+        moments = self.moments[j]
+        n, unit = moments.shoes, self._unit(j, expected)
+        total, squares, _ = moments.sums(expected)
         mean = Fraction(total, n * unit)
         if n < 2:
             return Figure(float(mean), math.nan)
-        variance = Fraction(sum(v * v for v in values) * n - total * total, n * (n - 1) * unit * unit)
+        variance = Fraction(squares * n - total * total, n * (n - 1) * unit * unit)
         return Figure(float(mean), Z_95 * math.sqrt(variance / n))
 
     def per_100_rounds(self, j: int, expected: bool = False) -> Figure:
         """Units per 100 rounds dealt: ratio of totals; 95% half-width by the delta method over shoes."""
-        values = [row[j].expected if expected else row[j].won for row in self.shoes]
-        rounds = [row[j].rounds for row in self.shoes]
-        n, unit = len(values), self._unit(j, expected)
-        total, dealt = sum(values), sum(rounds)
+        moments = self.moments[j]
+        n, unit = moments.shoes, self._unit(j, expected)
+        total, squares, cross = moments.sums(expected)
+        dealt = moments.line.rounds
         ratio = Fraction(total, dealt * unit)
         if n < 2:
             return Figure(float(100 * ratio), math.nan)
-        # sum over shoes of (v / unit - ratio r)^2, in integers: (v dealt - total r)^2 / (dealt unit)^2
-        residual = Fraction(sum((v * dealt - total * r) ** 2 for v, r in zip(values, rounds)), dealt * dealt * unit * unit * (n - 1))
+        # sum over shoes of (v / unit - ratio r)^2, in integers: sum (v dealt - total r)^2 / (dealt unit)^2, expanded
+        spread = squares * dealt * dealt - 2 * total * dealt * cross + total * total * moments.rounds_squared
+        residual = Fraction(spread, dealt * dealt * unit * unit * (n - 1))
         mean_rounds = Fraction(dealt, n)
         return Figure(float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds))
 
@@ -361,9 +417,17 @@ class Tally:
     def depth_rows(self, j: int, width: int = 10) -> list[tuple[int, Line, Fraction]]:
         """(first round number of a group of ``width``, rounds..., average exact EV) by depth in the shoe."""
         grouped: dict[int, tuple[Line, Fraction]] = {}
-        for number, line, _ in self.by_depth[j].rows(self.study.cards, self.scale(j)):
+        table = self.by_depth[j]
+        for number, line, _ in [] if table is None else table.rows(self.study.cards, self.scale(j)):
             first = (number - 1) // width * width + 1
             old, _ = grouped.get(first, (Line(), Fraction(0)))
             total = old + line
             grouped[first] = (total, Fraction(total.expected, total.rounds * self._unit(j, expected=True)))
         return [(key, line, average) for key, (line, average) in sorted(grouped.items())]
+
+
+def _merged(old: Table | None, new: Table | None, cards: int) -> Table | None:
+    """Two tables of one kind added (either may be absent)."""
+    if old is None or new is None:
+        return new if old is None else old
+    return Table.merge([old, new], cards)

@@ -48,20 +48,19 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet, par_sheets
-from ..game.cards import parse_cards
+from ..game.cards import parse_removal
 from ..game.odds import parse_pays
-from ..game.rulefile import load, shipped
+from ..game.rulefile import is_rule_file, load, shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
-from ..game.strict import StrictTable
+from ..game.strict import StrictTable, origin_of, read_toml
 
 FIGURES: tuple[str, ...] = (
     "house_edge",
@@ -77,9 +76,11 @@ FIGURES: tuple[str, ...] = (
 """What a claim can be about; the last two are per outcome."""
 OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability")
 EXACT = "exact"
+MAX_PLACES = 100
+"""The most decimal places a claim can state (or ``precision`` ask for); no published figure has more than 20."""
 
 _CLAIM_KEYS = ("id", "source", "rules", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision")
-_DIGITS = r"\d{1,3}(?:,\d{3})+|\d{1,40}"
+_DIGITS = r"\d{1,3}(?:,\d{3}){1,13}|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
 _RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
 VALUE_FORMS = 'a percentage such as "1.0579%", a decimal such as "0.93", a whole number, or a fraction such as "43/415"'
@@ -129,7 +130,7 @@ class Claim:
 
     def __post_init__(self) -> None:
         if self.figure not in FIGURES:
-            raise ValueError(f"Unknown figure {self.figure!r}.")
+            raise ValueError(f"Unknown figure {shown(self.figure)}.")
         if (self.outcome is not None) != (self.figure in OUTCOME_FIGURES):
             raise ValueError(f"Figure {self.figure} {'needs' if self.outcome is None else 'takes no'} outcome.")
 
@@ -189,7 +190,7 @@ def parse_claimed(text: str | int, precision: int | str | None) -> Claimed:
         number, ratio = _NUMBER.fullmatch(written), _RATIO.fullmatch(written)
         if ratio:
             if int(ratio["denominator"]) == 0:
-                raise InputError(f"value {text!r} divides by zero; write {VALUE_FORMS}.")
+                raise InputError(f"value {shown(text)} divides by zero; write {VALUE_FORMS}.")
             value = Fraction(int(ratio["numerator"]), int(ratio["denominator"])) * (-1 if ratio["sign"] else 1)
             places, percent = None, False
         elif number:
@@ -200,13 +201,15 @@ def parse_claimed(text: str | int, precision: int | str | None) -> Claimed:
             if percent:
                 value /= 100
         else:
-            raise InputError(f"value {text!r} is not a number; write {VALUE_FORMS}.")
+            raise InputError(f"value {shown(text)} is not a number; write {VALUE_FORMS}.")
     if precision == EXACT:
         places = None
     elif isinstance(precision, int):
+        if not 0 <= precision <= MAX_PLACES:
+            raise InputError(f"precision {shown(precision)} is not a number of decimal places from 0 to {MAX_PLACES}.")
         if places is not None and precision < places:
             raise InputError(
-                f"value {written!r} is written to {places} decimal places but precision says {precision}; make them agree."
+                f"value {shown(written)} is written to {places} decimal places but precision says {precision}; make them agree."
             )
         places = precision
     return Claimed(text=written, value=value, places=places, percent=percent)
@@ -214,15 +217,8 @@ def parse_claimed(text: str | int, precision: int | str | None) -> Claimed:
 
 def load_claims(path: str) -> Claims:
     """Read and check a claims file; :class:`InputError` names the file, the claim and the key."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"Cannot read claims file {path}: {e.strerror}.") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path}: not valid TOML ({e}).") from None
-    top = StrictTable(data, "", path)
+    data = read_toml(path, "claims file")
+    top = StrictTable(data, "", origin_of(path))
     title = top.string("title", required=False)
     if "claim" not in data:
         raise top.error("claim", "is missing; a claims file holds one or more [[claim]] tables.")
@@ -233,7 +229,8 @@ def load_claims(path: str) -> Claims:
         raise top.error("claim", "must be one or more [[claim]] tables.")
     loaded: dict[str, RuleSet] = {}
     claims = tuple(
-        _read_claim(StrictTable(row, f"claim {i}", path), i, Path(path).parent, loaded) for i, row in enumerate(rows, start=1)
+        _read_claim(StrictTable(row, f"claim {i}", origin_of(path)), i, Path(path).parent, loaded)
+        for i, row in enumerate(rows, start=1)
     )
     return Claims(path=path, title=title, claims=claims)
 
@@ -246,16 +243,15 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
             raise table.error(key, str(e)) from None
 
     rules_text = table.string("rules")
-    beside = folder / rules_text  # a relative path is read from the claims file's folder
-    where = str(beside) if rules_text not in shipped() and (rules_text.endswith(".toml") or beside.exists()) else rules_text
+    beside = str(folder / rules_text)  # a relative path is read from the claims file's folder
+    where = beside if rules_text not in shipped() and is_rule_file(beside) else rules_text
     if where not in loaded:
         loaded[where] = wrap("rules", lambda: load(where))
     rules = loaded[where]
     decks = table.integer("decks")
-    if decks < 1:
-        raise table.error("decks", f"is {decks}; it must be at least 1.")
+    full = wrap("decks", lambda: Shoe.decks(decks))
     remove = table.string("remove", required=False) or ""
-    shoe = wrap("remove", lambda: Shoe.decks(decks).remove(parse_cards(remove)))
+    shoe = wrap("remove", lambda: full.remove(parse_removal(remove)))
     wager = table.string("wager")
     wrap("wager", lambda: rules.wager(wager))
     pays_table = table.table("pays", required=False)
@@ -267,7 +263,7 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
             changed.append((outcome_name, pays))
     figure = table.string("figure")
     if figure not in FIGURES:
-        raise table.error("figure", f"is {figure!r}; it must be one of {', '.join(FIGURES)}.")
+        raise table.error("figure", f"is {shown(figure)}; it must be one of {', '.join(FIGURES)}.")
     if figure in OUTCOME_FIGURES and "outcome" not in table.data:
         raise table.error("outcome", f"is missing; the figure {figure} is per outcome: name a row of the {wager} pay table.")
     outcome = table.string("outcome", required=False)
@@ -277,14 +273,16 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
         wrap("outcome", lambda: rules.wager(wager).outcome(outcome))
     raw = table.data.get("value")
     if isinstance(raw, float):
-        raise table.error("value", f"is the TOML float {raw!r}; write it as a string, e.g. value = \"{raw}\", so it is read exactly.")
+        raise table.error("value", f"is the TOML float {shown(raw)}; write it as a string, e.g. value = \"{raw}\", so it is read exactly.")
     value = table.typed("value", (str, int), VALUE_FORMS, True)
     precision = table.typed("precision", (int, str), f'a number of decimal places or "{EXACT}"', False)
-    if isinstance(precision, str) and precision != EXACT or isinstance(precision, int) and precision < 0:
-        raise table.error("precision", f'is {precision!r}; it must be a number of decimal places (0 or more) or "{EXACT}".')
+    if isinstance(precision, str) and precision != EXACT or isinstance(precision, int) and not 0 <= precision <= MAX_PLACES:
+        raise table.error(
+            "precision", f'is {shown(precision)}; it must be a number of decimal places from 0 to {MAX_PLACES} or "{EXACT}".'
+        )
     claimed = wrap("value", lambda: parse_claimed(value, precision))
     if figure == "combinations" and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
-        raise table.error("value", f"is {value!r}; combinations are a whole number of dealings, claimed exactly.")
+        raise table.error("value", f"is {shown(value)}; combinations are a whole number of dealings, claimed exactly.")
     label, source = table.string("id", required=False), table.string("source", required=False)
     table.finish(_CLAIM_KEYS)
     return Claim(

@@ -1,0 +1,247 @@
+"""The command line's options: bounded number types, the options several commands share, shell completion.
+
+Every number a command takes has a meaningful range, written here once and
+named in its refusal (one line, exit status 2). A number is refused before
+it is converted when it has more digits than its limit, so ``--decks
+99999...9`` of thousands of digits costs nothing. What was decided, and why:
+
+* ``--decks``: 1 to :data:`~analyzer.game.shoe.MAX_DECKS` (1,000), every
+  command; ``baccarat formula`` covers any number of decks and the limit.
+* ``--rounds`` (simulate): 1 to :data:`MAX_ROUNDS`; rounds are dealt in
+  chunks made as they are needed, so memory does not grow with the rounds.
+* ``--shoes`` (count): 1 to :data:`MAX_SHOES`; shoes are seeded and sent in
+  chunks as they are needed, and summed as they come back.
+* ``--workers``: 1 to :func:`max_workers` (four per core); a run never starts
+  more workers than it has chunks. Default: one per core, for simulate and
+  count alike.
+* ``--seed``: 0 to 2**128 - 1 (numpy's SeedSequence uses 128 bits of entropy).
+* ``--cut-card``, ``--upto``: see each command.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+from click.shell_completion import CompletionItem
+
+from .errors import InputError, shown
+from .game.shoe import MAX_DECKS
+from .report.render import FORMATS
+
+F = TypeVar("F", bound=Callable[..., Any])
+Decorator = Callable[[F], F]
+
+MAX_ROUNDS = 10**12
+"""Simulated rounds: a trillion, about 14 hours locally at the measured 20 million rounds a second."""
+MAX_SHOES = 10**9
+"""Shoes of a counting study: a billion, about 80 billion rounds."""
+MAX_SEED = 2**128 - 1
+WORKERS_PER_CORE = 4
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """The most local workers a run may start: four per core (more only share the cores)."""
+    return WORKERS_PER_CORE * cores()
+
+
+if TYPE_CHECKING:
+    from .play.engine import Decision, Seat
+
+if TYPE_CHECKING:  # click 8.3 and later make ParamType generic in the value it converts to
+    _WholeType = click.ParamType[int, Any]
+else:
+    _WholeType = click.ParamType
+
+
+class Whole(_WholeType):
+    """A whole number from ``low`` to ``high``, refused before conversion when it has too many digits.
+
+    >>> Whole(1, 1000).convert("8", None, None)
+    8
+    """
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int, why: str = "") -> None:
+        self.low, self.high, self.why = low, high, why
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip().replace("_", "").replace(",", "")
+            if not re.fullmatch(r"[-+]?\d{1,60}", text):
+                self.fail(f"{shown(str(value))} is not a whole number {self._range()}.", param, ctx)
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{shown(number)} is not {self._range()}.", param, ctx)
+        return number
+
+    def _range(self) -> str:
+        high = "2**128 - 1" if self.high == MAX_SEED else f"{self.high:,}"
+        return f"from {self.low:,} to {high}" + (f" ({self.why})" if self.why else "")
+
+
+class Workers(Whole):
+    """``--workers``: 1 to four per core of this machine."""
+
+    def __init__(self) -> None:
+        super().__init__(1, max_workers(), f"four per core on this {cores()}-core machine; for more, use --scheduler")
+
+
+# ------------------------------------------------------------- completion
+
+
+def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from .game.rulefile import shipped
+
+    names = [CompletionItem(n) for n in shipped() if n.startswith(incomplete)]
+    return names + [CompletionItem(incomplete, type="file")]
+
+
+def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Wager names: those of the rule sets already named on the line, else the standard ones."""
+    from .game.rulefile import load, standard_wagers
+
+    given = ctx.params.get("rule_names") or ((ctx.params["rule_name"],) if ctx.params.get("rule_name") else ())
+    names: list[str] = []
+    try:
+        for rules in given:
+            names += [w.name for w in load(rules).wagers if w.name not in names]
+    except InputError:
+        names = []
+    return [CompletionItem(n) for n in (names or list(standard_wagers())) if n.startswith(incomplete)]
+
+
+def wager_help() -> str:
+    """The wager names, for the help of ``--wager``."""
+    from .game.rulefile import standard_wagers
+
+    return f"W: {', '.join(standard_wagers())}, or a wager your rule file defines"
+
+
+# -------------------------------------------------------- shared options
+
+rules_option = click.option(
+    "--rules", "rule_names", multiple=True, metavar="NAME|FILE", shell_complete=_complete_rules,
+    help="A shipped rule set or a path to a rule file; repeat for several (default: every shipped rule set).",
+)
+
+
+def one_rule_set(required: bool = True, default: str | None = None, what: str = "") -> Decorator[Any]:
+    """``--rules NAME|FILE`` for a command that takes one rule set."""
+    extra: dict[str, Any] = {} if default is None else {"default": default, "show_default": True}
+    return click.option(
+        "--rules", "rule_name", required=required, metavar="NAME|FILE", shell_complete=_complete_rules,
+        help=what or "A shipped rule set or a path to a rule file.", **extra,
+    )
+
+
+decks_option = click.option(
+    "--decks", type=Whole(1, MAX_DECKS), default=None, metavar="N",
+    help=f"Decks in the shoe, 1 to {MAX_DECKS:,} (default: the rule set's, 8 for every shipped one).",
+)
+remove_option = click.option(
+    "--remove", default="", metavar="CARDS",
+    help="Cards already dealt, e.g. '5,5,K,A', or with counts: '5x4,K' is four fives and a king.",
+)
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.",
+)
+exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
+pay_option = click.option(
+    "--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS",
+    help="Change one pay first, e.g. 'tie:tie=9:1'; repeat for several.",
+)
+
+
+def wagers_option(what: str = "A wager; repeat for several (default: all).", required: bool = False) -> Decorator[Any]:
+    """``--wager W``, repeatable, with the wager names in its help and in shell completion."""
+    return click.option(
+        "--wager", "wagers", multiple=True, required=required, metavar="W", shell_complete=_complete_wager,
+        help=f"{what} {wager_help()}.",
+    )
+
+
+def wager_option(what: str) -> Decorator[Any]:
+    """``--wager W``, once, required."""
+    return click.option(
+        "--wager", required=True, metavar="W", shell_complete=_complete_wager, help=f"{what} {wager_help()}.",
+    )
+
+
+workers_option = click.option(
+    "--workers", type=Workers(), default=None, metavar="N",
+    help="Local worker processes (default: one per core; never more than the run has chunks).",
+)
+scheduler_option = click.option(
+    "--scheduler", default=None, metavar="ADDRESS",
+    help="A Dask scheduler to run on instead of local workers: tcp://HOST:PORT or tls://HOST:PORT (see the README).",
+)
+
+
+# --------------------------------------------------------- option values
+
+_BET = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<wager>[^:=\s]+)\s*=\s*(?P<stake>\d{1,9}(?:\.\d{1,6})?)")
+_OWN_HAND = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<decision>draw|stand)", re.IGNORECASE)
+
+
+def parse_seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...]:
+    """Seats from ``--bet [SEAT:]WAGER=STAKE`` and ``--own-hand [SEAT:]DRAW|STAND`` (seat 1 when not named)."""
+    from .play.engine import Bet, Seat
+
+    placed: dict[int, list[Bet]] = {}
+    for text in bets:
+        match = _BET.fullmatch(text.strip())
+        if not match:
+            raise InputError(
+                f"--bet {shown(text)} is not [SEAT:]WAGER=STAKE; write e.g. --bet banker=10 or --bet 2:tie=2.50 "
+                "(a stake is a number of units)."
+            )
+        placed.setdefault(int(match["seat"] or 1), []).append(Bet(match["wager"], Fraction(match["stake"])))
+    decisions: dict[int, Decision] = {}
+    for text in own_hands:
+        match = _OWN_HAND.fullmatch(text.strip())
+        if not match:
+            raise InputError(f"--own-hand {shown(text)} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or --own-hand 2:STAND.")
+        seat = int(match["seat"] or 1)
+        if seat in decisions:
+            raise InputError(f"Seat {seat} is given two own hands; a bettor plays at most one.")
+        decisions[seat] = "draw" if match["decision"].lower() == "draw" else "stand"
+    numbers = sorted(set(placed) | set(decisions))
+    return tuple(Seat(n, tuple(placed.get(n, ())), decisions.get(n)) for n in numbers)
+
+
+def check_writable(option: str, path: str) -> None:
+    """Refuse, before any dealing, a file that cannot be written: its folder must exist and be writable."""
+    folder = Path(path).parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or Path(path).is_dir():
+        raise InputError(f"{option} {shown(path)} cannot be written: give a file in an existing folder you can write to.")
+
+
+def per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:
+    """``[W:]VALUE`` options by wager (``None``: every wager not named), each given at most once."""
+    given: dict[str | None, str] = {}
+    for text in texts:
+        name, colon, rest = text.partition(":")
+        wager = name.strip() if colon else None
+        if wager is not None and wager not in wagers:
+            raise InputError(f"{option} {shown(text)} names {shown(wager)}, which is not one of the study's wagers ({', '.join(wagers)}).")
+        if wager in given:
+            raise InputError(f"{option} is given twice for {wager or 'every wager'}.")
+        given[wager] = rest if colon else text
+    return given
