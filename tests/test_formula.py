@@ -183,8 +183,9 @@ def test_formula_command_prints_the_function_its_values_and_its_limit() -> None:
     assert "house edge(d) = (4*d + 11)/(52*d - 1)" in out
     assert "       8      10.3614%  43/415" in out
     assert "infinite       7.6923%  1/13" in out
-    assert "drawing every card with replacement" in out
-    assert "fitted exactly from enumerations at d = 1-7 and checked against a direct enumeration at d = 8" in out
+    words = " ".join(out.split())  # sentences wrap at 100 columns
+    assert "drawing every card with replacement" in words
+    assert "fitted exactly from enumerations at d = 1-7 and checked against a direct enumeration at d = 8" in words
     assert "1520816128*d**6 - 789654528*d**5" in out  # the pair's count polynomial
 
 

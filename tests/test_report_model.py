@@ -221,3 +221,31 @@ def test_commands_over_rule_sets_give_one_json_shape_whatever_their_number(args:
     assert code == 0 and [d["rule_set"] for d in json.loads(one)] == ["punto-banco"]
     code, two, _ = run(*args, "--rules", "punto-banco", "--rules", "dactylus", "--format", "json")
     assert code == 0 and [d["rule_set"] for d in json.loads(two)] == ["punto-banco", "dactylus"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["rules"], ["rules", "show", "mini-louisiana"], ["own-cards"], ["analyze", "--rules", "live-pittsburgh"],
+     ["verify", "examples/claims.toml"], ["formula", "--rules", "dactylus", "--wager", "player-pair", "--outcomes"]],
+)
+def test_text_output_fits_a_100_column_terminal(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    code, out, _ = run(*args)
+    assert code == 0
+    too_wide = [line for line in out.splitlines() if len(line) > 100]
+    assert not too_wide, f"{len(too_wide)} lines over 100 columns, e.g. {too_wide[0]!r}"
+
+
+def test_a_long_sentence_wraps_with_a_hanging_indent_and_a_table_wraps_its_words_not_its_numbers() -> None:
+    long = "word " * 40
+    document = Document(title="t", blocks=(
+        Prose((long.strip(),)),
+        Table(columns=(Column("name", "name"), Column("how", "how it plays"), Column("edge", "edge", "right")),
+              rows=((text("mimic"), text(long.strip()), percent(Fraction(1, 3))),)),
+    ))
+    lines = render(document, "table").splitlines()
+    assert all(len(line) <= 100 for line in lines)
+    assert lines[1].startswith("  word") and "33.3333%" in render(document, "table")
+    assert render(document, "markdown").count("word") == 80  # Markdown is not wrapped: the page reflows it

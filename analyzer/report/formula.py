@@ -55,9 +55,9 @@ def _head(formulas: Formulas) -> Fields:
     fields = [
         *rule_set_fields(rules),
         Field("variable", None, text(VARIABLE)),
-        Field("shoe", "Shoe", text(family.text), text=f"{family.text}; all ordered six-card dealings: {family.denominator_text}."),
+        Field("shoe", "Shoe", text(family.text), text=f"{family.text}."),
         Field("removed", None, tuple(text(r) for r in family.removed)),
-        Field("dealings", None, text(family.denominator_text)),
+        Field("dealings", "All ordered six-card dealings", text(family.denominator_text), text=f"{family.denominator_text}."),
         Field("counting", "", text(COUNTING)),
         Field("coefficients", None, text(f"integers as strings, highest power of {VARIABLE} first")),
         Field("fit_decks", None, tuple(integer(d) for d in formulas.fit_decks)),

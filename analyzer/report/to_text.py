@@ -5,10 +5,16 @@ Blocks are separated by one blank line. A section is headed
 first block right below; tables are tabulate's "simple" grid; aligned fields
 right-align their labels. The document's title is left out: the command
 line is right above the output.
+
+Everything fits :data:`WIDTH` columns where it can: sentences and key/value
+lines wrap with a hanging indent, and a table wider than that wraps the
+text of its widest columns inside their cells (a table whose columns cannot
+narrow enough, such as a wide matrix of numbers, stays as it is).
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 
 from tabulate import tabulate
@@ -20,6 +26,32 @@ INDENT = "   "
 """Lead lines of a section, under its heading."""
 RECORD_INDENT = "    "
 """The lines of a record, under its head."""
+WIDTH = 100
+"""The columns text output fits in, where it can."""
+NARROWEST = 16
+"""A table's text column is not wrapped narrower than this."""
+
+
+def wrapped(line: str, hang: int | None = None) -> list[str]:
+    """``line`` broken to fit :data:`WIDTH` columns; continuation lines indented by ``hang``.
+
+    By default the hang is the line's own indentation plus two spaces (a
+    "  - " item's text hangs under its text).
+
+    >>> wrapped("Rule set: " + "word " * 30)[1]
+    '  word word word word word word word word word word word word'
+    """
+    if len(line) <= WIDTH:
+        return [line]
+    lead = len(line) - len(line.lstrip(" "))
+    if hang is None:
+        hang = lead + (4 if line.lstrip(" ").startswith("- ") else 2)
+    return textwrap.wrap(line, width=WIDTH, subsequent_indent=" " * hang, break_long_words=False,
+                         break_on_hyphens=False) or [line]
+
+
+def _fitted(lines: Sequence[str], hang: int | None = None) -> list[str]:
+    return [part for line in lines for part in wrapped(line, hang)]
 
 
 def render_text(document: Document, exact: bool = False) -> str:
@@ -43,9 +75,11 @@ def _block(block: Block, exact: bool) -> list[str]:
     if isinstance(block, Fields):
         return _fields(block, exact)
     if isinstance(block, Table):
-        return table_lines(block, exact, "simple") if block.human else []
+        return table_lines(block, exact, "simple", WIDTH) if block.human else []
     if isinstance(block, Prose):
-        return list(block.lines) if block.human else []
+        if not block.human:
+            return []
+        return list(block.lines) if block.code else _fitted(block.lines)  # a formula is never broken
     return _section(block, exact)
 
 
@@ -57,7 +91,8 @@ def _section(section: Section, exact: bool) -> list[str]:
         heading += f" ({section.name})"
     if section.status:
         heading += f": {section.status}"
-    return [heading, *(INDENT + line for line in section.lead), *joined(section.blocks, exact, _block)]
+    lead = _fitted([INDENT + line for line in section.lead], len(INDENT) + 2)
+    return [*wrapped(heading), *lead, *joined(section.blocks, exact, _block)]
 
 
 def field_text(item: Field, exact: bool) -> str:
@@ -77,8 +112,8 @@ def _fields(block: Fields, exact: bool) -> list[str]:
     if block.layout == "aligned":
         shown = shown_fields(block)
         width = max((len(f.label or "") for f in shown), default=0)
-        return [f"{(f.label or '').rjust(width)}: {field_text(f, exact)}" for f in shown]
-    return field_lines(block, exact)
+        return _fitted([f"{(f.label or '').rjust(width)}: {field_text(f, exact)}" for f in shown], width + 2)
+    return _fitted(field_lines(block, exact))
 
 
 def field_lines(block: Fields, exact: bool) -> list[str]:
@@ -94,16 +129,48 @@ def field_lines(block: Fields, exact: bool) -> list[str]:
     return lines
 
 
-def table_lines(table: Table, exact: bool, tablefmt: str) -> list[str]:
-    """A table as a grid in tabulate's ``tablefmt`` (or as records), with its caption above it."""
+def table_lines(table: Table, exact: bool, tablefmt: str, width: int | None = None) -> list[str]:
+    """A table as a grid in tabulate's ``tablefmt`` (or as records), with its caption above it.
+
+    With ``width``, the widest text columns wrap inside their cells until
+    the grid fits, where narrowing them to :data:`NARROWEST` can make it fit.
+    """
     if table.records:
         return _records(table, exact)
     shown = [i for i, c in enumerate(table.columns) if c.title is not None]
     headers = [table.columns[i].title or "" for i in shown]
     body = [["" if row[i] is None else human(row[i], exact) for i in shown] for row in table.rows]  # type: ignore[arg-type]
-    grid = tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=True,
-                    colalign=tuple(table.columns[i].align for i in shown))
-    return ([table.caption] if table.caption else []) + grid.split("\n")
+    align = tuple(table.columns[i].align for i in shown)
+
+    def render(cells: list[list[str]]) -> str:
+        return tabulate(cells, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=align)
+
+    grid = render(body) if width is None else _narrowed(headers, body, width, render)
+    caption = _fitted([table.caption]) if table.caption and width is not None else [table.caption] if table.caption else []
+    return caption + grid.split("\n")
+
+
+def _narrowed(headers: list[str], body: list[list[str]], width: int, render: Callable[[list[list[str]]], str]) -> str:
+    """The grid rendered to fit ``width``, the text of its columns of words wrapped inside their cells.
+
+    Only columns of words (text with spaces) narrow, and all of them share
+    the cut: each is capped at one width, lowered until the grid fits but
+    never below :data:`NARROWEST`. A grid that cannot fit so is left as it is.
+    """
+    grid = render(body)
+    words = [k for k in range(len(headers)) if any(" " in row[k] for row in body)]
+    if not words:
+        return grid
+    cap = max(max(len(row[k]) for row in body) for k in words)
+    while (excess := max(map(len, grid.split("\n"))) - width) > 0 and cap > NARROWEST:
+        cap = max(NARROWEST, cap - max(1, -(-excess // len(words))))
+        grid = render([[_wrap_cell(cell, cap) if k in words else cell for k, cell in enumerate(row)] for row in body])
+    return grid if max(map(len, grid.split("\n"))) <= width else render(body)
+
+
+def _wrap_cell(text: str, cap: int) -> str:
+    lines = textwrap.wrap(text, width=cap, break_long_words=False, break_on_hyphens=False)
+    return "\n".join(lines) if lines else text
 
 
 def _records(table: Table, exact: bool) -> list[str]:
@@ -115,8 +182,9 @@ def _records(table: Table, exact: bool) -> list[str]:
             out.append("")
         cells = list(zip(table.columns, row))
         head = [human(cell, exact) for column, cell in cells if column.head and column.title is not None and cell is not None]
-        out.append(" ".join(part for part in head if part))
+        out.extend(wrapped(" ".join(part for part in head if part), len(RECORD_INDENT)))
         for column, cell in cells:
             if column.title is not None and not column.head and cell is not None and (cell.data is not None or cell.text is not None):
-                out.append(f"{RECORD_INDENT}{((column.title or '') + ':').ljust(width)} {human(cell, exact)}")
-    return ([table.caption, ""] if table.caption else []) + out
+                line = f"{RECORD_INDENT}{((column.title or '') + ':').ljust(width)} {human(cell, exact)}"
+                out.extend(wrapped(line, len(RECORD_INDENT) + width + 1))
+    return (_fitted([table.caption]) + [""] if table.caption else []) + out
