@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +28,9 @@ from .game.rulefile import load, shipped
 from .game.rules import RuleSet
 from .game.shoe import Shoe
 from .report.analysis import analysis_document, compare_document, rule_list_document, rule_set_document
-from .report.render import FORMATS, render
+from .report.model import Document
+from .report.output import ALL_FORMATS, chosen_format, produce, write_file
+from .report.provenance import provenance
 
 if TYPE_CHECKING:
     from .play.engine import Decision, Seat
@@ -39,7 +43,13 @@ MODES: tuple[str, ...] = ("top", "shoe")
 class _Baccarat(click.Group):
     """A click group whose errors are one line on stderr and exit status 2."""
 
+    command_line: str | None = None
+    """The command line being run, as a shell would read it back (for the provenance of its output)."""
+
     def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102
+        given = kwargs.get("args", args[0] if args else None)
+        words = list(given) if given is not None else sys.argv[1:]
+        self.command_line = shlex.join(["baccarat", *words])
         kwargs["standalone_mode"] = False
         try:
             code = super().main(*args, **kwargs)
@@ -98,9 +108,39 @@ decks_option = click.option(
 remove_option = click.option(
     "--remove", default="", metavar="CARDS", help="Cards already dealt, e.g. '5,5,K,A'.",
 )
-format_option = click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.",
-)
+_OUT = "out"
+
+
+def _remember_out(ctx: click.Context, _: click.Parameter, value: Path | None) -> None:
+    ctx.meta[_OUT] = value
+
+
+def format_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """``--format`` and ``--out``: every format to stdout, or to a file (xlsx and pdf only to a file)."""
+    command = click.option(
+        "--out", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
+        callback=_remember_out, metavar="FILE",
+        help="Write to FILE instead of stdout (xlsx and pdf need it); its suffix names the format when --format does not.",
+    )(command)
+    return click.option(
+        "--format", "fmt", type=click.Choice(ALL_FORMATS), default=None,
+        help="Output format (default: table, or what the --out file's suffix names).",
+    )(command)
+
+
+def _emit(documents: Document | list[Document], fmt: str | None, exact: bool = False) -> None:
+    """Write a command's documents where and how it was asked: stdout, or ``--out FILE``, in the chosen format."""
+    ctx = click.get_current_context()
+    out: Path | None = ctx.meta.get(_OUT)
+    chosen = chosen_format(fmt, out)
+    root = ctx.find_root().command
+    content = produce(documents, chosen, exact, root.command_line if isinstance(root, _Baccarat) else None)
+    if out is None:
+        assert isinstance(content, str)
+        click.echo(content, nl=False)
+    else:
+        write_file(out, content)
+        click.echo(f"wrote {out}", err=True)
 exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
 
 
@@ -115,14 +155,14 @@ def cli() -> None:
 def rules(ctx: click.Context) -> None:
     """List the shipped rule sets (or `rules show NAME`)."""
     if ctx.invoked_subcommand is None:
-        click.echo(render(rule_list_document(_rule_sets(())), "table"), nl=False)
+        _emit(rule_list_document(_rule_sets(())), "table")
 
 
 @rules.command("show")
 @click.argument("name", metavar="NAME|FILE")
 def rules_show(name: str) -> None:
     """Print a rule set's drawing chart and every pay table."""
-    click.echo(render(rule_set_document(load(name)), "table"), nl=False)
+    _emit(rule_set_document(load(name)), "table")
 
 
 @cli.command()
@@ -134,14 +174,14 @@ def rules_show(name: str) -> None:
 @format_option
 @exact_option
 def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
-            pays: tuple[str, ...], fmt: str, exact: bool) -> None:
+            pays: tuple[str, ...], fmt: str | None, exact: bool) -> None:
     """Par sheets: every outcome's exact count and probability, house edge and more."""
     documents = []
     for rule_set in _rule_sets(rule_names):
         rule_set = _with_pays(rule_set, pays)
         shoe = _shoe(rule_set, decks, remove)
         documents.append(analysis_document(rule_set, shoe, par_sheets(rule_set, shoe, wagers)))
-    click.echo(render(documents, fmt, exact), nl=False)
+    _emit(documents, fmt, exact)
 
 
 @cli.command()
@@ -150,7 +190,7 @@ def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers:
 @remove_option
 @format_option
 @exact_option
-def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: str | None, exact: bool) -> None:
     """One matrix: the house edge of every wager under every rule set."""
     analyses = []
     shoe = None
@@ -158,7 +198,7 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: st
         shoe = _shoe(rule_set, decks if decks is not None else 8, remove)
         analyses.append((rule_set, par_sheets(rule_set, shoe)))
     assert shoe is not None
-    click.echo(render(compare_document(shoe, analyses, exact), fmt, exact), nl=False)
+    _emit(compare_document(shoe, analyses, exact), fmt, exact)
 
 
 @cli.command()
@@ -179,14 +219,14 @@ def tables(out: Path) -> None:
 @remove_option
 @format_option
 @exact_option
-def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str | None, exact: bool) -> None:
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
     from .report.owncards import own_cards_document
     from .studies.owncards import analyse
 
     rule_set = load(rule_name)
     analysis = analyse(rule_set, _shoe(rule_set, decks, remove))
-    click.echo(render(own_cards_document(analysis, exact), fmt, exact), nl=False)
+    _emit(own_cards_document(analysis, exact), fmt, exact)
 
 
 @cli.command()
@@ -199,14 +239,14 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: b
 @click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
 @format_option
 def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
-            outcomes: bool, fmt: str) -> None:
+            outcomes: bool, fmt: str | None) -> None:
     """House edge as an exact rational function of the number of decks d, and its limit."""
     from .report.formula import formula_document
     from .studies.formula import formulas
 
     removed = parse_cards(remove)
     results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
-    click.echo(render([formula_document(f, upto, outcomes) for f in results], fmt), nl=False)
+    _emit([formula_document(f, upto, outcomes) for f in results], fmt)
 
 
 @cli.command()
@@ -222,7 +262,7 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
 @click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay first, e.g. 'tie:tie=9:1'.")
 @format_option
 def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
-          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
+          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str | None) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
     from .report.solve import Solved, solved_documents
     from .studies.solve import parse_shape, solve_pay, solve_shape
@@ -238,20 +278,20 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
         (sheet,) = par_sheets(rule_set, shoe, (wager,))
         solution = solve_shape(sheet, weights, target, outcome) if weights else solve_pay(sheet, outcome or "", target)
         items.append(Solved(rules=rule_set, shoe=shoe, sheet=sheet, solution=solution))
-    click.echo(render(solved_documents(items), fmt), nl=False)
+    _emit(solved_documents(items), fmt)
 
 
 @cli.command("verify")
 @click.argument("claims_file", metavar="CLAIMS.toml")
 @format_option
-def verify_command(claims_file: str, fmt: str) -> int:
+def verify_command(claims_file: str, fmt: str | None) -> int:
     """Check a file of claimed figures: each CONFIRMED or REFUTED; exit status 1 when any is refuted."""
     from .report.verify import verdicts_document
     from .studies.verify import load_claims, verify
 
     claims = load_claims(claims_file)
     verdicts = verify(claims)
-    click.echo(render(verdicts_document(claims, verdicts), fmt), nl=False)
+    _emit(verdicts_document(claims, verdicts), fmt)
     return 0 if all(v.confirmed for v in verdicts) else 1
 
 
@@ -261,13 +301,13 @@ def verify_command(claims_file: str, fmt: str) -> int:
 @click.option("--wager", "wagers", multiple=True, metavar="W",
               help="A wager; repeat for several (default: every wager with a pay table).")
 @format_option
-def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str) -> None:
+def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str | None) -> None:
     """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
     from .report.eor import eor_document
     from .studies.eor import removal_table
 
     documents = [eor_document(removal_table(r, _shoe(r, decks, ""), wagers)) for r in _rule_sets(rule_names)]
-    click.echo(render(documents, fmt), nl=False)
+    _emit(documents, fmt)
 
 
 @cli.command()
@@ -288,7 +328,7 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler to run on instead (e.g. tcp://host:8786).")
 @format_option
 def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
-          threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str) -> None:
+          threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str | None) -> None:
     """Counting study: deal shuffled shoes, bet on the wager when the exact EV (or a count) says so."""
     from .play.executor import open_executor
     from .report.count import count_document
@@ -311,7 +351,8 @@ def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: i
                   play="count" if play == "count" else "perfect", seed=seed, tags=chosen_tags, threshold=chosen_threshold)
     with open_executor(workers, scheduler) as executor, _progress(-(-shoes // SHOES_PER_TASK), "dealing shoes") as bar:
         summary = run(study, executor, bar)
-        click.echo(render(count_document(summary, executor.description), fmt), nl=False)
+        document = count_document(summary, executor.description)
+        _emit(replace(document, provenance=provenance((rule_set,), f"{decks} decks")), fmt)
 
 
 # ------------------------------------------------------------------ deal
@@ -365,7 +406,7 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
     sequence = parse_cards(cards)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
     played = deal_round(rule_set, sequence, _seats(bets, own_hands))
-    click.echo(render(round_document(rule_set, played), fmt), nl=False)
+    _emit(round_document(rule_set, played), fmt)
 
 
 # -------------------------------------------------------------- simulate
@@ -388,7 +429,7 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler, e.g. tcp://10.0.0.5:8786, instead of local workers.")
 @format_option
 def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
-             wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str) -> int:
+             wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str | None) -> int:
     """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
     from .play.executor import open_executor
     from .play.simulate import plan, random_seed, run
@@ -401,7 +442,7 @@ def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, r
     with open_executor(min(workers or os.cpu_count() or 1, chunks), scheduler) as executor:
         with _progress(chunks, f"simulating ({executor.description})") as bar:
             finished = run(planned, executor, bar)
-    click.echo(render(simulation_document(finished), fmt), nl=False)
+    _emit(simulation_document(finished), fmt)
     click.echo(timing_text(finished), err=True)
     return 0 if finished.passed else 1
 

@@ -9,6 +9,7 @@ file, the key and what is allowed.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -138,11 +139,33 @@ class _Standard:
     default: str | None
 
 
+STANDARD_WAGERS_FILE = "wagers.toml"
+"""The standard wagers' file, beside the shipped rule sets."""
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of a file's bytes, in hex: how provenance names a file's exact contents (as `sha256sum` does)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _catalogue_bytes() -> bytes:
+    return resources.files("analyzer.game.rulesets").joinpath(STANDARD_WAGERS_FILE).read_bytes()
+
+
+def _catalogue_text() -> str:
+    return _catalogue_bytes().decode("utf-8")
+
+
+@lru_cache(maxsize=1)
+def standard_wagers_sha256() -> str:
+    """The SHA-256 of ``wagers.toml``, whose pay tables every rule set uses for the wagers it does not offer."""
+    return sha256_hex(_catalogue_bytes())
+
+
 @lru_cache(maxsize=1)
 def _catalogue() -> Mapping[str, _Standard]:
     """The standard wagers of ``rulesets/wagers.toml``, in report order (read once: package data)."""
-    text = resources.files("analyzer.game.rulesets").joinpath("wagers.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = tomllib.loads(_catalogue_text())
     top = StrictTable(data, "", "wagers.toml")
     standard: dict[str, _Standard] = {}
     for name in data:
@@ -200,8 +223,11 @@ def _wager_from_standard(name: str, standard: _Standard) -> Wager:
     )
 
 
-def parse(text: str, origin: str) -> RuleSet:
-    """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors."""
+def parse(text: str, origin: str, sha256: str | None = None) -> RuleSet:
+    """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors.
+
+    ``sha256`` is the SHA-256 of the file's bytes (default: of ``text`` as UTF-8).
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -266,6 +292,7 @@ def parse(text: str, origin: str) -> RuleSet:
         notes=tuple(notes),
         own_cards=own_cards,
         dealing=dealing,
+        source_sha256=sha256 or sha256_hex(text.encode("utf-8")),
     )
     _check_settles_every_round(rule_set, origin)
     return rule_set
@@ -309,14 +336,19 @@ def load(name_or_path: str) -> RuleSet:
     that does not validate.
     """
     if name_or_path in shipped():
-        return parse(shipped_text(name_or_path), f"{name_or_path}.toml")
+        data = resources.files("analyzer.game.rulesets").joinpath(f"{name_or_path}.toml").read_bytes()
+        return parse(data.decode("utf-8"), f"{name_or_path}.toml", sha256_hex(data))
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
         except OSError as e:
             raise InputError(f"Cannot read rule file {name_or_path}: {e.strerror}.") from None
-        return parse(text, str(path))
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"Rule file {name_or_path} is not UTF-8 text.") from None
+        return parse(text, str(path), sha256_hex(data))
     raise InputError(
         f"Unknown rule set {name_or_path!r}; use one of {', '.join(shipped())}, or a path to a .toml rule file."
     )

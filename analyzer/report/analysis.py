@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..exact.parsheet import ParSheet
+from ..game.odds import format_pays
 from ..game.rules import Outcome, RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..numbers import count_text, fraction_text, percent_text
@@ -16,6 +17,7 @@ from .common import (
     COUNTING,
     WAGER_KEYS,
     dealing_lines,
+    defaults_field,
     drawing_lines,
     figure_fields,
     offered_text,
@@ -24,11 +26,13 @@ from .common import (
     requires_text,
     rule_set_fields,
     sheet_context,
+    shoe_context,
     shoe_fields,
     shoe_text,
     wager_fields,
 )
 from .model import Column, Document, Field, Fields, Prose, Section, Table, Value, count, data, text
+from .provenance import provenance
 
 
 def analysis_document(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> Document:
@@ -39,14 +43,16 @@ def analysis_document(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) ->
               text=f"{shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card dealings."),
         Field("counting", "", text(COUNTING)),
         Field("denominator", None, count(shoe.denominator)),
-        Field("defaults", "Defaults where the document is silent", tuple(text(d) for d in rules.defaults())),
+        defaults_field(rules, shoe),
+        Field("pays_changed", None, tuple(text(f"{w}:{o}={format_pays(p)}") for w, o, p in rules.pay_changes)),
         *(Field(None, "Note", text(note)) for note in rules.notes),
         *((Field(None, "Note", text(own_cards_text(rules))),) if rules.own_cards is not None else ()),
     ))
     return Document(
         title=f"{rules.name}: par sheets",
         blocks=(head, *(sheet_section(sheet) for sheet in sheets)),
-        context=(Field("rule_set", None, text(rules.name)), Field("denominator", None, count(shoe.denominator))),
+        context=(*shoe_context(rules, shoe), Field("denominator", None, count(shoe.denominator))),
+        provenance=provenance((rules,), shoe_text(shoe)),
     )
 
 
@@ -77,7 +83,8 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
             edge = s.house_edge
             shown = "no pays" if edge is None else fraction_text(edge) if exact else percent_text(edge)
             cells[(rules.name, s.wager.name)] = data(
-                {"offered": s.wager.offered, "house_edge": None if edge is None else fraction_text(edge)},
+                {"offered": s.wager.offered, "house_edge": None if edge is None else fraction_text(edge),
+                 "rtp": None if edge is None else fraction_text(1 - edge)},
                 shown if s.wager.offered else f"({shown})",
             )
     matrix = Table(
@@ -90,7 +97,7 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
     legend = (
         f"House edge per unit bet, {shoe_text(shoe)}. In parentheses: a wager the rule set's "
         "document does not offer, analysed with the standard pay table under that rule set's "
-        "drawing. 'no pays': the document gives no pay table."
+        "drawing. 'no pays': the document gives no pay table. RTP (return to player) is 100% minus the house edge."
     )
     return Document(
         title="House edge by rule set",
@@ -103,6 +110,7 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
             Prose((legend,)),
             matrix,
         ),
+        provenance=provenance([rules for rules, _ in analyses], shoe_text(shoe)),
     )
 
 
@@ -110,11 +118,13 @@ def rule_list_document(rule_sets: Iterable[RuleSet]) -> Document:
     """``rules``: one line per rule set: name, document, title, wagers offered."""
     columns = (Column("name", "name"), Column("document", "document"), Column("title", "title"),
                Column("offered", "wagers offered"))
+    listed = tuple(rule_sets)
     rows = tuple(
         (text(r.name), text(r.document), text(r.title), text(", ".join(w.name for w in r.wagers if w.offered)))
-        for r in rule_sets
+        for r in listed
     )
-    return Document(title="Rule sets", blocks=(Table(columns=columns, rows=rows, key="rule_sets", csv=True),))
+    return Document(title="Rule sets", blocks=(Table(columns=columns, rows=rows, key="rule_sets", csv=True),),
+                    provenance=provenance(listed))
 
 
 def rule_set_document(rules: RuleSet) -> Document:
@@ -143,6 +153,7 @@ def rule_set_document(rules: RuleSet) -> Document:
         title=f"{rules.name}: rules",
         blocks=(head, Prose(tuple(drawing_lines(rules))), Prose(tuple(dealing_lines(rules))), *sections,
                 *((Prose(tuple(notes)),) if notes else ())),
+        provenance=provenance((rules,)),
     )
 
 

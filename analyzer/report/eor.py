@@ -31,6 +31,7 @@ from .model import (
     real,
     text,
 )
+from .provenance import provenance
 
 EFFECT_PLACES = 6
 """Decimals of the effects, in percent of the bet (the effects are thousandths of a percent)."""
@@ -125,5 +126,6 @@ def eor_document(table: RemovalTable) -> Document:
             *wagers,
         ),
         context=(Field("rule_set", None, text(rules.name)),),
+        provenance=provenance((rules,), shoe_text(table.shoe)),
     )
 

@@ -29,6 +29,7 @@ from .model import (
     percent,
     text,
 )
+from .provenance import provenance
 
 INFINITY = "infinite"
 """How the limit row is labelled in tables."""
@@ -151,4 +152,5 @@ def formula_document(formulas: Formulas, upto: int, outcomes: bool = False) -> D
         title=f"{formulas.rules.name}: house edge as a function of the number of decks {VARIABLE}",
         blocks=(_head(formulas), *(_wager_section(formulas, f, upto, outcomes) for f in formulas.wagers)),
         context=(Field("rule_set", None, text(formulas.rules.name)),),
+        provenance=provenance((formulas.rules,), formulas.family.text),
     )

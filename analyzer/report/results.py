@@ -23,6 +23,9 @@ from .eor import eor_document
 from .owncards import own_cards_document
 from .render import render
 
+COMMAND = "baccarat tables"
+"""The command line every file under results/ names in its provenance."""
+
 RESULTS_DECKS = 8
 """Every table in results/ is for 8 decks (003's count, the default elsewhere)."""
 
@@ -51,25 +54,25 @@ def generate() -> dict[str, str]:
         sheets = par_sheets(rules, shoe)
         analyses.append((rules, sheets))
         document = analysis_document(rules, shoe, sheets)
-        files[f"{name}.md"] = render(document, "markdown")
-        files[f"{name}.json"] = render(document, "json")
+        files[f"{name}.md"] = render(document, "markdown", command=COMMAND)
+        files[f"{name}.json"] = render(document, "json", command=COMMAND)
         rows.append(f"| `{name}.md`, `{name}.json` | par sheets of every wager, rule set {name} ({rules.document}) |")
         removal = eor_document(removal_table(rules, shoe))
-        files[f"{name}-eor.md"] = render(removal, "markdown")
-        files[f"{name}-eor.json"] = render(removal, "json")
+        files[f"{name}-eor.md"] = render(removal, "markdown", command=COMMAND)
+        files[f"{name}-eor.json"] = render(removal, "json", command=COMMAND)
         rows.append(
             f"| `{name}-eor.md`, `{name}-eor.json` | effects of removal of every rank on every wager with pays, "
             f"and balanced counts, rule set {name} |"
         )
     matrix = compare_document(shoe, analyses)
-    files["compare.md"] = render(matrix, "markdown")
-    files["compare.json"] = render(matrix, "json")
+    files["compare.md"] = render(matrix, "markdown", command=COMMAND)
+    files["compare.json"] = render(matrix, "json", command=COMMAND)
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
     for rules, _ in analyses:
         if rules.own_cards is not None:
             own = own_cards_document(analyse(rules, shoe))
-            files[f"{rules.name}-own-cards.md"] = render(own, "markdown")
-            files[f"{rules.name}-own-cards.json"] = render(own, "json")
+            files[f"{rules.name}-own-cards.md"] = render(own, "markdown", command=COMMAND)
+            files[f"{rules.name}-own-cards.json"] = render(own, "json", command=COMMAND)
             rows.append(
                 f"| `{rules.name}-own-cards.md`, `{rules.name}-own-cards.json` | Play Your Own Cards, "
                 f"rule set {rules.name}: strategy card, three strategies' house edges, every decision "
@@ -92,8 +95,8 @@ def _formula_files(analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]]) -> dict
 
     closed = [formulas(rules) for rules, _ in analyses]
     return {
-        "formulas.md": render([formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown"),
-        "formulas.json": render([formula_document(f, RESULTS_DECKS) for f in closed], "json"),
+        "formulas.md": render([formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown", command=COMMAND),
+        "formulas.json": render([formula_document(f, RESULTS_DECKS) for f in closed], "json", command=COMMAND),
     }
 
 

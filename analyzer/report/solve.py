@@ -34,6 +34,7 @@ from .model import (
     percent,
     text,
 )
+from .provenance import provenance
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,7 @@ def solved_document(item: Solved) -> Document:
         title=f"{item.rules.name}: {item.sheet.wager.name} solved for a house edge",
         blocks=(_head(item), *blocks, _csv_rows(solution)),
         context=(Field("rule_set", None, text(item.rules.name)), Field("wager", None, text(item.sheet.wager.name))),
+        provenance=provenance((item.rules,), shoe_text(item.shoe)),
     )
 
 

@@ -12,16 +12,18 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from .model import Block, Document, Fields, Prose, Section, Table
-from .to_text import field_text, table_lines
+from .model import Block, Document, Fields, Figure, Prose, Section, Table
+from .provenance import provenance_lines
+from .to_text import field_text, figure_lines, table_lines
 from .values import human
 
 HARD_BREAK = "  "
 
 
 def render_markdown(document: Document, exact: bool = False) -> str:
-    """``document`` as Markdown, ending with a newline."""
-    return "\n".join([f"# {document.title}", "", *_blocks(document.blocks, exact)]) + "\n"
+    """``document`` as Markdown, ending with a newline; its provenance follows the title."""
+    head = [*hard_breaks(provenance_lines(document.provenance)), ""] if document.provenance else []
+    return "\n".join([f"# {document.title}", "", *head, *_blocks(document.blocks, exact)]) + "\n"
 
 
 def _blocks(blocks: Sequence[Block], exact: bool) -> list[str]:
@@ -49,6 +51,10 @@ def _block(block: Block, exact: bool) -> list[str]:
         if block.code:
             return [f"`{line}`" for line in block.lines]
         return hard_breaks(block.lines) if len(block.lines) > 1 else list(block.lines)
+    if isinstance(block, Figure):
+        title, *notes_and_grid = figure_lines(block, exact, "pipe")
+        notes = notes_and_grid[: len(notes_and_grid) - len(table_lines(block.data, exact, "pipe"))]
+        return [f"**{title}**", *([""] + hard_breaks(notes) if notes else []), "", *table_lines(block.data, exact, "pipe")]
     return _section(block, exact)
 
 

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from .model import Block, Document, Field, Fields, Prose, Section, Table, Value
+from .model import Block, Document, Field, Fields, Figure, Prose, Section, Table, Value
+from .provenance import provenance_lines
 from .values import human
 
 INDENT = "   "
@@ -23,8 +24,9 @@ RECORD_INDENT = "    "
 
 
 def render_text(document: Document, exact: bool = False) -> str:
-    """``document`` as text, ending with a newline."""
-    return "\n".join(_blocks(document.blocks, exact)) + "\n"
+    """``document`` as text, ending with a newline; its provenance heads it."""
+    head = provenance_lines(document.provenance) + [""] if document.provenance else []
+    return "\n".join(head + _blocks(document.blocks, exact)) + "\n"
 
 
 def _blocks(blocks: Sequence[Block], exact: bool) -> list[str]:
@@ -45,7 +47,16 @@ def _block(block: Block, exact: bool) -> list[str]:
         return table_lines(block, exact, "simple") if block.human else []
     if isinstance(block, Prose):
         return list(block.lines) if block.human else []
+    if isinstance(block, Figure):
+        return figure_lines(block, exact, "simple")
     return _section(block, exact)
+
+
+def figure_lines(figure: Figure, exact: bool, tablefmt: str) -> list[str]:
+    """A plot for people who read text: its title, how to read it, and the data it shows as a table."""
+    lines = [f"Figure: {figure.title}"] + ([figure.caption] if figure.caption else [])
+    lines += [f"{r.label}: {human(r.value, exact)}" for r in figure.references]
+    return lines + table_lines(figure.data, exact, tablefmt)
 
 
 def _section(section: Section, exact: bool) -> list[str]:
@@ -89,10 +100,13 @@ def table_lines(table: Table, exact: bool, tablefmt: str) -> list[str]:
         return _records(table, exact)
     shown = [i for i, c in enumerate(table.columns) if c.title is not None]
     headers = [table.columns[i].title or "" for i in shown]
-    body = [["" if row[i] is None else human(row[i], exact) for i in shown] for row in table.rows]  # type: ignore[arg-type]
+    rows = [*table.rows, *((table.footer,) if table.footer is not None else ())]
+    body = [["" if (cell := row[i]) is None else human(cell, exact) for i in shown] for row in rows]
     grid = tabulate(body, headers=headers, tablefmt=tablefmt, disable_numparse=True,
-                    colalign=tuple(table.columns[i].align for i in shown))
-    return ([table.caption] if table.caption else []) + grid.split("\n")
+                    colalign=tuple(table.columns[i].align for i in shown)).split("\n")
+    if table.footer is not None and tablefmt == "simple":
+        grid.insert(len(grid) - 1, grid[1])  # the rule under the headers, again above the totals
+    return ([table.caption] if table.caption else []) + grid
 
 
 def _records(table: Table, exact: bool) -> list[str]:
