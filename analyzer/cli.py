@@ -282,16 +282,36 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
 
 
 @cli.command("verify")
-@click.argument("claims_file", metavar="CLAIMS.toml")
+@click.argument("claims_file", metavar="FILE")
+@click.option("--rules", "rule_name", default=None, metavar="NAME|FILE",
+              help="A par sheet (.csv, .xlsx): the rule set to check it under.")
+@decks_option
+@remove_option
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="A par sheet: change one pay first.")
 @format_option
-def verify_command(claims_file: str, fmt: str | None) -> int:
-    """Check a file of claimed figures: each CONFIRMED or REFUTED; exit status 1 when any is refuted."""
-    from .report.verify import verdicts_document
+def verify_command(claims_file: str, rule_name: str | None, decks: int | None, remove: str, pays: tuple[str, ...],
+                   fmt: str | None) -> int:
+    """Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): exit 1 when any is refuted."""
+    from .report.verify import par_sheet_verdicts_document, verdicts_document
     from .studies.verify import load_claims, verify
 
-    claims = load_claims(claims_file)
-    verdicts = verify(claims)
-    _emit(verdicts_document(claims, verdicts), fmt)
+    if claims_file.lower().endswith((".csv", ".xlsx")):
+        from .studies.submitted import read_par_sheet
+
+        if rule_name is None:
+            raise InputError(f"{claims_file} is a par sheet: give the rule set to check it under with --rules NAME|FILE.")
+        rule_set = _with_pays(load(rule_name), pays)
+        shoe = _shoe(rule_set, decks, remove)
+        claims = read_par_sheet(claims_file, rule_set, shoe)
+        verdicts = verify(claims)
+        _emit(par_sheet_verdicts_document(claims, verdicts, rule_set, shoe), fmt)
+    else:
+        if rule_name is not None or decks is not None or remove or pays:
+            raise InputError("--rules, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
+                             "a claims file names them in each claim.")
+        claims = load_claims(claims_file)
+        verdicts = verify(claims)
+        _emit(verdicts_document(claims, verdicts), fmt)
     return 0 if all(v.confirmed for v in verdicts) else 1
 
 
