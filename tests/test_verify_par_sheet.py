@@ -105,3 +105,33 @@ def test_files_that_cannot_be_par_sheets_are_refused(tmp_path: Path, monkeypatch
 
 def test_claims_file_options_are_refused(tmp_path: Path) -> None:
     assert_refused(["verify", "examples/claims.toml", "--rules", "punto-banco"], "are for a par sheet (.csv, .xlsx)")
+
+
+def test_the_workbook_that_analyze_writes_verifies_from_its_cached_values(tmp_path: Path) -> None:
+    out = tmp_path / "pb.xlsx"
+    assert run("analyze", "--rules", "punto-banco", "--out", str(out))[0] == 0
+    code, text, _ = run("verify", str(out), "--rules", "punto-banco")
+    assert code == 0 and text.rstrip().endswith("64 rows: 64 CONFIRMED, 0 REFUTED.")
+
+
+def test_a_submitted_workbook_with_a_wrong_row_is_refuted(tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Dragon P"
+    sheet.append(["Wager", "dragon-bonus-player"])
+    sheet.append([])
+    sheet.append(["Outcome", "Pays", "Combinations", "Probability"])
+    # Source: Wizard of Odds, baccarat appendix 5: Dragon Bonus on the Player, 8 decks (the 30:1 row, and a typo).
+    sheet.append(["win by 9, non-natural", 30, 18409431764992, 0.003683])
+    sheet.append(["win by 8", 10, 34097645543424, 0.006832])
+    sheet.append([])
+    sheet.append(["House edge", "2.65%"])
+    path = tmp_path / "dragon.xlsx"
+    book.save(path)
+    code, out, _ = run("verify", str(path), "--rules", "live-pittsburgh")
+    assert code == 1
+    assert "Dragon P!4 dragon-bonus-player / win by 9, non-natural CONFIRMED" in out
+    assert "Dragon P!5 dragon-bonus-player / win by 8 REFUTED" in out  # 0.006822 is the probability
+    assert "Dragon P!7 dragon-bonus-player / house edge CONFIRMED" in out

@@ -69,6 +69,10 @@ def produce(documents: Document | Sequence[Document], fmt: str, exact: bool = Fa
         from .to_html import render_html
 
         return render_html(stamped, exact)
+    if fmt == "xlsx":
+        from .to_xlsx import render_xlsx
+
+        return render_xlsx(stamped)
     raise ValueError(f"Unknown format {fmt!r}; use one of {', '.join(ALL_FORMATS)}.")
 
 

@@ -133,8 +133,11 @@ def _xlsx_table(title: str, grid: list[list[object]]) -> tuple[str, list[Row], s
     rows: list[Row] = []
     n = head + 1
     while n < len(grid) and any(cell is not None and str(cell).strip() for cell in grid[n]):
-        rows.append((f"{title}!{n + 1}", {f: cell for f, cell in zip(header, grid[n]) if f and cell is not None}))
+        cells = {f: cell for f, cell in zip(header, grid[n]) if f and cell is not None}
+        rows.append((f"{title}!{n + 1}", cells))
         n += 1
+        if str(cells.get("event", "")).strip().lower() in TOTALS:
+            break
     for k in range(n, len(grid)):
         for j, cell in enumerate(grid[k][:-1]):
             field = normalized(cell)
@@ -147,16 +150,17 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
     """A cell's value as a claim of ``figure``; None for an empty cell (or a "?" pay: none given)."""
     if isinstance(value, bool) or value is None:
         return None
+    if figure == "pays" and isinstance(value, int | float):
+        named = "lose" if value == -1 else "push" if value == 0 else None
+        return claimed_figure(figure, named or f"{Decimal(repr(float(value))):f}")
     if isinstance(value, int):
         if abs(value) < EXACT_DOUBLE:
-            return claimed_figure(figure, value if figure != "pays" else str(value), None, unit)
+            return claimed_figure(figure, value, None, unit)
         value = float(value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise InputError(f"the number {value} is not a figure")
         digits = f"{Decimal(repr(value)):f}"
-        if figure == "pays":
-            return claimed_figure(figure, digits)
         significant = max(0, SIGNIFICANT - 1 - math.floor(math.log10(abs(value)))) if value else SIGNIFICANT
         claimed = claimed_figure(figure, digits, None, unit)
         shown = significant if claimed.places is None else min(claimed.places, significant)
