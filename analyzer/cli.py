@@ -212,6 +212,30 @@ def tables(out: Path) -> None:
         click.echo(f"wrote {path}")
 
 
+@cli.command()
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@decks_option
+@remove_option
+@click.option("--wager", "wagers", multiple=True, metavar="W",
+              help="A wager to evaluate; repeat for several (default: every wager the document offers).")
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
+@click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html|FILE.pdf",
+              help="The report to write: HTML or PDF (or .md, .json, .txt, .xlsx), by the suffix.")
+def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], out: Path) -> None:
+    """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
+    from datetime import datetime, timezone
+
+    from .report.evaluation import evaluate, evaluation_document
+
+    fmt = chosen_format(None, out)
+    rule_set = _with_pays(load(rule_name), pays)
+    document = evaluation_document(evaluate(rule_set, _shoe(rule_set, decks, remove), wagers))
+    root = click.get_current_context().find_root().command
+    command = root.command_line if isinstance(root, _Baccarat) else None
+    write_file(out, produce(document, fmt, command=command, generated=datetime.now(timezone.utc).strftime("%Y-%m-%d")))
+    click.echo(f"wrote {out}", err=True)
+
+
 @cli.command("own-cards")
 @click.option("--rules", "rule_name", default="mini-louisiana", show_default=True, metavar="NAME|FILE",
               help="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")

@@ -143,7 +143,7 @@ def rule_set_document(rules: RuleSet) -> Document:
             lead.append(f"{requires_text(wager)}.")
         table = Table(
             columns=(Column("outcome", "outcome"), Column("when", "when"), Column("pays", "pays")),
-            rows=tuple((text(o.name), text(_conditions(o)), text(o.pays_text)) for o in wager.outcomes),
+            rows=tuple((text(o.name), text(conditions_text(o)), text(o.pays_text)) for o in wager.outcomes),
             key="outcomes",
         )
         sections.append(Section(title=wager.title, name=wager.name, status=f"{wager.side} side, {offered_text(wager)}",
@@ -157,7 +157,8 @@ def rule_set_document(rules: RuleSet) -> Document:
     )
 
 
-def _conditions(o: Outcome) -> str:
+def conditions_text(o: Outcome) -> str:
+    """When an outcome holds, in words: 'win, natural', 'by 3 or more', 'otherwise'."""
     parts: list[str] = []
     if o.result is not None:
         parts.append(o.result)

@@ -73,6 +73,10 @@ def produce(documents: Document | Sequence[Document], fmt: str, exact: bool = Fa
         from .to_xlsx import render_xlsx
 
         return render_xlsx(stamped)
+    if fmt == "pdf":
+        from .to_pdf import render_pdf
+
+        return render_pdf(stamped)
     raise ValueError(f"Unknown format {fmt!r}; use one of {', '.join(ALL_FORMATS)}.")
 
 
@@ -88,6 +92,9 @@ def write_file(path: Path, content: str | bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's owner-only mode
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

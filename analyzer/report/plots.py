@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .model import Figure, Value
@@ -49,14 +50,24 @@ def _label(value: Value | None) -> str:
     return "" if value is None else human(value)
 
 
-def svg(figure: Figure, name: str, text_as_text: bool = True) -> str:
-    """The figure as an SVG document; ``name`` prefixes its ids; ``text_as_text`` keeps text as text (HTML), else paths (PDF)."""
+def svg(figure: Figure, name: str | None) -> str:
+    """The figure as an SVG document, its text as text in DejaVu Sans; ``name`` prefixes its ids (None: left as
+    they are, for an SVG that stands alone). A figure is drawn once however many renderers ask for it."""
+    try:
+        drawn = _drawn(figure)
+    except TypeError:  # a figure holding unhashable data: drawn afresh
+        drawn = _drawn.__wrapped__(figure)
+    return _prefixed(drawn, name)
+
+
+@lru_cache(maxsize=64)
+def _drawn(figure: Figure) -> str:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    style: Any = {**STYLE, "svg.fonttype": "none" if text_as_text else "path"}
+    style: Any = {**STYLE, "svg.fonttype": "none"}
     with matplotlib.rc_context(style):
         fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT), layout="constrained")
         try:
@@ -65,7 +76,7 @@ def svg(figure: Figure, name: str, text_as_text: bool = True) -> str:
             fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
         finally:
             plt.close(fig)
-    return _prefixed(buffer.getvalue(), name)
+    return buffer.getvalue()
 
 
 def _draw(figure: Figure, ax: Any) -> None:
@@ -113,12 +124,12 @@ def _draw(figure: Figure, ax: Any) -> None:
 _ID = re.compile(r'id="([^"]+)"')
 
 
-def _prefixed(text: str, name: str) -> str:
+def _prefixed(text: str, name: str | None) -> str:
     """Every id of the SVG, and every reference to one, prefixed with ``name``; no XML prolog (it goes inline)."""
     text = re.sub(r"^<\?xml[^>]*>\s*(<!DOCTYPE[^>]*>\s*)?", "", text)
     text = re.sub(r"\s*<metadata>.*?</metadata>", "", text, flags=re.DOTALL)
     ids = set(_ID.findall(text))
-    if not ids:
+    if not ids or name is None:
         return text
     pattern = re.compile(r'(id="|url\(#|href="#)(' + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r')\b')
-    return pattern.sub(lambda m: f"{m.group(1)}{name}-{m.group(2)}", text)
+    return pattern.sub(lambda m: f"{m.group(1)}{name}_{m.group(2)}", text)

@@ -51,6 +51,11 @@ def _precision(v: Verdict) -> str:
     return f"to {claimed.places} decimal place{'s' if claimed.places != 1 else ''}{unit}"
 
 
+def as_claimed_text(v: Verdict) -> str:
+    """The exact figure written as the claim is written: rounded to its places, with % when it has one."""
+    return _as_claimed(v)
+
+
 def _as_claimed(v: Verdict, extra: int = 0) -> str:
     """The exact figure written the way the claim is: rounded to its places (plus ``extra``), with % when it has one.
 
