@@ -144,7 +144,7 @@ def test_a_rule_file_of_ones_own_gets_a_report_without_published_figures(tmp_pat
     code, _, err = run("report", "--rules", str(examples / "ez-baccarat.toml"), "--out", str(out))
     assert code == 0, err
     text = out.read_text()
-    assert "Dragon 7" in text and "No published figure is on file for this rule file" in text
+    assert "Dragon 7" in text and "No published figure is on file for this game" in text
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium)")

@@ -149,7 +149,8 @@ def _decks_figure(sheet: ParSheet, closed: Formulas, formula: WagerFormula) -> F
         title=f"{sheet.wager.title}: {name} against the number of decks",
         data=Table(columns=(Column("decks", "decks", "right"), Column("value", name, "right")),
                    rows=tuple((integer(d), as_value(v)) for d, v in values)),
-        kind="lines", x_label=f"number of decks d ({closed.family.text})", y_label=name + (" (%)" if edge else ""),
+        kind="lines", x_label="number of decks d" + (f" (a shoe of {closed.family.text})" if closed.family.removed else ""),
+        y_label=name + (" (%)" if edge else ""),
         caption=f"Exact values of the closed form {name}(d) = {formula.figure.text}; the dashed line is its limit "
                 "as the number of decks grows without bound (cards drawn with replacement).",
         key="decks_plot", references=(Reference("limit", as_value(limit)),), y_percent=edge,
@@ -196,8 +197,9 @@ def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
     """The published figures this rule file reproduces, each with its verdict and source."""
     if not verdicts:
         return Section(title="Published figures reproduced", key="published", blocks=(Prose((
-            f"No published figure is on file for this rule file ({rules.source_path}); the shipped rule sets' "
-            "published figures are listed in their own reports.",)),))
+            f"No published figure is on file for this game (rule file {rules.source_path}, SHA-256 "
+            f"{rules.source_sha256[:12]}...), so there is nothing to compare with; the figures above are proved by the "
+            "analyzer's own checks (a brute force on small shoes, invariants, the simulation).",)),))
     rows = tuple(
         (text(v.claim.label, shown=""), text(_what(v)), text(v.claim.claimed.text), text(as_claimed_text(v)),
          text("CONFIRMED" if v.confirmed else "REFUTED"), text(v.claim.source))
