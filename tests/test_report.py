@@ -173,3 +173,22 @@ def test_the_pdf_pages_render_to_png(tmp_path: Path) -> None:
 
 def test_the_pdf_is_byte_stable_without_a_date() -> None:
     assert produce(_document(), "pdf") == produce(_document(), "pdf")
+
+
+def test_every_command_writes_a_self_contained_page(tmp_path: Path) -> None:
+    for args in (["analyze", "--rules", "dactylus", "--wager", "banker"], ["compare"], ["eor", "--rules", "dactylus"],
+                 ["verify", str(Path(__file__).parent.parent / "examples" / "claims.toml")], ["own-cards"]):
+        out = tmp_path / "page.html"
+        code, _, err = run(*args, "--out", str(out))
+        assert code == 0, (args, err)
+        page = _parsed(out.read_text())
+        assert not [a for tag, a in page.tags if tag in ("script", "link", "img") or (a.get("src") or "")], args
+        assert "Provenance: baccarat-analyzer" in " ".join(page.text), args
+
+
+def test_text_and_markdown_carry_what_a_plot_shows() -> None:
+    for fmt in ("table", "markdown"):
+        text = produce(_document(), fmt)
+        assert isinstance(text, str)
+        assert "Figure: Banker: house edge against the number of decks" in text and "limit: 1.0640%" in text
+        assert "Figure: Dragon Bonus Player: effect of removing one card of each rank" in text

@@ -51,6 +51,10 @@ thead th { border-bottom: 2px solid var(--ink); background: var(--band); }
 td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tfoot td { border-top: 2px solid var(--ink); font-weight: bold; }
 table.figures th { font-weight: normal; color: var(--muted); text-align: right; }
+.record { margin: .6rem 0 .9rem; break-inside: avoid; }
+.record p { margin: 0 0 .2rem; }
+table.record th { font-weight: normal; color: var(--muted); text-align: left; white-space: nowrap; border: none; padding: .05rem .8rem .05rem 1.2rem; }
+table.record td { border: none; padding: .05rem .4rem; }
 table.figures td { text-align: right; font-variant-numeric: tabular-nums; }
 .caption { font-weight: bold; margin-top: .8rem; }
 ul { margin: .2rem 0 .5rem; padding-left: 1.4rem; }
@@ -185,6 +189,8 @@ class _Page:
         return _lines(lines)
 
     def table(self, table: Table) -> str:
+        if table.records:
+            return self.records(table)
         shown = [i for i, c in enumerate(table.columns) if c.title is not None]
         align = ["r" if table.columns[i].align == "right" else "" for i in shown]
 
@@ -202,6 +208,20 @@ class _Page:
         foot = f"<tfoot>{row(table.footer, 'td')}</tfoot>" if table.footer is not None else ""
         caption = f'<p class="caption">{escape(table.caption)}</p>' if table.caption else ""
         return f'{caption}<div class="scroll"><table><thead>{head}</thead><tbody>{body}</tbody>{foot}</table></div>'
+
+    def records(self, table: Table) -> str:
+        """Rows too wide to read across, as the terminal shows them: a head line, then "title: value" lines."""
+        out = [f'<p class="caption">{escape(table.caption)}</p>'] if table.caption else []
+        for row in table.rows:
+            cells = list(zip(table.columns, row))
+            head = " ".join(_cell(cell, self.exact) for column, cell in cells
+                            if column.head and column.title is not None and cell is not None and human(cell, self.exact))
+            lines = "".join(f"<tr><th>{escape(column.title or '')}</th><td>{_cell(cell, self.exact)}</td></tr>"
+                            for column, cell in cells
+                            if column.title is not None and not column.head and cell is not None
+                            and (cell.data is not None or cell.text is not None))
+            out.append(f'<div class="record"><p><b>{head}</b></p><table class="record">{lines}</table></div>')
+        return "\n".join(out)
 
     def figure(self, figure: Figure) -> str:
         from .plots import svg

@@ -188,6 +188,9 @@ class _Writer:
         self.lines(lines)
 
     def table(self, table: Table) -> None:
+        if table.records:
+            self.records(table)
+            return
         shown = [i for i, c in enumerate(table.columns) if c.title is not None]
         if table.caption:
             if self.pdf.get_y() + 30 > self.pdf.h - self.pdf.b_margin:
@@ -200,6 +203,22 @@ class _Writer:
             cells.append(["" if (v := table.footer[i]) is None else human(v) for i in shown])
         aligns = ["R" if table.columns[i].align == "right" else "L" for i in shown]
         self.grid(cells, aligns, table, heads=True)
+
+    def records(self, table: Table) -> None:
+        """Rows too wide to read across, as the terminal shows them: a head line, then "title: value" lines."""
+        if table.caption:
+            self.text(table.caption, BODY, "B")
+        for row in table.rows:
+            cells = list(zip(table.columns, row))
+            head = " ".join(human(cell) for column, cell in cells
+                            if column.head and column.title is not None and cell is not None and human(cell))
+            if self.pdf.get_y() + 25 > self.pdf.h - self.pdf.b_margin:
+                self.pdf.add_page()
+            self.text(head, BODY, "B", _VERDICTS.get(head.split()[-1], INK) if head else INK)
+            body = [[column.title or "", human(cell)] for column, cell in cells
+                    if column.title is not None and not column.head and cell is not None
+                    and (cell.data is not None or cell.text is not None)]
+            self.grid([["", ""], *body], ["L", "L"], Table(columns=(), rows=()), heads=False)
 
     def grid(self, cells: list[list[str]], aligns: list[str], table: Table, heads: bool) -> None:
         from fpdf.fonts import FontFace
