@@ -111,3 +111,17 @@ def test_a_par_sheet_ends_with_a_totals_row_for_people_only() -> None:
     assert "Totals       4,998,398,275,503,360     1.00000000          -0.01057906" in out
     code, out, _ = run("analyze", "--rules", "punto-banco", "--wager", "banker", "--format", "csv")
     assert "Totals" not in out
+
+
+def test_every_rule_set_csv_says_its_shoe_and_pays() -> None:
+    for args in (["eor", "--rules", "punto-banco", "--wager", "banker", "--decks", "6"],
+                 ["own-cards", "--decks", "6", "--remove", "5"],
+                 ["solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "2%", "--decks", "6",
+                  "--pay", "banker:Banker wins=1:1"],
+                 ["simulate", "--rules", "punto-banco", "--rounds", "1000", "--seed", "1", "--decks", "6"]):
+        code, out, _ = run(*args, "--format", "csv")
+        assert code in (0, 1), args
+        first = next(csv.DictReader(io.StringIO(out)))
+        assert first["decks"] == "6" and {"rule_set", "removed", "pays_changed"} <= set(first), args
+    code, out, _ = run("own-cards", "--decks", "6", "--remove", "5", "--format", "csv")
+    assert next(csv.DictReader(io.StringIO(out)))["removed"] == "5"

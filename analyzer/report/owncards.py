@@ -20,7 +20,7 @@ from ..studies.owncards import (
     Decision,
     OwnCardsAnalysis,
 )
-from .common import figure_fields, outcome_table, rule_set_fields, shoe_fields, shoe_text
+from .common import figure_fields, outcome_table, rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
     Column,
     Document,
@@ -272,7 +272,7 @@ def own_cards_document(analysis: OwnCardsAnalysis, exact: bool = False) -> Docum
             *_machine_tables(analysis),
             _csv_table(analysis),
         ),
-        context=(Field("rule_set", None, text(analysis.rules.name)),),
+        context=shoe_context(analysis.rules, analysis.shoe),
         key_order=_KEYS,
         provenance=provenance((analysis.rules,), shoe_text(analysis.shoe)),
     )
