@@ -141,6 +141,8 @@ def _emit(documents: Document | list[Document], fmt: str | None, exact: bool = F
     else:
         write_file(out, content)
         click.echo(f"wrote {out}", err=True)
+
+
 exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
 
 

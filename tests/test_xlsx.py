@@ -109,3 +109,34 @@ def test_eor_writes_its_matrices(tmp_path: Path) -> None:
 def test_a_binary_format_needs_a_file() -> None:
     assert_refused(["analyze", "--rules", "punto-banco", "--format", "xlsx"], "--format xlsx writes a file: give --out FILE.xlsx.")
     assert_refused(["analyze", "--rules", "punto-banco", "--out", "x.docx"], "cannot tell the format from the suffix '.docx'")
+
+
+SOFFICE = __import__("shutil").which("soffice")
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed (Debian: apt-get install libreoffice-calc-nogui); "
+                                            "the formulas are still evaluated exactly above")
+def test_a_spreadsheet_program_recalculates_the_formulas_to_the_exact_figures(tmp_path: Path) -> None:
+    """LibreOffice, given the workbook without its stored values, computes every figure itself."""
+    import csv
+    import subprocess
+
+    book = _workbook(tmp_path, "analyze", "--rules", "punto-banco")
+    tie = book["tie"]
+    tie_row = next(r for r in range(1, tie.max_row + 1) if tie.cell(r, 1).value == "tie")
+    tie.cell(tie_row, 4).value = 9  # an evaluator changes the Tie's pay to 9 to 1
+    bare = tmp_path / "bare.xlsx"
+    book.save(bare)  # openpyxl keeps the formulas and drops the stored values: the program must calculate
+    subprocess.run([SOFFICE, "--headless", "--norestore", f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,UTF8,1,,0,false,true,false,false,false,-1",
+                    "--outdir", str(tmp_path), str(bare)], check=True, capture_output=True, timeout=180)
+    shoe = Shoe.decks(8)
+    rules = load("punto-banco")
+    for name, sheet_rules in (("banker", rules), ("tie", rules.with_pays("tie", "tie", Fraction(9)))):
+        (par,) = par_sheets(sheet_rules, shoe, (name,))
+        rows = {row[0]: row[1] for row in csv.reader((tmp_path / f"bare-{name}.csv").open()) if row}
+        assert math.isclose(float(rows["house edge"].rstrip("%")) / 100, par.house_edge, rel_tol=1e-12)
+        assert math.isclose(float(rows["RTP"].rstrip("%")) / 100, par.rtp, rel_tol=1e-12)
+        assert math.isclose(float(rows["variance"]), par.variance, rel_tol=1e-12)
+        assert math.isclose(float(rows["standard deviation"]), par.standard_deviation, rel_tol=1e-12)
+    assert rows["house edge"].startswith("4.844031976")  # Wizard of Odds: the Tie at 9 to 1, 4.8440%
