@@ -33,6 +33,8 @@ from .provenance import provenance_lines
 from .to_text import field_text, figure_lines
 from .values import human
 
+ABOUT_WIDTH = 110
+"""Characters across the About sheet's one column; longer lines wrap."""
 CREATED = datetime(2000, 1, 1)
 """The workbook's creation date, pinned: the provenance says which version made it and how."""
 EXACT_DOUBLE = 2**53
@@ -116,11 +118,14 @@ class _Writer:
             n += 1
             name = f"{base[:31 - len(str(n)) - 1]}-{n}"
         self.names.add(name.lower())
-        return self.book.add_worksheet(name)
+        sheet = self.book.add_worksheet(name)
+        sheet.set_landscape()
+        sheet.fit_to_pages(1, 0)  # printed one page wide, as many long as it takes
+        return sheet
 
     def about(self, documents: Sequence[Document]) -> None:
         sheet = self.sheet("About")
-        sheet.set_column(0, 0, 130, self.wrap)
+        sheet.set_column(0, 0, ABOUT_WIDTH, self.wrap)
         row = 0
         for document in documents:
             sheet.write(row, 0, document.title, self.title)
@@ -128,13 +133,15 @@ class _Writer:
             lines = provenance_lines(document.provenance) if document.provenance else []
             lines += ["", *_words(document.blocks)]
             for line in lines:
-                sheet.write_string(row, 0, line)
+                sheet.write_string(row, 0, line, self.wrap)
+                sheet.set_row(row, 15 * max(1, -(-len(line) // ABOUT_WIDTH)))  # room for the wrapped lines
                 row += 1
             row += 1
-        sheet.write_string(row, 0, "Par sheets: probability = combinations / Totals; return = probability x pays; "
-                                    "the figures below each table are formulas over it. Change a pay (shaded) and the "
-                                    "house edge, RTP and the rest follow. Counts are also kept as text, digit for digit "
-                                    "(a spreadsheet number holds 15 significant digits).")
+        note = ("Par sheets: probability = combinations / Totals; return = probability x pays; the figures below each "
+                "table are formulas over it. Change a pay (shaded) and the house edge, RTP and the rest follow. Counts "
+                "are also kept as text, digit for digit (a spreadsheet number holds 15 significant digits).")
+        sheet.write_string(row, 0, note, self.wrap)
+        sheet.set_row(row, 15 * -(-len(note) // ABOUT_WIDTH))
 
     def values(self, title: str, table: Table) -> None:
         sheet = self.sheet(title)
@@ -164,6 +171,7 @@ class _Writer:
             sheet.write_string(2, 0, "shoe")
             sheet.write_string(2, 1, document.provenance.shoe)
         head = 4
+        sheet.set_row(head, 30)
         for j, (label, right) in enumerate((("outcome", False), ("combinations", True), ("probability", True),
                                             ("pays", True), ("return", True), ("combinations (exact)", True),
                                             ("pays as printed", True))):
@@ -234,6 +242,7 @@ class _Writer:
             ("variance", f"=SUMPRODUCT({cell_c},{cell_d},{cell_d})-{ev_cell}^2", variance, self.decimal, float(variance)),
             ("standard deviation", f"=SQRT({var_cell})", None, self.sd, float(variance) ** 0.5),
         ]
+        sheet.set_row(top - 2, 30)
         sheet.write_string(top - 2, 0, "figure", self.head)
         sheet.write_string(top - 2, 1, "formula (live)", self.head_right)
         sheet.write_string(top - 2, 2, "exact, as analysed", self.head_right)
