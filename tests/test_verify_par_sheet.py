@@ -103,6 +103,12 @@ def test_files_that_cannot_be_par_sheets_are_refused(tmp_path: Path, monkeypatch
     assert_refused(["verify", str(broken), "--rules", "punto-banco"], "is not a readable .xlsx workbook")
 
 
+def test_a_spreadsheet_in_another_format_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    old = tmp_path / "sheet.xls"
+    old.write_bytes(b"\xd0\xcf\x11\xe0")
+    assert_refused(["verify", str(old)], "a par sheet is read as .csv or .xlsx; save it in one of those")
+
+
 def test_claims_file_options_are_refused(tmp_path: Path) -> None:
     assert_refused(["verify", "examples/claims.toml", "--rules", "punto-banco"], "are for a par sheet (.csv, .xlsx)")
 

@@ -282,6 +282,8 @@ def claimed_figure(figure: str, value: str | int, precision: int | str | None = 
 
 def load_claims(path: str) -> Claims:
     """Read and check a claims file; :class:`InputError` names the file, the claim and the key."""
+    if Path(path).suffix.lower() in (".xls", ".xlsm", ".ods", ".numbers", ".tsv"):
+        raise InputError(f"{path}: a par sheet is read as .csv or .xlsx; save it in one of those, or give a .toml claims file.")
     submitted = read_submitted(path, "claims file")
     return read_claims(submitted.text(), path, Path(path).parent, submitted.sha256)
 
