@@ -213,7 +213,8 @@ def main() -> None:
     )
     trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], cwd=ROOT, check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
-    heavy = sorted({m for m in ("numpy", "sympy", "dask") if f" {m}\n" in trace or f" {m}." in trace})
+    heavy = sorted({m for m in ("numpy", "sympy", "dask", "matplotlib", "xlsxwriter", "openpyxl", "fpdf")
+                    if f" {m}\n" in trace or f" {m}." in trace})
     print("\n(c) `python -m analyzer analyze --rules punto-banco`, whole process")
     print(f"    {wall:.3f} s wall (median of {len(walls)}); a bare `python -c pass` takes {bare:.3f} s here")
     print(f"    heavy modules imported: {', '.join(heavy) or 'none'}")

@@ -1,6 +1,6 @@
 """The package's shape: layers that depend one way, no import cycle, no giant module.
 
-game -> exact -> studies / play -> report -> options / cli. ``errors`` and ``numbers``
+game -> exact -> studies / play -> report -> cli. ``errors`` and ``numbers``
 sit below every layer. A study may deal with the play layer's dealer and run
 on its executors; nothing in play imports a study. Imports under
 ``if TYPE_CHECKING:`` are annotations only and are not counted; imports
@@ -26,11 +26,10 @@ LAYERS = {
     "analyzer.studies": 3,
     "analyzer.play": 3,
     "analyzer.report": 4,
-    "analyzer.options": 5,  # the command line's option types and shared options
     "analyzer.cli": 5,
     "analyzer.__main__": 6,
 }
-SAME_LAYER_ALLOWED = {("analyzer.studies", "analyzer.play"), ("analyzer.cli", "analyzer.options")}
+SAME_LAYER_ALLOWED = {("analyzer.studies", "analyzer.play")}
 """(importer, imported) between two packages of one layer: a study may deal cards."""
 
 

@@ -83,7 +83,7 @@ def test_compare_matrix_has_every_rule_set_and_wager() -> None:
     assert code == 0
     report = json.loads(out)
     assert report["rule_sets"] == ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"]
-    assert report["house_edge"]["dactylus"]["player-pair"] == {"offered": True, "house_edge": "43/415"}
+    assert report["house_edge"]["dactylus"]["player-pair"] == {"offered": True, "house_edge": "43/415", "rtp": "372/415"}
     assert report["house_edge"]["mini-louisiana"]["big-win-bonus-player"]["house_edge"] is None
 
 
@@ -146,5 +146,6 @@ def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
     from analyzer.play.simulate import MODES
 
     assert cli_module.MODES == MODES
-    probe = "import sys, analyzer.cli; print(sorted(m for m in ('numpy', 'sympy', 'dask') if m in sys.modules))"
+    heavy = ('numpy', 'sympy', 'dask', 'matplotlib', 'xlsxwriter', 'openpyxl', 'fpdf', 'PIL')
+    probe = f"import sys, analyzer.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"

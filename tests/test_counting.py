@@ -130,7 +130,7 @@ def test_same_figures_for_one_and_two_workers() -> None:
 
 
 def test_a_dask_cluster_reports_what_local_workers_report() -> None:
-    """The JSON report, byte for byte but the executor's name, from one local worker and from a Dask cluster."""
+    """The JSON report, byte for byte but the executor's name and the command line, from one local worker and Dask."""
     from dask.distributed import LocalCluster  # a test dependency: this test must run, not skip
 
     args = ["count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker", "--shoes", "45",
@@ -143,6 +143,7 @@ def test_a_dask_cluster_reports_what_local_workers_report() -> None:
     assert code == code_dask == 0
     one, other = json.loads(local), json.loads(dask)
     assert one.pop("executor") == "local, 1 worker" and other.pop("executor").startswith("Dask")
+    assert one.pop("provenance")["command"] != other.pop("provenance")["command"]  # each names its own command line
     assert one == other and one["wagers"][0]["by_count"]
 
 

@@ -207,8 +207,13 @@ def test_formula_command_pay_override_and_removed_cards() -> None:
     # Source: Wizard of Odds, baccarat basics: Tie at 9 to 1, 8 decks, 4.8440%; 6 decks 4.9313%.
     code, out, _ = run("formula", "--rules", "punto-banco", "--wager", "tie", "--pay", "tie:tie=9:1", "--format", "csv")
     assert code == 0
-    rows = {line.split(",")[3]: line.split(",")[5] for line in out.splitlines()[1:]}
+    import csv
+    import io
+
+    read = list(csv.DictReader(io.StringIO(out)))
+    rows = {row["decks"]: row["decimal"] for row in read}
     assert rows["8"].startswith("0.0484403") and rows["6"].startswith("0.0493128")
+    assert {row["pays_changed"] for row in read} == {"tie:tie=9:1"}  # every row says which pays it describes
     code, out, _ = run("formula", "--rules", "punto-banco", "--wager", "banker", "--remove", "5,5,5,5,5", "--upto", "2")
     assert code == 0
     assert "d decks less 5 5 5 5 5 (52d - 5 cards)" in out and "n/a" in out

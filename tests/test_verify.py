@@ -68,7 +68,7 @@ def test_published_pair_sd_is_refuted_and_the_exit_status_is_1(tmp_path: Path) -
     code, out, _ = run("verify", path)
     assert code == 1
     assert "[1] REFUTED dactylus, 8 decks (416 cards), player-pair: standard_deviation" in out
-    assert "computed: 3.15 as claimed; 3.154856 with 4 more places" in out
+    assert "computed: 3.15 to the claimed precision, not 3.16; 3.154856 with 4 more places" in out
     assert "exact:    sqrt(1714176/172225)" in out
     assert "[2] CONFIRMED" in out
     assert out.rstrip().endswith("2 claims: 1 CONFIRMED, 1 REFUTED.")
@@ -168,11 +168,10 @@ def test_claimed_values_are_parsed_strictly(text: str) -> None:
     [
         ('title = "x"\n', "claim: is missing; a claims file holds one or more [[claim]] tables."),
         (claim(extra="colour = 2\n"), "claim 1.colour: is not a known key; allowed here: id, source"),
-        (claim().replace("decks = 8\n", ""), "claim 1.decks: is missing"),
         (claim(decks=0), "claim 1.decks: The number of decks must be a whole number from 1 to 1,000"),
         (claim(figure="edge"), "claim 1.figure: is 'edge'; it must be one of house_edge"),
         (claim(figure="combinations", value="1"), "claim 1.outcome: is missing; the figure combinations is per outcome"),
-        (claim(extra='outcome = "pair"\n'), "claim 1.outcome: is only for the figures combinations and probability"),
+        (claim(extra='outcome = "pair"\n'), "claim 1.outcome: is only for the figures combinations, probability, return, pays, not house_edge."),
         (claim(figure="probability", extra='outcome = "jackpot"\n'), "claim 1.outcome: Wager player-pair has no outcome 'jackpot'"),
         (claim(figure="combinations", value="1.5", extra='outcome = "pair"\n'), "combinations are a whole number"),
         (claim().replace('value = "10.3614%"', "value = 10.3614"), 'write it as a string, e.g. value = "10.3614"'),
@@ -199,3 +198,36 @@ def test_malformed_claims_file_is_one_line_exit_2_and_no_report(tmp_path: Path, 
 def test_missing_claims_file(tmp_path: Path) -> None:
     code, out, err = run("verify", str(tmp_path / "none.toml"))
     assert code == 2 and out == "" and "Cannot read claims file" in err
+
+
+def test_decks_default_to_the_rule_sets_own(tmp_path: Path) -> None:
+    (verdict,) = verify(load_claims(claims_file(tmp_path, claim().replace("decks = 8\n", ""))))
+    assert verdict.confirmed and verdict.claim.shoe.size == 416
+
+
+@pytest.mark.parametrize(
+    ("figure", "value", "message"),
+    [
+        ("house_edge", "1.06", 'is 106%, which no house_edge can be; if it is a percentage, write "1.06%"'),
+        ("hit_frequency", "45.86", 'write "45.86%"'),
+    ],
+)
+def test_a_share_that_no_fraction_of_the_bet_could_be_asks_whether_a_percent_sign_is_missing(
+        tmp_path: Path, figure: str, value: str, message: str) -> None:
+    code, out, err = run("verify", claims_file(tmp_path, claim(rules="punto-banco", wager="banker", figure=figure, value=value)))
+    assert code == 2 and out == "" and message in err
+
+
+def test_unit_percent_reads_a_bare_number_as_a_percentage(tmp_path: Path) -> None:
+    text = claim(rules="punto-banco", wager="banker", value="1.0579", extra='unit = "percent"\n')
+    (verdict,) = verify(load_claims(claims_file(tmp_path, text)))
+    assert verdict.confirmed and verdict.claim.claimed.percent
+
+
+def test_pays_and_return_of_an_outcome_are_claims_too(tmp_path: Path) -> None:
+    text = (claim(rules="punto-banco", wager="banker", figure="pays", value="19:20", extra='outcome = "Banker wins"\n')
+            + claim(rules="punto-banco", wager="banker", figure="pays", value="1:1", extra='outcome = "Banker wins"\n')
+            + claim(rules="punto-banco", wager="banker", figure="return", value="0.435668", extra='outcome = "Banker wins"\n')
+            + claim(rules="punto-banco", wager="banker", figure="rtp", value="98.9421%"))
+    verdicts = verify(load_claims(claims_file(tmp_path, text)))
+    assert [v.confirmed for v in verdicts] == [True, False, True, True]

@@ -9,7 +9,7 @@ that needs pays.
 Definitions, per unit staked, for a net result X (pays, -1 on a loss, 0 on a
 push):
 
-* expected value E[X]; house edge -E[X];
+* expected value E[X]; house edge -E[X]; return to player (RTP) 1 + E[X];
 * element of risk: the house edge per *resolved* bet, -E[X] / (1 - P(push));
 * hit frequency P(X > 0); push frequency P(X = 0);
 * variance E[X^2] - E[X]^2; standard deviation its square root.
@@ -80,6 +80,12 @@ class ParSheet:
     def house_edge(self) -> Fraction | None:
         ev = self.expected_value
         return None if ev is None else -ev
+
+    @property
+    def rtp(self) -> Fraction | None:
+        """Return to player: what a unit staked returns on average, 1 + E[X] = 1 - house edge."""
+        ev = self.expected_value
+        return None if ev is None else 1 + ev
 
     @property
     def push_frequency(self) -> Fraction | None:

@@ -9,6 +9,7 @@ file, the key and what is allowed.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tomllib
 from collections.abc import Mapping
@@ -39,7 +40,7 @@ from .rules import (
 )
 from .settle import unsettled
 from .shoe import MAX_DECKS
-from .strict import StrictTable, origin_of, parse_toml, read_toml
+from .strict import StrictTable, decoded, origin_of, parse_toml, read_bytes
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
 
@@ -140,11 +141,33 @@ class _Standard:
     default: str | None
 
 
+STANDARD_WAGERS_FILE = "wagers.toml"
+"""The standard wagers' file, beside the shipped rule sets."""
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of a file's bytes, in hex: how provenance names a file's exact contents (as `sha256sum` does)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _catalogue_bytes() -> bytes:
+    return resources.files("analyzer.game.rulesets").joinpath(STANDARD_WAGERS_FILE).read_bytes()
+
+
+def _catalogue_text() -> str:
+    return _catalogue_bytes().decode("utf-8")
+
+
+@lru_cache(maxsize=1)
+def standard_wagers_sha256() -> str:
+    """The SHA-256 of ``wagers.toml``, whose pay tables every rule set uses for the wagers it does not offer."""
+    return sha256_hex(_catalogue_bytes())
+
+
 @lru_cache(maxsize=1)
 def _catalogue() -> Mapping[str, _Standard]:
     """The standard wagers of ``rulesets/wagers.toml``, in report order (read once: package data)."""
-    text = resources.files("analyzer.game.rulesets").joinpath("wagers.toml").read_text(encoding="utf-8")
-    data = tomllib.loads(text)
+    data = tomllib.loads(_catalogue_text())
     top = StrictTable(data, "", "wagers.toml")
     standard: dict[str, _Standard] = {}
     for name in data:
@@ -207,12 +230,15 @@ def _wager_from_standard(name: str, standard: _Standard) -> Wager:
     )
 
 
-def parse(text: str, origin: str) -> RuleSet:
-    """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors."""
-    return _build(parse_toml(text, origin), origin)
+def parse(text: str, origin: str, sha256: str | None = None) -> RuleSet:
+    """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors.
+
+    ``sha256`` is the SHA-256 of the file's bytes (default: of ``text`` as UTF-8).
+    """
+    return _build(parse_toml(text, origin), origin, sha256=sha256 or sha256_hex(text.encode("utf-8")))
 
 
-def _build(data: dict[str, Any], origin: str, source_path: str | None = None) -> RuleSet:
+def _build(data: dict[str, Any], origin: str, sha256: str = "", from_package: bool = False) -> RuleSet:
     top = StrictTable(data, "", origin)
     head = top.table("rule_set")
     shoe = top.table("shoe")
@@ -264,7 +290,8 @@ def _build(data: dict[str, Any], origin: str, source_path: str | None = None) ->
         name=name,
         title=title,
         document=document,
-        source_path=source_path or origin,
+        source_path=origin,
+        shipped=from_package,
         decks=decks,
         decks_source=decks_source,
         decks_default=decks_default,
@@ -273,6 +300,7 @@ def _build(data: dict[str, Any], origin: str, source_path: str | None = None) ->
         notes=tuple(notes),
         own_cards=own_cards,
         dealing=dealing,
+        source_sha256=sha256,
     )
     _check_settles_every_round(rule_set, origin)
     return rule_set
@@ -309,6 +337,15 @@ def shipped_text(name: str) -> str:
     return resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
 
 
+def installed_path(rules: RuleSet) -> str:
+    """The file ``rules`` was read from, as a full path for a shipped rule set (to copy for a rule file of one's own).
+
+    ``rules.source_path`` names a shipped file by its name only (``punto-banco.toml``), so that outputs and
+    their provenance do not depend on where the package is installed.
+    """
+    return shipped_path(rules.source_path.removesuffix(".toml")) if rules.shipped else rules.source_path
+
+
 def shipped_path(name: str) -> str:
     """Where the shipped rule set ``name`` is installed: the file to copy for a rule file of one's own."""
     return str(resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml"))
@@ -322,9 +359,12 @@ def load(name_or_path: str) -> RuleSet:
     """
     if name_or_path in shipped():
         origin = f"{name_or_path}.toml"
-        return _build(parse_toml(shipped_text(name_or_path), origin), origin, shipped_path(name_or_path))
+        data = resources.files("analyzer.game.rulesets").joinpath(f"{name_or_path}.toml").read_bytes()
+        return _build(parse_toml(data.decode("utf-8"), origin), origin, sha256=sha256_hex(data), from_package=True)
     if is_rule_file(name_or_path):
-        return _build(read_toml(name_or_path, "rule file"), origin_of(name_or_path))
+        data = read_bytes(name_or_path, "rule file")
+        origin = origin_of(name_or_path)
+        return _build(parse_toml(decoded(data, name_or_path, "rule file"), origin), origin, sha256=sha256_hex(data))
     raise InputError(
         f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, or a path to a .toml rule file."
     )

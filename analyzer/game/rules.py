@@ -269,6 +269,13 @@ class RuleSet:
     wagers: tuple[Wager, ...]
     decks_default: str | None = None
     notes: tuple[str, ...] = field(default=())
+    source_sha256: str = ""
+    """SHA-256 of the rule file's bytes, as hex (what a report's provenance names); empty for a rule set built in code."""
+    shipped: bool = False
+    """Read from the package by name: ``source_path`` is then the file's name alone (``punto-banco.toml``), so that
+    outputs do not depend on where the package is installed."""
+    pay_changes: tuple[tuple[str, str, Fraction], ...] = ()
+    """Pays changed from the rule file's by :meth:`with_pays`, in order: (wager, outcome, pays)."""
     own_cards: OwnCards | None = None
     dealing: Dealing = DEFAULT_DEALING
 
@@ -314,11 +321,21 @@ class RuleSet:
         note = f"pays {format_pays(pays)} set by the user (the rule file says {old.pays_text})"
         outcomes = tuple(replace(o, pays=pays, default=note) if o is old else o for o in target.outcomes)
         wagers = tuple(replace(w, outcomes=outcomes) if w is target else w for w in self.wagers)
-        return replace(self, wagers=wagers)
+        return replace(self, wagers=wagers, pay_changes=(*self.pay_changes, (target.name, old.name, pays)))
 
-    def defaults(self) -> Iterator[str]:
-        """Every place where a document is silent and a default applies, as sentences."""
-        if self.decks_default:
+    def defaults(self, decks: int | None = None) -> Iterator[str]:
+        """Every place where a document is silent and a default applies, or the user changed a rule, as sentences.
+
+        ``decks`` is the number of decks actually used; when it is not the
+        rule file's, the shoe's sentence says so instead of stating the rule
+        file's number as if it applied.
+        """
+        if decks is not None and decks != self.decks:
+            if self.decks_default:
+                yield f"Shoe: {decks} decks, set by the user (the document is silent; the rule file's default is {self.decks})."
+            else:
+                yield f"Shoe: {decks} decks, set by the user, not the {self.decks} the document states ({self.decks_source})."
+        elif self.decks_default:
             yield f"Shoe: {self.decks} decks. {self.decks_default}"
         for w in self.wagers:
             if not w.offered:

@@ -47,12 +47,12 @@ def origin_of(path: str) -> str:
     return path if len(path) <= 100 else "..." + path[-100:]
 
 
-def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of the regular file at ``path`` (``what`` names it in errors, e.g. "rule file").
+def read_bytes(path: str, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file at ``path`` (``what`` names it in errors, e.g. "rule file").
 
     Refused before anything is read: a missing file, a path too long, a folder,
     a FIFO, a device or any other non-regular file, a file over ``limit``
-    bytes. Refused after: binary or non-UTF-8 content.
+    bytes.
     """
     name = origin_of(path)
     if not path:
@@ -74,12 +74,12 @@ def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
     try:
         status = os.fstat(handle)
         if stat.S_ISDIR(status.st_mode):
-            raise InputError(f"Cannot read {what} {name}: it is a folder; give the path of a TOML file.")
+            raise InputError(f"Cannot read {what} {name}: it is a folder; give the path of a file.")
         if not stat.S_ISREG(status.st_mode):
             device = stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode)
             kind = "a FIFO" if stat.S_ISFIFO(status.st_mode) else "a device" if device else "something else"
             raise InputError(
-                f"Cannot read {what} {name}: it is {kind}, not a regular file; give the path of a TOML file."
+                f"Cannot read {what} {name}: it is {kind}, not a regular file; give the path of a file."
             )
         if status.st_size > limit:
             raise InputError(
@@ -91,8 +91,14 @@ def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
         os.close(handle)
     if len(data) > limit:
         raise InputError(f"Cannot read {what} {name}: it is over {limit:,} bytes; a {what} is at most {limit:,} bytes.")
+    return data
+
+
+def decoded(data: bytes, path: str, what: str) -> str:
+    """The UTF-8 text of a file's bytes (a byte-order mark dropped); binary or non-UTF-8 content is refused."""
+    name = origin_of(path)
     if b"\0" in data:
-        raise InputError(f"Cannot read {what} {name}: it is binary (it holds NUL bytes), not a TOML text file.")
+        raise InputError(f"Cannot read {what} {name}: it is binary (it holds NUL bytes), not a text file.")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -124,6 +130,11 @@ def parse_toml(text: str, origin: str) -> dict[str, Any]:
         ) from None
     _check_sizes(data, origin)
     return data
+
+
+def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file at ``path``: :func:`read_bytes`, then :func:`decoded`."""
+    return decoded(read_bytes(path, what, limit), path, what)
 
 
 def read_toml(path: str, what: str) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..exact.parsheet import ParSheet
+from ..game.odds import format_pays
+from ..game.rulefile import installed_path
 from ..game.rules import Outcome, RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..numbers import count_text, fraction_text, percent_text
@@ -16,6 +18,7 @@ from .common import (
     COUNTING,
     WAGER_KEYS,
     dealing_lines,
+    defaults_field,
     drawing_lines,
     figure_fields,
     offered_text,
@@ -24,11 +27,13 @@ from .common import (
     requires_text,
     rule_set_fields,
     sheet_context,
+    shoe_context,
     shoe_fields,
     shoe_text,
     wager_fields,
 )
 from .model import Column, Document, Field, Fields, Prose, Section, Table, Value, count, data, text
+from .provenance import provenance
 
 
 def analysis_document(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> Document:
@@ -39,14 +44,16 @@ def analysis_document(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) ->
               text=f"{shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card dealings."),
         Field("counting", "", text(COUNTING)),
         Field("denominator", None, count(shoe.denominator)),
-        Field("defaults", "Defaults where the document is silent", tuple(text(d) for d in rules.defaults())),
+        defaults_field(rules, shoe),
+        Field("pays_changed", None, tuple(text(f"{w}:{o}={format_pays(p)}") for w, o, p in rules.pay_changes)),
         *(Field(None, "Note", text(note)) for note in rules.notes),
         *((Field(None, "Note", text(own_cards_text(rules))),) if rules.own_cards is not None else ()),
     ))
     return Document(
         title=f"{rules.name}: par sheets",
         blocks=(head, *(sheet_section(sheet) for sheet in sheets)),
-        context=(Field("rule_set", None, text(rules.name)), Field("denominator", None, count(shoe.denominator))),
+        context=(*shoe_context(rules, shoe), Field("denominator", None, count(shoe.denominator))),
+        provenance=provenance((rules,), shoe_text(shoe)),
     )
 
 
@@ -77,7 +84,8 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
             edge = s.house_edge
             shown = "no pays" if edge is None else fraction_text(edge) if exact else percent_text(edge)
             cells[(rules.name, s.wager.name)] = data(
-                {"offered": s.wager.offered, "house_edge": None if edge is None else fraction_text(edge)},
+                {"offered": s.wager.offered, "house_edge": None if edge is None else fraction_text(edge),
+                 "rtp": None if edge is None else fraction_text(1 - edge)},
                 shown if s.wager.offered else f"({shown})",
             )
     matrix = Table(
@@ -90,7 +98,7 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
     legend = (
         f"House edge per unit bet, {shoe_text(shoe)}. In parentheses: a wager the rule set's "
         "document does not offer, analysed with the standard pay table under that rule set's "
-        "drawing. 'no pays': the document gives no pay table."
+        "drawing. 'no pays': the document gives no pay table. RTP (return to player) is 100% minus the house edge."
     )
     return Document(
         title="House edge by rule set",
@@ -103,6 +111,7 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
             Prose((legend,)),
             matrix,
         ),
+        provenance=provenance([rules for rules, _ in analyses], shoe_text(shoe)),
     )
 
 
@@ -110,18 +119,20 @@ def rule_list_document(rule_sets: Iterable[RuleSet]) -> Document:
     """``rules``: one line per rule set: name, document, title, wagers offered."""
     columns = (Column("name", "name"), Column("document", "document"), Column("title", "title"),
                Column("offered", "wagers offered"))
+    listed = tuple(rule_sets)
     rows = tuple(
         (text(r.name), text(r.document), text(r.title), text(", ".join(w.name for w in r.wagers if w.offered)))
-        for r in rule_sets
+        for r in listed
     )
-    return Document(title="Rule sets", blocks=(Table(columns=columns, rows=rows, key="rule_sets", csv=True),))
+    return Document(title="Rule sets", blocks=(Table(columns=columns, rows=rows, key="rule_sets", csv=True),),
+                    provenance=provenance(listed))
 
 
 def rule_set_document(rules: RuleSet) -> Document:
     """``rules show``: the drawing chart, the dealing, and every pay table, with sources."""
     head = Prose((
         f"{rules.name}: {rules.title}",
-        f"Document: {rules.document}   File: {rules.source_path}",
+        f"Document: {rules.document}   File: {installed_path(rules)}",
         f"Shoe: {rules.decks} decks. {rules.decks_default or rules.decks_source}",
     ))
     sections = []
@@ -133,7 +144,7 @@ def rule_set_document(rules: RuleSet) -> Document:
             lead.append(f"{requires_text(wager)}.")
         table = Table(
             columns=(Column("outcome", "outcome"), Column("when", "when"), Column("pays", "pays")),
-            rows=tuple((text(o.name), text(_conditions(o)), text(o.pays_text)) for o in wager.outcomes),
+            rows=tuple((text(o.name), text(conditions_text(o)), text(o.pays_text)) for o in wager.outcomes),
             key="outcomes",
         )
         sections.append(Section(title=wager.title, name=wager.name, status=f"{wager.side} side, {offered_text(wager)}",
@@ -143,10 +154,12 @@ def rule_set_document(rules: RuleSet) -> Document:
         title=f"{rules.name}: rules",
         blocks=(head, Prose(tuple(drawing_lines(rules))), Prose(tuple(dealing_lines(rules))), *sections,
                 *((Prose(tuple(notes)),) if notes else ())),
+        provenance=provenance((rules,)),
     )
 
 
-def _conditions(o: Outcome) -> str:
+def conditions_text(o: Outcome) -> str:
+    """When an outcome holds, in words: 'win, natural', 'by 3 or more', 'otherwise'."""
     parts: list[str] = []
     if o.result is not None:
         parts.append(o.result)

@@ -6,8 +6,11 @@ what a sentence needs to name a figure.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..exact.parsheet import ParSheet
 from ..game.cards import RANKS
+from ..game.odds import format_pays
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
 from ..game.shoe import Shoe
 from .model import Column, Field, Fields, Table, count, decimal, flag, integer, odds, pays, percent, real, text
@@ -27,6 +30,27 @@ def shoe_text(shoe: Shoe) -> str:
     removed = shoe.removed_from_decks()
     less = f" less {' '.join(removed)}" if removed else ""
     return f"{shoe.decks_built} decks{less} ({shoe.size} cards)"
+
+
+def defaults_field(rules: RuleSet, shoe: Shoe) -> Field:
+    """The defaults in force for this shoe: what the document is silent on, and what the user changed."""
+    return Field("defaults", "Defaults where the document is silent, and changes made by the user",
+                 tuple(text(d) for d in rules.defaults(shoe.decks_built)))
+
+
+def pays_changed(rules: RuleSet) -> str:
+    """The user's pay changes as ``--pay`` writes them, "tie:tie=9:1; ..." ("" when none)."""
+    return "; ".join(f"{wager}:{outcome}={format_pays(p)}" for wager, outcome, p in rules.pay_changes)
+
+
+def shoe_context(rules: RuleSet, shoe: Shoe) -> tuple[Field, ...]:
+    """What every CSV row of a rule set's report starts with: the rule set, the shoe, and any pay changed."""
+    return (
+        Field("rule_set", None, text(rules.name)),
+        Field("decks", None, integer(shoe.decks_built)),
+        Field("removed", None, text(" ".join(shoe.removed_from_decks()) if shoe.decks_built is not None else "")),
+        Field("pays_changed", None, text(pays_changed(rules))),
+    )
 
 
 def shoe_fields(shoe: Shoe) -> Fields:
@@ -75,12 +99,14 @@ def own_cards_text(rules: RuleSet) -> str:
 FIGURES: tuple[tuple[str, str, bool], ...] = (
     ("expected_value", "expected value", False),
     ("house_edge", "house edge", True),
+    ("rtp", "RTP", True),
     ("element_of_risk", "element of risk", True),
     ("hit_frequency", "hit frequency", False),
     ("push_frequency", "push frequency", False),
     ("variance", "variance", False),
 )
-"""(key, label, shown as a percentage) of a par sheet's exact figures; the standard deviation follows."""
+"""(key, label, shown as a percentage) of a par sheet's exact figures; the standard deviation follows.
+RTP, the return to player, is 1 - house edge: what regulators quote beside the edge."""
 
 WAGER_KEYS = ("wager", "title", "offered", "source", "requires", *(key for key, _, _ in FIGURES), "standard_deviation")
 """The order in which machines read a wager's par sheet (its outcomes follow)."""
@@ -125,7 +151,9 @@ def outcome_table(sheet: ParSheet, csv: bool = True) -> Table:
             decimal(row.contribution),
             odds(row.fair_odds, shown=fair_shown),
         ))
-    return Table(columns=columns, rows=tuple(rows), key="outcomes", csv=csv)
+    totals = (text("Totals"), count(sheet.denominator), decimal(Fraction(1)), None,
+              decimal(sheet.expected_value) if pay_table else None, None)
+    return Table(columns=columns, rows=tuple(rows), key="outcomes", csv=csv, footer=totals)
 
 
 def figure_fields(sheet: ParSheet) -> Fields:

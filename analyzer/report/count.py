@@ -33,6 +33,7 @@ from .model import (
     real,
     text,
 )
+from .provenance import provenance
 
 CONFIDENCE = "95% confidence interval, normal approximation over shoes"
 NOTES = (
@@ -244,6 +245,7 @@ def count_document(tally: Tally, executor: str) -> Document:
             Prose((NOTES,), key="notes"),
         ),
         key_order=_KEYS,
+        provenance=provenance((tally.study.rules,), f"{tally.study.decks} decks ({tally.study.cards} cards)"),
     )
 
 
@@ -268,4 +270,5 @@ def per_shoe_document(tally: Tally) -> Document:
                       decimal(Fraction(line.expected, tally.scale(j) * common), 10)]
         rows.append(tuple(cells))
     return Document(title="Counting study: each shoe",
-                    blocks=(Table(columns=tuple(head), rows=tuple(rows), key="shoes", csv=True, human=False),))
+                    blocks=(Table(columns=tuple(head), rows=tuple(rows), key="shoes", csv=True, human=False),),
+                    provenance=provenance((tally.study.rules,), f"{tally.study.decks} decks ({tally.study.cards} cards)"))

@@ -13,7 +13,7 @@ from fractions import Fraction
 from ..game.cards import RANKS
 from ..numbers import decimal_text
 from ..studies.eor import RemovalTable
-from .common import rule_set_fields, shoe_fields, shoe_text
+from .common import rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
     Column,
     Document,
@@ -31,6 +31,7 @@ from .model import (
     real,
     text,
 )
+from .provenance import provenance
 
 EFFECT_PLACES = 6
 """Decimals of the effects, in percent of the bet (the effects are thousandths of a percent)."""
@@ -124,6 +125,7 @@ def eor_document(table: RemovalTable) -> Document:
                     blocks=(Table(columns=(Column(None, "rank"), *names), rows=tuple(tag_rows)), Prose((BREAK_EVEN,)))),
             *wagers,
         ),
-        context=(Field("rule_set", None, text(rules.name)),),
+        context=shoe_context(rules, table.shoe),
+        provenance=provenance((rules,), shoe_text(table.shoe)),
     )
 

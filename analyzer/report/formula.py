@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..studies.formula import LIMIT_NOTE, VARIABLE, Formulas, RationalFunction, WagerFormula
-from .common import COUNTING, offered_text, rule_set_fields
+from .common import COUNTING, offered_text, pays_changed, rule_set_fields
 from .model import (
     Column,
     Document,
@@ -29,6 +29,7 @@ from .model import (
     percent,
     text,
 )
+from .provenance import provenance
 
 INFINITY = "infinite"
 """How the limit row is labelled in tables."""
@@ -150,5 +151,8 @@ def formula_document(formulas: Formulas, upto: int, outcomes: bool = False) -> D
     return Document(
         title=f"{formulas.rules.name}: house edge as a function of the number of decks {VARIABLE}",
         blocks=(_head(formulas), *(_wager_section(formulas, f, upto, outcomes) for f in formulas.wagers)),
-        context=(Field("rule_set", None, text(formulas.rules.name)),),
+        context=(Field("rule_set", None, text(formulas.rules.name)),
+                 Field("removed", None, text(" ".join(formulas.family.removed))),
+                 Field("pays_changed", None, text(pays_changed(formulas.rules)))),
+        provenance=provenance((formulas.rules,), formulas.family.text),
     )

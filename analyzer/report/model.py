@@ -1,7 +1,8 @@
 """The one report model: what a command states, as a plain typed document.
 
 Every command builds a :class:`Document`; one renderer per format writes any
-document (:mod:`.text`, :mod:`.markdown`, :mod:`.csv`, :mod:`.json`, chosen by
+document (:mod:`.to_text`, :mod:`.to_markdown`, :mod:`.to_csv`, :mod:`.to_json`,
+:mod:`.to_html`, :mod:`.to_pdf`, :mod:`.to_xlsx`, chosen by
 :func:`analyzer.report.render.render`), so a new format is one new renderer
 that serves every command.
 
@@ -10,7 +11,11 @@ A document is a sequence of blocks:
 * :class:`Fields`, a key/value block (a header, a par sheet's figures);
 * :class:`Table`, rows of typed cells under typed columns;
 * :class:`Prose`, sentences (notes, definitions, legends);
-* :class:`Section`, a titled group of blocks (one wager's par sheet).
+* :class:`Section`, a titled group of blocks (one wager's par sheet);
+* :class:`Figure`, a plot with the data it shows (text and JSON carry the data).
+
+A document may carry its :class:`Provenance` (version, files and their
+SHA-256, shoe, command line), which every renderer writes.
 
 Every piece has two names: a machine ``key`` (JSON, CSV) and a human
 ``label`` or ``title`` (text, Markdown). A piece with no key is for people
@@ -218,9 +223,12 @@ class Table:
     by_column: bool = False
     records: bool = False
     csv: bool = False
+    footer: tuple[Value | None, ...] | None = None
+    """A totals row for people (below a rule in text, ``<tfoot>`` in HTML); machines read the figures
+    elsewhere, so JSON and CSV leave it out, and a spreadsheet writes it as formulas over the rows."""
 
     def __post_init__(self) -> None:
-        for row in self.rows:
+        for row in (*self.rows, *((self.footer,) if self.footer is not None else ())):
             if len(row) != len(self.columns):
                 raise ValueError(f"A row has {len(row)} cells for {len(self.columns)} columns.")
 
@@ -238,6 +246,51 @@ class Prose:
     key: str | None = None
     human: bool = True
     code: bool = False
+
+
+PlotKind = Literal["bars", "lines", "stems"]
+PLOT_KINDS: tuple[str, ...] = ("bars", "lines", "stems")
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A horizontal line drawn across a plot at an exact height (a limit, zero), with its label."""
+
+    label: str
+    value: Value
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A plot and the data it shows.
+
+    ``data`` is the data, as a table: its first column holds the x values
+    (labels such as ranks, or numbers such as deck counts), each other column
+    one series of y values. Renderers that draw (HTML, PDF) plot it as
+    ``kind``: "bars" (one bar per x label, series side by side), "lines"
+    (series against numeric x), "stems" (a probability at each numeric x).
+    Renderers of text and data write the data itself (a table with the title
+    above it; JSON an object under ``key``), so no format loses what a plot
+    shows. ``references`` are horizontal lines (a limit); ``caption`` says
+    how to read the plot.
+    """
+
+    title: str
+    data: Table
+    kind: PlotKind
+    x_label: str
+    y_label: str
+    caption: str | None = None
+    key: str | None = None
+    references: tuple[Reference, ...] = ()
+    y_percent: bool = False
+    log_y: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in PLOT_KINDS:
+            raise ValueError(f"Unknown plot kind {self.kind!r}; use one of {', '.join(PLOT_KINDS)}.")
+        if len(self.data.columns) < 2:
+            raise ValueError(f"Figure {self.title!r} needs an x column and at least one series.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +317,37 @@ class Section:
     context: tuple[Field, ...] = ()
 
 
-Block = Union[Fields, Table, Prose, Section]
+Block = Union[Fields, Table, Prose, Section, Figure]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file a document was computed from: its name as given, what it is, and the SHA-256 of its bytes."""
+
+    name: str
+    role: str
+    sha256: str
+
+    def __post_init__(self) -> None:
+        if len(self.sha256) != 64 or any(c not in "0123456789abcdef" for c in self.sha256):
+            raise ValueError(f"{self.name}: a SHA-256 is 64 lowercase hex digits, got {self.sha256!r}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Provenance:
+    """Which version computed a document, from which files, for which shoe, by which command line.
+
+    Builders fill ``version``, ``files`` and ``shoe``; the command line is
+    added where it is known (:func:`analyzer.report.render.render`'s
+    ``command``). ``generated`` is a date for a report handed to a person;
+    nothing under ``results/`` carries one, so regenerating it changes no byte.
+    """
+
+    version: str
+    files: tuple[SourceFile, ...] = ()
+    shoe: str | None = None
+    command: str | None = None
+    generated: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,13 +356,15 @@ class Document:
 
     ``title`` heads the Markdown (people reading a terminal have the command
     line above the output, so the text form leaves it out). ``context``
-    fields start every CSV row.
+    fields start every CSV row. ``provenance`` is written by every renderer:
+    a header for people, a ``provenance`` object in JSON, columns in CSV.
     """
 
     title: str
     blocks: tuple[Block, ...]
     context: tuple[Field, ...] = field(default=())
     key_order: tuple[str, ...] = ()
+    provenance: Provenance | None = None
 
     def tables(self) -> list[tuple[tuple[Field, ...], Table]]:
         """Every table with the context fields that apply to it, in reading order."""

@@ -20,7 +20,7 @@ from ..studies.owncards import (
     Decision,
     OwnCardsAnalysis,
 )
-from .common import figure_fields, outcome_table, rule_set_fields, shoe_fields, shoe_text
+from .common import figure_fields, outcome_table, rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
     Column,
     Document,
@@ -40,6 +40,7 @@ from .model import (
     real,
     text,
 )
+from .provenance import provenance
 from .values import human
 
 OWN_COUNTING = (
@@ -92,7 +93,7 @@ def strategy_rules(analysis: OwnCardsAnalysis) -> dict[str, str]:
 def _defaults(analysis: OwnCardsAnalysis) -> list[str]:
     """The defaults that bear on the own hand: the shoe's and the own-hand wager's."""
     rules, wager = analysis.rules, analysis.wager
-    lines = [f"Shoe: {rules.decks} decks. {rules.decks_default}"] if rules.decks_default else []
+    lines = [line for line in rules.defaults(analysis.shoe.decks_built) if line.startswith("Shoe: ")]
     if wager.default:
         lines.append(f"{wager.title}: {wager.default}")
     lines.extend(f"{wager.title}, {o.name}: {o.default}" for o in wager.outcomes if o.default)
@@ -115,7 +116,8 @@ def _head(analysis: OwnCardsAnalysis) -> Fields:
               text=f"offered for a {wager.name} bet{' alone' if own.alone else ''} ({own.source.rstrip('.')})."),
         Field(None, "", text(f"It is settled as a {wager.name} bet ({pays}; {wager.source.rstrip('.')}).")),
         Field("denominator", None, count(shoe.denominator)),
-        Field("defaults", "Defaults where the document is silent", tuple(text(d) for d in _defaults(analysis))),
+        Field("defaults", "Defaults where the document is silent, and changes made by the user",
+              tuple(text(d) for d in _defaults(analysis))),
     ))
 
 
@@ -270,6 +272,7 @@ def own_cards_document(analysis: OwnCardsAnalysis, exact: bool = False) -> Docum
             *_machine_tables(analysis),
             _csv_table(analysis),
         ),
-        context=(Field("rule_set", None, text(analysis.rules.name)),),
+        context=shoe_context(analysis.rules, analysis.shoe),
         key_order=_KEYS,
+        provenance=provenance((analysis.rules,), shoe_text(analysis.shoe)),
     )

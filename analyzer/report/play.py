@@ -13,7 +13,7 @@ from ..game.rules import RuleSet
 from ..numbers import amount_text, count_text, decimal_text, fraction_text
 from ..play.engine import Hand, Round
 from ..play.simulate import CONFIDENCE, Z_CRITICAL, Simulation
-from .common import dealing_lines, shoe_text
+from .common import dealing_lines, shoe_context, shoe_text
 from .model import (
     Column,
     Document,
@@ -30,6 +30,7 @@ from .model import (
     real,
     text,
 )
+from .provenance import provenance
 
 _ROUND_KEYS = ("rule_set", "document", "procedure", "order", "cards", "cards_dealt", "not_dealt", "discarded", "steps",
                "player", "banker", "own_hands", "bets")
@@ -112,6 +113,7 @@ def round_document(rules: RuleSet, played: Round) -> Document:
         title=f"{rules.name}: a round dealt",
         blocks=(head, steps, step_data, hands, own_hands, bets),
         key_order=_ROUND_KEYS,
+        provenance=provenance((rules,)),
     )
 
 
@@ -201,7 +203,8 @@ def simulation_document(sim: Simulation) -> Document:
     return Document(
         title=f"Simulation: {sim.plan.rules.name}",
         blocks=(_simulation_head(sim), checks, Prose(tuple(notes))),
-        context=(Field("rule_set", None, text(sim.plan.rules.name)),),
+        context=shoe_context(sim.plan.rules, sim.plan.shoe),
+        provenance=provenance((sim.plan.rules,), shoe_text(sim.plan.shoe)),
     )
 
 

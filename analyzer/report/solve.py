@@ -16,7 +16,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import decimal_text, fraction_text, percent_text
 from ..studies.solve import GRIDS, PaySolution, ShapeSolution
-from .common import offered_text, shoe_fields, shoe_text
+from .common import offered_text, shoe_context, shoe_fields, shoe_text
 from .model import (
     Block,
     Column,
@@ -34,6 +34,7 @@ from .model import (
     percent,
     text,
 )
+from .provenance import provenance
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +176,8 @@ def solved_document(item: Solved) -> Document:
     return Document(
         title=f"{item.rules.name}: {item.sheet.wager.name} solved for a house edge",
         blocks=(_head(item), *blocks, _csv_rows(solution)),
-        context=(Field("rule_set", None, text(item.rules.name)), Field("wager", None, text(item.sheet.wager.name))),
+        context=(*shoe_context(item.rules, item.shoe), Field("wager", None, text(item.sheet.wager.name))),
+        provenance=provenance((item.rules,), shoe_text(item.shoe)),
     )
 
 

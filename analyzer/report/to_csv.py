@@ -3,9 +3,11 @@
 A document's CSV is its tables marked ``csv`` (their machine columns, after
 the ``context`` fields of the document and the sections around them), or
 else its key/value block marked ``csv`` as (figure, value) rows. Several
-documents (one per rule set) share one header. Counts are plain digits,
-decimals rounded exactly (fractions with ``--exact``), percentages written
-as fractions of 1.
+documents (one per rule set) share one header. A document's provenance ends
+every row (the version, and each file with its SHA-256). Counts are plain digits,
+decimals rounded exactly (fractions with ``--exact``); a percentage that
+rows repeat (a house edge) gets two columns that say their unit: ``KEY``, a
+fraction of 1, and ``KEY_percent``, the same in percent.
 """
 
 from __future__ import annotations
@@ -16,18 +18,23 @@ from collections.abc import Sequence
 
 from ..errors import InputError
 from .model import Block, Document, Fields, Section, Value
-from .values import csv_text
+from .provenance import CSV_COLUMNS, provenance_csv
+from .values import csv_text, percent_number
 
 
 def render_csv(documents: Sequence[Document], exact: bool = False) -> str:
     """One CSV for one or more documents of the same kind."""
     header: list[str] | None = None
     rows: list[list[str]] = []
+    stamped = any(d.provenance is not None for d in documents)
     for document in documents:
         found = _rows(document, exact)
         if found is None:
             raise InputError(f"The report '{document.title}' has no table to write as CSV; use --format table or json.")
         head, body = found
+        if stamped:
+            head = head + list(CSV_COLUMNS)
+            body = [row + provenance_csv(document.provenance) for row in body]
         if header is None:
             header = head
         elif head != header:
@@ -47,12 +54,13 @@ def _rows(document: Document, exact: bool) -> tuple[list[str], list[list[str]]] 
         if not table.csv:
             continue
         keyed = [(i, c.key) for i, c in enumerate(table.columns) if c.key is not None]
-        head = [f.key for f in context if f.key is not None] + [key for _, key in keyed if key is not None]
+        shown = [f for f in context if f.key is not None]
+        head = [name for f in shown for name in _names(f.key, f.value)] + [key for _, key in keyed if key is not None]
         if header is None:
             header = head
         elif head != header:
             raise AssertionError(f"CSV tables of one document disagree on columns: {head} != {header}")
-        prefix = [_context_text(f.value, exact) for f in context if f.key is not None]
+        prefix = [cell for f in shown for cell in _cells(f.value, exact)]
         rows.extend(prefix + [csv_text(row[i], exact) for i, _ in keyed] for row in table.rows)
     if header is not None:
         return header, rows
@@ -60,6 +68,18 @@ def _rows(document: Document, exact: bool) -> tuple[list[str], list[list[str]]] 
     if block is None:
         return None
     return ["figure", "value"], [[f.key, _context_text(f.value, exact)] for f in block.fields if f.key is not None]
+
+
+def _names(key: str | None, value: object) -> list[str]:
+    """A context field's columns: a percentage gets two, ``key`` as a fraction of 1 and ``key_percent``."""
+    assert key is not None
+    return [key, f"{key}_percent"] if isinstance(value, Value) and value.kind == "percent" else [key]
+
+
+def _cells(value: object, exact: bool) -> list[str]:
+    if isinstance(value, Value) and value.kind == "percent":
+        return [csv_text(value, exact), percent_number(value, exact)]
+    return [_context_text(value, exact)]
 
 
 def _context_text(value: object, exact: bool) -> str:

@@ -15,13 +15,15 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from .model import Block, Document, Field, Fields, Prose, Section, Table, Value
+from .model import Block, Document, Field, Fields, Figure, Prose, Section, Table, Value
+from .provenance import provenance_data
 from .values import machine
 
 
 def document_data(document: Document) -> dict[str, Any]:
-    """The document as a JSON-ready object."""
-    return _ordered(_blocks(document.blocks), document.key_order)
+    """The document as a JSON-ready object; ``provenance`` first when the document has one."""
+    data = _ordered(_blocks(document.blocks), document.key_order)
+    return data if document.provenance is None else {"provenance": provenance_data(document.provenance), **data}
 
 
 def render_json(document: Document) -> str:
@@ -63,6 +65,9 @@ def _blocks(blocks: Sequence[Block]) -> dict[str, Any]:
         elif isinstance(block, Prose) and block.key is not None:
             parent, last = _place(data, block.key)
             parent[last] = " ".join(block.lines)
+        elif isinstance(block, Figure) and block.key is not None:
+            parent, last = _place(data, block.key)
+            parent[last] = _figure(block)
         elif isinstance(block, Section) and block.key is not None:
             parent, last = _place(data, block.key)
             parent.setdefault(last, []).append(_ordered(_blocks(block.blocks), block.key_order))
@@ -89,4 +94,15 @@ def _table(table: Table) -> Any:
     return {
         key: {str(machine(row[first])): machine(row[i]) for row in table.rows if row[i] is not None}
         for i, key in rest
+    }
+
+
+def _figure(figure: Figure) -> dict[str, Any]:
+    """A plot as data: its title, axes, reference lines and the points it shows (its table's rows)."""
+    return {
+        "title": figure.title,
+        "x": figure.x_label,
+        "y": figure.y_label,
+        "references": [{"label": r.label, "value": machine(r.value)} for r in figure.references],
+        "points": _table(figure.data),
     }

@@ -12,15 +12,17 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from .model import Block, Document, Fields, Prose, Section, Table
-from .to_text import field_lines, field_text, joined, shown_fields, table_lines
+from .model import Block, Document, Fields, Figure, Prose, Section, Table
+from .provenance import provenance_lines
+from .to_text import field_lines, field_text, figure_lines, joined, shown_fields, table_lines
 
 HARD_BREAK = "  "
 
 
 def render_markdown(document: Document, exact: bool = False) -> str:
-    """``document`` as Markdown, ending with a newline."""
-    return "\n".join([f"# {document.title}", "", *joined(document.blocks, exact, _block)]) + "\n"
+    """``document`` as Markdown, ending with a newline; its provenance follows the title."""
+    head = [*hard_breaks(provenance_lines(document.provenance)), ""] if document.provenance else []
+    return "\n".join([f"# {document.title}", "", *head, *joined(document.blocks, exact, _block)]) + "\n"
 
 
 def _block(block: Block, exact: bool) -> list[str]:
@@ -37,6 +39,10 @@ def _block(block: Block, exact: bool) -> list[str]:
         if block.code:
             return [f"`{line}`" for line in block.lines]
         return hard_breaks(block.lines) if len(block.lines) > 1 else list(block.lines)
+    if isinstance(block, Figure):
+        title, *notes_and_grid = figure_lines(block, exact, "pipe")
+        notes = notes_and_grid[: len(notes_and_grid) - len(table_lines(block.data, exact, "pipe"))]
+        return [f"**{title}**", *([""] + hard_breaks(notes) if notes else []), "", *table_lines(block.data, exact, "pipe")]
     return _section(block, exact)
 
 

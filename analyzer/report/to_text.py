@@ -19,7 +19,8 @@ from collections.abc import Callable, Sequence
 
 from tabulate import tabulate
 
-from .model import Block, Document, Field, Fields, Prose, Section, Table, Value
+from .model import Block, Document, Field, Fields, Figure, Prose, Section, Table, Value
+from .provenance import provenance_lines
 from .values import human
 
 INDENT = "   "
@@ -55,8 +56,9 @@ def _fitted(lines: Sequence[str], hang: int | None = None) -> list[str]:
 
 
 def render_text(document: Document, exact: bool = False) -> str:
-    """``document`` as text, ending with a newline."""
-    return "\n".join(joined(document.blocks, exact, _block)) + "\n"
+    """``document`` as text, ending with a newline; its provenance heads it."""
+    head = provenance_lines(document.provenance) + [""] if document.provenance else []  # identifiers: never broken
+    return "\n".join(head + joined(document.blocks, exact, _block)) + "\n"
 
 
 def joined(blocks: Sequence[Block], exact: bool, lines_of: Callable[[Block, bool], list[str]]) -> list[str]:
@@ -80,7 +82,16 @@ def _block(block: Block, exact: bool) -> list[str]:
         if not block.human:
             return []
         return list(block.lines) if block.code else _fitted(block.lines)  # a formula is never broken
+    if isinstance(block, Figure):
+        return figure_lines(block, exact, "simple", WIDTH)
     return _section(block, exact)
+
+
+def figure_lines(figure: Figure, exact: bool, tablefmt: str, width: int | None = None) -> list[str]:
+    """A plot for people who read text: its title, how to read it, and the data it shows as a table."""
+    lines = [f"Figure: {figure.title}"] + ([figure.caption] if figure.caption else [])
+    lines += [f"{r.label}: {human(r.value, exact)}" for r in figure.references]
+    return (_fitted(lines) if width is not None else lines) + table_lines(figure.data, exact, tablefmt, width)
 
 
 def _section(section: Section, exact: bool) -> list[str]:
@@ -139,15 +150,18 @@ def table_lines(table: Table, exact: bool, tablefmt: str, width: int | None = No
         return _records(table, exact)
     shown = [i for i, c in enumerate(table.columns) if c.title is not None]
     headers = [table.columns[i].title or "" for i in shown]
-    body = [["" if row[i] is None else human(row[i], exact) for i in shown] for row in table.rows]  # type: ignore[arg-type]
+    rows = [*table.rows, *((table.footer,) if table.footer is not None else ())]
+    body = [["" if (cell := row[i]) is None else human(cell, exact) for i in shown] for row in rows]
     align = tuple(table.columns[i].align for i in shown)
 
     def render(cells: list[list[str]]) -> str:
         return tabulate(cells, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=align)
 
-    grid = render(body) if width is None else _narrowed(headers, body, width, render)
+    grid = (render(body) if width is None else _narrowed(headers, body, width, render)).split("\n")
+    if table.footer is not None and tablefmt == "simple":
+        grid.insert(len(grid) - 1, grid[1])  # the rule under the headers, again above the totals (a one-line row)
     caption = _fitted([table.caption]) if table.caption and width is not None else [table.caption] if table.caption else []
-    return caption + grid.split("\n")
+    return caption + grid
 
 
 def _narrowed(headers: list[str], body: list[list[str]], width: int, render: Callable[[list[list[str]]], str]) -> str:

@@ -90,3 +90,11 @@ def csv_text(value: Value | None, exact: bool = False) -> str:
         x = _exact(value)
         return fraction_text(x) if exact else decimal_text(x, value.places)
     return human(value, exact)
+
+
+def percent_number(value: Value, exact: bool = False) -> str:
+    """A percentage in a CSV ``..._percent`` column: the number of percent, to 2 more places than people see."""
+    if value.data is None:
+        return ""
+    x = _exact(value) * 100
+    return fraction_text(x) if exact else decimal_text(x, value.places + CSV_EXTRA_PLACES - 2)

@@ -11,14 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..game.odds import format_pays
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
 from ..studies.verify import Claims, Verdict
 from .common import COUNTING, shoe_text
-from .model import Column, Document, Field, Fields, Prose, Table, data, integer, text
+from .model import Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text
+from .provenance import provenance
 
 CONFIRMED, REFUTED = "CONFIRMED", "REFUTED"
 EXTRA_PLACES = 4
 """Further decimals shown beyond a claim's precision, so a near miss is visible."""
+
+
+def _exact_machine(v: Verdict) -> str | None:
+    if v.exact is None:
+        return None
+    if v.claim.figure in ("combinations", "denominator"):
+        return str(int(v.exact))
+    return _exact(v)
 
 
 def _verdict(v: Verdict) -> str:
@@ -40,13 +51,22 @@ def _precision(v: Verdict) -> str:
     return f"to {claimed.places} decimal place{'s' if claimed.places != 1 else ''}{unit}"
 
 
+def as_claimed_text(v: Verdict) -> str:
+    """The exact figure written as the claim is written: rounded to its places, with % when it has one."""
+    return _as_claimed(v)
+
+
 def _as_claimed(v: Verdict, extra: int = 0) -> str:
     """The exact figure written the way the claim is: rounded to its places (plus ``extra``), with % when it has one.
 
     An exact claim gets the exact figure; for a standard deviation, 10 decimals (plus ``extra``).
     """
     claimed = v.claim.claimed
-    if v.claim.figure == "combinations":
+    if v.exact is None:
+        return "no pay (the rule set gives none)"
+    if v.claim.figure == "pays":
+        return format_pays(v.exact)
+    if v.claim.figure in ("combinations", "denominator"):
         return count_text(int(v.exact))
     if claimed.places is None and not v.root:
         return fraction_text(v.exact)
@@ -56,15 +76,28 @@ def _as_claimed(v: Verdict, extra: int = 0) -> str:
 
 
 def _exact(v: Verdict) -> str:
-    if v.claim.figure == "combinations":
+    if v.exact is None:
+        return "none"
+    if v.claim.figure == "pays":
+        return format_pays(v.exact)
+    if v.claim.figure in ("combinations", "denominator"):
         return count_text(int(v.exact))
     return f"sqrt({fraction_text(v.exact)})" if v.root else fraction_text(v.exact)
 
 
-def _computed(v: Verdict) -> str:
-    if v.claim.claimed.places is None:
-        return _as_claimed(v)
-    return f"{_as_claimed(v)} as claimed; {_as_claimed(v, EXTRA_PLACES)} with {EXTRA_PLACES} more places"
+def computed_text(v: Verdict) -> str:
+    """The exact figure as the claim states it, and whether that is what was claimed.
+
+    To a claim's precision, a confirmed figure reads "1.0579% to the claimed
+    precision, as claimed", a refuted one "14.3596% to the claimed precision,
+    not 4.8440%"; each is followed by the figure to 4 more places.
+    """
+    claimed = v.claim.claimed
+    verdict = "as claimed" if v.confirmed else f"not {claimed.text}"
+    if claimed.places is None or v.exact is None:
+        return _as_claimed(v) if v.confirmed else f"{_as_claimed(v)}, {verdict}"
+    return (f"{_as_claimed(v)} to the claimed precision, {verdict}; "
+            f"{_as_claimed(v, EXTRA_PLACES)} with {EXTRA_PLACES} more places")
 
 
 def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
@@ -100,8 +133,8 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
             text(v.claim.outcome),
             text(v.claim.claimed.text, shown=f"{v.claim.claimed.text} ({_precision(v)})"),
             data("exact" if v.claim.claimed.places is None else v.claim.claimed.places, _precision(v)),
-            text(_as_claimed(v), shown=_computed(v)),
-            text(str(int(v.exact)) if v.claim.figure == "combinations" else _exact(v), shown=_exact(v)),
+            text(_as_claimed(v), shown=computed_text(v)),
+            text(_exact_machine(v), shown=_exact(v)),
             text(_verdict(v)),
             text(_subject(v)),
             text(v.claim.source),
@@ -122,4 +155,80 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
             Table(columns=columns, rows=rows, key="claims", records=True, csv=True),
             Prose((summary,)),
         ),
+        provenance=provenance(_rule_sets(verdicts), None,
+                              (SourceFile(claims.path, claims.kind, claims.sha256),) if claims.sha256 else ()),
+    )
+
+
+def _rule_sets(verdicts: Sequence[Verdict]) -> list[RuleSet]:
+    found: list[RuleSet] = []
+    for v in verdicts:
+        if all(r.source_sha256 != v.claim.rules.source_sha256 or r.source_path != v.claim.rules.source_path for r in found):
+            found.append(v.claim.rules)
+    return found
+
+
+_FIGURE_TITLES = {
+    "pays": "pays", "combinations": "combinations", "probability": "probability", "return": "return",
+    "house_edge": "house edge", "denominator": "total combinations", "expected_value": "total return",
+}
+
+
+def _check_text(v: Verdict) -> str:
+    return f"claimed {v.claim.claimed.text}; computed {computed_text(v)}"
+
+
+def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rules: RuleSet, shoe: Shoe) -> Document:
+    """``verify`` of a submitted par sheet: each row CONFIRMED or REFUTED, with each figure it states, then the refuted rows."""
+    rows: dict[str, list[Verdict]] = {}
+    for v in verdicts:
+        rows.setdefault(v.claim.label or "", []).append(v)
+    figures = [f for f in _FIGURE_TITLES if any(v.claim.figure == f for v in verdicts)]
+    columns = (
+        Column("row", "row", head=True), Column("subject", "subject", head=True), Column("verdict", "verdict", head=True),
+        *(Column(None, _FIGURE_TITLES[f]) for f in figures),
+    )
+    table_rows = []
+    refuted: list[str] = []
+    for label, found in rows.items():
+        ok = all(v.confirmed for v in found)
+        if not ok:
+            wrong = ", ".join(_FIGURE_TITLES[v.claim.figure] for v in found if not v.confirmed)
+            refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
+        by_figure = {v.claim.figure: v for v in found}
+        table_rows.append((
+            text(label), text(found[0].claim.source), text(CONFIRMED if ok else REFUTED),
+            *(None if f not in by_figure else text(_check_text(by_figure[f])) for f in figures),
+        ))
+    checks = Table(
+        columns=tuple(Column(k, None) for k in ("row", "subject", "wager", "figure", "outcome", "claimed", "computed",
+                                                  "exact", "verdict")),
+        rows=tuple(
+            (text(v.claim.label), text(v.claim.source), text(v.claim.wager), text(v.claim.figure), text(v.claim.outcome),
+             text(v.claim.claimed.text), text(_as_claimed(v)), text(_exact_machine(v)), text(_verdict(v)))
+            for v in verdicts
+        ),
+        key="checks", human=False, csv=True,
+    )
+    n, bad = len(rows), len(refuted)
+    summary = [f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
+               f"{n} row{'s' if n != 1 else ''}: {n - bad} {CONFIRMED}, {bad} {REFUTED}."]
+    return Document(
+        title=f"Par sheet {claims.path} under {rules.name}",
+        blocks=(
+            Fields((
+                Field("par_sheet", "Par sheet", text(claims.path)),
+                Field("rule_set", "Checked under", text(rules.name),
+                      text=f"{rules.name}: {rules.title} (document {rules.document}), {shoe_text(shoe)}"),
+                Field("counting", "", text(COUNTING)),
+                Field("rows", None, integer(n)),
+                Field("confirmed", None, integer(n - bad)),
+                Field("refuted", None, integer(bad)),
+                Field("refuted_rows", None, tuple(text(r) for r in refuted)),
+            )),
+            Table(columns=columns, rows=tuple(table_rows), records=True),
+            checks,
+            Prose(tuple(summary)),
+        ),
+        provenance=provenance((rules,), shoe_text(shoe), (SourceFile(claims.path, claims.kind, claims.sha256),)),
     )

@@ -8,7 +8,7 @@ A claims file is TOML, as a test lab receives figures from a supplier::
     id = "PB-1"                                       # optional label
     source = "Supplier X par sheet, p. 2"             # optional: where it is claimed
     rules = "punto-banco"                             # shipped name, or a rule file path
-    decks = 8
+    decks = 8                                         # optional: the rule set's number by default
     remove = "5,5,K"                                  # optional: cards out of the shoe
     wager = "banker"
     figure = "house_edge"
@@ -16,15 +16,23 @@ A claims file is TOML, as a test lab receives figures from a supplier::
     precision = 4                                     # optional: see below
 
 ``rules`` is a shipped rule set or a path to a rule file; a relative path is
-read from the claims file's folder. ``figure`` is one of :data:`FIGURES`;
-``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3 B3) and
-``probability`` also need ``outcome``, the name of a row of the wager's pay
-table. ``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
+read from the claims file's folder. ``decks`` is the rule set's own number
+when left out. ``figure`` is one of :data:`FIGURES`; ``combinations``
+(ordered six-card dealings P1 B1 P2 B2 P3 B3), ``probability``, ``return``
+(probability times pays) and ``pays`` also need ``outcome``, the name of a
+row of the wager's pay table. ``pays = { "tie" = "9:1" }`` changes pays of
+the claim's wager first.
 
 Values are strings so that they are read exactly: a percentage ("1.0579%"),
 a decimal ("0.93", "-0.0123"), a whole number ("2292252566437888", or
 "2,292,252,566,437,888"), or a fraction ("43/415"); a TOML whole number is
 accepted too, a TOML float is not (it is binary, not what was written).
+A figure that is a share of the bet or a probability, written without a %
+sign, is a fraction of 1 ("0.0106"); one that could not be a fraction of 1
+(a house edge of "1.06", more than the whole bet) is refused with the
+question whether a % sign is missing, and ``unit = "percent"`` reads a bare
+number as a percentage. A ``pays`` claim is a pay as a pay table writes it
+("19:20", "push") and must equal the rule set's exactly.
 
 Precision
     ``precision`` is a number of decimal places (of the percentage, for a
@@ -48,8 +56,9 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -57,10 +66,15 @@ from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet, par_sheets
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
-from ..game.rulefile import is_rule_file, load, shipped
+from ..game.rulefile import is_rule_file, load, sha256_hex, shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
-from ..game.strict import StrictTable, origin_of, read_toml
+from ..game.strict import StrictTable, origin_of, parse_toml
+from ..numbers import decimal_text
+from .reading import read_submitted
+
+PUBLISHED = "published.toml"
+"""The package's claims file of published figures (:func:`published_claims`)."""
 
 FIGURES: tuple[str, ...] = (
     "house_edge",
@@ -70,16 +84,32 @@ FIGURES: tuple[str, ...] = (
     "push_frequency",
     "variance",
     "standard_deviation",
+    "rtp",
+    "denominator",
     "combinations",
     "probability",
+    "return",
+    "pays",
 )
-"""What a claim can be about; the last two are per outcome."""
-OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability")
+"""What a claim can be about; the last four are per outcome."""
+OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays")
+SHARE_FIGURES: tuple[str, ...] = ("house_edge", "expected_value", "element_of_risk", "hit_frequency", "push_frequency",
+                                  "rtp", "probability", "return")
+"""Figures that are a share of the bet or a probability: a % sign may be written, and a bare number is a fraction of 1."""
+_BOUNDS: dict[str, tuple[Fraction, Fraction]] = {
+    "house_edge": (Fraction(-1000), Fraction(1)), "expected_value": (Fraction(-1), Fraction(1000)),
+    "element_of_risk": (Fraction(-1000), Fraction(1)), "hit_frequency": (Fraction(0), Fraction(1)),
+    "push_frequency": (Fraction(0), Fraction(1)), "probability": (Fraction(0), Fraction(1)),
+    "rtp": (Fraction(0), Fraction(1001)), "return": (Fraction(-1), Fraction(1000)),
+}
+"""Where each share figure can lie at all, as a fraction of 1 (a bet loses at most the stake)."""
 EXACT = "exact"
 MAX_PLACES = 100
 """The most decimal places a claim can state (or ``precision`` ask for); no published figure has more than 20."""
+UNITS = ("fraction", "percent")
 
-_CLAIM_KEYS = ("id", "source", "rules", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision")
+_CLAIM_KEYS = ("id", "source", "rules", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision",
+               "unit")
 _DIGITS = r"\d{1,3}(?:,\d{3}){1,13}|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
 _RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
@@ -141,17 +171,19 @@ class Verdict:
 
     ``exact`` is the figure itself, except for ``standard_deviation``
     (``root`` true), where it is the exact variance whose square root the
-    standard deviation is.
+    standard deviation is; ``None`` for a pay the rule set does not give
+    (the claim is then refuted).
     """
 
     claim: Claim
-    exact: Fraction
+    exact: Fraction | None
     root: bool
     confirmed: bool
 
     def rounded(self, places: int, percent: bool) -> Fraction:
         """The figure rounded half to even to ``places`` decimals (of the percentage when ``percent``)."""
         scale = 10**places * (100 if percent else 1)
+        assert self.exact is not None, "a missing pay is never rounded"
         if not self.root:
             return Fraction(round(self.exact * scale), scale)
         # round(sqrt(v) * scale), exactly: r = floor(sqrt(v * scale^2)), then r + 1 when the root passes r + 1/2
@@ -163,11 +195,13 @@ class Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Claims:
-    """A claims file, read and resolved."""
+    """A claims file (or a submitted par sheet), read and resolved; ``sha256`` names the file's bytes."""
 
     path: str
     title: str | None
     claims: tuple[Claim, ...]
+    sha256: str = ""
+    kind: str = "claims file"
 
 
 # ------------------------------------------------------------------ reading
@@ -215,9 +249,57 @@ def parse_claimed(text: str | int, precision: int | str | None) -> Claimed:
     return Claimed(text=written, value=value, places=places, percent=percent)
 
 
+def claimed_figure(figure: str, value: str | int, precision: int | str | None = None, unit: str | None = None) -> Claimed:
+    """A claimed value of ``figure``, read exactly and checked for sense (see the module notes).
+
+    A pay is read as a pay table writes it; a share of the bet or a
+    probability without a % sign is a fraction of 1 (a percentage with
+    ``unit="percent"``), and one that no fraction of 1 could be is refused
+    with the question whether a % is missing.
+
+    >>> claimed_figure("house_edge", "1.06")
+    Traceback (most recent call last):
+    ...
+    analyzer.errors.InputError: value '1.06' of house_edge, read as a fraction of the bet, is 106%, which no house_edge can be; if it is a percentage, write "1.06%" (or unit = "percent").
+    """
+    if figure == "pays":
+        if not isinstance(value, str):
+            raise InputError(f"pays {shown(value)} must be written as a pay table writes it, e.g. \"11:1\", \"19:20\", \"push\".")
+        return Claimed(text=value.strip(), value=parse_pays(value), places=None, percent=False)
+    claimed = parse_claimed(value, precision)
+    if unit == "percent" and not claimed.percent:
+        if figure not in SHARE_FIGURES:
+            raise InputError(f"unit = \"percent\" is only for {', '.join(SHARE_FIGURES)}, not {figure}.")
+        claimed = replace(claimed, text=f"{claimed.text}%", value=claimed.value / 100, percent=True)
+    if figure in _BOUNDS and not claimed.percent:
+        low, high = _BOUNDS[figure]
+        if not low <= claimed.value <= high:
+            as_percent = decimal_text(claimed.value * 100, 6).rstrip("0").rstrip(".")
+            raise InputError(
+                f"value {shown(claimed.text)} of {figure}, read as a fraction of the bet, is {as_percent}%, which no {figure} "
+                f"can be; if it is a percentage, write \"{claimed.text}%\" (or unit = \"percent\")."
+            )
+    return claimed
+
+
 def load_claims(path: str) -> Claims:
     """Read and check a claims file; :class:`InputError` names the file, the claim and the key."""
-    data = read_toml(path, "claims file")
+    if Path(path).suffix.lower() in (".xls", ".xlsm", ".ods", ".numbers", ".tsv"):
+        raise InputError(f"{origin_of(path)}: a par sheet is read as .csv or .xlsx; save it in one of those, "
+                         "or give a .toml claims file.")
+    submitted = read_submitted(path, "claims file")
+    return read_claims(submitted.text(), path, Path(path).parent, submitted.sha256)
+
+
+def published_claims() -> Claims:
+    """The published figures the shipped rule sets reproduce (package data ``published.toml``), with their sources."""
+    data = resources.files("analyzer.studies").joinpath(PUBLISHED).read_bytes()
+    return read_claims(data.decode("utf-8"), PUBLISHED, Path("."), sha256_hex(data))
+
+
+def read_claims(text: str, path: str, folder: Path, sha256: str = "") -> Claims:
+    """Claims from TOML ``text`` read from ``path`` (rule file paths are relative to ``folder``)."""
+    data = parse_toml(text, origin_of(path))
     top = StrictTable(data, "", origin_of(path))
     title = top.string("title", required=False)
     if "claim" not in data:
@@ -229,10 +311,10 @@ def load_claims(path: str) -> Claims:
         raise top.error("claim", "must be one or more [[claim]] tables.")
     loaded: dict[str, RuleSet] = {}
     claims = tuple(
-        _read_claim(StrictTable(row, f"claim {i}", origin_of(path)), i, Path(path).parent, loaded)
+        _read_claim(StrictTable(row, f"claim {i}", origin_of(path)), i, folder, loaded)
         for i, row in enumerate(rows, start=1)
     )
-    return Claims(path=path, title=title, claims=claims)
+    return Claims(path=path, title=title, claims=claims, sha256=sha256)
 
 
 def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str, RuleSet]) -> Claim:
@@ -248,7 +330,8 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
     if where not in loaded:
         loaded[where] = wrap("rules", lambda: load(where))
     rules = loaded[where]
-    decks = table.integer("decks")
+    given = table.integer("decks", required=False)
+    decks = rules.decks if given is None else given
     full = wrap("decks", lambda: Shoe.decks(decks))
     remove = table.string("remove", required=False) or ""
     shoe = wrap("remove", lambda: full.remove(parse_removal(remove)))
@@ -269,7 +352,7 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
     outcome = table.string("outcome", required=False)
     if outcome is not None:
         if figure not in OUTCOME_FIGURES:
-            raise table.error("outcome", f"is only for the figures {' and '.join(OUTCOME_FIGURES)}, not {figure}.")
+            raise table.error("outcome", f"is only for the figures {', '.join(OUTCOME_FIGURES)}, not {figure}.")
         wrap("outcome", lambda: rules.wager(wager).outcome(outcome))
     raw = table.data.get("value")
     if isinstance(raw, float):
@@ -280,7 +363,10 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
         raise table.error(
             "precision", f'is {shown(precision)}; it must be a number of decimal places from 0 to {MAX_PLACES} or "{EXACT}".'
         )
-    claimed = wrap("value", lambda: parse_claimed(value, precision))
+    unit = table.string("unit", required=False)
+    if unit is not None and unit not in UNITS:
+        raise table.error("unit", f"is {shown(unit)}; it must be one of {', '.join(UNITS)}.")
+    claimed = wrap("value", lambda: claimed_figure(figure, value, precision, unit))
     if figure == "combinations" and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
         raise table.error("value", f"is {shown(value)}; combinations are a whole number of dealings, claimed exactly.")
     label, source = table.string("id", required=False), table.string("source", required=False)
@@ -304,23 +390,35 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
 
 def verify(claims: Claims) -> tuple[Verdict, ...]:
     """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist."""
-    return tuple(_verdict(claims.path, claim) for claim in claims.claims)
+    sheets: dict[tuple[RuleSet, Shoe, str], ParSheet] = {}
+    return tuple(_verdict(claims.path, claim, sheets) for claim in claims.claims)
 
 
-def _verdict(path: str, claim: Claim) -> Verdict:
-    (sheet,) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
-    exact = _figure(path, claim, sheet)
+def _verdict(path: str, claim: Claim, sheets: dict[tuple[RuleSet, Shoe, str], ParSheet]) -> Verdict:
+    key = (claim.rules, claim.shoe, claim.wager)
+    if key not in sheets:
+        (sheets[key],) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
+    exact = _figure(path, claim, sheets[key])
     c, h = claim.claimed.value, claim.claimed.half_unit
+    if exact is None:
+        return Verdict(claim=claim, exact=None, root=False, confirmed=False)
     if claim.figure == "standard_deviation":
         confirmed = c + h >= 0 and max(c - h, Fraction(0)) ** 2 <= exact <= (c + h) ** 2
         return Verdict(claim=claim, exact=exact, root=True, confirmed=confirmed)
     return Verdict(claim=claim, exact=exact, root=False, confirmed=abs(exact - c) <= h)
 
 
-def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction:
+def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
     if claim.figure in OUTCOME_FIGURES:
         row = next(r for r in sheet.rows if r.outcome.name == claim.outcome)
-        return Fraction(row.combinations) if claim.figure == "combinations" else row.probability
+        if claim.figure == "pays":
+            return row.pays
+        if claim.figure == "return" and row.pays is None:
+            raise InputError(f"{path}: claim {claim.number}: outcome {claim.outcome!r} of {claim.wager} under "
+                             f"{claim.rules.name} has no pay, so no return; claim its combinations or probability.")
+        return {"combinations": Fraction(row.combinations), "probability": row.probability}.get(claim.figure, row.contribution)
+    if claim.figure == "denominator":
+        return Fraction(sheet.denominator)
     attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
     value: Fraction | None = getattr(sheet, attribute)
     if value is None:

@@ -15,6 +15,8 @@ it is converted when it has more digits than its limit, so ``--decks
   more workers than it has chunks. Default: one per core, for simulate and
   count alike.
 * ``--seed``: 0 to 2**128 - 1 (numpy's SeedSequence uses 128 bits of entropy).
+* ``--out``: a file in an existing folder that can be written, checked
+  before anything is computed.
 * ``--cut-card``, ``--upto``: see each command.
 """
 
@@ -30,9 +32,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 from click.shell_completion import CompletionItem
 
-from .errors import InputError, shown
-from .game.shoe import MAX_DECKS
-from .report.render import FORMATS
+from ..errors import InputError, shown
+from ..game.shoe import MAX_DECKS
+from ..report.output import ALL_FORMATS
 
 F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
@@ -59,7 +61,7 @@ def max_workers() -> int:
 
 
 if TYPE_CHECKING:
-    from .play.engine import Decision, Seat
+    from ..play.engine import Decision, Seat
 
 if TYPE_CHECKING:  # click 8.3 and later make ParamType generic in the value it converts to
     _WholeType = click.ParamType[int, Any]
@@ -107,7 +109,7 @@ class Workers(Whole):
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    from .game.rulefile import shipped
+    from ..game.rulefile import shipped
 
     names = [CompletionItem(n) for n in shipped() if n.startswith(incomplete)]
     return names + [CompletionItem(incomplete, type="file")]
@@ -115,7 +117,7 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Wager names: those of the rule sets already named on the line, else the standard ones."""
-    from .game.rulefile import load, standard_wagers
+    from ..game.rulefile import load, standard_wagers
 
     given = ctx.params.get("rule_names") or ((ctx.params["rule_name"],) if ctx.params.get("rule_name") else ())
     names: list[str] = []
@@ -129,7 +131,7 @@ def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 def wager_help() -> str:
     """The wager names, for the help of ``--wager``."""
-    from .game.rulefile import standard_wagers
+    from ..game.rulefile import standard_wagers
 
     return f"W: {', '.join(standard_wagers())}, or a wager your rule file defines"
 
@@ -159,9 +161,33 @@ remove_option = click.option(
     "--remove", default="", metavar="CARDS",
     help="Cards already dealt, e.g. '5,5,K,A', or with counts: '5x4,K' is four fives and a king.",
 )
-format_option = click.option(
-    "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.",
-)
+OUT_KEY = "out"
+"""Where ``--out`` leaves its file in the context (``ctx.meta``), for :func:`analyzer.cli.app.emit`."""
+
+
+def _remember_out(ctx: click.Context, _: click.Parameter, value: Path | None) -> None:
+    ctx.meta[OUT_KEY] = writable_out(ctx, _, value)
+
+
+def writable_out(ctx: click.Context, _: click.Parameter, value: Path | None) -> Path | None:
+    """A click callback: ``--out FILE`` refused before anything is computed when it cannot be written."""
+    if value is not None:
+        check_writable("--out", str(value))
+    return value
+
+
+def format_option(command: F) -> F:
+    """``--format`` and ``--out``: every format to stdout, or to a file (xlsx and pdf only to a file)."""
+    command = click.option(
+        "--out", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
+        callback=_remember_out, metavar="FILE",
+        help="Write to FILE instead of stdout (xlsx and pdf need it); its suffix names the format when --format does not.",
+    )(command)
+    return click.option(
+        "--format", "fmt", type=click.Choice(ALL_FORMATS), default=None,
+        help="Output format (default: table, or what the --out file's suffix names).",
+    )(command)
+
 exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
 pay_option = click.option(
     "--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS",
@@ -202,7 +228,7 @@ _OWN_HAND = re.compile(r"(?:(?P<seat>\d{1,3})\s*:\s*)?(?P<decision>draw|stand)",
 
 def parse_seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...]:
     """Seats from ``--bet [SEAT:]WAGER=STAKE`` and ``--own-hand [SEAT:]DRAW|STAND`` (seat 1 when not named)."""
-    from .play.engine import Bet, Seat
+    from ..play.engine import Bet, Seat
 
     placed: dict[int, list[Bet]] = {}
     for text in bets:

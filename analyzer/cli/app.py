@@ -1,0 +1,139 @@
+"""The ``baccarat`` group: its one-line errors, and what every command shares.
+
+Every error from bad input is one line on stderr, ``baccarat: error: ...``,
+with exit status 2 and no traceback, at most :data:`MAX_ERROR` characters
+long. Bare ``baccarat`` prints the help. Every command's help ends with
+examples, which the tests run. A command's documents go through
+:func:`emit`: to stdout, or to ``--out FILE``, in the chosen format, with
+the command line in their provenance.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .. import __version__
+from ..errors import InputError, shown
+from ..game.cards import parse_removal
+from ..game.odds import parse_pays
+from ..game.rulefile import load, shipped
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
+from ..report.model import Document
+from ..report.output import chosen_format, produce
+from .options import OUT_KEY
+
+MODES: tuple[str, ...] = ("top", "shoe")
+"""The simulator's dealing modes (:data:`analyzer.play.simulate.MODES`, kept here so start-up imports no numpy)."""
+
+
+MAX_ERROR = 600
+"""The longest error line printed; values inside are already quoted short (:func:`analyzer.errors.shown`)."""
+
+
+class Baccarat(click.Group):
+    """A click group whose errors are one line on stderr and exit status 2; bare, it prints its help."""
+
+    command_line: str | None = None
+    """The command line being run, as a shell would read it back (for the provenance of its output)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102
+        given = kwargs.get("args", args[0] if args else None)
+        self.command_line = shlex.join(["baccarat", *(list(given) if given is not None else sys.argv[1:])])
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as bare:
+            click.echo(bare.ctx.get_help())
+            sys.exit(0)
+        except (click.ClickException, InputError) as error:
+            message = error.format_message() if isinstance(error, click.ClickException) else str(error)
+            line = re.sub(r"'([^']{100})[^']{20,}'", r"'\1...'", " ".join(message.split()))  # click quotes values whole
+            if len(line) > MAX_ERROR:
+                line = line[:MAX_ERROR] + "... (cut)"
+            click.echo(f"baccarat: error: {line}", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("baccarat: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+@contextmanager
+def progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr for a run of several tasks, when stderr is a terminal.
+
+    Yields the callback the executors take (tasks just finished), or ``None``
+    when no bar is shown (one task, or output to a file or a pipe).
+    """
+    if tasks <= 1 or not sys.stderr.isatty():
+        yield None
+        return
+    with click.progressbar(length=tasks, label=label, file=sys.stderr) as bar:
+        yield bar.update
+
+
+def rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
+    return [load(n) for n in (names or shipped())]
+
+
+def shoe_of(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
+    return Shoe.decks(decks if decks is not None else rules.decks).remove(parse_removal(remove))
+
+
+_PAY = re.compile(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)")
+
+
+def with_pays(rules: RuleSet, overrides: tuple[str, ...]) -> RuleSet:
+    for text in overrides:
+        match = _PAY.fullmatch(text.strip())
+        if not match:
+            raise InputError(f"--pay {shown(text)} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
+        rules = rules.with_pays(match["wager"].strip(), match["outcome"].strip(), parse_pays(match["pays"]))
+    return rules
+
+
+
+
+@click.group(cls=Baccarat)
+@click.version_option(__version__, prog_name="baccarat")
+def cli() -> None:
+    """Exact mini-baccarat analysis: par sheets for every documented rule set."""
+
+
+def examples(*lines: str) -> str:
+    """A help epilog of example command lines (kept as written; the tests run every one)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def command_line() -> str | None:
+    """The command line being run, for the provenance of its output."""
+    root = click.get_current_context().find_root().command
+    return root.command_line if isinstance(root, Baccarat) else None
+
+
+def emit(documents: Document | Sequence[Document], fmt: str | None, exact: bool = False) -> None:
+    """Write a command's documents where and how it was asked: stdout, or ``--out FILE``, in the chosen format."""
+    from ..report.results import write_file
+
+    out: Path | None = click.get_current_context().meta.get(OUT_KEY)
+    content = produce(documents, chosen_format(fmt, out), exact, command_line())
+    if out is None:
+        assert isinstance(content, str), "a binary format needs --out"
+        click.echo(content, nl=False)
+    else:
+        write_file(out, content)
+        click.echo(f"wrote {out}", err=True)
+
+
+def main() -> None:
+    """Entry point of the ``baccarat`` console script."""
+    cli(prog_name="baccarat")

@@ -1,0 +1,152 @@
+"""The commands of exact figures: rules, analyze, compare, own-cards, report, tables."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import click
+
+from ..exact.parsheet import par_sheets
+from ..game.rulefile import load
+from ..game.rules import RuleSet
+from ..report.analysis import analysis_document, compare_document, rule_list_document, rule_set_document
+from .app import _PAY, cli, command_line, emit, examples, progress, rule_sets, shoe_of, with_pays
+from .options import (
+    decks_option,
+    exact_option,
+    format_option,
+    one_rule_set,
+    pay_option,
+    remove_option,
+    rules_option,
+    wagers_option,
+    writable_out,
+)
+
+
+@cli.group(invoke_without_command=True, epilog=examples("baccarat rules", "baccarat rules show punto-banco"))
+@click.pass_context
+def rules(ctx: click.Context) -> None:
+    """List the shipped rule sets (or `rules show NAME`)."""
+    if ctx.invoked_subcommand is None:
+        emit(rule_list_document(rule_sets(())), "table")
+
+
+@rules.command("show", epilog=examples("baccarat rules show punto-banco"))
+@click.argument("name", metavar="NAME|FILE")
+def rules_show(name: str) -> None:
+    """Print a rule set's drawing chart and every pay table, and the full path of its file (copy it to write your own)."""
+    emit(rule_set_document(load(name)), "table")
+
+
+@cli.command(epilog=examples(
+    "baccarat analyze --rules dactylus --wager banker",
+    "baccarat analyze --rules punto-banco --decks 6 --remove 5x4,K --pay 'tie:tie=9:1' --wager tie --format json",
+))
+@rules_option
+@decks_option
+@remove_option
+@wagers_option("A wager to analyse; repeat for several (default: all).")
+@pay_option
+@format_option
+@exact_option
+def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
+            pays: tuple[str, ...], fmt: str | None, exact: bool) -> None:
+    """Par sheets: every outcome's exact count and probability, house edge and more."""
+    documents = []
+    for rule_set in rule_sets(rule_names):
+        rule_set = with_pays(rule_set, pays)
+        shoe = shoe_of(rule_set, decks, remove)
+        documents.append(analysis_document(rule_set, shoe, par_sheets(rule_set, shoe, wagers)))
+    emit(documents, fmt, exact)
+
+
+def _variant(rules: RuleSet, pays: tuple[str, ...]) -> RuleSet:
+    """``rules`` with the pays changed, named after the change (a column of its own in compare)."""
+    changed = with_pays(rules, pays)
+    label = ", ".join(f"{m['outcome'].strip()} {m['pays'].strip()}" for m in (_PAY.fullmatch(t.strip()) for t in pays) if m)
+    return replace(changed, name=f"{rules.name}, {label}")
+
+
+@cli.command(epilog=examples("baccarat compare", "baccarat compare --rules punto-banco --pay 'tie:tie=9:1'"))
+@rules_option
+@decks_option
+@remove_option
+@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS",
+              help="Show beside each rule set a copy with this pay changed, e.g. 'tie:tie=9:1' (8:1 and 9:1 side by "
+                   "side); repeat to change several pays in the copy.")
+@format_option
+@exact_option
+def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: tuple[str, ...], fmt: str | None,
+            exact: bool) -> None:
+    """One matrix: the house edge of every wager under every rule set."""
+    analyses = []
+    shoe = None
+    for rule_set in rule_sets(rule_names):
+        shoe = shoe_of(rule_set, decks if decks is not None else 8, remove)
+        analyses.append((rule_set, par_sheets(rule_set, shoe)))
+        if pays:
+            variant = _variant(rule_set, pays)
+            analyses.append((variant, par_sheets(variant, shoe)))
+    assert shoe is not None
+    emit(compare_document(shoe, analyses, exact), fmt, exact)
+
+
+@cli.command(epilog=examples("baccarat tables --out my-results"))
+@click.option("--out", default="results", show_default=True, metavar="DIR",
+              help="Folder to write the tables to: new, empty, or written by an earlier `baccarat tables` "
+                   "(it is replaced as a whole).")
+def tables(out: str) -> None:
+    """Regenerate results/: par sheets of every shipped rule set and the comparison."""
+    from ..report.results import generate, staged, steps
+
+    with staged(out) as stage:  # the folder is checked, and a staging folder made, before anything is computed
+        with progress(steps(), "computing the tables") as bar:
+            files = generate(bar)
+        for path in stage.commit(files):
+            click.echo(f"wrote {path}")
+
+
+@cli.command(epilog=examples(
+    "baccarat report --rules punto-banco --out punto-banco.html",
+    "baccarat report --rules live-pittsburgh --out live-pittsburgh.pdf",
+))
+@one_rule_set()
+@decks_option
+@remove_option
+@wagers_option("A wager to evaluate; repeat for several (default: every wager the document offers).")
+@pay_option
+@click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html|FILE.pdf",
+              callback=writable_out,
+              help="The report to write: HTML or PDF (or .md, .json, .txt, .xlsx), by the suffix.")
+def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], out: Path) -> None:
+    """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
+    from datetime import datetime, timezone
+
+    from ..report.evaluation import evaluate, evaluation_document
+    from ..report.output import chosen_format, produce
+    from ..report.results import write_file
+
+    fmt = chosen_format(None, out)
+    rule_set = with_pays(load(rule_name), pays)
+    document = evaluation_document(evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers))
+    write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(timezone.utc).strftime("%Y-%m-%d")))
+    click.echo(f"wrote {out}", err=True)
+
+
+@cli.command("own-cards", epilog=examples("baccarat own-cards", "baccarat own-cards --decks 6 --remove 5x4"))
+@one_rule_set(required=False, default="mini-louisiana",
+              what="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")
+@decks_option
+@remove_option
+@format_option
+@exact_option
+def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str | None, exact: bool) -> None:
+    """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
+    from ..report.owncards import own_cards_document
+    from ..studies.owncards import analyse
+
+    rule_set = load(rule_name)
+    analysis = analyse(rule_set, shoe_of(rule_set, decks, remove))
+    emit(own_cards_document(analysis, exact), fmt, exact)

@@ -1,0 +1,250 @@
+"""The commands of studies: formula, solve, verify, eor, count."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import click
+
+from ..errors import InputError, shown
+from ..exact.parsheet import par_sheets
+from ..game.cards import parse_removal
+from ..game.odds import parse_percent
+from ..game.rulefile import load
+from .app import cli, command_line, emit, examples, progress, rule_sets, shoe_of, with_pays
+from .options import (
+    MAX_SEED,
+    MAX_SHOES,
+    Whole,
+    check_writable,
+    cores,
+    decks_option,
+    format_option,
+    one_rule_set,
+    pay_option,
+    per_wager,
+    remove_option,
+    rules_option,
+    scheduler_option,
+    wager_option,
+    wagers_option,
+    workers_option,
+)
+
+
+@cli.command(epilog=examples("baccarat formula --rules dactylus --wager player-pair --upto 10"))
+@rules_option
+@remove_option
+@wagers_option("A wager; repeat for several (default: all).")
+@pay_option
+@click.option("--upto", type=Whole(1, 1000), default=8, show_default=True, metavar="N",
+              help="Print the values for d = 1..N decks (N from 1 to 1,000).")
+@click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
+@format_option
+def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
+            outcomes: bool, fmt: str | None) -> None:
+    """House edge as an exact rational function of the number of decks d, and its limit."""
+    from ..report.formula import formula_document
+    from ..studies.formula import formulas
+
+    removed = parse_removal(remove)
+    chosen = [with_pays(rule_set, pays) for rule_set in rule_sets(rule_names)]
+    steps = sum(len(wagers) or len(r.wagers) for r in chosen)
+    with progress(steps, "fitting formulas") as bar:
+        results = [formulas(rule_set, removed, wagers, bar) for rule_set in chosen]
+    emit([formula_document(f, upto, outcomes) for f in results], fmt)
+
+
+@cli.command(epilog=examples(
+    "baccarat solve --rules punto-banco --wager tie --outcome tie --edge 2%",
+    "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player --outcome 'win by 9, non-natural' --edge 5%",
+))
+@rules_option
+@decks_option
+@remove_option
+@wager_option("The wager whose pay table is solved.")
+@click.option("--outcome", default=None, metavar="O",
+              help="The outcome whose pay is solved (with --shape: the one solved again after rounding; default the top award).")
+@click.option("--shape", "shape", multiple=True, metavar="OUTCOME=WEIGHT",
+              help="Pays in this shape, one common multiplier solved; repeat for each outcome, e.g. --shape 'win by 9, non-natural=30'.")
+@click.option("--edge", required=True, metavar="PERCENT",
+              help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).")
+@pay_option
+@format_option
+def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
+          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str | None) -> None:
+    """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
+    from ..report.solve import Solved, solved_documents
+    from ..studies.solve import parse_shape, solve_pay, solve_shape
+
+    target = parse_percent(edge)
+    weights = parse_shape(shape)
+    if not weights and outcome is None:
+        raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
+    items = []
+    for rule_set in rule_sets(rule_names):
+        rule_set = with_pays(rule_set, pays)
+        shoe = shoe_of(rule_set, decks, remove)
+        (sheet,) = par_sheets(rule_set, shoe, (wager,))
+        solution = solve_shape(sheet, weights, target, outcome) if weights else solve_pay(sheet, outcome or "", target)
+        items.append(Solved(rules=rule_set, shoe=shoe, sheet=sheet, solution=solution))
+    emit(solved_documents(items), fmt)
+
+
+@cli.command("verify", epilog=examples(
+    "baccarat verify examples/claims.toml",
+    "baccarat verify examples/submitted-punto-banco.csv --rules punto-banco",
+))
+@click.argument("claims_file", metavar="FILE")
+@click.option("--rules", "rule_name", default=None, metavar="NAME|FILE",
+              help="A par sheet (.csv, .xlsx): the rule set to check it under.")
+@decks_option
+@remove_option
+@pay_option
+@format_option
+def verify_command(claims_file: str, rule_name: str | None, decks: int | None, remove: str, pays: tuple[str, ...],
+                   fmt: str | None) -> int:
+    """Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): exit 1 when any is refuted."""
+    from ..report.verify import par_sheet_verdicts_document, verdicts_document
+    from ..studies.verify import load_claims, verify
+
+    if claims_file.lower().endswith((".csv", ".xlsx")):
+        from ..studies.submitted import read_par_sheet
+
+        if rule_name is None:
+            raise InputError(f"{shown(claims_file)} is a par sheet: give the rule set to check it under with --rules NAME|FILE.")
+        rule_set = with_pays(load(rule_name), pays)
+        shoe = shoe_of(rule_set, decks, remove)
+        claims = read_par_sheet(claims_file, rule_set, shoe)
+        verdicts = verify(claims)
+        emit(par_sheet_verdicts_document(claims, verdicts, rule_set, shoe), fmt)
+    else:
+        if rule_name is not None or decks is not None or remove or pays:
+            raise InputError("--rules, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
+                             "a claims file names them in each claim.")
+        claims = load_claims(claims_file)
+        verdicts = verify(claims)
+        emit(verdicts_document(claims, verdicts), fmt)
+    return 0 if all(v.confirmed for v in verdicts) else 1
+
+
+@cli.command(epilog=examples(
+    "baccarat eor --rules live-pittsburgh --wager banker --wager dragon-bonus-player",
+    "baccarat eor --rules punto-banco --wager tie --pay 'tie:tie=9:1' --remove 5x4",
+))
+@rules_option
+@decks_option
+@remove_option
+@wagers_option("A wager; repeat for several (default: every wager with a pay table).")
+@pay_option
+@format_option
+def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...],
+        fmt: str | None) -> None:
+    """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
+    from ..report.eor import eor_document
+    from ..studies.eor import removal_table
+
+    chosen = [with_pays(r, pays) for r in rule_sets(rule_names)]
+    emit([eor_document(removal_table(r, shoe_of(r, decks, remove), wagers)) for r in chosen], fmt)
+
+
+@cli.command(epilog=examples(
+    "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100",
+    "baccarat count --rules dactylus --wager player-pair --wager banker-pair --shoes 100 --format json",
+    "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
+))
+@one_rule_set()
+@wagers_option("A wager to count (it needs a pay table); repeat for several, each bet on independently.", required=True)
+@click.option("--shoes", type=Whole(1, MAX_SHOES), default=1000, show_default=True, metavar="N",
+              help=f"Shoes to deal (at most {MAX_SHOES:,}).")
+@decks_option
+@click.option("--burn", default="standard", show_default=True, metavar="standard|none|N",
+              help="standard: the first card is shown and as many cards as its value burned face down (a ten burns 10); "
+                   "none; or N cards burned face down.")
+@click.option("--cut-card", type=Whole(0, 52_000), default=14, show_default=True, metavar="N", help="Cards behind the cut card.")
+@click.option("--last-round", type=click.Choice(("one-more", "cut")), default="one-more", show_default=True,
+              help="one-more: the round in which the cut card comes out is finished and one more is dealt; cut: that round is the last.")
+@click.option("--play", type=click.Choice(("perfect", "count")), default="perfect", show_default=True,
+              help="perfect: bet a wager when its exact expected value is above 0; count: when its count reaches --threshold.")
+@click.option("--tags", "tag_texts", multiple=True, metavar="[W:]TAGS",
+              help="13 tags in A..K order, or 'A=1,2=1,...'; 'W:' for one wager (default: the balanced count of `baccarat eor`).")
+@click.option("--threshold", "thresholds", multiple=True, metavar="[W:]T",
+              help="With --play count: bet when the count is at least T; 'W:' for one wager (default: the break-even true count).")
+@click.option("--threshold-on", "index", type=click.Choice(("true", "running")), default=None,
+              help="The count the threshold is on (default: true for balanced tags, running for unbalanced ones).")
+@pay_option
+@click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
+@workers_option
+@scheduler_option
+@click.option("--per-shoe", "per_shoe", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also write each shoe's results to FILE (.csv or .json).")
+@click.option("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
+              help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs matplotlib).")
+@format_option
+def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, burn: str, cut_card: int,
+          last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
+          pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None, per_shoe: str | None,
+          plot: str | None, fmt: str | None) -> None:
+    """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
+        os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
+    from ..play.executor import open_executor
+    from ..report.count import count_document, per_shoe_document
+    from ..studies.counting import (
+        SHOES_PER_TASK,
+        Procedure,
+        Study,
+        WagerPlan,
+        counter_for,
+        parse_tags,
+        parse_threshold,
+        run,
+    )
+
+    rule_set = with_pays(load(rule_name), pays)
+    decks = decks if decks is not None else rule_set.decks
+    if per_shoe is not None:
+        if Path(per_shoe).suffix not in (".csv", ".json"):
+            raise InputError(f"--per-shoe {shown(per_shoe)} must end in .csv or .json.")
+        check_writable("--per-shoe", per_shoe)
+    if plot is not None:
+        from ..report.to_plot import check_plot_path
+
+        check_plot_path(plot)
+        check_writable("--plot", plot)
+    if not re.fullmatch(r"standard|none|\d{1,4}", burn):
+        raise InputError(f"--burn {shown(burn)} is not standard, none or a whole number of cards.")
+    procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
+    tags = {w: parse_tags(t) for w, t in per_wager("--tags", tag_texts, wagers).items()}
+    limits = {w: parse_threshold(t) for w, t in per_wager("--threshold", thresholds, wagers).items()}
+    if play == "perfect" and limits:
+        raise InputError("--threshold applies to --play count only.")
+    plans = []
+    for wager in wagers:
+        rule_set.wager(wager)  # an unknown wager is refused before any counting
+        chosen_tags = tags.get(wager, tags.get(None))
+        chosen_limit = limits.get(wager, limits.get(None))
+        if play == "perfect" and chosen_tags is None and index is None:
+            counter = None if not rule_set.wager(wager).has_pay_table else counter_for(rule_set, wager, decks, None, None, None)
+        else:
+            counter = counter_for(rule_set, wager, decks, chosen_tags, chosen_limit, index)
+        if play == "count" and counter is None:
+            raise InputError(f"Every effect of removal on {wager} is 0, so no linear count follows it; give --tags and --threshold.")
+        plans.append(WagerPlan(wager, counter))
+    study = Study(rules=rule_set, wagers=tuple(plans), shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
+                  seed=seed, procedure=procedure)
+    tasks = -(-shoes // SHOES_PER_TASK)
+    with open_executor(min(workers or cores(), tasks), scheduler) as executor, progress(tasks, "dealing shoes") as bar:
+        tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None)
+        emit(count_document(tally, executor.description), fmt)
+    if per_shoe is not None:
+        from ..report.output import produce
+        from ..report.results import write_file
+
+        write_file(Path(per_shoe), produce(per_shoe_document(tally), Path(per_shoe).suffix[1:], command=command_line()))
+    if plot is not None:
+        from ..report.to_plot import render_plot
+
+        render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)

@@ -1,0 +1,228 @@
+"""A par sheet as a supplier submits it (CSV or .xlsx), read into claims that ``verify`` checks.
+
+The usual layout: one row per outcome of a wager, with the wager, the event
+(the outcome's name in the rule set's pay table), and any of pays,
+combinations, probability and return; a "Totals" row (combinations: the
+denominator; return: the expected value); and the stated house edge.
+
+CSV
+    A header line names the columns (case and spaces do not matter):
+    ``wager``, ``event`` (or ``outcome``), ``pays``, ``combinations``,
+    ``probability`` (``probability_percent`` in percent), ``return``,
+    ``house_edge`` (a fraction of the bet, or with a % sign;
+    ``house_edge_percent`` in percent). Other columns are ignored, so the
+    CSV that ``baccarat analyze --format csv`` writes is itself a par sheet.
+.xlsx
+    Each worksheet that holds a header row with an ``outcome`` or ``event``
+    cell is read: its wager is the ``wager`` column, or else the cell right of
+    a cell "wager" above the header, or else the sheet's name; below the
+    table, a cell "house edge" with the value right of it states the edge.
+    Text cells are read as text; a number cell is a binary double that
+    carries 15 significant digits, so it is claimed to 15 significant digits
+    (a whole number up to 2**53 exactly). A column ``combinations (exact)``
+    of text wins over ``combinations``, as in the workbooks this program
+    writes.
+
+Every stated figure becomes one claim (:class:`~.verify.Claim`) labelled with
+its row; an event that is not an outcome of the wager, a wager the rule set
+does not have, or a value that does not read is a malformed file.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from decimal import Decimal
+
+from ..errors import InputError
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
+from .reading import read_submitted
+from .verify import Claim, Claimed, Claims, claimed_figure
+
+ALIASES: dict[str, str] = {
+    "wager": "wager", "bet": "wager",
+    "event": "event", "outcome": "event",
+    "pays": "pays", "pay": "pays", "payout": "pays", "odds": "pays",
+    "combinations": "combinations", "combos": "combinations", "ways": "combinations",
+    "combinations_exact": "combinations_exact",
+    "probability": "probability", "probability_percent": "probability_percent",
+    "return": "return", "contribution": "return",
+    "house_edge": "house_edge", "house_edge_percent": "house_edge_percent",
+}
+"""Column names (normalized) and the field each one states."""
+FIGURE_COLUMNS: tuple[str, ...] = ("pays", "combinations_exact", "combinations", "probability", "probability_percent",
+                                   "return", "house_edge", "house_edge_percent")
+TOTALS = ("total", "totals")
+SIGNIFICANT = 15
+"""Significant digits a spreadsheet's number (a double) carries."""
+EXACT_DOUBLE = 2**53
+
+
+def normalized(name: object) -> str:
+    """A header as a key: "House edge (%)" -> "house_edge_percent", "Combinations (exact)" -> "combinations_exact"."""
+    text = str(name or "").strip().lower().replace("%", " percent")
+    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")
+
+
+def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe) -> Claims:
+    """Read a submitted par sheet (``.csv`` or ``.xlsx``) into claims under ``rules`` and ``shoe``."""
+    submitted = read_submitted(path, "par sheet")
+    suffix = path.lower().rsplit(".", 1)[-1]
+    if suffix == "xlsx":
+        tables = list(_xlsx_tables(path, submitted.data))
+    elif suffix == "csv":
+        tables = [("", _csv_rows(submitted.text()), None)]
+    else:
+        raise InputError(f"{path}: a par sheet is a .csv or .xlsx file (or give a .toml claims file).")
+    claims: list[Claim] = []
+    for sheet, rows, wager in tables:
+        claims.extend(_claims(path, sheet, rows, wager, rules, shoe, len(claims)))
+    if not claims:
+        raise InputError(f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
+                         "at least one of pays, combinations, probability, return, house_edge.")
+    return Claims(path=path, title=f"par sheet under {rules.name}", claims=tuple(claims), sha256=submitted.sha256,
+                  kind="par sheet")
+
+
+Row = tuple[str, dict[str, object]]
+"""A row's label (where it is in the file) and its cells by field."""
+
+
+def _csv_rows(text: str) -> list[Row]:
+    lines = [line for line in csv.reader(io.StringIO(text))]
+    first = next((i for i, line in enumerate(lines) if any(cell.strip() for cell in line)), None)
+    if first is None:
+        return []
+    header = [ALIASES.get(normalized(cell), "") for cell in lines[first]]
+    if "event" not in header:
+        return []
+    return [(f"line {n}", {field: cell for field, cell in zip(header, line) if field})
+            for n, line in enumerate(lines[first + 1:], start=first + 2) if any(cell.strip() for cell in line)]
+
+
+def _xlsx_tables(path: str, data: bytes) -> Iterator[tuple[str, list[Row], str | None]]:
+    from openpyxl import load_workbook  # imported only when a workbook is read
+
+    try:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except Exception as e:  # openpyxl raises many kinds on a file that is not a workbook
+        raise InputError(f"{path}: is not a readable .xlsx workbook ({type(e).__name__}).") from None
+    for sheet in book.worksheets:
+        grid: list[list[object]] = [list(row) for row in sheet.iter_rows(values_only=True)]
+        found = _xlsx_table(sheet.title, grid)
+        if found is not None:
+            yield found
+
+
+def _xlsx_table(title: str, grid: list[list[object]]) -> tuple[str, list[Row], str | None] | None:
+    keys = [[normalized(cell) for cell in row] for row in grid]
+    head = next((i for i, row in enumerate(keys) if "event" in [ALIASES.get(k) for k in row]), None)
+    if head is None:
+        return None
+    wager: str | None = title
+    for row in grid[:head]:
+        for j, cell in enumerate(row[:-1]):
+            if normalized(cell) == "wager" and row[j + 1] is not None:
+                wager = str(row[j + 1]).strip()
+    header = [ALIASES.get(k, "") for k in keys[head]]
+    rows: list[Row] = []
+    n = head + 1
+    while n < len(grid) and any(cell is not None and str(cell).strip() for cell in grid[n]):
+        cells = {f: cell for f, cell in zip(header, grid[n]) if f and cell is not None}
+        rows.append((f"{title}!{n + 1}", cells))
+        n += 1
+        if str(cells.get("event", "")).strip().lower() in TOTALS:
+            break
+    for k in range(n, len(grid)):
+        for j, cell in enumerate(grid[k][:-1]):
+            field = normalized(cell)
+            if field in ("house_edge", "house_edge_percent") and grid[k][j + 1] is not None:
+                rows.append((f"{title}!{k + 1}", {"event": "", field: grid[k][j + 1]}))
+    return title, rows, wager
+
+
+def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
+    """A cell's value as a claim of ``figure``; None for an empty cell (or a "?" pay: none given)."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if figure == "pays" and isinstance(value, int | float):
+        named = "lose" if value == -1 else "push" if value == 0 else None
+        return claimed_figure(figure, named or f"{Decimal(repr(float(value))):f}")
+    if isinstance(value, int):
+        if abs(value) < EXACT_DOUBLE:
+            return claimed_figure(figure, value, None, unit)
+        value = float(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise InputError(f"the number {value} is not a figure")
+        digits = f"{Decimal(repr(value)):f}"
+        significant = max(0, SIGNIFICANT - 1 - math.floor(math.log10(abs(value)))) if value else SIGNIFICANT
+        claimed = claimed_figure(figure, digits, None, unit)
+        shown = significant if claimed.places is None else min(claimed.places, significant)
+        return replace(claimed, places=shown)  # the places of the number written, a percentage's when in percent
+    text = str(value).strip()
+    if not text or (figure == "pays" and text == "?"):
+        return None
+    return claimed_figure(figure, text, None, unit)
+
+
+_FIGURE_OF = {
+    "pays": ("pays", None), "combinations_exact": ("combinations", None), "combinations": ("combinations", None),
+    "probability": ("probability", None), "probability_percent": ("probability", "percent"),
+    "return": ("return", None), "house_edge": ("house_edge", None), "house_edge_percent": ("house_edge", "percent"),
+}
+
+
+def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None, rules: RuleSet, shoe: Shoe,
+            start: int) -> list[Claim]:
+    claims: list[Claim] = []
+    stated: set[tuple[str, str, str]] = set()
+    for label, cells in rows:
+        where = f"{path}: {label}"
+        wager_name = str(cells.get("wager") or sheet_wager or "").strip()
+        if not wager_name:
+            raise InputError(f"{where}: names no wager; give a wager column.")
+        try:
+            wager = rules.wager(wager_name)
+        except InputError as e:
+            raise InputError(f"{where}: {e}") from None
+        event = str(cells.get("event") or "").strip()
+        totals = event.lower() in TOTALS
+        outcome = None
+        if event and not totals:
+            names = {o.name.lower(): o.name for o in wager.outcomes}
+            if event.lower() not in names:
+                raise InputError(f"{where}: event {event!r} is not an outcome of {wager.name} under {rules.name}; "
+                                 f"its outcomes are: {', '.join(o.name for o in wager.outcomes)}.")
+            outcome = names[event.lower()]
+        columns = [c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)]
+        for column in columns:
+            figure, unit = _FIGURE_OF[column]
+            if figure == "house_edge":
+                key = (wager.name, column, str(cells[column]))
+                if key in stated:
+                    continue
+                stated.add(key)
+            elif outcome is None:
+                if not totals or figure not in ("combinations", "return"):
+                    continue
+                figure = "denominator" if figure == "combinations" else "expected_value"
+            try:
+                claimed = _claimed(figure, cells[column], unit)
+            except InputError as e:
+                raise InputError(f"{where}: {column}: {e}") from None
+            if claimed is None:
+                continue
+            subject = f"{wager.name} / {event or 'house edge'}"
+            claims.append(Claim(number=start + len(claims) + 1, label=label, source=subject, rules=rules, shoe=shoe,
+                                wager=wager.name, figure=figure, outcome=outcome if figure in _OUTCOME else None,
+                                claimed=claimed, pays=tuple((o, p) for w, o, p in rules.pay_changes if w == wager.name)))
+    return claims
+
+
+_OUTCOME = ("combinations", "probability", "return", "pays")
