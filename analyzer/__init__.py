@@ -44,18 +44,25 @@ _PUBLIC: dict[str, str] = {
 __all__ = ["__version__", *_PUBLIC]
 
 if TYPE_CHECKING:
-    from .errors import InputError
-    from .exact.distribution import Distribution
-    from .exact.enumerator import enumerate_deals
-    from .exact.fastcount import count_deals
-    from .exact.parsheet import ParSheet, par_sheets
-    from .game.cards import RANKS, parse_cards
-    from .game.rulefile import load, parse, shipped
-    from .game.rules import RuleSet, Wager
-    from .game.settle import settle
-    from .game.shoe import Shoe
-    from .game.state import FinalState
-    from .play.engine import Bet, Seat, deal_round
+    from .errors import InputError as InputError
+    from .exact.distribution import Distribution as Distribution
+    from .exact.enumerator import enumerate_deals as enumerate_deals
+    from .exact.fastcount import count_deals as count_deals
+    from .exact.parsheet import ParSheet as ParSheet
+    from .exact.parsheet import par_sheets as par_sheets
+    from .game.cards import RANKS as RANKS
+    from .game.cards import parse_cards as parse_cards
+    from .game.rulefile import load as load
+    from .game.rulefile import parse as parse
+    from .game.rulefile import shipped as shipped
+    from .game.rules import RuleSet as RuleSet
+    from .game.rules import Wager as Wager
+    from .game.settle import settle as settle
+    from .game.shoe import Shoe as Shoe
+    from .game.state import FinalState as FinalState
+    from .play.engine import Bet as Bet
+    from .play.engine import Seat as Seat
+    from .play.engine import deal_round as deal_round
 
 
 def __getattr__(name: str) -> Any:
