@@ -10,28 +10,28 @@ file, the key and what is allowed.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 
 from ..errors import InputError
-from .odds import parse_pays
+from .rowfile import read_outcomes
 from .rules import (
     BANKER_COLUMNS,
     DEFAULT_DEALING,
     DRAW,
     NON_NATURAL_TOTALS,
     PROCEDURES,
-    RESULTS,
     SIDES,
     STAND,
     Dealing,
     Drawing,
     Outcome,
     OwnCards,
+    Published,
     RuleSet,
     Side,
     Wager,
@@ -63,9 +63,6 @@ def _read_drawing(table: StrictTable) -> Drawing:
     return Drawing(player=player, banker=rows, source=source)
 
 
-_OUTCOME_KEYS = ("name", "pays", "result", "natural", "margin", "min_margin", "total", "cards", "pair", "default")
-
-
 def _read_dealing(table: StrictTable) -> Dealing:
     order = table.string("order")
     letters = order.split()
@@ -82,51 +79,6 @@ def _read_dealing(table: StrictTable) -> Dealing:
     )
     table.finish(("order", "procedure", "source", "default"))
     return dealing
-
-
-def _read_outcome(table: StrictTable) -> Outcome:
-    name = table.string("name")
-    pays_text = table.string("pays", required=False)
-    try:
-        pays = None if pays_text is None else parse_pays(pays_text)
-    except InputError as e:
-        raise table.error("pays", str(e)) from None
-    result = table.string("result", required=False)
-    if result is not None and result not in RESULTS:
-        raise table.error("result", f"is {result!r}; it must be one of {', '.join(RESULTS)}.")
-    total = table.typed("total", (int, list), "a total 0-9 or an array of totals", False)
-    if isinstance(total, int):
-        total = [total]
-    if total is not None and not all(isinstance(t, int) and not isinstance(t, bool) for t in total):
-        raise table.error("total", "must be a total 0-9 or an array of totals.")
-    try:
-        outcome = Outcome(
-            name=name,
-            pays=pays,
-            result=result,
-            natural=table.boolean("natural", required=False),
-            margin=table.integer("margin", required=False),
-            min_margin=table.integer("min_margin", required=False),
-            total=None if total is None else frozenset(total),
-            cards=table.integer("cards", required=False),
-            pair=table.boolean("pair", required=False),
-            default=table.string("default", required=False),
-        )
-    except InputError as e:
-        raise InputError(f"{table.origin}: {table.where}: {e}") from None
-    table.finish(_OUTCOME_KEYS)
-    return outcome
-
-
-def _read_outcomes(table: StrictTable) -> tuple[Outcome, ...]:
-    rows = table.array("outcomes")
-    assert rows is not None
-    outcomes = []
-    for i, row in enumerate(rows):
-        if not isinstance(row, dict):
-            raise table.error(f"outcomes[{i}]", "must be an inline table such as { name = \"win\", result = \"win\", pays = \"1:1\" }.")
-        outcomes.append(_read_outcome(StrictTable(row, f"{table.where}.outcomes[{i}]", table.origin)))
-    return tuple(outcomes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,39 +104,69 @@ def _catalogue() -> Mapping[str, _Standard]:
             title=entry.string("title"),
             side=entry.string("side"),
             source=entry.string("source"),
-            outcomes=_read_outcomes(entry),
+            outcomes=read_outcomes(entry),
             default=entry.string("default", required=False),
         )
         entry.finish(("title", "side", "source", "outcomes", "default"))
     return MappingProxyType(standard)
 
 
+_WAGER_KEYS = ("title", "side", "source", "default", "outcomes", "requires", "requires_source", "published")
+_PUBLISHED_KEYS = ("figure", "value", "decks", "outcome", "source", "note")
+
+
+def _read_published(table: StrictTable, wager_source: str) -> tuple[Published, ...]:
+    rows = table.array("published", required=False) or []
+    published = []
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise table.error(f"published[{i}]", 'must be an inline table such as { figure = "house_edge", value = "21.79%", decks = 8 }.')
+        entry = StrictTable(row, f"{table.where}.published[{i}]", table.origin)
+        decks = entry.integer("decks")
+        if decks < 1:
+            raise entry.error("decks", f"is {decks}; it must be at least 1.")
+        published.append(Published(
+            figure=entry.string("figure"), value=entry.string("value"), decks=decks,
+            outcome=entry.string("outcome", required=False), source=entry.string("source", required=False) or wager_source,
+            note=entry.string("note", required=False),
+        ))
+        entry.finish(_PUBLISHED_KEYS)
+    return tuple(published)
+
+
 def _read_wager(name: str, table: StrictTable, standard: _Standard | None) -> Wager:
     title = table.string("title", required=standard is None)
-    side = table.string("side", required=standard is None)
+    side = table.string("side", required=False)
     if standard is not None:
         if side is not None and side != standard.side:
             raise table.error("side", f"is {side!r}; the standard wager {name} follows the {standard.side} hand.")
         title = title or standard.title
         side = standard.side
-    elif side not in SIDES:
-        raise table.error("side", f"is {side!r}; it must be one of {', '.join(SIDES)}.")
+    elif side is not None and side not in SIDES:
+        raise table.error("side", f"is {side!r}; it must be one of {', '.join(SIDES)}, or left out for a wager that names its hands.")
     requires = table.array("requires", required=False) or []
     if not all(isinstance(r, str) for r in requires):
         raise table.error("requires", "must be an array of wager names.")
     requires_source = table.string("requires_source", required=bool(requires))
-    wager = Wager(
-        name=name,
-        title=title,
-        side=side,
-        outcomes=_read_outcomes(table),
-        offered=True,
-        source=table.string("source"),
-        default=table.string("default", required=False),
-        requires=tuple(requires),
-        requires_source=requires_source,
-    )
-    table.finish(("title", "side", "source", "default", "outcomes", "requires", "requires_source"))
+    source = table.string("source")
+    try:
+        wager = Wager(
+            name=name,
+            title=title,
+            side=side,
+            outcomes=read_outcomes(table),
+            offered=True,
+            source=source,
+            default=table.string("default", required=False),
+            requires=tuple(requires),
+            requires_source=requires_source,
+            published=_read_published(table, source),
+        )
+    except InputError as e:
+        if str(e).startswith(table.origin):
+            raise
+        raise InputError(f"{table.origin}: {table.where}: {e}") from None
+    table.finish(_WAGER_KEYS)
     return wager
 
 
@@ -200,80 +182,121 @@ def _wager_from_standard(name: str, standard: _Standard) -> Wager:
     )
 
 
+def _wager_tables(wagers_table: StrictTable, standard: Mapping[str, _Standard]) -> dict[str, Wager]:
+    """The wagers a [wagers] table defines, in the order written."""
+    defined: dict[str, Wager] = {}
+    for wager_name in wagers_table.data:
+        entry = wagers_table.table(wager_name)
+        assert entry is not None
+        defined[wager_name] = _read_wager(wager_name, entry, standard.get(wager_name))
+    return defined
+
+
 def parse(text: str, origin: str) -> RuleSet:
-    """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors."""
+    """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors.
+
+    A file whose ``[rule_set]`` says ``extends = "NAME"`` (a shipped rule set,
+    a catalogue name, or a path beside the file) takes that rule set's shoe,
+    drawing, dealing, own-cards table and wagers, and changes or adds only
+    what it writes itself.
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{origin}: not valid TOML ({e}).") from None
     top = StrictTable(data, "", origin)
     head = top.table("rule_set")
-    shoe = top.table("shoe")
-    drawing_table = top.table("drawing")
+    assert head is not None
+    extends = head.string("extends", required=False)
+    parent = None if extends is None else _parent(extends, origin, head)
+    shoe = top.table("shoe", required=parent is None)
+    drawing_table = top.table("drawing", required=parent is None)
     wagers_table = top.table("wagers")
     own_table = top.table("own_cards", required=False)
     dealing_table = top.table("dealing", required=False)
-    assert head is not None and shoe is not None and drawing_table is not None and wagers_table is not None
+    assert wagers_table is not None
     top.finish(("rule_set", "shoe", "drawing", "wagers", "own_cards", "dealing"))
 
-    name, title, document = head.string("name"), head.string("title"), head.string("document")
+    name, title = head.string("name"), head.string("title")
+    document = head.string("document", required=parent is None) or (parent.document if parent else "")
     notes = head.array("notes", required=False) or []
     if not all(isinstance(n, str) for n in notes):
         raise head.error("notes", "must be an array of strings.")
-    head.finish(("name", "title", "document", "notes"))
+    head.finish(("name", "title", "document", "notes", "extends"))
 
-    decks = shoe.integer("decks")
-    if decks < 1:
-        raise shoe.error("decks", f"is {decks}; it must be at least 1.")
-    decks_source, decks_default = shoe.string("source"), shoe.string("default", required=False)
-    shoe.finish(("decks", "source", "default"))
+    if shoe is not None:
+        decks = shoe.integer("decks")
+        if decks < 1:
+            raise shoe.error("decks", f"is {decks}; it must be at least 1.")
+        decks_source, decks_default = shoe.string("source"), shoe.string("default", required=False)
+        shoe.finish(("decks", "source", "default"))
+    else:
+        assert parent is not None
+        decks, decks_source, decks_default = parent.decks, parent.decks_source, parent.decks_default
 
-    drawing = _read_drawing(drawing_table)
+    drawing = _read_drawing(drawing_table) if drawing_table is not None else _inherited(parent).drawing
 
     standard = _catalogue()
-    wagers: dict[str, Wager] = {}
-    for wager_name in standard:
-        entry = wagers_table.table(wager_name, required=False)
-        wagers[wager_name] = (
-            _wager_from_standard(wager_name, standard[wager_name])
-            if entry is None
-            else _read_wager(wager_name, entry, standard[wager_name])
-        )
-    for wager_name in wagers_table.data:
-        if wager_name not in standard:
-            entry = wagers_table.table(wager_name)
-            assert entry is not None
-            wagers[wager_name] = _read_wager(wager_name, entry, None)
+    wagers: dict[str, Wager] = {w.name: w for w in parent.wagers} if parent else {
+        wager_name: _wager_from_standard(wager_name, entry) for wager_name, entry in standard.items()
+    }
+    wagers.update(_wager_tables(wagers_table, standard))
 
-    own_cards = None
+    own_cards = parent.own_cards if parent else None
     if own_table is not None:
         own_cards = OwnCards(
             wager=own_table.string("wager"), alone=own_table.boolean("alone"), source=own_table.string("source")
         )
         own_table.finish(("wager", "alone", "source"))
-    dealing = DEFAULT_DEALING if dealing_table is None else _read_dealing(dealing_table)
+    dealing = _read_dealing(dealing_table) if dealing_table is not None else parent.dealing if parent else DEFAULT_DEALING
 
-    rule_set = RuleSet(
-        name=name,
-        title=title,
-        document=document,
-        source_path=origin,
-        decks=decks,
-        decks_source=decks_source,
-        decks_default=decks_default,
-        drawing=drawing,
-        wagers=tuple(wagers.values()),
-        notes=tuple(notes),
-        own_cards=own_cards,
-        dealing=dealing,
-    )
+    try:
+        rule_set = RuleSet(
+            name=name,
+            title=title,
+            document=document,
+            source_path=origin,
+            decks=decks,
+            decks_source=decks_source,
+            decks_default=decks_default,
+            drawing=drawing,
+            wagers=tuple(wagers.values()),
+            notes=(parent.notes if parent else ()) + tuple(notes),
+            own_cards=own_cards,
+            dealing=dealing,
+            extends=None if parent is None else parent.name,
+        )
+    except InputError as e:
+        raise InputError(f"{origin}: {e}") from None
     _check_settles_every_round(rule_set, origin)
     return rule_set
 
 
+def _inherited(parent: RuleSet | None) -> RuleSet:
+    assert parent is not None, "a file without the table extends a rule set that has it"
+    return parent
+
+
+def _parent(extends: str, origin: str, head: StrictTable) -> RuleSet:
+    """The rule set named by ``extends``: shipped, catalogue, or a path read from the extending file's folder."""
+    beside = Path(origin).parent / extends
+    where = extends if extends in shipped() or extends in catalogue() else str(beside)
+    try:
+        return load(where)
+    except InputError as e:
+        raise head.error("extends", str(e)) from None
+
+
 def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
-    """Refuse a pay table that leaves some final hands unsettled."""
+    """Refuse a pay table of shipped row keys that leaves some final hands unsettled.
+
+    Wagers that read more than a side's view are checked against every
+    round a deal can reach when the rule set is checked for unreachable
+    rows (:mod:`analyzer.exact.reach`).
+    """
     for wager in rule_set.wagers:
+        if not wager.side_view_only:
+            continue
         state = unsettled(wager)
         if state is not None:
             raise InputError(
@@ -283,9 +306,13 @@ def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
             )
 
 
+_CATALOGUE = "side-bets"
+"""The folder of ``analyzer/game/rulesets`` holding the side-bet catalogue."""
+
+
 @lru_cache(maxsize=1)
 def shipped() -> tuple[str, ...]:
-    """Names of the rule sets shipped in the package, in document order (read once: package data)."""
+    """Names of the documented rule sets shipped in the package, in document order (read once: package data)."""
     folder = resources.files("analyzer.game.rulesets")
     found = []
     for entry in folder.iterdir():
@@ -295,28 +322,94 @@ def shipped() -> tuple[str, ...]:
     return tuple(name for _, name in sorted(found))
 
 
+@lru_cache(maxsize=1)
+def catalogue() -> tuple[str, ...]:
+    """Names of the side-bet catalogue's rule files (``rulesets/side-bets/NAME.toml``), sorted."""
+    folder = resources.files("analyzer.game.rulesets").joinpath(_CATALOGUE)
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(e.name[: -len(".toml")] for e in folder.iterdir() if e.name.endswith(".toml")))
+
+
 def shipped_text(name: str) -> str:
-    """The TOML text of the shipped rule set ``name`` (one of :func:`shipped`)."""
-    if name not in shipped():
-        raise InputError(f"Unknown rule set {name!r}; the shipped ones are {', '.join(shipped())}.")
-    return resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    """The TOML text of the shipped rule set or catalogue file ``name``."""
+    folder = resources.files("analyzer.game.rulesets")
+    if name in shipped():
+        return folder.joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    if name in catalogue():
+        return folder.joinpath(_CATALOGUE).joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    raise InputError(f"Unknown rule set {name!r}; the shipped ones are {', '.join(shipped())}.")
 
 
-def load(name_or_path: str) -> RuleSet:
-    """Load a shipped rule set by name, or a user's rule file by path.
-
-    Raises :class:`InputError` for an unknown name, a missing file, or a file
-    that does not validate.
-    """
-    if name_or_path in shipped():
-        return parse(shipped_text(name_or_path), f"{name_or_path}.toml")
+def _read(name_or_path: str, what: str) -> tuple[str, str]:
+    """(text, origin) of a shipped or catalogue name, or of a file."""
+    if name_or_path in shipped() or name_or_path in catalogue():
+        return shipped_text(name_or_path), f"{name_or_path}.toml"
     path = Path(name_or_path)
     if path.suffix == ".toml" or path.exists():
         try:
-            text = path.read_text(encoding="utf-8")
+            return path.read_text(encoding="utf-8"), str(path)
         except OSError as e:
-            raise InputError(f"Cannot read rule file {name_or_path}: {e.strerror}.") from None
-        return parse(text, str(path))
+            raise InputError(f"Cannot read {what} {name_or_path}: {e.strerror}.") from None
     raise InputError(
-        f"Unknown rule set {name_or_path!r}; use one of {', '.join(shipped())}, or a path to a .toml rule file."
+        f"Unknown rule set {name_or_path!r}; use one of {', '.join(shipped())}, a side-bet file of "
+        "`baccarat rules` (e.g. golden-frog), or a path to a .toml rule file."
     )
+
+
+def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
+    """Load a shipped rule set or catalogue file by name, or a user's rule file by path.
+
+    ``wagers`` names files whose wagers are added (:func:`with_wagers`).
+    Raises :class:`InputError` for an unknown name, a missing file, or a file
+    that does not validate. Rows that no deal reaches are refused by
+    :func:`analyzer.exact.reach.load`, which the command line uses.
+    """
+    rules = parse(*_read(name_or_path, "rule file"))
+    for name in wagers:
+        rules = with_wagers(rules, name)
+    return rules
+
+
+def wagers_in(name_or_path: str) -> tuple[tuple[Wager, ...], str]:
+    """The side bets a file defines in its ``[wagers]`` table, and the file's name as given.
+
+    The file is a rule file (its own ``[wagers]`` only, not what it
+    extends) or a file holding only ``[wagers.NAME]`` tables. The standard
+    wagers (player, banker, tie, pairs, Dragon Bonus, Big Win Bonus) belong
+    to a game's own rules and are not taken.
+    """
+    text, origin = _read(name_or_path, "wagers file")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{origin}: not valid TOML ({e}).") from None
+    if "rule_set" in data:
+        rules = parse(text, origin)
+        names = [n for n in data.get("wagers", {}) if n not in _catalogue()]
+        return tuple(rules.wager(n) for n in names), origin
+    top = StrictTable(data, "", origin)
+    table = top.table("wagers")
+    assert table is not None
+    top.finish(("wagers",))
+    defined = _wager_tables(table, _catalogue())
+    return tuple(w for w in defined.values() if w.name not in _catalogue()), origin
+
+
+def with_wagers(rules: RuleSet, name_or_path: str) -> RuleSet:
+    """``rules`` with the side bets of a file added (``--wagers FILE``), as offered wagers; a note says so.
+
+    Raises :class:`InputError` when the file defines no side bet or one
+    whose name the rule set already uses.
+    """
+    added, origin = wagers_in(name_or_path)
+    if not added:
+        raise InputError(f"{origin}: defines no side bet to add (a [wagers.NAME] table other than the standard wagers).")
+    taken = sorted({w.name for w in added} & {w.name for w in rules.wagers})
+    if taken:
+        raise InputError(f"{origin}: wager {taken[0]} is already in rule set {rules.name}; give yours another name.")
+    note = f"Wagers added from {origin} (--wagers): {', '.join(w.name for w in added)}."
+    try:
+        return replace(rules, wagers=rules.wagers + added, notes=rules.notes + (note,))
+    except InputError as e:
+        raise InputError(f"{origin}: {e}") from None

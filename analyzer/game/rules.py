@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import Literal
 
 from ..errors import InputError
+from .conditions import EMPTY, Condition, HandTest
 from .odds import format_pays
 
 Side = Literal["player", "banker"]
@@ -87,15 +88,20 @@ class Drawing:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One row of a pay table: a condition on the final hands, and what it pays.
+    """One row of a pay table: a condition on the round, and what it pays.
 
-    Conditions are read from the wager's side: ``result`` is win, tie or loss
-    for that side's hand; ``natural`` whether that hand is a two-card 8 or 9;
+    ``condition`` is everything the row tests (:mod:`analyzer.game.conditions`).
+    The fields ``result`` to ``pair`` are the keys of the shipped rule
+    files, read from the wager's side: ``result`` is win, tie or loss for
+    that side's hand; ``natural`` whether that hand is a two-card 8 or 9;
     ``margin`` (exact) or ``min_margin`` the side's total minus the other's;
     ``total`` the side's final total(s); ``cards`` its number of cards;
-    ``pair`` whether its first two cards are of identical rank. A condition
-    left as ``None`` matches anything. Rows are tried in order; the first that
-    matches settles the bet.
+    ``pair`` whether its first two cards are of identical rank. They are
+    also part of ``condition`` (as its ``own`` hand test, merged on
+    construction), so that one reading settles every row; a row that tests
+    only these keys is settled by the side views of
+    :mod:`analyzer.game.settle`. A condition left as ``None`` matches
+    anything. Rows are tried in order; the first that matches settles the bet.
 
     ``pays`` is the net win per unit staked (-1 loses the stake, 0 pushes), or
     ``None`` when no document gives a pay for this row.
@@ -111,6 +117,7 @@ class Outcome:
     cards: int | None = None
     pair: bool | None = None
     default: str | None = None
+    condition: Condition = EMPTY
 
     def __post_init__(self) -> None:
         if self.pays is not None and self.pays < -1:
@@ -125,6 +132,17 @@ class Outcome:
             raise InputError(f"Outcome {self.name!r} has a total outside 0-9.")
         if self.cards is not None and self.cards not in (2, 3):
             raise InputError(f"Outcome {self.name!r} has cards = {self.cards}; a hand has 2 or 3 cards.")
+        legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
+        if legacy:
+            own = replace(self.condition.own or HandTest(), **legacy)
+            object.__setattr__(self, "condition", replace(self.condition, own=own))
+
+    @property
+    def side_view_only(self) -> bool:
+        """True when the row tests only the shipped keys, so that the 400 side views settle it."""
+        legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
+        own = HandTest(**legacy) if legacy else None
+        return self.condition == replace(EMPTY, own=own)
 
     @property
     def pays_text(self) -> str:
@@ -132,9 +150,37 @@ class Outcome:
         return "?" if self.pays is None else format_pays(self.pays)
 
 
+_LEGACY_KEYS = ("result", "natural", "margin", "min_margin", "total", "cards", "pair")
+"""The row keys of the shipped rule files, read from the wager's side."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A figure a publisher printed for a wager, as printed: what it is, at how many decks, and where.
+
+    ``figure`` is one of the figures :mod:`analyzer.studies.verify` checks
+    (``house_edge``, ``combinations`` of ``outcome``, ...); ``value`` is the
+    printed text (``"21.79%"``, ``"150,358,085,283,840"``, or a fraction
+    such as ``"246848784/7379583120"`` for a count published in other units
+    than ordered six-card dealings, with ``note`` saying so).
+    """
+
+    figure: str
+    value: str
+    decks: int
+    source: str
+    outcome: str | None = None
+    note: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """A wager: which hand it follows, and its pay table (ordered outcomes).
+    """A wager: which hand it follows, if one, and its pay table (ordered outcomes).
+
+    ``side`` is the hand whose view the shipped row keys read (``result``,
+    ``total``, ...: the wager's *own* hand); ``None`` for a wager that names
+    its hands (``player = { ... }``, ``either = { ... }``) and so follows no
+    side.
 
     ``offered`` says whether the rule set's document offers the wager; a
     wager not offered is still analysed, with the standard pay table of
@@ -143,26 +189,42 @@ class Wager:
     ``requires`` names the wagers of which at least one must be placed beside
     this one (a table rule, e.g. 004's Pair needs a Banker, Player or Tie
     bet), with the clause in ``requires_source``; empty when there is none.
+    ``published`` lists the figures its source printed (the side-bet
+    catalogue), checked by the tests and summarised in ``results/``.
     """
 
     name: str
     title: str
-    side: Side
+    side: Side | None
     outcomes: tuple[Outcome, ...]
     offered: bool
     source: str
     default: str | None = None
     requires: tuple[str, ...] = ()
     requires_source: str | None = None
+    published: tuple[Published, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.side not in SIDES:
+        if self.side is not None and self.side not in SIDES:
             raise InputError(f"Wager {self.name!r} has side {self.side!r}; use one of {', '.join(SIDES)}.")
         if not self.outcomes:
             raise InputError(f"Wager {self.name!r} has no outcomes.")
         names = [o.name for o in self.outcomes]
         if len(set(names)) != len(names):
             raise InputError(f"Wager {self.name!r} names an outcome twice; outcome names must differ.")
+        if self.side is None:
+            for o in self.outcomes:
+                if o.condition.one_sided:
+                    raise InputError(
+                        f"Wager {self.name!r}, outcome {o.name!r} tests its own hand (a key such as result, total or "
+                        "cards at the row's top level, or other = {...}), but the wager follows no side: give the wager "
+                        "side = \"player\" or \"banker\", or name the hand, e.g. player = { total = 9 }."
+                    )
+
+    @property
+    def side_view_only(self) -> bool:
+        """True when every row tests only its own side's view (the shipped keys): settled by 400 side views."""
+        return self.side is not None and all(o.side_view_only for o in self.outcomes)
 
     @property
     def has_pay_table(self) -> bool:
@@ -271,6 +333,8 @@ class RuleSet:
     notes: tuple[str, ...] = field(default=())
     own_cards: OwnCards | None = None
     dealing: Dealing = DEFAULT_DEALING
+    extends: str | None = None
+    """The rule set whose drawing, dealing and main pays this one reuses (``[rule_set] extends``), if any."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -289,8 +353,6 @@ class RuleSet:
                 f"own_cards.wager {self.own_cards.wager!r} follows the banker hand; an own hand plays "
                 "as a Player hand against the Banker, so it must name a player-side wager."
             )
-
-
         if self.dealing.procedure == "louisiana":
             _check_louisiana_banker(self.name, self.drawing)
 

@@ -192,7 +192,7 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[Sho
     shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds])
     codes, used = deal_shoes(dealer_for(study.rules, shoe), shuffled, study.cut_card)
     dealt_shoes = [
-        _deal_shoe(shuffled[j], codes[:, j], used[:, j], study, wager.side, pays) for j in range(len(seeds))
+        _deal_shoe(shuffled[j], codes[:, j], used[:, j], study, wager.side or "player", pays) for j in range(len(seeds))
     ]
     compositions = [c for dealt in dealt_shoes for c in dealt.compositions]
     values = expected_values(study.rules, [study.wager], compositions) if compositions else None
