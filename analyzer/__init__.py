@@ -25,7 +25,7 @@ _PUBLIC: dict[str, str] = {
     "Shoe": "analyzer.game.shoe",
     "RuleSet": "analyzer.game.rules",
     "Wager": "analyzer.game.rules",
-    "load": "analyzer.game.rulefile",
+    "load": "analyzer.exact.reach",
     "parse": "analyzer.game.rulefile",
     "shipped": "analyzer.game.rulefile",
     "FinalState": "analyzer.game.state",
@@ -50,9 +50,9 @@ if TYPE_CHECKING:
     from .exact.fastcount import count_deals as count_deals
     from .exact.parsheet import ParSheet as ParSheet
     from .exact.parsheet import par_sheets as par_sheets
+    from .exact.reach import load as load
     from .game.cards import RANKS as RANKS
     from .game.cards import parse_cards as parse_cards
-    from .game.rulefile import load as load
     from .game.rulefile import parse as parse
     from .game.rulefile import shipped as shipped
     from .game.rules import RuleSet as RuleSet

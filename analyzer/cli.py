@@ -20,9 +20,10 @@ import click
 from . import __version__
 from .errors import InputError
 from .exact.parsheet import par_sheets
+from .exact.reach import load
 from .game.cards import parse_cards
 from .game.odds import parse_pays, parse_percent
-from .game.rulefile import load, shipped
+from .game.rulefile import catalogue, shipped
 from .game.rules import RuleSet
 from .game.shoe import Shoe
 from .report.analysis import FORMATS, render_analysis, render_compare, render_rule_list, render_rule_set
@@ -66,8 +67,8 @@ def _progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
         yield bar.update
 
 
-def _rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
-    return [load(n) for n in (names or shipped())]
+def _rule_sets(names: tuple[str, ...], wagers: tuple[str, ...] = ()) -> list[RuleSet]:
+    return [load(n, wagers) for n in (names or shipped())]
 
 
 def _shoe(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
@@ -88,14 +89,18 @@ def _with_pays(rules: RuleSet, overrides: tuple[str, ...]) -> RuleSet:
 
 rules_option = click.option(
     "--rules", "rule_names", multiple=True, metavar="NAME|FILE",
-    help="A shipped rule set or a path to a rule file; repeat for several (default: every shipped rule set).",
+    help="A shipped rule set, a side-bet file of `baccarat rules`, or a path to a rule file; repeat for several (default: every documented rule set).",
+)
+wagers_option = click.option(
+    "--wagers", "wager_files", multiple=True, metavar="FILE",
+    help="Add the side bets of a rule file or wagers file (a catalogue name such as golden-frog, or a path); repeatable.",
 )
 decks_option = click.option(
     "--decks", type=click.IntRange(min=1), default=None,
     help="Decks in the shoe (default: the rule set's, 8 for every shipped one).",
 )
 remove_option = click.option(
-    "--remove", default="", metavar="CARDS", help="Cards already dealt, e.g. '5,5,K,A'.",
+    "--remove", default="", metavar="CARDS", help="Cards already dealt, e.g. '5,5,K,A', or with suits, e.g. 'KH,9d'.",
 )
 format_option = click.option(
     "--format", "fmt", type=click.Choice(FORMATS), default="table", show_default=True, help="Output format.",
@@ -114,29 +119,31 @@ def cli() -> None:
 def rules(ctx: click.Context) -> None:
     """List the shipped rule sets (or `rules show NAME`)."""
     if ctx.invoked_subcommand is None:
-        click.echo(render_rule_list(_rule_sets(())), nl=False)
+        click.echo(render_rule_list(_rule_sets(()), [load(n) for n in catalogue()]), nl=False)
 
 
 @rules.command("show")
 @click.argument("name", metavar="NAME|FILE")
-def rules_show(name: str) -> None:
+@wagers_option
+def rules_show(name: str, wager_files: tuple[str, ...]) -> None:
     """Print a rule set's drawing chart and every pay table."""
-    click.echo(render_rule_set(load(name)), nl=False)
+    click.echo(render_rule_set(load(name, wager_files)), nl=False)
 
 
 @cli.command()
 @rules_option
+@wagers_option
 @decks_option
 @remove_option
 @click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager to analyse; repeat for several (default: all).")
 @click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
 @format_option
 @exact_option
-def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
-            pays: tuple[str, ...], fmt: str, exact: bool) -> None:
+def analyze(rule_names: tuple[str, ...], wager_files: tuple[str, ...], decks: int | None, remove: str,
+            wagers: tuple[str, ...], pays: tuple[str, ...], fmt: str, exact: bool) -> None:
     """Par sheets: every outcome's exact count and probability, house edge and more."""
     reports = []
-    for rule_set in _rule_sets(rule_names):
+    for rule_set in _rule_sets(rule_names, wager_files):
         rule_set = _with_pays(rule_set, pays)
         shoe = _shoe(rule_set, decks, remove)
         reports.append(render_analysis(rule_set, shoe, par_sheets(rule_set, shoe, wagers), fmt, exact))
@@ -148,15 +155,17 @@ def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers:
 
 @cli.command()
 @rules_option
+@wagers_option
 @decks_option
 @remove_option
 @format_option
 @exact_option
-def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+def compare(rule_names: tuple[str, ...], wager_files: tuple[str, ...], decks: int | None, remove: str, fmt: str,
+            exact: bool) -> None:
     """One matrix: the house edge of every wager under every rule set."""
     analyses = []
     shoe = None
-    for rule_set in _rule_sets(rule_names):
+    for rule_set in _rule_sets(rule_names, wager_files):
         shoe = _shoe(rule_set, decks if decks is not None else 8, remove)
         analyses.append((rule_set, par_sheets(rule_set, shoe)))
     assert shoe is not None
@@ -177,21 +186,23 @@ def tables(out: Path) -> None:
 @cli.command("own-cards")
 @click.option("--rules", "rule_name", default="mini-louisiana", show_default=True, metavar="NAME|FILE",
               help="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")
+@wagers_option
 @decks_option
 @remove_option
 @format_option
 @exact_option
-def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: bool) -> None:
+def own_cards(rule_name: str, wager_files: tuple[str, ...], decks: int | None, remove: str, fmt: str, exact: bool) -> None:
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
     from .report.owncards import render_own_cards
     from .studies.owncards import analyse
 
-    rule_set = load(rule_name)
+    rule_set = load(rule_name, wager_files)
     click.echo(render_own_cards(analyse(rule_set, _shoe(rule_set, decks, remove)), fmt, exact), nl=False)
 
 
 @cli.command()
 @rules_option
+@wagers_option
 @remove_option
 @click.option("--wager", "wagers", multiple=True, metavar="W", help="A wager; repeat for several (default: all).")
 @click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay, e.g. 'tie:tie=9:1'.")
@@ -199,19 +210,20 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str, exact: b
               help="Print the values for d = 1..N decks.")
 @click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
 @format_option
-def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
-            outcomes: bool, fmt: str) -> None:
+def formula(rule_names: tuple[str, ...], wager_files: tuple[str, ...], remove: str, wagers: tuple[str, ...],
+            pays: tuple[str, ...], upto: int, outcomes: bool, fmt: str) -> None:
     """House edge as an exact rational function of the number of decks d, and its limit."""
     from .report.formula import render_formulas
     from .studies.formula import formulas
 
     removed = parse_cards(remove)
-    results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names)]
+    results = [formulas(_with_pays(rule_set, pays), removed, wagers) for rule_set in _rule_sets(rule_names, wager_files)]
     click.echo(render_formulas(results, fmt, upto, outcomes), nl=False)
 
 
 @cli.command()
 @rules_option
+@wagers_option
 @decks_option
 @remove_option
 @click.option("--wager", required=True, metavar="W", help="The wager whose pay table is solved.")
@@ -222,8 +234,8 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
 @click.option("--edge", required=True, metavar="PERCENT", help="The target house edge, e.g. 2%.")
 @click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change one pay first, e.g. 'tie:tie=9:1'.")
 @format_option
-def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
-          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
+def solve(rule_names: tuple[str, ...], wager_files: tuple[str, ...], decks: int | None, remove: str, wager: str,
+          outcome: str | None, shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
     from .report.solve import Solved, render_solved
     from .studies.solve import parse_shape, solve_pay, solve_shape
@@ -233,7 +245,7 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
     if not weights and outcome is None:
         raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
     items = []
-    for rule_set in _rule_sets(rule_names):
+    for rule_set in _rule_sets(rule_names, wager_files):
         rule_set = _with_pays(rule_set, pays)
         shoe = _shoe(rule_set, decks, remove)
         (sheet,) = par_sheets(rule_set, shoe, (wager,))
@@ -258,16 +270,18 @@ def verify_command(claims_file: str, fmt: str) -> int:
 
 @cli.command()
 @rules_option
+@wagers_option
 @decks_option
 @click.option("--wager", "wagers", multiple=True, metavar="W",
               help="A wager; repeat for several (default: every wager with a pay table).")
 @format_option
-def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...], fmt: str) -> None:
+def eor(rule_names: tuple[str, ...], wager_files: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
+        fmt: str) -> None:
     """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
     from .report.eor import render_eor
     from .studies.eor import removal_table
 
-    reports = [render_eor(removal_table(r, _shoe(r, decks, ""), wagers), fmt) for r in _rule_sets(rule_names)]
+    reports = [render_eor(removal_table(r, _shoe(r, decks, ""), wagers), fmt) for r in _rule_sets(rule_names, wager_files)]
     if fmt == "json" and len(reports) > 1:
         click.echo("[\n" + ",\n".join(r.rstrip("\n") for r in reports) + "\n]")
     else:
@@ -275,7 +289,8 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
 
 
 @cli.command()
-@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set, a side-bet file of `baccarat rules`, or a path to a rule file.")
+@wagers_option
 @click.option("--wager", required=True, metavar="W", help="The wager to count (it needs a pay table).")
 @click.option("--shoes", type=click.IntRange(min=1), default=1000, show_default=True, help="Shoes to deal.")
 @decks_option
@@ -291,14 +306,14 @@ def eor(rule_names: tuple[str, ...], decks: int | None, wagers: tuple[str, ...],
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Local worker processes.")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler to run on instead (e.g. tcp://host:8786).")
 @format_option
-def count(rule_name: str, wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
+def count(rule_name: str, wager_files: tuple[str, ...], wager: str, shoes: int, decks: int | None, cut_card: int, play: str, tags: str | None,
           threshold: str | None, seed: int, workers: int, scheduler: str | None, fmt: str) -> None:
     """Counting study: deal shuffled shoes, bet on the wager when the exact EV (or a count) says so."""
     from .play.executor import open_executor
     from .report.count import render_count
     from .studies.counting import SHOES_PER_TASK, Study, default_count, parse_tags, parse_threshold, run
 
-    rule_set = load(rule_name)
+    rule_set = load(rule_name, wager_files)
     decks = decks if decks is not None else rule_set.decks
     if play == "perfect" and (tags is not None or threshold is not None):
         raise InputError("--tags and --threshold apply to --play count only.")
@@ -351,7 +366,8 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
 
 
 @cli.command()
-@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set, a side-bet file of `baccarat rules`, or a path to a rule file.")
+@wagers_option
 @click.option("--cards", required=True, metavar="CARDS", help="The cards in the order they leave the shoe, e.g. '9 K 3 5 4 2'.")
 @click.option("--bet", "bets", multiple=True, metavar="[SEAT:]WAGER=STAKE",
               help="A bet, e.g. banker=10 or 2:dragon-bonus-player=5 (seat 1 when no seat is named); repeat for several.")
@@ -360,12 +376,12 @@ def _seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat, ...
 @decks_option
 @click.option("--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True,
               help="Output format.")
-def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str) -> None:
+def deal(rule_name: str, wager_files: tuple[str, ...], cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str) -> None:
     """Deal given cards step by step as the dealer would, and settle every bet."""
     from .play.engine import check_cards, deal_round
     from .report.play import render_round, render_round_json
 
-    rule_set = load(rule_name)
+    rule_set = load(rule_name, wager_files)
     sequence = parse_cards(cards)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
     played = deal_round(rule_set, sequence, _seats(bets, own_hands))
@@ -376,7 +392,8 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
 
 
 @cli.command()
-@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set or a path to a rule file.")
+@click.option("--rules", "rule_name", required=True, metavar="NAME|FILE", help="A shipped rule set, a side-bet file of `baccarat rules`, or a path to a rule file.")
+@wagers_option
 @click.option("--rounds", type=click.IntRange(min=1), default=1_000_000, show_default=True,
               help="Rounds to deal (shoe mode: about this many, in whole shoes).")
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed of the run (default: a random one, printed).")
@@ -391,14 +408,14 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
               help="Local worker processes (default: one per core).")
 @click.option("--scheduler", default=None, metavar="ADDRESS", help="A Dask scheduler, e.g. tcp://10.0.0.5:8786, instead of local workers.")
 @format_option
-def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
+def simulate(rule_name: str, wager_files: tuple[str, ...], rounds: int, seed: int | None, decks: int | None, remove: str, mode: Mode, cut_card: int,
              wagers: tuple[str, ...], workers: int | None, scheduler: str | None, fmt: str) -> int:
     """Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL)."""
     from .play.executor import open_executor
     from .play.simulate import plan, random_seed, run
     from .report.play import render_simulation, timing_text
 
-    rule_set = load(rule_name)
+    rule_set = load(rule_name, wager_files)
     planned = plan(rule_set, _shoe(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
                    mode=mode, cut_card=cut_card, wagers=wagers)
     chunks = len(planned.tasks)

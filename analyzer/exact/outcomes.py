@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from ..game.needs import Needs, RecordView, needs_of
+from ..game.needs import Needs, needs_of
 from ..game.rules import Drawing, Wager
-from ..game.settle import every_final_state, settle, settle_round
+from ..game.settle import every_final_state, settle
 from ..game.shoe import Shoe
 from ..game.state import FinalState
 from .distribution import Distribution, outcome_counts, side_views
@@ -57,21 +57,6 @@ def _by_state(wager: Wager) -> Mapping[FinalState, str]:
     return settled
 
 
-@lru_cache(maxsize=256)
-def _settled_records(wager: Wager, needs: Needs) -> dict[tuple[int, ...], str]:
-    """The outcome of each record of ``needs`` settled so far for ``wager`` (filled as records are met)."""
-    return {}
-
-
-def _record_outcome(settled: dict[tuple[int, ...], str], wager: Wager, needs: Needs, record: tuple[int, ...]) -> str:
-    name = settled.get(record)
-    if name is None:
-        row = settle_round(wager, RecordView(needs, record))
-        assert row is not None, f"{wager.name} settles no row for record {record}"
-        name = settled[record] = row.name
-    return name
-
-
 def state_counts(wager: Wager, distribution: Distribution) -> dict[str, int]:
     """Outcome counts of a wager settled final state by final state (its needs are final-state level)."""
     counts = {o.name: 0 for o in wager.outcomes}
@@ -83,11 +68,9 @@ def state_counts(wager: Wager, distribution: Distribution) -> dict[str, int]:
 
 def record_counts(wager: Wager, needs: Needs, records: Mapping[tuple[int, ...], int]) -> dict[str, int]:
     """Outcome counts of a wager from counts of the records of ``needs`` (which must cover the wager's)."""
-    counts = {o.name: 0 for o in wager.outcomes}
-    settled = _settled_records(wager, needs)
-    for record, n in records.items():
-        counts[_record_outcome(settled, wager, needs, record)] += n
-    return counts
+    from .settlement import outcome_counts as settled  # numpy: records come from the numpy path anyway
+
+    return settled(wager, needs, records)
 
 
 def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[str, dict[str, int]]:

@@ -410,6 +410,6 @@ def with_wagers(rules: RuleSet, name_or_path: str) -> RuleSet:
         raise InputError(f"{origin}: wager {taken[0]} is already in rule set {rules.name}; give yours another name.")
     note = f"Wagers added from {origin} (--wagers): {', '.join(w.name for w in added)}."
     try:
-        return replace(rules, wagers=rules.wagers + added, notes=rules.notes + (note,))
+        return replace(rules, wagers=rules.wagers + tuple(replace(w, origin=origin) for w in added), notes=rules.notes + (note,))
     except InputError as e:
         raise InputError(f"{origin}: {e}") from None

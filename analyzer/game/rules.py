@@ -118,6 +118,8 @@ class Outcome:
     pair: bool | None = None
     default: str | None = None
     condition: Condition = EMPTY
+    side_view_only: bool = field(init=False, repr=False, compare=False)
+    """True when the row tests only the shipped keys, so that the 400 side views settle it."""
 
     def __post_init__(self) -> None:
         if self.pays is not None and self.pays < -1:
@@ -136,13 +138,7 @@ class Outcome:
         if legacy:
             own = replace(self.condition.own or HandTest(), **legacy)
             object.__setattr__(self, "condition", replace(self.condition, own=own))
-
-    @property
-    def side_view_only(self) -> bool:
-        """True when the row tests only the shipped keys, so that the 400 side views settle it."""
-        legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
-        own = HandTest(**legacy) if legacy else None
-        return self.condition == replace(EMPTY, own=own)
+        object.__setattr__(self, "side_view_only", self.condition == replace(EMPTY, own=HandTest(**legacy) if legacy else None))
 
     @property
     def pays_text(self) -> str:
@@ -203,6 +199,10 @@ class Wager:
     requires: tuple[str, ...] = ()
     requires_source: str | None = None
     published: tuple[Published, ...] = ()
+    origin: str | None = field(default=None, compare=False)
+    """The file the wager was added from (``--wagers``), when not the rule set's own."""
+    side_view_only: bool = field(init=False, repr=False, compare=False)
+    """True when every row tests only its own side's view (the shipped keys): settled by 400 side views."""
 
     def __post_init__(self) -> None:
         if self.side is not None and self.side not in SIDES:
@@ -212,6 +212,7 @@ class Wager:
         names = [o.name for o in self.outcomes]
         if len(set(names)) != len(names):
             raise InputError(f"Wager {self.name!r} names an outcome twice; outcome names must differ.")
+        object.__setattr__(self, "side_view_only", self.side is not None and all(o.side_view_only for o in self.outcomes))
         if self.side is None:
             for o in self.outcomes:
                 if o.condition.one_sided:
@@ -221,10 +222,6 @@ class Wager:
                         "side = \"player\" or \"banker\", or name the hand, e.g. player = { total = 9 }."
                     )
 
-    @property
-    def side_view_only(self) -> bool:
-        """True when every row tests only its own side's view (the shipped keys): settled by 400 side views."""
-        return self.side is not None and all(o.side_view_only for o in self.outcomes)
 
     @property
     def has_pay_table(self) -> bool:

@@ -117,6 +117,22 @@ def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r) for r in rows)
 
 
+@lru_cache(maxsize=256)
+def rows_by_view(wager: Wager) -> tuple[tuple[bool, ...], ...]:
+    """For each view (:func:`view_index`), whether each row of ``wager`` holds on it (earlier rows aside)."""
+    table: list[tuple[bool, ...]] = [()] * VIEWS
+    for own, other, cards, pair in product(range(10), range(10), (2, 3), (False, True)):
+        table[view_index(own, other, cards, pair)] = tuple(_matches(row, own, other, cards, pair) for row in wager.outcomes)
+    return tuple(table)
+
+
+def state_view(side: str, state: FinalState) -> int:
+    """The view (:func:`view_index`) a wager following ``side`` has of ``state``."""
+    if side == "player":
+        return view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
+    return view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
+
+
 def pays_by_view(wager: Wager) -> tuple[Fraction | None, ...]:
     """What one unit on ``wager`` nets in each view (:func:`view_index`); ``None`` where no pay is documented."""
     pays: list[Fraction | None] = [None] * VIEWS

@@ -312,13 +312,18 @@ def render_compare(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParShe
 # --------------------------------------------------------------- rule sets
 
 
-def render_rule_list(rule_sets: Iterable[RuleSet]) -> str:
-    """One line per rule set: name, document, title, wagers offered."""
+def render_rule_list(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet] = ()) -> str:
+    """One line per rule set: name, document, title, wagers offered; then the side-bet catalogue's files."""
     body = [
         [r.name, r.document, r.title, ", ".join(w.name for w in r.wagers if w.offered)]
         for r in rule_sets
     ]
-    return tabulate(body, headers=["name", "document", "title", "wagers offered"], tablefmt="simple") + "\n"
+    out = tabulate(body, headers=["name", "document", "title", "wagers offered"], tablefmt="simple") + "\n"
+    side_bets = [[r.name, r.extends or "", r.title, ", ".join(w.name for w in r.wagers if w.published)] for r in catalogue]
+    if side_bets:
+        out += "\nSide-bet catalogue (each file a complete rule set; add its side bets to any rule set with --wagers NAME):\n"
+        out += tabulate(side_bets, headers=["name", "extends", "title", "side bets"], tablefmt="simple") + "\n"
+    return out
 
 
 def drawing_chart(rules: RuleSet) -> str:

@@ -13,7 +13,8 @@ import tempfile
 from pathlib import Path
 
 from ..exact.parsheet import ParSheet, par_sheets
-from ..game.rulefile import load, shipped
+from ..exact.reach import load
+from ..game.rulefile import shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..studies.eor import removal_table

@@ -56,9 +56,10 @@ from typing import Any
 
 from ..errors import InputError
 from ..exact.parsheet import ParSheet, par_sheets
+from ..exact.reach import load
 from ..game.cards import parse_cards
 from ..game.odds import parse_pays
-from ..game.rulefile import load, shipped
+from ..game.rulefile import shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.strict import StrictTable
