@@ -307,11 +307,15 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
 
 def verify(claims: Claims) -> tuple[Verdict, ...]:
     """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist."""
-    return tuple(_verdict(claims.path, claim) for claim in claims.claims)
+    sheets: dict[tuple[int, Shoe, str], ParSheet] = {}  # claims about one wager share its par sheet
+    return tuple(_verdict(claims.path, claim, sheets) for claim in claims.claims)
 
 
-def _verdict(path: str, claim: Claim) -> Verdict:
-    (sheet,) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
+def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParSheet]) -> Verdict:
+    key = (id(claim.rules), claim.shoe, claim.wager)
+    if key not in sheets:
+        (sheets[key],) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
+    sheet = sheets[key]
     exact = _figure(path, claim, sheet)
     c, h = claim.claimed.value, claim.claimed.half_unit
     if claim.figure == "standard_deviation":
