@@ -80,7 +80,7 @@ def test_rows_read_like_the_pay_table_they_come_from() -> None:
     rows = {o.name: describe(o.condition) for w in WAGERS for o in w.outcomes}
     assert rows["3 giving 8"] == "Player third card 8; Banker two-card total 3"
     assert rows["natural 9 v 7"] == "total 9, natural; other hand total 7"
-    assert rows["Player K and Q, suited"] == "Player first two: holds K, holds Q, one suit"
+    assert rows["Player K and Q, suited"] == "Player first two: holds K Q, one suit"
     assert rows["every card 5 or less, tie"] == "tie; all cards dealt: highest card 0-5"
     assert rows["three-card 9 over three-card 8"] == "winning hand total 9, 3 cards; losing hand total 8, 3 cards"
 

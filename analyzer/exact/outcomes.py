@@ -31,16 +31,11 @@ from .distribution import Distribution, outcome_counts, side_views
 from .fastcount import count_deals
 
 
-@lru_cache(maxsize=1024)
-def _needs(wager: Wager) -> Needs:
-    return needs_of(wager)
-
-
 def path_of(wager: Wager) -> str:
     """Which exact path counts ``wager``: "side views", "final states" or "records"."""
     if wager.side_view_only:
         return "side views"
-    return "final states" if _needs(wager).final_state_level else "records"
+    return "final states" if needs_of(wager).final_state_level else "records"
 
 
 @lru_cache(maxsize=256)
@@ -86,7 +81,7 @@ def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[
     for wager in wagers:
         path = path_of(wager)
         if path == "records":
-            needs = _needs(wager)
+            needs = needs_of(wager)
             if needs not in records:
                 from .classcount import count_records  # numpy: only for wagers that read more than a final state
 

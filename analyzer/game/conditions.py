@@ -388,8 +388,8 @@ def _values(values: frozenset[int]) -> str:
 def describe_group(test: GroupTest) -> list[str]:
     """The conditions of a group test as short phrases."""
     parts = []
-    for spec, n in test.holds:
-        parts.append(f"holds {'' if n == 1 else f'{n} x '}{spec.text}")
+    if test.holds:
+        parts.append("holds " + " ".join(" ".join([spec.text] * n) for spec, n in test.holds))
     if test.suited is not None:
         parts.append("one suit" if test.suited else "not one suit")
     if test.colour is not None:

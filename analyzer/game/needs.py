@@ -225,11 +225,21 @@ def condition_needs(condition: Condition, side: str | None) -> Needs:
     return needs.merge(Needs(drawing=round_drawing, player=both, banker=both))
 
 
+_NEEDS: dict[int, tuple[Wager, Needs]] = {}
+"""Needs by wager identity (a frozen wager's hash walks its whole pay table; its identity does not)."""
+
+
 def needs_of(wager: Wager) -> Needs:
-    """Everything the rows of ``wager`` read of a round."""
+    """Everything the rows of ``wager`` read of a round (remembered per wager object)."""
+    known = _NEEDS.get(id(wager))
+    if known is not None and known[0] is wager:
+        return known[1]
     needs = Needs()
     for row in wager.outcomes:
         needs = needs.merge(condition_needs(row.condition, wager.side))
+    if len(_NEEDS) > 4096:
+        _NEEDS.clear()
+    _NEEDS[id(wager)] = (wager, needs)
     return needs
 
 

@@ -20,6 +20,7 @@ from tabulate import tabulate
 
 from ..exact.parsheet import ParSheet
 from ..game.cards import RANKS
+from ..game.conditions import describe
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Outcome, RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..numbers import count_text, decimal_text, fraction_text, percent_text
@@ -377,7 +378,8 @@ def render_rule_set(rules: RuleSet) -> str:
     ]
     for wager in rules.wagers:
         out.append("")
-        out.append(f"== {wager.title} ({wager.name}), {wager.side} side: {_offered_text(wager)}")
+        side = f", {wager.side} side" if wager.side else ""
+        out.append(f"== {wager.title} ({wager.name}){side}: {_offered_text(wager)}")
         out.append(f"   Source: {wager.source}")
         if wager.default:
             out.append(f"   Default: {wager.default}")
@@ -394,6 +396,9 @@ def render_rule_set(rules: RuleSet) -> str:
 
 
 def _conditions(o: Outcome) -> str:
+    """The row's conditions as ``rules show`` prints them: the shipped keys tersely, anything else as the pay table reads."""
+    if not o.side_view_only:
+        return describe(o.condition) or "otherwise"
     parts: list[str] = []
     if o.result is not None:
         parts.append(o.result)

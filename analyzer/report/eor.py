@@ -14,7 +14,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from ..game.cards import RANKS
+from ..game.cards import RANKS, TYPES, card_text
 from ..numbers import decimal_text, fraction_text, percent_text
 from ..studies.eor import RemovalTable
 from .analysis import shoe_document, shoe_text
@@ -52,6 +52,9 @@ def eor_document(table: RemovalTable) -> dict[str, Any]:
                     }
                     for rank, value in zip(RANKS, e.effects)
                 },
+                **({} if e.by_type is None else {"by_type": {  # only for a wager that reads suits
+                    card: None if value is None else fraction_text(value) for card, value in zip(TYPES, e.by_type)
+                }}),
                 "count": {
                     "tags": dict(zip(RANKS, c.tags)),
                     "correlation": c.correlation,
@@ -79,6 +82,13 @@ def render_eor(table: RemovalTable, fmt: str) -> str:
                     "" if value is None else decimal_text(value * 100, EFFECT_PLACES),
                     "" if value is None else fraction_text(value), tag,
                 ])
+            if e.by_type is not None and e.shoe.types is not None:
+                for card, n, value in zip(TYPES, e.shoe.types, e.by_type):
+                    writer.writerow([
+                        rules.name, e.wager.name, card, n,
+                        "" if value is None else decimal_text(value * 100, EFFECT_PLACES),
+                        "" if value is None else fraction_text(value), "",
+                    ])
         return buffer.getvalue()
     markdown = fmt == "markdown"
     tablefmt = "pipe" if markdown else "simple"
@@ -98,6 +108,15 @@ def render_eor(table: RemovalTable, fmt: str) -> str:
     lines.append("## Effect of removing one card, % of the bet\n" if markdown else "Effect of removing one card, % of the bet:")
     lines.append(tabulate(effect_rows, headers=["rank", *names], tablefmt=tablefmt, disable_numparse=True, colalign=align))
     lines.append("")
+    suited = [e for e in effects if e.by_type is not None]
+    if suited:
+        lines.append("## Effect of removing one card of each type, % of the bet\n" if markdown else
+                     "Effect of removing one card of each type (wagers that read suits; a rank's effect above is its types' average), % of the bet:")
+        type_rows = [[card_text(card), *("n/a" if e.by_type is None or e.by_type[i] is None else _signed(e.by_type[i]) for e in suited)]
+                     for i, card in enumerate(TYPES)]
+        lines.append(tabulate(type_rows, headers=["card", *(e.wager.name for e in suited)], tablefmt=tablefmt,
+                              disable_numparse=True, colalign=("left",) + ("right",) * len(suited)))
+        lines.append("")
     lines.append("## Balanced count\n" if markdown else "Balanced count (tags per card seen):")
     lines.append(tabulate(tag_rows, headers=["rank", *names], tablefmt=tablefmt, disable_numparse=True, colalign=align))
     lines.append("")
@@ -105,6 +124,8 @@ def render_eor(table: RemovalTable, fmt: str) -> str:
         "break-even TC: the true count (running count per 52 cards left) at which the count's linear "
         "estimate of the expected value is 0; `baccarat count --play count` uses it by default. "
         "A correlation of 'none': every effect is 0, no linear count follows the wager."
+        + (" (Or, where some effect is not 0, no rounding to tags from -3 to +3 balances over a deck.)"
+           if any(c.correlation is None and any(e.effects) for e, c in zip(effects, counts)) else "")
     )
     return "\n".join(lines) + "\n"
 

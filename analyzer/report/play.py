@@ -15,6 +15,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from ..game.cards import card_text
 from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..numbers import count_text, decimal_text, fraction_text
@@ -63,8 +64,8 @@ def render_round(rules: RuleSet, played: Round) -> str:
         f"Rule set: {rules.name}: {rules.title} (document {rules.document})",
         *dealing_lines(rules),
         f"Procedure followed: {played.procedure}.",
-        f"Cards given: {' '.join(played.cards_given)} ({played.cards_used} dealt"
-        + (f"; not dealt: {' '.join(played.left_over)})" if played.left_over else ")"),
+        f"Cards given: {' '.join(card_text(c) for c in played.cards_given)} ({played.cards_used} dealt"
+        + (f"; not dealt: {' '.join(card_text(c) for c in played.left_over)})" if played.left_over else ")"),
         "",
     ]
     width = max(len(step.label) for step in played.steps)
@@ -78,7 +79,7 @@ def render_round(rules: RuleSet, played: Round) -> str:
     for own in played.own_hands:
         out.append(f"Seat {own.seat}'s own hand ({own.decision}): {_hand(own.hand)} v Banker {_hand(own.banker)}")
     if played.discarded:
-        out.append(f"Dealt face down and not used: {' '.join(played.discarded)}")
+        out.append(f"Dealt face down and not used: {' '.join(card_text(c) for c in played.discarded)}")
     out.append(f"Result: {played.result}.")
     if played.settlements:
         out.append("")

@@ -7,7 +7,8 @@ A claims file is TOML, as a test lab receives figures from a supplier::
     [[claim]]
     id = "PB-1"                                       # optional label
     source = "Supplier X par sheet, p. 2"             # optional: where it is claimed
-    rules = "punto-banco"                             # shipped name, or a rule file path
+    rules = "punto-banco"                             # shipped or catalogue name, or a rule file path
+    wagers = ["my-side-bets.toml"]                    # optional: files whose side bets are added (--wagers)
     decks = 8
     remove = "5,5,K"                                  # optional: cards out of the shoe
     wager = "banker"
@@ -15,8 +16,9 @@ A claims file is TOML, as a test lab receives figures from a supplier::
     value = "1.0579%"
     precision = 4                                     # optional: see below
 
-``rules`` is a shipped rule set or a path to a rule file; a relative path is
-read from the claims file's folder. ``figure`` is one of :data:`FIGURES`;
+``rules`` is a shipped rule set, a side-bet catalogue file, or a path to a
+rule file; ``wagers`` adds the side bets of other files, as ``--wagers`` does;
+a relative path is read from the claims file's folder. ``figure`` is one of :data:`FIGURES`;
 ``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3 B3) and
 ``probability`` also need ``outcome``, the name of a row of the wager's pay
 table. ``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
@@ -59,7 +61,7 @@ from ..exact.parsheet import ParSheet, par_sheets
 from ..exact.reach import load
 from ..game.cards import parse_cards
 from ..game.odds import parse_pays
-from ..game.rulefile import shipped
+from ..game.rulefile import catalogue, shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.strict import StrictTable
@@ -79,7 +81,7 @@ FIGURES: tuple[str, ...] = (
 OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability")
 EXACT = "exact"
 
-_CLAIM_KEYS = ("id", "source", "rules", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision")
+_CLAIM_KEYS = ("id", "source", "rules", "wagers", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision")
 _DIGITS = r"\d{1,3}(?:,\d{3})+|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
 _RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
@@ -232,26 +234,34 @@ def load_claims(path: str) -> Claims:
     assert rows is not None
     if not rows or not all(isinstance(row, dict) for row in rows):
         raise top.error("claim", "must be one or more [[claim]] tables.")
-    loaded: dict[str, RuleSet] = {}
+    loaded: dict[tuple[str, tuple[str, ...]], RuleSet] = {}
     claims = tuple(
         _read_claim(StrictTable(row, f"claim {i}", path), i, Path(path).parent, loaded) for i, row in enumerate(rows, start=1)
     )
     return Claims(path=path, title=title, claims=claims)
 
 
-def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str, RuleSet]) -> Claim:
+def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tuple[str, tuple[str, ...]], RuleSet]) -> Claim:
     def wrap(key: str, action: Any) -> Any:
         try:
             return action()
         except InputError as e:
             raise table.error(key, str(e)) from None
 
-    rules_text = table.string("rules")
-    beside = folder / rules_text  # a relative path is read from the claims file's folder
-    where = str(beside) if rules_text not in shipped() and (rules_text.endswith(".toml") or beside.exists()) else rules_text
-    if where not in loaded:
-        loaded[where] = wrap("rules", lambda: load(where))
-    rules = loaded[where]
+    def located(name: str) -> str:  # a relative path is read from the claims file's folder
+        beside = folder / name
+        named = name in shipped() or name in catalogue()
+        return str(beside) if not named and (name.endswith(".toml") or beside.exists()) else name
+
+    where = located(table.string("rules"))
+    added = table.typed("wagers", (str, list), "a wagers file or a list of them", False) or []
+    added = [added] if isinstance(added, str) else added
+    if not all(isinstance(a, str) for a in added):
+        raise table.error("wagers", "must be a wagers file or a list of them.")
+    files = tuple(located(a) for a in added)
+    if (where, files) not in loaded:
+        loaded[(where, files)] = wrap("rules", lambda: load(where, files))
+    rules = loaded[(where, files)]
     decks = table.integer("decks")
     if decks < 1:
         raise table.error("decks", f"is {decks}; it must be at least 1.")
