@@ -141,6 +141,21 @@ class Needs:
             size *= n
         return size
 
+    def encode(self, record: tuple[int, ...]) -> int:
+        """A record as one integer, in the mixed radix of the fields (what the simulator tallies)."""
+        code = 0
+        for (_, radix), value in zip(self.fields(), record):
+            code = code * radix + value
+        return code
+
+    def decode(self, code: int) -> tuple[int, ...]:
+        """The record :meth:`encode` made ``code`` of."""
+        values = []
+        for _, radix in reversed(self.fields()):
+            code, value = divmod(code, radix)
+            values.append(value)
+        return tuple(reversed(values))
+
 
 @lru_cache(maxsize=1024)
 def _fields_of(needs: Needs) -> tuple[tuple[str, int], ...]:

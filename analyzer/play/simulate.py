@@ -42,17 +42,19 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Literal
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError
 from ..exact.fastcount import count_deals
-from ..game.cards import RANKS
+from ..exact.outcomes import path_of
+from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet, Wager
 from ..game.settle import settle
 from ..game.shoe import Shoe
@@ -62,12 +64,13 @@ from .dealer import (
     Dealer,
     code_state,
     deal_codes,
-    deal_shoes,
+    deal_shoes_with_records,
     dealer_for,
     random_positions,
     state_code,
 )
 from .executor import Executor
+from .records import Universe, record_codes
 
 Mode = Literal["top", "shoe"]
 MODES: tuple[str, ...] = ("top", "shoe")
@@ -104,6 +107,8 @@ class Tally:
     shoes: int = 0
     shoe_rounds_squared: int = 0
     shoe_moments: tuple[tuple[int, int], ...] = ()
+    records: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per needs of :attr:`Task.records`, the rounds that ended in each record code, as sorted (code, rounds)."""
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
@@ -112,7 +117,20 @@ class Tally:
             shoes=self.shoes + other.shoes,
             shoe_rounds_squared=self.shoe_rounds_squared + other.shoe_rounds_squared,
             shoe_moments=tuple((a + c, b + d) for (a, b), (c, d) in zip(self.shoe_moments, other.shoe_moments)),
+            records=tuple(_merged(a, b) for a, b in zip(self.records, other.records)),
         )
+
+
+def _merged(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    counts = dict(a)
+    for code, n in b:
+        counts[code] = counts.get(code, 0) + n
+    return tuple(sorted(counts.items()))
+
+
+def _tallied(codes: npt.NDArray[np.int64]) -> tuple[tuple[int, int], ...]:
+    found, counts = np.unique(codes[codes >= 0], return_counts=True)
+    return tuple(zip(found.tolist(), counts.tolist()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,49 +145,74 @@ class Task:
     cut_card: int = 0
     statistics: tuple[tuple[int, ...], ...] = ()
     """Shoe mode: per wager, its integer statistic for each state code."""
+    universe: Universe | None = None
+    """The cards dealt: card types when a wager reads suits (else ranks, as the dealer's counts)."""
+    records: tuple[Needs, ...] = ()
+    """What the wagers beyond a final state read: each round's record of each is tallied."""
+    record_statistics: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    """Shoe mode: per such wager, the index of its needs in ``records`` and its statistic by record code."""
 
 
 def run_chunk(task: Task) -> Tally:
     """Deal one chunk (``size`` rounds in top mode, ``size`` shoes in shoe mode)."""
     rng = np.random.default_rng(np.random.SeedSequence(task.seed, spawn_key=(task.chunk,)))
     if task.mode == "top":
-        return _top_chunk(task.dealer, rng, task.size)
+        return _top_chunk(task, rng)
     return _shoe_chunk(task, rng)
 
 
-def _top_chunk(dealer: Dealer, rng: np.random.Generator, rounds: int) -> Tally:
-    rank_of = np.repeat(np.arange(len(RANKS), dtype=np.int8), dealer.counts)
+def _universe(task: Task) -> Universe:
+    return task.universe or Universe(False, task.dealer.counts)
+
+
+def _top_chunk(task: Task, rng: np.random.Generator) -> Tally:
+    dealer, rounds, universe = task.dealer, task.size, _universe(task)
+    card_of = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
+    rank_of = universe.rank[card_of]
     value_of = VALUE_OF_RANK[rank_of]
     states = np.zeros(STATES, dtype=np.int64)
+    records: list[tuple[tuple[int, int], ...]] = [() for _ in task.records]
     done = 0
     while done < rounds:
         batch = min(_BATCH_ROUNDS, rounds - done)
         positions = random_positions(rng, dealer.size, batch)
         codes, _ = deal_codes(dealer, value_of[positions], rank_of[positions[:4]])
         states += np.bincount(codes, minlength=STATES)
+        for i, needs in enumerate(task.records):
+            found = record_codes(needs, universe, card_of[positions], dealer.player_columns, dealer.banker_columns, codes // 4)
+            records[i] = _merged(records[i], _tallied(found))
         done += batch
-    return Tally(rounds=rounds, states=tuple(int(n) for n in states))
+    return Tally(rounds=rounds, states=tuple(int(n) for n in states), records=tuple(records))
 
 
 def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
-    base = np.repeat(np.arange(len(RANKS), dtype=np.int8), task.dealer.counts)
+    universe = _universe(task)
+    base = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
     statistics = [np.array(s + (0,), dtype=np.int64) for s in task.statistics]
     states = np.zeros(STATES + 1, dtype=np.int64)
     rounds = rounds_squared = 0
-    moments = [[0, 0] for _ in statistics]
+    moments = [[0, 0] for _ in range(len(statistics) + len(task.record_statistics))]
+    records: list[tuple[tuple[int, int], ...]] = [() for _ in task.records]
     done = 0
     while done < task.size:
         shoes = np.tile(base, (min(_BATCH_SHOES, task.size - done), 1))
         rng.permuted(shoes, axis=1, out=shoes)
-        played, _ = deal_shoes(task.dealer, shoes, task.cut_card)
+        played, _, recorded = deal_shoes_with_records(task.dealer, shoes, task.cut_card, universe, task.records)
         states += np.bincount(played.ravel(), minlength=STATES + 1)
         per_shoe = np.count_nonzero(played != STATES, axis=0).astype(np.int64)
         rounds += int(per_shoe.sum())
         rounds_squared += int((per_shoe * per_shoe).sum())
-        for moment, statistic in zip(moments, statistics):
-            sums = statistic[played].sum(axis=0)
-            moment[0] += int((sums * sums).sum())
-            moment[1] += int((per_shoe * sums).sum())
+        sums = [statistic[played].sum(axis=0) for statistic in statistics]
+        for index, values in task.record_statistics:
+            codes = recorded[index]
+            lookup = dict(values)
+            flat = np.array([lookup.get(c, 0) for c in codes.ravel().tolist()], dtype=np.int64).reshape(codes.shape)
+            sums.append(flat.sum(axis=0))
+        for moment, total in zip(moments, sums):
+            moment[0] += int((total * total).sum())
+            moment[1] += int((per_shoe * total).sum())
+        for i, codes in enumerate(recorded):
+            records[i] = _merged(records[i], _tallied(codes))
         done += len(shoes)
     return Tally(
         rounds=rounds,
@@ -177,6 +220,7 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
         shoes=task.size,
         shoe_rounds_squared=rounds_squared,
         shoe_moments=tuple((a, b) for a, b in moments),
+        records=tuple(records),
     )
 
 
@@ -188,13 +232,17 @@ class Statistic:
     """What is measured for one wager: its net return per unit, or, with no pay table, how often it qualifies.
 
     ``values[c]`` is the statistic for state code ``c``, an integer in units
-    of ``1/scale``: exact, and summable by numpy.
+    of ``1/scale``: exact, and summable by numpy. For a wager that reads more
+    than a final state, ``records`` is the index of its needs in
+    :attr:`Plan.records` and ``values`` maps record codes (every record a
+    deal can reach) to the statistic.
     """
 
     wager: Wager
     kind: Literal["return", "frequency"]
-    values: tuple[int, ...]
+    values: tuple[int, ...] | Mapping[int, int]
     scale: int
+    records: int | None = None
 
 
 def statistic_for(wager: Wager) -> Statistic:
@@ -206,6 +254,20 @@ def statistic_for(wager: Wager) -> Statistic:
         scale = math.lcm(*(p.denominator for p in pays))
         return Statistic(wager, "return", tuple(int(p * scale) for p in pays), scale)
     return Statistic(wager, "frequency", tuple(int(o is not None and o.pays is None) for o in outcomes), 1)
+
+
+def record_statistic(wager: Wager, needs: Needs, codes: Sequence[int], index: int) -> Statistic:
+    """The statistic of ``wager`` for each record code of ``needs`` (settled all at once, by :mod:`analyzer.exact.settlement`)."""
+    from ..exact.settlement import first_rows
+
+    records = np.array([needs.decode(c) for c in codes], dtype=np.int64).reshape(len(codes), len(needs.fields()))
+    rows = first_rows(wager, needs, records).tolist()
+    outcomes = [wager.outcomes[r] for r in rows]
+    if wager.has_pay_table:
+        pays = [o.pays if o.pays is not None else Fraction(0) for o in outcomes]
+        scale = math.lcm(*(p.denominator for p in pays)) if pays else 1
+        return Statistic(wager, "return", dict(zip(codes, (int(p * scale) for p in pays))), scale, index)
+    return Statistic(wager, "frequency", dict(zip(codes, (int(o.pays is None) for o in outcomes))), 1, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,10 +304,11 @@ class WagerCheck:
         return "PASS" if self.passed else "FAIL"
 
 
-def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: dict[int, int], denominator: int,
+def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: Mapping[int, int], denominator: int,
            mode: Mode) -> WagerCheck:
     scale = statistic.scale
-    total = sum(n * statistic.values[c] for c, n in enumerate(tally.states) if n)
+    observed_counts = enumerate(tally.states) if statistic.records is None else tally.records[statistic.records]
+    total = sum(n * statistic.values[c] for c, n in observed_counts if n)
     observed = Fraction(total, tally.rounds * scale)
     exact = Fraction(sum(n * statistic.values[c] for c, n in exact_counts.items()), denominator * scale)
     second = Fraction(sum(n * statistic.values[c] ** 2 for c, n in exact_counts.items()), denominator * scale**2)
@@ -316,6 +379,17 @@ class Plan:
     """(state code, ordered six-card dealings) from the enumerator."""
     cards_per_round: Fraction
     """The exact expected number of cards a round uses: 4 plus the chances of each third card."""
+    records: tuple[Needs, ...] = ()
+    """What the wagers beyond a final state read (see :attr:`Statistic.records`)."""
+    record_counts: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per needs, (record code, ordered six-card dealings) from the exact class counts."""
+
+    def moment_index(self, statistic: Statistic) -> int:
+        """Where the statistic's shoe moments are in :attr:`Tally.shoe_moments`: final-state ones first, then record ones."""
+        state = [s for s in self.statistics if s.records is None]
+        if statistic.records is None:
+            return state.index(statistic)
+        return len(state) + [s for s in self.statistics if s.records is not None].index(statistic)
 
     @property
     def chunk_size(self) -> int:
@@ -352,21 +426,35 @@ def plan(
             f"(at least 5, so that the round in progress when it comes out can be finished), got {cut_card}."
         )
     chosen = tuple(rules.wager(w) for w in wagers) if wagers else tuple(w for w in rules.wagers if w.offered)
-    statistics = tuple(statistic_for(w) for w in chosen)
+    records = tuple(dict.fromkeys(needs_of(w) for w in chosen if path_of(w) == "records"))
+    record_counts = []
+    for needs in records:
+        from ..exact.classcount import count_records  # the counts the par sheets report for these wagers
+
+        record_counts.append(tuple(sorted((needs.encode(r), n) for r, n in count_records(shoe, rules.drawing, needs).items())))
+    statistics = tuple(
+        statistic_for(w) if path_of(w) != "records" else record_statistic(
+            w, needs_of(w), [c for c, _ in record_counts[records.index(needs_of(w))]], records.index(needs_of(w)))
+        for w in chosen
+    )
     distribution = count_deals(shoe, rules.drawing)  # the counts the par sheets report
     third_cards = sum(n * ((s.player_cards == 3) + (s.banker_cards == 3)) for s, n in distribution.counts.items())
     cards_per_round = 4 + Fraction(third_cards, distribution.denominator)
     dealer = dealer_for(rules, shoe)
-    shoe_statistics = tuple(s.values for s in statistics) if mode == "shoe" else ()
+    shoe_statistics = tuple(s.values for s in statistics if isinstance(s.values, tuple)) if mode == "shoe" else ()
+    record_statistics = tuple(
+        (s.records, tuple(sorted(s.values.items()))) for s in statistics if s.records is not None and isinstance(s.values, dict)
+    ) if mode == "shoe" else ()
+    universe = Universe.of(shoe, records) if records else None
     tasks = tuple(
         Task(dealer=dealer, mode=mode, seed=seed, chunk=i, size=n, cut_card=cut_card if mode == "shoe" else 0,
-             statistics=shoe_statistics)
+             statistics=shoe_statistics, universe=universe, records=records, record_statistics=record_statistics)
         for i, n in enumerate(plan_chunks(mode, rounds, cards_per_round, shoe.size, cut_card))
     )
     return Plan(
         rules=rules, shoe=shoe, mode=mode, seed=seed, cut_card=cut_card, tasks=tasks, statistics=statistics,
         exact_counts=tuple(sorted((state_code(s), n) for s, n in distribution.counts.items())),
-        cards_per_round=cards_per_round,
+        cards_per_round=cards_per_round, records=records, record_counts=tuple(record_counts),
     )
 
 
@@ -400,6 +488,8 @@ def run(planned: Plan, executor: Executor, progress: Progress | None = None) -> 
         tally = tally + more
     exact_counts = dict(planned.exact_counts)
     checks = tuple(
-        _check(s, tally, i, exact_counts, planned.denominator, planned.mode) for i, s in enumerate(planned.statistics)
+        _check(s, tally, planned.moment_index(s), exact_counts if s.records is None else dict(planned.record_counts[s.records]),
+               planned.denominator, planned.mode)
+        for s in planned.statistics
     )
     return Simulation(plan=planned, tally=tally, checks=checks, seconds=seconds, where=executor.description)
