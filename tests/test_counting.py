@@ -14,12 +14,13 @@ from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.game.cards import RANKS
 from analyzer.game.rulefile import load
-from analyzer.game.settle import pays_by_view, settle
+from analyzer.game.settle import settle
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_shoes, dealer_for
 from analyzer.play.engine import deal_round
 from analyzer.play.executor import open_executor
-from analyzer.studies.counting import Study, _deal_shoe, parse_tags, parse_threshold, play_shoes, run
+from analyzer.play.records import Universe
+from analyzer.studies.counting import Study, _deal_shoe, _Net, parse_tags, parse_threshold, play_shoes, run
 
 
 def _study(**changes: object) -> Study:
@@ -53,7 +54,8 @@ def test_a_shoe_is_dealt_as_the_round_engine_deals_it(rule_set: str) -> None:
     study = Study(rules=rules, wager="player", shoes=1, decks=1, cut_card=10, play="perfect", seed=3)
     cards = np.random.default_rng(11).permutation(np.repeat(np.arange(len(RANKS)), 4))
     codes, used = deal_shoes(dealer_for(rules, Shoe.decks(1)), cards[None, :], study.cut_card)
-    dealt = _deal_shoe(cards, codes[:, 0], used[:, 0], study, "player", pays_by_view(rules.wager("player")))
+    dealt = _deal_shoe(cards, codes[:, 0], used[:, 0], None, study, Universe(False, Shoe.decks(1).counts),
+                       _Net(rules.wager("player"), None))
     sequence = tuple(RANKS[r] for r in cards.tolist())
     at, rounds = 0, 0
     while len(sequence) - at > study.cut_card:

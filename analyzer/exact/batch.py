@@ -68,6 +68,9 @@ class BatchValues:
 def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike) -> BatchValues:
     """Exact expected values of the named wagers on each shoe (one row of 13 rank counts per shoe).
 
+    Wagers that read more than their own side's view, and shoes given as 52
+    counts by card type, are served by :mod:`analyzer.exact.batchall`.
+
     Raises :class:`InputError` for a wager without a pay table, or a shoe
     that cannot finish a round.
     """
@@ -75,6 +78,12 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
     for wager in chosen:
         if not wager.has_pay_table:
             raise InputError(f"Wager {wager.name} has no pay table, so it has no expected value.")
+    # --- issue 10: wagers beyond one side's view (and shoes counted by card type) go to exact/batchall.py ---
+    if any(not w.side_view_only for w in chosen) or np.shape(shoes)[-1:] == (52,):
+        from .batchall import expected_values as any_wager
+
+        return BatchValues(*any_wager(rules, chosen, shoes))
+    # --- end of issue 10's dispatch ---
     counts = np.asarray(shoes, dtype=object)
     if counts.ndim != 2 or counts.shape[1] != len(RANKS):
         raise InputError(f"Each shoe needs a count for each of the {len(RANKS)} ranks.")

@@ -42,12 +42,15 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from ..exact.batch import expected_values
+from ..exact.outcomes import path_of
 from ..game.cards import RANKS, parse_rank
-from ..game.rules import RuleSet
-from ..game.settle import pays_by_view, view_index
+from ..game.needs import Needs, RecordView, needs_of
+from ..game.rules import RuleSet, Wager
+from ..game.settle import pays_by_view, settle, settle_round, state_view
 from ..game.shoe import CARDS_PER_ROUND, Shoe
-from ..play.dealer import STATES, code_state, deal_shoes, dealer_for
+from ..play.dealer import STATES, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
+from ..play.records import Universe
 
 Play = Literal["perfect", "count"]
 PLAYS: tuple[str, ...] = ("perfect", "count")
@@ -183,16 +186,23 @@ def run(study: Study, executor: Executor, progress: Progress | None = None) -> S
 
 
 def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[ShoeResult]:
-    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
+    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data).
+
+    A wager that reads suits is dealt card by card type, and its expected
+    values are computed from counts of the 52 types (:mod:`analyzer.exact.batchall`).
+    """
     study, seeds = task
     wager = study.rules.wager(study.wager)
-    pays = pays_by_view(wager)
+    records = (needs_of(wager),) if path_of(wager) == "records" else ()
     shoe = Shoe.decks(study.decks)
-    deck = np.repeat(np.arange(len(RANKS)), shoe.counts)
+    universe = Universe.of(shoe, records) if records else Universe(False, shoe.counts)
+    deck = np.repeat(np.arange(len(universe.counts)), universe.counts)
     shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds])
-    codes, used = deal_shoes(dealer_for(study.rules, shoe), shuffled, study.cut_card)
+    codes, used, recorded = deal_shoes_with_records(dealer_for(study.rules, shoe), shuffled, study.cut_card, universe, records)
+    net = _Net(wager, records[0] if records else None)
     dealt_shoes = [
-        _deal_shoe(shuffled[j], codes[:, j], used[:, j], study, wager.side or "player", pays) for j in range(len(seeds))
+        _deal_shoe(shuffled[j], codes[:, j], used[:, j], recorded[0][:, j] if records else None, study, universe, net)
+        for j in range(len(seeds))
     ]
     compositions = [c for dealt in dealt_shoes for c in dealt.compositions]
     values = expected_values(study.rules, [study.wager], compositions) if compositions else None
@@ -216,9 +226,40 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> list[Sho
     return results
 
 
+class _Net:
+    """What one unit on the wager nets in a dealt round, from its state code (or its record code), remembered per code."""
+
+    def __init__(self, wager: Wager, needs: Needs | None) -> None:
+        self.wager, self.needs = wager, needs
+        self.known: dict[int, Fraction] = {}
+        self.views = pays_by_view(wager) if wager.side_view_only else None
+
+    def __call__(self, code: int, record: int | None) -> Fraction:
+        key = code if record is None else record
+        if key not in self.known:
+            self.known[key] = self._pays(code, record)
+        return self.known[key]
+
+    def _pays(self, code: int, record: int | None) -> Fraction:
+        state = code_state(code)
+        if self.views is not None:
+            side = self.wager.side
+            assert side is not None
+            pays = self.views[state_view(side, state)]
+        elif record is None:
+            row = settle(self.wager, state)
+            pays = None if row is None else row.pays
+        else:
+            assert self.needs is not None
+            row = settle_round(self.wager, RecordView(self.needs, self.needs.decode(record)))
+            pays = None if row is None else row.pays
+        assert pays is not None, "a study's wager has a pay table"
+        return pays
+
+
 @dataclass(frozen=True, slots=True)
 class _DealtShoe:
-    compositions: list[npt.NDArray[np.int64]]  # rank counts left before each round
+    compositions: list[npt.NDArray[np.int64]]  # counts left before each round (by rank, or by card type)
     true_counts: list[Fraction]  # before each round
     results: list[Fraction]  # what one unit on the wager netted in each round
 
@@ -227,30 +268,26 @@ def _deal_shoe(
     cards: npt.NDArray[np.int64],
     codes: npt.NDArray[np.int16],
     used: npt.NDArray[np.int16],
+    records: npt.NDArray[np.int64] | None,
     study: Study,
-    side: str,
-    pays: Sequence[Fraction | None],
+    universe: Universe,
+    net: _Net,
 ) -> _DealtShoe:
-    """One shoe's rounds, as :func:`analyzer.play.dealer.deal_shoes` dealt them: what was left, counted, won."""
-    seen = np.zeros((len(cards) + 1, len(RANKS)), dtype=np.int64)
-    seen[1:] = np.cumsum(np.eye(len(RANKS), dtype=np.int64)[cards], axis=0)
+    """One shoe's rounds, as the vectorized dealer dealt them: what was left, counted, won."""
+    kinds = len(universe.counts)
+    seen = np.zeros((len(cards) + 1, kinds), dtype=np.int64)
+    seen[1:] = np.cumsum(np.eye(kinds, dtype=np.int64)[cards], axis=0)
     full = seen[-1]
-    running = np.concatenate(([0], np.cumsum(np.array(study.tags, dtype=np.int64)[cards])))
+    tags = np.array(study.tags, dtype=np.int64)[universe.rank[cards]]
+    running = np.concatenate(([0], np.cumsum(tags)))
     shoe = _DealtShoe(compositions=[], true_counts=[], results=[])
     at = 0
-    for code, n in zip(codes.tolist(), used.tolist()):
+    for k, (code, n) in enumerate(zip(codes.tolist(), used.tolist())):
         if code == STATES:
             break
         shoe.compositions.append(full - seen[at])
         shoe.true_counts.append(Fraction(int(running[at]) * CARDS_PER_DECK, len(cards) - at))
-        state = code_state(code)
-        if side == "player":
-            view = view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
-        else:
-            view = view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
-        pay = pays[view]
-        assert pay is not None, "a study's wager has a pay table"
-        shoe.results.append(pay)
+        shoe.results.append(net(code, None if records is None else int(records[k])))
         at += n
     return shoe
 
