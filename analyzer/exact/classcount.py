@@ -39,12 +39,12 @@ How it counts
     records.
 
 Number type
-    numpy 64-bit integers, used only while no value can overflow: every
-    weight and moment is at most 16 N^4, every count at most N^6, and
-    sums are taken with ``np.bincount`` (float64) only while the total
-    they add up to is below 2^53, so that every partial sum is an exact
-    integer; beyond those bounds the arithmetic falls back to Python
-    integers (dtype object), slower and still exact. Nothing is cached.
+    numpy 64-bit integers, used only while no value can overflow (checked):
+    every weight and moment is at most 16 N^4, every count at most N^6, and
+    sums are taken with ``np.add.at`` in int64 while the total they add up
+    to is below 2^63; beyond those bounds the arithmetic falls back to
+    Python integers (dtype object), slower and still exact. No float takes
+    part. Nothing is cached.
 """
 
 from __future__ import annotations
@@ -64,7 +64,6 @@ from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
 from ..game.shoe import Shoe, falling
 
 Array = npt.NDArray[Any]
-_FLOAT_EXACT = 2**53
 _INT64 = 2**63
 _SIDES = ("player", "banker")
 
@@ -222,17 +221,10 @@ def _hand(universe: _Universe, part: _Partition, hand: HandNeeds, side: str, dra
 
 
 def _sum_by(index: Array, weights: Array, size: int) -> Array:
-    """Exact sums of non-negative integer ``weights`` by ``index`` (an int64 array, or object beyond 2^63).
-
-    ``np.bincount`` adds in float64: exact while the total, and so every
-    partial sum, is an integer below 2^53; otherwise ``np.add.at`` adds the
-    integers themselves.
-    """
+    """Exact sums of non-negative integer ``weights`` by ``index``: int64 while the total fits, else Python ints."""
     total = int(weights.sum()) if weights.dtype != object else sum(int(w) for w in weights.ravel())
-    if total < _FLOAT_EXACT:
-        return np.rint(np.bincount(index.ravel(), weights=weights.ravel().astype(np.float64), minlength=size)).astype(np.int64)
     out = np.zeros(size, dtype=np.int64 if total < _INT64 else object)
-    np.add.at(out, index.ravel(), weights.ravel().astype(out.dtype))
+    np.add.at(out, index.ravel(), weights.ravel().astype(out.dtype, copy=False))
     return out
 
 
@@ -302,11 +294,11 @@ def _two_hands(universe: _Universe, needs: Needs, drawing: Drawing, hands: list[
         shape = (len(range(*chunk.indices(len(groups)))), len(b1))
         cards = [np.broadcast_to(c, shape).ravel() for c in (
             to_third[e1[chunk]][:, None], to_third[e2[chunk]][:, None], to_third[b1][None, :], to_third[b2][None, :])]
-        s0 += _sum_by(joint, w, n_summaries).astype(moment_type)
-        s1 += _sum_by(np.concatenate([joint * t + c for c in cards]), np.tile(w, 4), n_summaries * t).astype(moment_type)
+        s0 += _sum_by(joint, w, n_summaries).astype(moment_type, copy=False)
+        s1 += _sum_by(np.concatenate([joint * t + c for c in cards]), np.tile(w, 4), n_summaries * t).astype(moment_type, copy=False)
         pairs = [(k, m) for k in range(4) for m in range(k + 1, 4)]
         cross += _sum_by(np.concatenate([(joint * t + cards[k]) * t + cards[m] for k, m in pairs]), np.tile(w, len(pairs)),
-                         n_summaries * t * t).astype(moment_type)
+                         n_summaries * t * t).astype(moment_type, copy=False)
     # S2[c][d] = sum W k_c k_d = [c = d] S1[c] + (cross + cross transposed)[c][d]
     cross = cross.reshape(-1, t, t)
     s2 = cross + cross.transpose(0, 2, 1)
