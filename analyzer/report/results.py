@@ -79,8 +79,31 @@ def generate() -> dict[str, str]:
         f"of the number of decks d, its values at d = 1-{RESULTS_DECKS} and its infinite-deck limit; "
         "each outcome's count as a polynomial in d |"
     )
+    rows += _catalogue_files(files)
     files["README.md"] = INDEX.format(decks=RESULTS_DECKS, rows="\n".join(rows))
     return files
+
+
+def _catalogue_files(files: dict[str, str]) -> list[str]:
+    """The side-bet catalogue: each file's side bets' par sheets, and the summary against the published figures."""
+    from ..studies.catalogue import entries
+    from .catalogue import render_catalogue
+
+    every = entries()
+    shoe = Shoe.decks(RESULTS_DECKS)
+    rows = []
+    for name in dict.fromkeys(e.rules.name for e in every):
+        mine = [e for e in every if e.rules.name == name]
+        rules, sheets = mine[0].rules, [e.sheet for e in mine]
+        files[f"side-bets-{name}.md"] = render_analysis(rules, shoe, sheets, "markdown")
+        files[f"side-bets-{name}.json"] = render_analysis(rules, shoe, sheets, "json")
+        rows.append(f"| `side-bets-{name}.md`, `side-bets-{name}.json` | par sheets of the side bets of the catalogue file {name} "
+                    f"({', '.join(e.wager.name for e in mine)}) |")
+    files["side-bets.md"] = render_catalogue(every, "markdown")
+    files["side-bets.json"] = render_catalogue(every, "json")
+    rows.append("| `side-bets.md`, `side-bets.json` | the side-bet catalogue: every side bet, its source, pays and exact house edge, "
+                "and each figure its source published, reproduced or not |")
+    return rows
 
 
 def _formula_files(analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]]) -> dict[str, str]:
