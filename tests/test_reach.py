@@ -29,7 +29,11 @@ def _file(rule_file, rows: str) -> str:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("name", shipped() + catalogue())
 def test_every_shipped_row_can_be_reached(name: str) -> None:
-    assert load(name).name
+    """Loading a shipped name skips the check (package data), so the tests make it here."""
+    from analyzer.exact.reach import check
+    from analyzer.game.rulefile import load as parse_only
+
+    assert check(parse_only(name)).name
 
 
 def test_a_catch_all_above_real_rows_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from ..game.needs import Needs, needs_of
 from ..game.rules import Drawing, Wager
 from ..game.settle import every_final_state, settle
 from ..game.shoe import Shoe
@@ -30,11 +30,16 @@ from ..game.state import FinalState
 from .distribution import Distribution, outcome_counts, side_views
 from .fastcount import count_deals
 
+if TYPE_CHECKING:
+    from ..game.needs import Needs
+
 
 def path_of(wager: Wager) -> str:
     """Which exact path counts ``wager``: "side views", "final states" or "records"."""
     if wager.side_view_only:
         return "side views"
+    from ..game.needs import needs_of  # read only for wagers beyond the shipped keys
+
     return "final states" if needs_of(wager).final_state_level else "records"
 
 
@@ -81,6 +86,8 @@ def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[
     for wager in wagers:
         path = path_of(wager)
         if path == "records":
+            from ..game.needs import needs_of
+
             needs = needs_of(wager)
             if needs not in records:
                 from .classcount import count_records  # numpy: only for wagers that read more than a final state

@@ -25,16 +25,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..game import rulefile
-from ..game.conditions import condition_holds
-from ..game.needs import Needs, needs_of
 from ..game.rules import Drawing, RuleSet, Wager
 from ..game.settle import FinalStateView, rows_by_view, state_view
 from ..game.shoe import Shoe
 from ..game.state import FinalState
 from .fastcount import count_deals
+
+if TYPE_CHECKING:
+    from ..game.needs import Needs
 
 SUPPORT_DECKS = 6
 """Six full decks hold six cards of every type: enough for any round (six cards at most)."""
@@ -63,8 +65,12 @@ def _masks(drawing: Drawing, wager: Wager) -> list[list[bool]]:
         assert wager.side is not None
         table = rows_by_view(wager)
         return [list(table[v]) for v in _views(drawing, wager.side)]
+    from ..game.needs import needs_of  # read only for wagers beyond the shipped keys
+
     needs = needs_of(wager)
     if needs.final_state_level:
+        from ..game.conditions import condition_holds
+
         views = [FinalStateView(s) for s in _states(drawing)]
         return [[condition_holds(row.condition, view, wager.side) for row in wager.outcomes] for view in views]
     import numpy as np
@@ -118,5 +124,12 @@ def check(rules: RuleSet) -> RuleSet:
 
 
 def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
-    """Load a rule set (:func:`analyzer.game.rulefile.load`, with the wagers files added) and :func:`check` it."""
-    return check(rulefile.load(name_or_path, wagers))
+    """Load a rule set (:func:`analyzer.game.rulefile.load`, with the wagers files added) and :func:`check` it.
+
+    A shipped rule set or catalogue file loaded alone is not counted again:
+    the tests check every one of them (``tests/test_reach.py``).
+    """
+    rules = rulefile.load(name_or_path, wagers)
+    if not wagers and (name_or_path in rulefile.shipped() or name_or_path in rulefile.catalogue()):
+        return rules
+    return check(rules)

@@ -7,7 +7,7 @@ enumerator) or a record of only the features a wager reads
 (:mod:`analyzer.game.needs`, for the fast exact path and the simulator). One
 function, :func:`row_holds`, gives both their meaning.
 
-The pieces, as a rule file writes them (:mod:`analyzer.game.rowfile`):
+The pieces, as a rule file writes them (:mod:`analyzer.game.conditionfile`):
 
 * :class:`CardSpec`, a set of card types: a rank ``"K"``, a suited card
   ``"KH"``, a value ``{ value = 0 }``, a suit, a colour, or a list of them

@@ -22,11 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError
-from .conditions import EMPTY, Condition, HandTest
 from .odds import format_pays
+
+if TYPE_CHECKING:
+    from .conditions import Condition
 
 Side = Literal["player", "banker"]
 Result = Literal["win", "tie", "loss"]
@@ -90,18 +92,20 @@ class Drawing:
 class Outcome:
     """One row of a pay table: a condition on the round, and what it pays.
 
-    ``condition`` is everything the row tests (:mod:`analyzer.game.conditions`).
+    :attr:`condition` is everything the row tests (:mod:`analyzer.game.conditions`).
     The fields ``result`` to ``pair`` are the keys of the shipped rule
     files, read from the wager's side: ``result`` is win, tie or loss for
     that side's hand; ``natural`` whether that hand is a two-card 8 or 9;
     ``margin`` (exact) or ``min_margin`` the side's total minus the other's;
     ``total`` the side's final total(s); ``cards`` its number of cards;
-    ``pair`` whether its first two cards are of identical rank. They are
-    also part of ``condition`` (as its ``own`` hand test, merged on
-    construction), so that one reading settles every row; a row that tests
-    only these keys is settled by the side views of
-    :mod:`analyzer.game.settle`. A condition left as ``None`` matches
-    anything. Rows are tried in order; the first that matches settles the bet.
+    ``pair`` whether its first two cards are of identical rank. ``extended``
+    holds what the row tests beyond them (``None`` when nothing): a row of
+    the shipped keys only is settled by the side views of
+    :mod:`analyzer.game.settle` and never needs a condition object (so that
+    loading the shipped rule sets costs what it did). :attr:`condition`
+    merges both, the shipped keys as the ``own`` hand test, for the readings
+    that settle every row. A condition left as ``None`` matches anything.
+    Rows are tried in order; the first that matches settles the bet.
 
     ``pays`` is the net win per unit staked (-1 loses the stake, 0 pushes), or
     ``None`` when no document gives a pay for this row.
@@ -117,9 +121,10 @@ class Outcome:
     cards: int | None = None
     pair: bool | None = None
     default: str | None = None
-    condition: Condition = EMPTY
+    extended: Condition | None = None
     side_view_only: bool = field(init=False, repr=False, compare=False)
     """True when the row tests only the shipped keys, so that the 400 side views settle it."""
+    _condition: Condition | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         if self.pays is not None and self.pays < -1:
@@ -134,11 +139,28 @@ class Outcome:
             raise InputError(f"Outcome {self.name!r} has a total outside 0-9.")
         if self.cards is not None and self.cards not in (2, 3):
             raise InputError(f"Outcome {self.name!r} has cards = {self.cards}; a hand has 2 or 3 cards.")
-        legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
-        if legacy:
-            own = replace(self.condition.own or HandTest(), **legacy)
-            object.__setattr__(self, "condition", replace(self.condition, own=own))
-        object.__setattr__(self, "side_view_only", self.condition == replace(EMPTY, own=HandTest(**legacy) if legacy else None))
+        object.__setattr__(self, "side_view_only", self.extended is None)
+
+    @property
+    def condition(self) -> Condition:
+        """Everything the row tests: ``extended`` with the shipped keys as its ``own`` hand test (made once)."""
+        if self._condition is None:
+            from .conditions import EMPTY, HandTest
+
+            legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
+            condition = self.extended or EMPTY
+            if legacy:
+                condition = replace(condition, own=replace(condition.own or HandTest(), **legacy))
+            object.__setattr__(self, "_condition", condition)
+        assert self._condition is not None
+        return self._condition
+
+    @property
+    def one_sided(self) -> bool:
+        """Whether the row tests its own side's hand (a shipped key, another hand key at its top level, or ``other``)."""
+        return any(getattr(self, key) is not None for key in _LEGACY_KEYS) or (
+            self.extended is not None and self.extended.one_sided
+        )
 
     @property
     def pays_text(self) -> str:
@@ -215,7 +237,7 @@ class Wager:
         object.__setattr__(self, "side_view_only", self.side is not None and all(o.side_view_only for o in self.outcomes))
         if self.side is None:
             for o in self.outcomes:
-                if o.condition.one_sided:
+                if o.one_sided:
                     raise InputError(
                         f"Wager {self.name!r}, outcome {o.name!r} tests its own hand (a key such as result, total or "
                         "cards at the row's top level, or other = {...}), but the wager follows no side: give the wager "

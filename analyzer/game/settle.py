@@ -27,11 +27,13 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .conditions import CardSpec, RoundView, condition_holds
 from .rules import Outcome, Wager
 from .state import NATURALS, FinalState
+
+if TYPE_CHECKING:
+    from .conditions import CardSpec, RoundView
 
 
 def _matches(row: Outcome, own: int, other: int, cards: int, pair: bool) -> bool:
@@ -59,6 +61,8 @@ def settle_round(wager: Wager, view: RoundView) -> Outcome | None:
     Rule files are checked on loading to settle every round a deal can
     reach, so for a loaded rule set this never returns ``None``.
     """
+    from .conditions import condition_holds  # the condition language: not needed by the shipped keys' side views
+
     for row in wager.outcomes:
         if condition_holds(row.condition, view, wager.side):
             return row

@@ -20,7 +20,6 @@ from tabulate import tabulate
 
 from ..exact.parsheet import ParSheet
 from ..game.cards import RANKS
-from ..game.conditions import describe
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Outcome, RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..numbers import count_text, decimal_text, fraction_text, percent_text
@@ -398,6 +397,8 @@ def render_rule_set(rules: RuleSet) -> str:
 def _conditions(o: Outcome) -> str:
     """The row's conditions as ``rules show`` prints them: the shipped keys tersely, anything else as the pay table reads."""
     if not o.side_view_only:
+        from ..game.conditions import describe
+
         return describe(o.condition) or "otherwise"
     parts: list[str] = []
     if o.result is not None:
