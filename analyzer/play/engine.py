@@ -126,7 +126,7 @@ def _standard(table: Table) -> Round:
         else:
             table.step("2", f"Player has {player.total}: the Player hand stands.", "Player stands")
         label = str(len(table.steps) + 1)
-        against = "the Player stood" if len(player.cards) == 2 else f"the Player's third card is {player.cards[2]}"
+        against = "the Player stood" if len(player.cards) == 2 else f"the Player's third card is {card_text(player.cards[2])}"
         if banker_draws_against(drawing, banker.total, player):
             table.step(label, f"Banker has {banker.total} and {against}: the Banker hand draws.", "Banker hits")
             card = table.shoe.deal("the Banker's third card")
