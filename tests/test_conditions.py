@@ -135,3 +135,14 @@ def test_counts_of_a_condition_kind_wager_add_up(rule_file) -> None:  # type: ig
     counts = wager_counts(Shoe.decks(1), KINDS.drawing, WAGERS)
     assert all(sum(c.values()) == Shoe.decks(1).denominator for c in counts.values())
     assert Counter(path_of(w) for w in WAGERS)["records"] >= 5
+
+
+def test_the_readme_example_counts_alike_on_every_path() -> None:
+    """examples/my-side-bets.toml mixes hand, group and round conditions in one pay table."""
+    from .conftest import EXAMPLES
+
+    rules = load(str(EXAMPLES / "my-side-bets.toml"))
+    mine = [rules.wager("nine-over-seven")]
+    for cards in SUITED_SHOES.values():
+        shoe = Shoe.from_cards(parse_cards(cards))
+        assert wager_counts(shoe, rules.drawing, mine) == deal_outcomes(shoe, rules.drawing, mine)

@@ -72,7 +72,7 @@ class _Group:
             return None if a is None or b is None else np.where(a == b, a, mixed)
 
         return _Group(
-            {spec: self.counts[spec] + other.counts[spec] for spec in self.counts},
+            {spec: self.counts[spec] + other.counts[spec] for spec in self.counts if spec in other.counts},
             same(self.suit, other.suit, MIXED_SUIT), same(self.colour, other.colour, MIXED_COLOUR),
             None if self.high is None or other.high is None else np.maximum(self.high, other.high),
         )

@@ -304,7 +304,7 @@ def _group(values: dict[str, int], prefix: str, accs: Accs) -> _RecordGroup:
 
 def _combined(a: _RecordGroup, b: _RecordGroup) -> _RecordGroup:
     return _RecordGroup(
-        counts={spec: a.counts[spec] + b.counts[spec] for spec in a.counts},
+        counts={spec: a.counts[spec] + b.counts[spec] for spec in a.counts if spec in b.counts},
         suit_index=None if a.suit_index is None or b.suit_index is None else (a.suit_index if a.suit_index == b.suit_index else MIXED_SUIT),
         colour_name=None if a.colour_name is None or b.colour_name is None else (a.colour_name if a.colour_name == b.colour_name else "mixed"),
         high=None if a.high is None or b.high is None else max(a.high, b.high),
