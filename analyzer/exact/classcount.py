@@ -348,10 +348,18 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
     value = np.array([universe.value[m] for m in third.member])
     columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index, b_index, value)
     fields = needs.fields()
+    radices = [radix for _, radix in fields]
+    if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
+        stacked = np.stack([np.broadcast_to(c, ways.shape).ravel() for c in columns], axis=1)
+        flat = ways.ravel()
+        keep = np.array([int(w) != 0 for w in flat]) if big else flat != 0
+        rows, inverse = np.unique(stacked[keep], axis=0, return_inverse=True)
+        sums = np.zeros(len(rows), dtype=object if big else np.int64)
+        np.add.at(sums, inverse.reshape(-1), flat[keep])
+        return {tuple(int(v) for v in row): int(w) for row, w in zip(rows, sums) if int(w)}
     code = np.zeros(ways.shape, dtype=np.int64)
     for (name, radix), column in zip(fields, columns):
         code = code * radix + np.broadcast_to(column, ways.shape)
-    radices = [radix for _, radix in fields]
     flat_code, flat_ways = code.ravel(), ways.ravel()
     if needs.size() <= 1 << 22:
         totals = _sum_by(flat_code, flat_ways, needs.size())

@@ -270,6 +270,10 @@ class Condition:
     first_four: GroupTest | None = None
 
     def __post_init__(self) -> None:
+        for name in ("all_cards", "first_four"):  # a group that tests nothing is no test
+            group = getattr(self, name)
+            if group is not None and group.empty:
+                object.__setattr__(self, name, None)
         if self.winner is not None and not self.winner <= set(WINNERS):
             raise InputError(f"winner must be one of {', '.join(WINNERS)}.")
         if self.cards_dealt is not None and not self.cards_dealt <= {4, 5, 6}:

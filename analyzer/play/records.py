@@ -103,7 +103,8 @@ def record_codes(needs: Needs, universe: Universe, cards: Array, player_columns:
         "banker": ([cards[banker_columns[0]], cards[banker_columns[1]], banker_third], banker_total, banker_drew),
     }
     value, rank = universe.value, universe.rank
-    code = np.zeros(cards.shape[1], dtype=np.int64)
+    # one int64 code while every record fits in one; Python ints beyond (a wager that reads very many features)
+    code = np.zeros(cards.shape[1], dtype=np.int64 if needs.size() < 2**63 else object)
     columns: list[Array] = []
     for side in ("player", "banker"):
         hand, total, drawn = hands[side]
