@@ -25,7 +25,7 @@ _PUBLIC: dict[str, str] = {
     "Shoe": "analyzer.game.shoe",
     "RuleSet": "analyzer.game.rules",
     "Wager": "analyzer.game.rules",
-    "load": "analyzer.game.rulefile",
+    "load": "analyzer.exact.reach",
     "parse": "analyzer.game.rulefile",
     "shipped": "analyzer.game.rulefile",
     "FinalState": "analyzer.game.state",
@@ -54,8 +54,9 @@ if TYPE_CHECKING:
     from .exact.enumerator import enumerate_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .exact.fastcount import count_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .exact.parsheet import ParSheet, par_sheets  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .exact.reach import load  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .game.cards import RANKS, parse_cards  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.rulefile import load, parse, shipped  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .game.rulefile import parse, shipped  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .game.rules import RuleSet, Wager  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .game.settle import settle  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .game.shoe import Shoe  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)

@@ -41,10 +41,11 @@ from analyzer.game.cards import RANKS, VALUES
 from analyzer.game.rulefile import load
 from analyzer.game.rules import Drawing
 from analyzer.game.shoe import Shoe
+from analyzer.play.chunks import CHUNK_ROUNDS, Task, run_chunk
 from analyzer.play.dealer import dealer_for
 from analyzer.play.engine import deal_round
 from analyzer.play.executor import open_executor
-from analyzer.play.simulate import CHUNK_ROUNDS, Task, plan, run, run_chunk
+from analyzer.play.simulate import plan, run
 
 RULE_SET = "live-pittsburgh"
 

@@ -20,3 +20,4 @@ def rule_file(tmp_path: Path):
         return str(path)
 
     return write
+RULEFILES = Path(__file__).parent / "rulefiles"

@@ -31,3 +31,21 @@ def test_parse_accepts_commas_spaces_case_and_ten() -> None:
 def test_parse_refuses_what_is_not_a_card(text: str) -> None:
     with pytest.raises(InputError, match="is not a card"):
         parse_cards(text)
+
+
+def test_a_card_may_name_its_suit_before_or_after_the_rank() -> None:
+    assert parse_cards("KH 9d 10s ♣7 a♦") == ("KH", "9D", "TS", "7C", "AD")
+
+
+@pytest.mark.parametrize("text", ["KX", "HK9", "♠K♠", "1 0H"])
+def test_parse_refuses_a_suit_that_is_not_one(text: str) -> None:
+    with pytest.raises(InputError, match="is not a card"):
+        parse_cards(text)
+
+
+def test_card_types_are_rank_major() -> None:
+    from analyzer.game.cards import TYPES, card_text, type_index
+
+    assert len(TYPES) == 52 and TYPES[:4] == ("AS", "AH", "AD", "AC") and TYPES[-1] == "KC"
+    assert type_index("KH") == 12 * 4 + 1 and TYPES[type_index("9D")] == "9D"
+    assert card_text("KH") == "K♥" and card_text("K") == "K"

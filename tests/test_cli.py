@@ -143,7 +143,7 @@ def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
     import sys
 
     from analyzer import cli as cli_module
-    from analyzer.play.simulate import MODES
+    from analyzer.play.chunks import MODES
 
     assert cli_module.MODES == MODES
     heavy = ('numpy', 'sympy', 'dask', 'matplotlib', 'xlsxwriter', 'openpyxl', 'fpdf', 'PIL')

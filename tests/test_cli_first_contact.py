@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from analyzer.cli import app as cli_module
 from analyzer.cli import cli
 from analyzer.cli.options import cores, max_workers
-from analyzer.game.rulefile import shipped_path, standard_wagers
+from analyzer.game.rulefile import shipped_path
+from analyzer.game.standard import standard_wagers
 
 from .clirun import assert_refused, run
 
@@ -150,8 +151,8 @@ def test_eor_accepts_remove_and_remove_accepts_counts() -> None:
 
 @pytest.mark.parametrize(
     ("remove", "message"),
-    [("5x0", "N in RANKxN is from 1 to 4,000"), ("5x99999", "N in RANKxN is from 1 to 4,000"),
-     ("Zx2", "'Z' is not a card"), ("5x", "is not RANKxN"), ("5x33", "Cannot remove 33 card(s) of rank 5")],
+    [("5x0", "N in CARDxN is from 1 to 4,000"), ("5x99999", "N in CARDxN is from 1 to 4,000"),
+     ("Zx2", "'Z' is not a card"), ("5x", "is not CARDxN"), ("5x33", "Cannot remove 33 card(s) of rank 5")],
 )
 def test_remove_counts_are_checked(remove: str, message: str) -> None:
     assert_refused(["analyze", "--rules", "punto-banco", "--remove", remove], message)

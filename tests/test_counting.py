@@ -15,9 +15,10 @@ from numpy.random import SeedSequence
 from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
-from analyzer.game.cards import RANKS, VALUES
+from analyzer.game.cards import RANKS, TYPES, VALUES
+from analyzer.game.round import dealt_round
 from analyzer.game.rulefile import load
-from analyzer.game.settle import settle
+from analyzer.game.settle import settle, settle_round
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_shoes, dealer_for
 from analyzer.play.engine import deal_round
@@ -48,7 +49,7 @@ def _engine_rounds(rules_name: str, cards: tuple[str, ...], procedure: Procedure
     """The round engine dealing a shoe by the procedure, written from the README's words: (first card, seen cards, game)."""
     rules = load(rules_name)
     if procedure.burn == "standard":
-        value = VALUES[RANKS.index(cards[0])]
+        value = VALUES[RANKS.index(cards[0][0])]  # a card may name its suit (KH)
         at, seen = 1 + (value or 10), [cards[0]]
     else:
         at, seen = (0 if procedure.burn == "none" else int(procedure.burn)), []
@@ -72,7 +73,7 @@ def test_shoes_are_dealt_and_seen_as_the_procedure_says(rules_name: str, procedu
     shoes = np.array([rng.permutation(np.repeat(np.arange(len(RANKS), dtype=np.int8), 4)) for _ in range(12)])
     start, shown = procedure.first_round(shoes)
     codes, used = deal_shoes(dealer_for(rules, Shoe.decks(1)), shoes, procedure.cut_card, start, procedure.extra_rounds)
-    rounds = _rounds(shoes, codes, used, start, shown, np.array(Shoe.decks(1).counts))
+    rounds = _rounds(shoes, shoes, codes, used, start, shown, np.array(Shoe.decks(1).counts))
     k = 0
     for i, shoe in enumerate(shoes.tolist()):
         cards = tuple(RANKS[r] for r in shoe)
@@ -95,7 +96,7 @@ def test_the_counter_evaluates_every_round_exactly_on_the_unseen_cards() -> None
     shoes = np.array([np.random.default_rng(s).permutation(np.repeat(np.arange(13, dtype=np.int8), 4)) for s in SeedSequence(5).spawn(2)])
     start, shown = study.procedure.first_round(shoes)
     codes, used = deal_shoes(dealer_for(study.rules, Shoe.decks(1)), shoes, 12, start, 1)
-    rounds = _rounds(shoes, codes, used, start, shown, np.array(Shoe.decks(1).counts))
+    rounds = _rounds(shoes, shoes, codes, used, start, shown, np.array(Shoe.decks(1).counts))
     expected = [Fraction(0)] * 2
     won = [Fraction(0)] * 2
     bets = [0, 0]
@@ -116,6 +117,34 @@ def test_the_counter_evaluates_every_round_exactly_on_the_unseen_cards() -> None
     assert [tally.expected(j) for j in range(2)] == expected
     assert [tally.won(j) for j in range(2)] == won
     assert tally.expected(2) == sum(expected) and tally.won(2) == sum(won) and tally.line(2).bets == sum(bets)
+
+
+def test_a_wager_that_reads_suits_is_counted_on_the_unseen_card_types() -> None:
+    """Colour Match reads the colours of the first four cards: the study deals card types; every round's exact EV is
+    the par sheet's of the unseen types, and what it won the round engine's settlement of the same cards."""
+    rules = load("suits")
+    always = Counter((0,) * 13, Fraction(0))  # bets every round: every round's exact EV is summed
+    study = Study(rules=rules, wagers=(WagerPlan("colour-match", always), WagerPlan("banker", always)), shoes=2, decks=1,
+                  play="count", seed=0, procedure=Procedure(cut_card=14))
+    seeds = SeedSequence(5).spawn(2)
+    chunk = play_shoes((study, seeds))
+    expected, won, bets = [Fraction(0)] * 2, [Fraction(0)] * 2, [0, 0]
+    for seed in seeds:
+        order = np.random.default_rng(seed).permutation(np.arange(len(TYPES), dtype=np.int8))
+        cards = tuple(TYPES[t] for t in order.tolist())
+        for _, seen, game in _engine_rounds("suits", cards, study.procedure):
+            sheets = par_sheets(rules, Shoe.decks(1).remove(seen), study.names)
+            played = dealt_round(game.player.cards, game.banker.cards)  # type: ignore[attr-defined]
+            for j, sheet in enumerate(sheets):
+                bets[j] += 1
+                expected[j] += sheet.expected_value  # type: ignore[operator]
+                won[j] += settle_round(rules.wager(study.names[j]), played).pays  # type: ignore[union-attr,operator]
+    from analyzer.studies.tally import Tally
+
+    tally = Tally.merge(study, [chunk])
+    assert won[0] != 0 and [tally.line(j).bets for j in range(2)] == bets
+    assert [tally.expected(j) for j in range(2)] == expected
+    assert [tally.won(j) for j in range(2)] == won
 
 
 def test_same_figures_for_one_and_two_workers() -> None:

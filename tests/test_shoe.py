@@ -48,3 +48,25 @@ def test_shoes_with_the_same_counts_are_equal_and_hash_alike() -> None:
     a = Shoe.decks(1).remove(["A"])
     b = Shoe.from_counts({r: (3 if r == "A" else 4) for r in "A23456789TJQK"})
     assert a == b and hash(a) == hash(b)
+
+
+def test_full_decks_know_their_suits_and_lose_them_when_a_rank_alone_is_removed() -> None:
+    """A card taken out by its rank only could be any of its suits: the shoe's suits are then unknown."""
+    assert Shoe.decks(2).suited and Shoe.decks(2).type_count("QS") == 2
+    assert not Shoe.decks(2).remove(["Q"]).suited
+    suited = Shoe.decks(2).remove(["QS", "QS", "9H"])
+    assert suited.suited and suited.type_count("QS") == 0 and suited.count("Q") == 6
+    assert suited.removed_from_decks() == ("9H", "QS", "QS")
+
+
+def test_removing_a_suited_card_the_shoe_lacks_is_refused() -> None:
+    with pytest.raises(InputError, match="Cannot remove 2 card\\(s\\) KH: the shoe holds only 1"):
+        Shoe.decks(1).remove(["KH", "KH"])
+    with pytest.raises(InputError, match="suits of this shoe are unknown"):
+        Shoe.decks(1).remove(["K"]).remove(["QH"])
+
+
+def test_a_shoe_of_given_cards() -> None:
+    shoe = Shoe.from_cards(["KH", "KH", "5S", "9D", "9C", "AS"])
+    assert shoe.suited and shoe.count("K") == 2 and shoe.type_count("KH") == 2 and shoe.size == 6
+    assert not Shoe.from_cards(["K", "KH", "5S", "9D", "9C", "AS"]).suited

@@ -19,10 +19,11 @@ from analyzer.game.cards import RANK_INDEX, RANKS
 from analyzer.game.rulefile import load
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
+from analyzer.play.chunks import Tally
 from analyzer.play.dealer import STATES, code_state, deal_shoes, dealer_for, final_codes, random_positions, state_code
 from analyzer.play.engine import deal_round
 from analyzer.play.executor import open_executor
-from analyzer.play.simulate import Tally, plan, run
+from analyzer.play.simulate import plan, run
 
 from .tiny_shoes import TINY_SHOES, played, tiny_shoe
 

@@ -22,17 +22,18 @@ import click
 
 from .. import __version__
 from ..errors import InputError, shown
+from ..exact.reach import load
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
-from ..game.rulefile import load, shipped
+from ..game.rulefile import shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
 from ..report.output import chosen_format, produce
-from .options import OUT_KEY
+from .options import OUT_KEY, WAGER_FILES_KEY
 
 MODES: tuple[str, ...] = ("top", "shoe")
-"""The simulator's dealing modes (:data:`analyzer.play.simulate.MODES`, kept here so start-up imports no numpy)."""
+"""The simulator's dealing modes (:data:`analyzer.play.chunks.MODES`, kept here so start-up imports no numpy)."""
 
 
 MAX_ERROR = 600
@@ -81,8 +82,16 @@ def progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
         yield bar.update
 
 
+def load_rules(name: str) -> RuleSet:
+    """The rule set ``name`` (shipped, catalogue or a file), with the side bets of the command's ``--wagers`` files."""
+    context = click.get_current_context(silent=True)
+    files: tuple[str, ...] = () if context is None else context.meta.get(WAGER_FILES_KEY, ())
+    return load(name, files)
+
+
 def rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
-    return [load(n) for n in (names or shipped())]
+    """The rule sets ``--rules`` names (default: every documented one), each with the ``--wagers`` side bets."""
+    return [load_rules(n) for n in (names or shipped())]
 
 
 def shoe_of(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
@@ -99,8 +108,6 @@ def with_pays(rules: RuleSet, overrides: tuple[str, ...]) -> RuleSet:
             raise InputError(f"--pay {shown(text)} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
         rules = rules.with_pays(match["wager"].strip(), match["outcome"].strip(), parse_pays(match["pays"]))
     return rules
-
-
 
 
 @click.group(cls=Baccarat)

@@ -8,10 +8,10 @@ from pathlib import Path
 import click
 
 from ..exact.parsheet import par_sheets
-from ..game.rulefile import load
+from ..game.rulefile import catalogue
 from ..game.rules import RuleSet
 from ..report.analysis import analysis_document, compare_document, rule_list_document, rule_set_document
-from .app import _PAY, cli, command_line, emit, examples, progress, rule_sets, shoe_of, with_pays
+from .app import _PAY, cli, command_line, emit, examples, load_rules, progress, rule_sets, shoe_of, with_pays
 from .options import (
     decks_option,
     exact_option,
@@ -20,6 +20,7 @@ from .options import (
     pay_option,
     remove_option,
     rules_option,
+    wager_files_option,
     wagers_option,
     writable_out,
 )
@@ -28,16 +29,17 @@ from .options import (
 @cli.group(invoke_without_command=True, epilog=examples("baccarat rules", "baccarat rules show punto-banco"))
 @click.pass_context
 def rules(ctx: click.Context) -> None:
-    """List the shipped rule sets (or `rules show NAME`)."""
+    """List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."""
     if ctx.invoked_subcommand is None:
-        emit(rule_list_document(rule_sets(())), "table")
+        emit(rule_list_document(rule_sets(()), [load_rules(n) for n in catalogue()]), "table")
 
 
-@rules.command("show", epilog=examples("baccarat rules show punto-banco"))
+@rules.command("show", epilog=examples("baccarat rules show punto-banco", "baccarat rules show golden-frog"))
 @click.argument("name", metavar="NAME|FILE")
+@wager_files_option
 def rules_show(name: str) -> None:
     """Print a rule set's drawing chart and every pay table, and the full path of its file (copy it to write your own)."""
-    emit(rule_set_document(load(name)), "table")
+    emit(rule_set_document(load_rules(name)), "table")
 
 
 @cli.command(epilog=examples(
@@ -129,7 +131,7 @@ def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ..
     from ..report.results import write_file
 
     fmt = chosen_format(None, out)
-    rule_set = with_pays(load(rule_name), pays)
+    rule_set = with_pays(load_rules(rule_name), pays)
     document = evaluation_document(evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers))
     write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(timezone.utc).strftime("%Y-%m-%d")))
     click.echo(f"wrote {out}", err=True)
@@ -147,6 +149,6 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str | None, e
     from ..report.owncards import own_cards_document
     from ..studies.owncards import analyse
 
-    rule_set = load(rule_name)
+    rule_set = load_rules(rule_name)
     analysis = analyse(rule_set, shoe_of(rule_set, decks, remove))
     emit(own_cards_document(analysis, exact), fmt, exact)

@@ -109,15 +109,16 @@ class Workers(Whole):
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    from ..game.rulefile import shipped
+    from ..game.rulefile import catalogue, shipped
 
-    names = [CompletionItem(n) for n in shipped() if n.startswith(incomplete)]
+    names = [CompletionItem(n) for n in (*shipped(), *catalogue()) if n.startswith(incomplete)]
     return names + [CompletionItem(incomplete, type="file")]
 
 
 def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Wager names: those of the rule sets already named on the line, else the standard ones."""
-    from ..game.rulefile import load, standard_wagers
+    from ..exact.reach import load
+    from ..game.standard import standard_wagers
 
     given = ctx.params.get("rule_names") or ((ctx.params["rule_name"],) if ctx.params.get("rule_name") else ())
     names: list[str] = []
@@ -131,26 +132,53 @@ def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 def wager_help() -> str:
     """The wager names, for the help of ``--wager``."""
-    from ..game.rulefile import standard_wagers
+    from ..game.standard import standard_wagers
 
     return f"W: {', '.join(standard_wagers())}, or a wager your rule file defines"
 
 
 # -------------------------------------------------------- shared options
 
-rules_option = click.option(
-    "--rules", "rule_names", multiple=True, metavar="NAME|FILE", shell_complete=_complete_rules,
-    help="A shipped rule set or a path to a rule file; repeat for several (default: every shipped rule set).",
-)
+RULES_HELP = "A shipped rule set, a side-bet file of `baccarat rules` (e.g. golden-frog), or a path to a rule file"
+WAGER_FILES_KEY = "wager_files"
+"""Where ``--wagers`` leaves its files in the context (``ctx.meta``), for :func:`analyzer.cli.app.load_rules`."""
+
+
+def _remember_wager_files(ctx: click.Context, _: click.Parameter, value: tuple[str, ...]) -> None:
+    ctx.meta[WAGER_FILES_KEY] = value
+
+
+def wager_files_option(command: F) -> F:
+    """``--wagers FILE``, repeatable: the side bets of a file added to every rule set the command reads."""
+    return click.option(
+        "--wagers", "wager_files", multiple=True, metavar="NAME|FILE", expose_value=False, callback=_remember_wager_files,
+        shell_complete=_complete_rules,
+        help="Add the side bets of a rule file or wagers file (a side-bet file of `baccarat rules` such as "
+             "golden-frog, or a path); repeat for several.",
+    )(command)
+
+
+def rules_option(command: F) -> F:
+    """``--rules NAME|FILE``, repeatable, and ``--wagers FILE``."""
+    command = wager_files_option(command)
+    return click.option(
+        "--rules", "rule_names", multiple=True, metavar="NAME|FILE", shell_complete=_complete_rules,
+        help=f"{RULES_HELP}; repeat for several (default: every documented rule set).",
+    )(command)
 
 
 def one_rule_set(required: bool = True, default: str | None = None, what: str = "") -> Decorator[Any]:
-    """``--rules NAME|FILE`` for a command that takes one rule set."""
+    """``--rules NAME|FILE`` for a command that takes one rule set, and ``--wagers FILE``."""
     extra: dict[str, Any] = {} if default is None else {"default": default, "show_default": True}
-    return click.option(
-        "--rules", "rule_name", required=required, metavar="NAME|FILE", shell_complete=_complete_rules,
-        help=what or "A shipped rule set or a path to a rule file.", **extra,
-    )
+
+    def decorate(command: F) -> F:
+        command = wager_files_option(command)
+        return click.option(
+            "--rules", "rule_name", required=required, metavar="NAME|FILE", shell_complete=_complete_rules,
+            help=what or f"{RULES_HELP}.", **extra,
+        )(command)
+
+    return decorate
 
 
 decks_option = click.option(
@@ -159,7 +187,7 @@ decks_option = click.option(
 )
 remove_option = click.option(
     "--remove", default="", metavar="CARDS",
-    help="Cards already dealt, e.g. '5,5,K,A', or with counts: '5x4,K' is four fives and a king.",
+    help="Cards already dealt, e.g. '5,5,K,A', with suits 'KH,9d', or with counts: '5x4,K' is four fives and a king.",
 )
 OUT_KEY = "out"
 """Where ``--out`` leaves its file in the context (``ctx.meta``), for :func:`analyzer.cli.app.emit`."""

@@ -7,9 +7,8 @@ from typing import TYPE_CHECKING
 import click
 
 from ..game.cards import parse_cards
-from ..game.rulefile import load
 from ..game.shoe import Shoe
-from .app import MODES, cli, emit, examples, progress, shoe_of, with_pays
+from .app import MODES, cli, emit, examples, load_rules, progress, shoe_of, with_pays
 from .options import (
     MAX_ROUNDS,
     MAX_SEED,
@@ -27,7 +26,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
-    from ..play.simulate import Mode
+    from ..play.chunks import Mode
 
 # ------------------------------------------------------------------ deal
 
@@ -50,7 +49,7 @@ def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str
     from ..play.engine import check_cards, deal_round
     from ..report.play import round_document
 
-    rule_set = load(rule_name)
+    rule_set = load_rules(rule_name)
     sequence = parse_cards(cards)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
     played = deal_round(rule_set, sequence, parse_seats(bets, own_hands))
@@ -88,7 +87,7 @@ def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, r
     from ..play.simulate import plan, random_seed, run
     from ..report.play import simulation_document, timing_text
 
-    rule_set = with_pays(load(rule_name), pays)
+    rule_set = with_pays(load_rules(rule_name), pays)
     planned = plan(rule_set, shoe_of(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
                    mode=mode, cut_card=cut_card, wagers=wagers)
     with open_executor(min(workers or cores(), planned.chunks), scheduler) as executor:

@@ -12,11 +12,11 @@ from ..errors import InputError, shown
 from ..exact.parsheet import par_sheets
 from ..game.cards import parse_removal
 from ..game.odds import parse_percent
-from ..game.rulefile import load
-from .app import cli, command_line, emit, examples, progress, rule_sets, shoe_of, with_pays
+from .app import cli, command_line, emit, examples, load_rules, progress, rule_sets, shoe_of, with_pays
 from .options import (
     MAX_SEED,
     MAX_SHOES,
+    WAGER_FILES_KEY,
     Whole,
     check_writable,
     cores,
@@ -98,8 +98,7 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
     "baccarat verify examples/submitted-punto-banco.csv --rules punto-banco",
 ))
 @click.argument("claims_file", metavar="FILE")
-@click.option("--rules", "rule_name", default=None, metavar="NAME|FILE",
-              help="A par sheet (.csv, .xlsx): the rule set to check it under.")
+@one_rule_set(required=False, what="A par sheet (.csv, .xlsx): the rule set to check it under.")
 @decks_option
 @remove_option
 @pay_option
@@ -115,14 +114,14 @@ def verify_command(claims_file: str, rule_name: str | None, decks: int | None, r
 
         if rule_name is None:
             raise InputError(f"{shown(claims_file)} is a par sheet: give the rule set to check it under with --rules NAME|FILE.")
-        rule_set = with_pays(load(rule_name), pays)
+        rule_set = with_pays(load_rules(rule_name), pays)
         shoe = shoe_of(rule_set, decks, remove)
         claims = read_par_sheet(claims_file, rule_set, shoe)
         verdicts = verify(claims)
         emit(par_sheet_verdicts_document(claims, verdicts, rule_set, shoe), fmt)
     else:
-        if rule_name is not None or decks is not None or remove or pays:
-            raise InputError("--rules, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
+        if rule_name is not None or decks is not None or remove or pays or click.get_current_context().meta.get(WAGER_FILES_KEY):
+            raise InputError("--rules, --wagers, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
                              "a claims file names them in each claim.")
         claims = load_claims(claims_file)
         verdicts = verify(claims)
@@ -203,7 +202,7 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         run,
     )
 
-    rule_set = with_pays(load(rule_name), pays)
+    rule_set = with_pays(load_rules(rule_name), pays)
     decks = decks if decks is not None else rule_set.decks
     if per_shoe is not None:
         if Path(per_shoe).suffix not in (".csv", ".json"):

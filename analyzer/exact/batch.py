@@ -74,6 +74,9 @@ class BatchValues:
 def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike) -> BatchValues:
     """Exact expected values of the named wagers on each shoe (one row of 13 rank counts per shoe).
 
+    Wagers that read more than their own side's view, and shoes given as 52
+    counts by card type, are served by :mod:`analyzer.exact.batchall`.
+
     Raises :class:`InputError` for a wager without a pay table, or a shoe
     that cannot finish a round.
     """
@@ -81,6 +84,10 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
     for wager in chosen:
         if not wager.has_pay_table:
             raise InputError(f"Wager {wager.name} has no pay table, so it has no expected value.")
+    if any(not w.side_view_only for w in chosen) or np.shape(shoes)[-1:] == (52,):
+        from .batchall import expected_values as any_wager  # wagers beyond one side's view, shoes by card type
+
+        return BatchValues(*any_wager(rules, chosen, shoes))
     counts = np.asarray(shoes)
     if counts.dtype.kind not in "iu" or counts.size and int(np.abs(counts).max()) > 2**31:
         counts = np.asarray(shoes, dtype=object)  # Python ints: nothing can overflow while checking

@@ -64,6 +64,7 @@ def outcome_counts(
     counts add up to ``distribution.denominator``. ``views`` is
     :func:`side_views` of the distribution, when the caller has it already.
     """
+    assert wager.side is not None, "side views settle only a wager that follows one side"
     by_view = (views or side_views(distribution))[wager.side]
     counts = {}
     for row, indices in zip(wager.outcomes, settlement(wager)):

@@ -30,6 +30,30 @@ Memo-key contract
     :func:`enumerate_deals` uses one ``Drawing``). Whole distributions are
     cached by (shoe counts, drawing), both hashable and immutable. Anything
     added to what the recursion reads must be added to both keys.
+
+Card-class contract (the side bets' paths)
+    This enumerator counts what a :class:`FinalState` holds, over ranks for
+    the first four cards (pairs) and values after them. A wager that reads
+    more (a two-card total, a suited pair, its third card, cards held,
+    suits, colours, the highest card, the fifth or sixth card) is counted
+    over the *record* of what it reads (:mod:`analyzer.game.needs`: its
+    fields are the contract, and a feature the wager does not read is not
+    in it), and over the coarsest classes of cards that keep every property
+    read at each position constant on a class: values; ranks where a pair or
+    a rank is read; the 52 card types where a suited pair, a suit, a colour
+    or a suited card is read (:mod:`analyzer.exact.classcount`, whose
+    partitions are computed from the needs and nothing else). Lumping cards
+    into classes is exact because an ordered dealing of classes can be dealt
+    in prod over classes of falling factorials of their counts ways, provided
+    the blocks of positions dealt first refine those dealt after (so the
+    cards they took out are known class by class); everything a later block
+    reads of an earlier one is in the earlier block's summary (two-card
+    total, pair flags, the accumulators of its first two cards), which is the
+    key the later counts are summed under. The readable reference for those
+    wagers is :mod:`analyzer.exact.reference` (every card type, no classes).
+    Which path counts a wager is decided by :func:`analyzer.exact.outcomes.path_of`:
+    a rule set whose wagers read what the shipped ones read is counted here
+    and by :mod:`analyzer.exact.fastcount`, as before.
 """
 
 from __future__ import annotations

@@ -24,8 +24,8 @@ from fractions import Fraction
 
 from ..game.rules import Outcome, RuleSet, Wager
 from ..game.shoe import Shoe
-from .distribution import Distribution, outcome_counts, side_views
-from .fastcount import count_deals
+from .distribution import Distribution, outcome_counts
+from .outcomes import wager_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,11 +152,12 @@ def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int)
 def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
     """Par sheets of the named wagers (all of the rule set's when none are named).
 
-    The distribution comes from the fast exact path,
-    :func:`analyzer.exact.fastcount.count_deals`, which the tests hold identical to
-    the reference enumerator.
+    The counts come from the fast exact paths (:func:`analyzer.exact.outcomes.wager_counts`:
+    the distribution of :func:`analyzer.exact.fastcount.count_deals` for
+    what a final state holds, the class counts of
+    :mod:`analyzer.exact.classcount` beyond it), which the tests hold
+    identical to the reference enumerators.
     """
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
-    distribution = count_deals(shoe, rules.drawing)
-    views = side_views(distribution)
-    return tuple(par_sheet(w, distribution, views) for w in chosen)
+    counts = wager_counts(shoe, rules.drawing, chosen)
+    return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) for w in chosen)

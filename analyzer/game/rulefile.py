@@ -9,37 +9,36 @@ file, the key and what is allowed.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import tomllib
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from importlib import resources
-from types import MappingProxyType
-from typing import Any
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 from ..errors import InputError, shown
-from .odds import parse_pays
+from .rowfile import read_outcomes
 from .rules import (
     BANKER_COLUMNS,
     DEFAULT_DEALING,
     DRAW,
     NON_NATURAL_TOTALS,
     PROCEDURES,
-    RESULTS,
     SIDES,
     STAND,
     Dealing,
     Drawing,
-    Outcome,
     OwnCards,
+    Published,
     RuleSet,
     Side,
     Wager,
 )
 from .settle import unsettled
 from .shoe import MAX_DECKS
+from .standard import Standard, sha256_hex, standard_tables
 from .strict import StrictTable, decoded, origin_of, parse_toml, read_bytes
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
@@ -66,9 +65,6 @@ def _read_drawing(table: StrictTable) -> Drawing:
     return Drawing(player=player, banker=rows, source=source)
 
 
-_OUTCOME_KEYS = ("name", "pays", "result", "natural", "margin", "min_margin", "total", "cards", "pair", "default")
-
-
 def _read_dealing(table: StrictTable) -> Dealing:
     order = table.string("order")
     letters = order.split()
@@ -87,138 +83,66 @@ def _read_dealing(table: StrictTable) -> Dealing:
     return dealing
 
 
-def _read_outcome(table: StrictTable) -> Outcome:
-    name = table.string("name")
-    pays_text = table.string("pays", required=False)
-    try:
-        pays = None if pays_text is None else parse_pays(pays_text)
-    except InputError as e:
-        raise table.error("pays", str(e)) from None
-    result = table.string("result", required=False)
-    if result is not None and result not in RESULTS:
-        raise table.error("result", f"is {shown(result)}; it must be one of {', '.join(RESULTS)}.")
-    total = table.typed("total", (int, list), "a total 0-9 or an array of totals", False)
-    if isinstance(total, int):
-        total = [total]
-    if total is not None and not all(isinstance(t, int) and not isinstance(t, bool) for t in total):
-        raise table.error("total", "must be a total 0-9 or an array of totals.")
-    try:
-        outcome = Outcome(
-            name=name,
-            pays=pays,
-            result=result,
-            natural=table.boolean("natural", required=False),
-            margin=table.integer("margin", required=False),
-            min_margin=table.integer("min_margin", required=False),
-            total=None if total is None else frozenset(total),
-            cards=table.integer("cards", required=False),
-            pair=table.boolean("pair", required=False),
-            default=table.string("default", required=False),
-        )
-    except InputError as e:
-        raise InputError(f"{table.origin}: {table.where}: {e}") from None
-    table.finish(_OUTCOME_KEYS)
-    return outcome
+_WAGER_KEYS = ("title", "side", "source", "default", "outcomes", "requires", "requires_source", "published")
+_PUBLISHED_KEYS = ("figure", "value", "decks", "outcome", "source", "note")
 
 
-def _read_outcomes(table: StrictTable) -> tuple[Outcome, ...]:
-    rows = table.array("outcomes")
-    assert rows is not None
-    outcomes = []
+def _read_published(table: StrictTable, wager_source: str) -> tuple[Published, ...]:
+    rows = table.array("published", required=False) or []
+    published = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise table.error(f"outcomes[{i}]", "must be an inline table such as { name = \"win\", result = \"win\", pays = \"1:1\" }.")
-        outcomes.append(_read_outcome(StrictTable(row, f"{table.where}.outcomes[{i}]", table.origin)))
-    return tuple(outcomes)
+            raise table.error(f"published[{i}]", 'must be an inline table such as { figure = "house_edge", value = "21.79%", decks = 8 }.')
+        entry = StrictTable(row, f"{table.where}.published[{i}]", table.origin)
+        decks = entry.integer("decks")
+        if not 1 <= decks <= MAX_DECKS:
+            raise entry.error("decks", f"is {shown(decks)}; it must be from 1 to {MAX_DECKS:,}.")
+        published.append(Published(
+            figure=entry.string("figure"), value=entry.string("value"), decks=decks,
+            outcome=entry.string("outcome", required=False), source=entry.string("source", required=False) or wager_source,
+            note=entry.string("note", required=False),
+        ))
+        entry.finish(_PUBLISHED_KEYS)
+    return tuple(published)
 
 
-@dataclass(frozen=True, slots=True)
-class _Standard:
-    title: str
-    side: Side
-    source: str
-    outcomes: tuple[Outcome, ...]
-    default: str | None
-
-
-STANDARD_WAGERS_FILE = "wagers.toml"
-"""The standard wagers' file, beside the shipped rule sets."""
-
-
-def sha256_hex(data: bytes) -> str:
-    """The SHA-256 of a file's bytes, in hex: how provenance names a file's exact contents (as `sha256sum` does)."""
-    return hashlib.sha256(data).hexdigest()
-
-
-def _catalogue_bytes() -> bytes:
-    return resources.files("analyzer.game.rulesets").joinpath(STANDARD_WAGERS_FILE).read_bytes()
-
-
-def _catalogue_text() -> str:
-    return _catalogue_bytes().decode("utf-8")
-
-
-@lru_cache(maxsize=1)
-def standard_wagers_sha256() -> str:
-    """The SHA-256 of ``wagers.toml``, whose pay tables every rule set uses for the wagers it does not offer."""
-    return sha256_hex(_catalogue_bytes())
-
-
-@lru_cache(maxsize=1)
-def _catalogue() -> Mapping[str, _Standard]:
-    """The standard wagers of ``rulesets/wagers.toml``, in report order (read once: package data)."""
-    data = tomllib.loads(_catalogue_text())
-    top = StrictTable(data, "", "wagers.toml")
-    standard: dict[str, _Standard] = {}
-    for name in data:
-        entry = top.table(name)
-        assert entry is not None
-        standard[name] = _Standard(
-            title=entry.string("title"),
-            side=entry.string("side"),
-            source=entry.string("source"),
-            outcomes=_read_outcomes(entry),
-            default=entry.string("default", required=False),
-        )
-        entry.finish(("title", "side", "source", "outcomes", "default"))
-    return MappingProxyType(standard)
-
-
-def standard_wagers() -> tuple[str, ...]:
-    """The names of the standard wagers (``rulesets/wagers.toml``), which every rule set has, in report order."""
-    return tuple(_catalogue())
-
-
-def _read_wager(name: str, table: StrictTable, standard: _Standard | None) -> Wager:
+def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wager:
     title = table.string("title", required=standard is None)
-    side = table.string("side", required=standard is None)
+    side = table.string("side", required=False)
     if standard is not None:
         if side is not None and side != standard.side:
             raise table.error("side", f"is {shown(side)}; the standard wager {name} follows the {standard.side} hand.")
         title = title or standard.title
         side = standard.side
-    elif side not in SIDES:
-        raise table.error("side", f"is {shown(side)}; it must be one of {', '.join(SIDES)}.")
+    elif side is not None and side not in SIDES:
+        raise table.error("side", f"is {shown(side)}; it must be one of {', '.join(SIDES)}, or left out for a wager that names its hands.")
     requires = table.array("requires", required=False) or []
     if not all(isinstance(r, str) for r in requires):
         raise table.error("requires", "must be an array of wager names.")
     requires_source = table.string("requires_source", required=bool(requires))
-    wager = Wager(
-        name=name,
-        title=title,
-        side=side,
-        outcomes=_read_outcomes(table),
-        offered=True,
-        source=table.string("source"),
-        default=table.string("default", required=False),
-        requires=tuple(requires),
-        requires_source=requires_source,
-    )
-    table.finish(("title", "side", "source", "default", "outcomes", "requires", "requires_source"))
+    source = table.string("source")
+    try:
+        wager = Wager(
+            name=name,
+            title=title,
+            side=side,
+            outcomes=read_outcomes(table),
+            offered=True,
+            source=source,
+            default=table.string("default", required=False),
+            requires=tuple(requires),
+            requires_source=requires_source,
+            published=_read_published(table, source),
+        )
+    except InputError as e:
+        if str(e).startswith(table.origin):
+            raise
+        raise InputError(f"{table.origin}: {table.where}: {e}") from None
+    table.finish(_WAGER_KEYS)
     return wager
 
 
-def _wager_from_standard(name: str, standard: _Standard) -> Wager:
+def _wager_from_standard(name: str, standard: Standard) -> Wager:
     return Wager(
         name=name,
         title=standard.title,
@@ -230,85 +154,139 @@ def _wager_from_standard(name: str, standard: _Standard) -> Wager:
     )
 
 
+def _wager_tables(wagers_table: StrictTable, standard: Mapping[str, Standard]) -> dict[str, Wager]:
+    """The wagers a [wagers] table defines, in the order written."""
+    defined: dict[str, Wager] = {}
+    for wager_name in wagers_table.data:
+        entry = wagers_table.table(wager_name)
+        assert entry is not None
+        defined[wager_name] = _read_wager(wager_name, entry, standard.get(wager_name))
+    return defined
+
+
 def parse(text: str, origin: str, sha256: str | None = None) -> RuleSet:
     """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors.
 
-    ``sha256`` is the SHA-256 of the file's bytes (default: of ``text`` as UTF-8).
+    ``sha256`` is the SHA-256 of the file's bytes (default: of ``text`` as
+    UTF-8). A file whose ``[rule_set]`` says ``extends = "NAME"`` (a shipped
+    rule set, a catalogue name, or a path beside the file) takes that rule
+    set's shoe, drawing, dealing, own-cards table and wagers, and changes or
+    adds only what it writes itself.
     """
-    return _build(parse_toml(text, origin), origin, sha256=sha256 or sha256_hex(text.encode("utf-8")))
+    return _build(_Source(text, origin, sha256 or sha256_hex(text.encode("utf-8"))))
 
 
-def _build(data: dict[str, Any], origin: str, sha256: str = "", from_package: bool = False) -> RuleSet:
-    top = StrictTable(data, "", origin)
+def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
+    """The rule set of ``source``; ``chain`` holds the files that extend it, nearest last (to refuse a loop)."""
+    origin = source.origin
+    top = StrictTable(parse_toml(source.text, origin), "", origin)
     head = top.table("rule_set")
-    shoe = top.table("shoe")
-    drawing_table = top.table("drawing")
+    assert head is not None
+    extends = head.string("extends", required=False)
+    parent = None if extends is None else _parent(extends, source, head, chain)
+    shoe = top.table("shoe", required=parent is None)
+    drawing_table = top.table("drawing", required=parent is None)
     wagers_table = top.table("wagers")
     own_table = top.table("own_cards", required=False)
     dealing_table = top.table("dealing", required=False)
-    assert head is not None and shoe is not None and drawing_table is not None and wagers_table is not None
+    assert wagers_table is not None
     top.finish(("rule_set", "shoe", "drawing", "wagers", "own_cards", "dealing"))
 
-    name, title, document = head.string("name"), head.string("title"), head.string("document")
+    name, title = head.string("name"), head.string("title")
+    document = head.string("document", required=parent is None) or (parent.document if parent else "")
     notes = head.array("notes", required=False) or []
     if not all(isinstance(n, str) for n in notes):
         raise head.error("notes", "must be an array of strings.")
-    head.finish(("name", "title", "document", "notes"))
+    head.finish(("name", "title", "document", "notes", "extends"))
 
-    decks = shoe.integer("decks")
-    if not 1 <= decks <= MAX_DECKS:
-        raise shoe.error("decks", f"is {shown(decks)}; it must be from 1 to {MAX_DECKS:,}.")
-    decks_source, decks_default = shoe.string("source"), shoe.string("default", required=False)
-    shoe.finish(("decks", "source", "default"))
+    if shoe is not None:
+        decks = shoe.integer("decks")
+        if not 1 <= decks <= MAX_DECKS:
+            raise shoe.error("decks", f"is {shown(decks)}; it must be from 1 to {MAX_DECKS:,}.")
+        decks_source, decks_default = shoe.string("source"), shoe.string("default", required=False)
+        shoe.finish(("decks", "source", "default"))
+    else:
+        assert parent is not None
+        decks, decks_source, decks_default = parent.decks, parent.decks_source, parent.decks_default
 
-    drawing = _read_drawing(drawing_table)
+    drawing = _read_drawing(drawing_table) if drawing_table is not None else _inherited(parent).drawing
 
-    standard = _catalogue()
-    wagers: dict[str, Wager] = {}
-    for wager_name in standard:
-        entry = wagers_table.table(wager_name, required=False)
-        wagers[wager_name] = (
-            _wager_from_standard(wager_name, standard[wager_name])
-            if entry is None
-            else _read_wager(wager_name, entry, standard[wager_name])
-        )
-    for wager_name in wagers_table.data:
-        if wager_name not in standard:
-            entry = wagers_table.table(wager_name)
-            assert entry is not None
-            wagers[wager_name] = _read_wager(wager_name, entry, None)
+    standard = standard_tables()
+    wagers: dict[str, Wager] = {w.name: w for w in parent.wagers} if parent else {
+        wager_name: _wager_from_standard(wager_name, entry) for wager_name, entry in standard.items()
+    }
+    wagers.update(_wager_tables(wagers_table, standard))
 
-    own_cards = None
+    own_cards = parent.own_cards if parent else None
     if own_table is not None:
         own_cards = OwnCards(
             wager=own_table.string("wager"), alone=own_table.boolean("alone"), source=own_table.string("source")
         )
         own_table.finish(("wager", "alone", "source"))
-    dealing = DEFAULT_DEALING if dealing_table is None else _read_dealing(dealing_table)
+    dealing = _read_dealing(dealing_table) if dealing_table is not None else parent.dealing if parent else DEFAULT_DEALING
 
-    rule_set = RuleSet(
-        name=name,
-        title=title,
-        document=document,
-        source_path=origin,
-        shipped=from_package,
-        decks=decks,
-        decks_source=decks_source,
-        decks_default=decks_default,
-        drawing=drawing,
-        wagers=tuple(wagers.values()),
-        notes=tuple(notes),
-        own_cards=own_cards,
-        dealing=dealing,
-        source_sha256=sha256,
-    )
+    try:
+        rule_set = RuleSet(
+            name=name,
+            title=title,
+            document=document,
+            source_path=origin,
+            shipped=source.shipped,
+            source_sha256=source.sha256,
+            decks=decks,
+            decks_source=decks_source,
+            decks_default=decks_default,
+            drawing=drawing,
+            wagers=tuple(wagers.values()),
+            notes=(parent.notes if parent else ()) + tuple(notes),
+            own_cards=own_cards,
+            dealing=dealing,
+            extends=None if parent is None else parent.name,
+            other_files=() if parent is None else (*parent.other_files, (parent.source_path, "extended rule file", parent.source_sha256)),
+        )
+    except InputError as e:
+        raise InputError(f"{origin}: {e}") from None
     _check_settles_every_round(rule_set, origin)
     return rule_set
 
 
+def _inherited(parent: RuleSet | None) -> RuleSet:
+    assert parent is not None, "a file without the table extends a rule set that has it"
+    return parent
+
+
+MAX_EXTENDS = 16
+"""The longest chain of files extending one another that a rule file may start."""
+
+
+def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, ...]) -> RuleSet:
+    """The rule set named by ``extends``: shipped, catalogue, or a path read from the extending file's folder."""
+    if extends in shipped() or extends in catalogue():
+        where = key = extends
+    else:
+        where = str(Path(child.path or ".").parent / extends) if child.path else extends
+        key = os.path.realpath(where)
+    chain = (*chain, child.path and os.path.realpath(child.path) or child.origin.removesuffix(".toml"))
+    if key in chain:
+        raise head.error("extends", f"is {shown(extends)}, which extends this file again; a rule file cannot extend itself.")
+    if len(chain) > MAX_EXTENDS:
+        raise head.error("extends", f"makes a chain of more than {MAX_EXTENDS} files extending one another.")
+    try:
+        return _build(_read(where, "rule file"), chain)
+    except InputError as e:
+        raise head.error("extends", str(e)) from None
+
+
 def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
-    """Refuse a pay table that leaves some final hands unsettled."""
+    """Refuse a pay table of shipped row keys that leaves some final hands unsettled.
+
+    Wagers that read more than a side's view are checked against every
+    round a deal can reach when the rule set is checked for unreachable
+    rows (:mod:`analyzer.exact.reach`).
+    """
     for wager in rule_set.wagers:
+        if not wager.side_view_only:
+            continue
         state = unsettled(wager)
         if state is not None:
             raise InputError(
@@ -318,9 +296,13 @@ def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
             )
 
 
+_CATALOGUE = "side-bets"
+"""The folder of ``analyzer/game/rulesets`` holding the side-bet catalogue."""
+
+
 @lru_cache(maxsize=1)
 def shipped() -> tuple[str, ...]:
-    """Names of the rule sets shipped in the package, in document order (read once: package data)."""
+    """Names of the documented rule sets shipped in the package, in document order (read once: package data)."""
     folder = resources.files("analyzer.game.rulesets")
     found = []
     for entry in folder.iterdir():
@@ -330,11 +312,31 @@ def shipped() -> tuple[str, ...]:
     return tuple(name for _, name in sorted(found))
 
 
+@lru_cache(maxsize=1)
+def catalogue() -> tuple[str, ...]:
+    """Names of the side-bet catalogue's rule files (``rulesets/side-bets/NAME.toml``), sorted."""
+    folder = resources.files("analyzer.game.rulesets").joinpath(_CATALOGUE)
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(e.name[: -len(".toml")] for e in folder.iterdir() if e.name.endswith(".toml")))
+
+
 def shipped_text(name: str) -> str:
-    """The TOML text of the shipped rule set ``name`` (one of :func:`shipped`)."""
-    if name not in shipped():
-        raise InputError(f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}.")
-    return resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml").read_text(encoding="utf-8")
+    """The TOML text of the shipped rule set or catalogue file ``name``."""
+    text: str = _shipped_file(name).read_text(encoding="utf-8")
+    return text
+
+
+def _shipped_file(name: str) -> Traversable:
+    folder = resources.files("analyzer.game.rulesets")
+    if name in shipped():
+        return folder.joinpath(f"{name}.toml")
+    if name in catalogue():
+        return folder.joinpath(_CATALOGUE).joinpath(f"{name}.toml")
+    raise InputError(
+        f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}, and the side-bet files "
+        f"{', '.join(catalogue())}."
+    )
 
 
 def installed_path(rules: RuleSet) -> str:
@@ -347,29 +349,98 @@ def installed_path(rules: RuleSet) -> str:
 
 
 def shipped_path(name: str) -> str:
-    """Where the shipped rule set ``name`` is installed: the file to copy for a rule file of one's own."""
-    return str(resources.files("analyzer.game.rulesets").joinpath(f"{name}.toml"))
+    """Where the shipped rule set or catalogue file ``name`` is installed: the file to copy for one's own."""
+    return str(_shipped_file(name))
 
 
-def load(name_or_path: str) -> RuleSet:
-    """Load a shipped rule set by name, or a user's rule file by path.
+@dataclass(frozen=True, slots=True)
+class _Source:
+    """A rule file's text, how errors name it, the SHA-256 of its bytes, and whether it is the package's own."""
 
-    Raises :class:`InputError` for an unknown name, a missing file, or a file
-    that does not validate.
-    """
-    if name_or_path in shipped():
-        origin = f"{name_or_path}.toml"
-        data = resources.files("analyzer.game.rulesets").joinpath(f"{name_or_path}.toml").read_bytes()
-        return _build(parse_toml(data.decode("utf-8"), origin), origin, sha256=sha256_hex(data), from_package=True)
+    text: str
+    origin: str
+    sha256: str
+    shipped: bool = False
+    path: str | None = None
+    """Where the file is, when read from a path (``origin`` may be shortened for errors)."""
+
+
+def _read(name_or_path: str, what: str) -> _Source:
+    """A shipped or catalogue name's file, or the file at a path (``what`` names it in errors)."""
+    if name_or_path in shipped() or name_or_path in catalogue():
+        data = _shipped_file(name_or_path).read_bytes()
+        return _Source(data.decode("utf-8"), f"{name_or_path}.toml", sha256_hex(data), shipped=True)
     if is_rule_file(name_or_path):
-        data = read_bytes(name_or_path, "rule file")
-        origin = origin_of(name_or_path)
-        return _build(parse_toml(decoded(data, name_or_path, "rule file"), origin), origin, sha256=sha256_hex(data))
+        data = read_bytes(name_or_path, what)
+        return _Source(decoded(data, name_or_path, what), origin_of(name_or_path), sha256_hex(data), path=name_or_path)
     raise InputError(
-        f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, or a path to a .toml rule file."
+        f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, a side-bet file of "
+        "`baccarat rules` (e.g. golden-frog), or a path to a .toml rule file."
     )
 
 
 def is_rule_file(name_or_path: str) -> bool:
     """Whether ``name_or_path`` is to be read as a path: it ends in ``.toml``, or something is there."""
     return name_or_path.endswith(".toml") or os.path.lexists(name_or_path)
+
+
+def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
+    """Load a shipped rule set or catalogue file by name, or a user's rule file by path.
+
+    ``wagers`` names files whose wagers are added (:func:`with_wagers`).
+    Raises :class:`InputError` for an unknown name, a missing file, or a file
+    that does not validate. Rows that no deal reaches are refused by
+    :func:`analyzer.exact.reach.load`, which the command line uses.
+    """
+    rules = _build(_read(name_or_path, "rule file"))
+    for name in wagers:
+        rules = with_wagers(rules, name)
+    return rules
+
+
+def wagers_in(name_or_path: str) -> tuple[tuple[Wager, ...], _Source]:
+    """The side bets a file defines in its ``[wagers]`` table, and the file.
+
+    The file is a rule file (its own ``[wagers]`` only, not what it
+    extends) or a file holding only ``[wagers.NAME]`` tables. The standard
+    wagers (player, banker, tie, pairs, Dragon Bonus, Big Win Bonus) belong
+    to a game's own rules and are not taken.
+    """
+    source = _read(name_or_path, "wagers file")
+    origin = source.origin
+    data = parse_toml(source.text, origin)
+    if "rule_set" in data:
+        rules = _build(source)
+        names = [n for n in data.get("wagers", {}) if n not in standard_tables()]
+        return tuple(rules.wager(n) for n in names), source
+    top = StrictTable(data, "", origin)
+    table = top.table("wagers")
+    assert table is not None
+    top.finish(("wagers",))
+    defined = _wager_tables(table, standard_tables())
+    return tuple(w for w in defined.values() if w.name not in standard_tables()), source
+
+
+def with_wagers(rules: RuleSet, name_or_path: str) -> RuleSet:
+    """``rules`` with the side bets of a file added (``--wagers FILE``), as offered wagers; a note says so.
+
+    Raises :class:`InputError` when the file defines no side bet or one
+    whose name the rule set already uses.
+    """
+    added, source = wagers_in(name_or_path)
+    origin = source.origin
+    if not added:
+        raise InputError(f"{origin}: defines no side bet to add (a [wagers.NAME] table other than the standard wagers).")
+    taken = sorted({w.name for w in added} & {w.name for w in rules.wagers})
+    if taken:
+        raise InputError(f"{origin}: wager {taken[0]} is already in rule set {rules.name}; give yours another name.")
+    note = f"Wagers added from {origin} (--wagers): {', '.join(w.name for w in added)}."
+    try:
+        return replace(
+            rules,
+            wagers=rules.wagers + tuple(replace(w, origin=origin) for w in added),
+            notes=rules.notes + (note,),
+            other_files=(*rules.other_files, (origin, "wagers file", source.sha256)),
+        )
+    except InputError as e:
+        raise InputError(f"{origin}: {e}") from None

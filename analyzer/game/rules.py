@@ -22,10 +22,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError, shown
 from .odds import format_pays
+
+if TYPE_CHECKING:
+    from .conditions import Condition
 
 Side = Literal["player", "banker"]
 Result = Literal["win", "tie", "loss"]
@@ -87,15 +90,22 @@ class Drawing:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One row of a pay table: a condition on the final hands, and what it pays.
+    """One row of a pay table: a condition on the round, and what it pays.
 
-    Conditions are read from the wager's side: ``result`` is win, tie or loss
-    for that side's hand; ``natural`` whether that hand is a two-card 8 or 9;
+    :attr:`condition` is everything the row tests (:mod:`analyzer.game.conditions`).
+    The fields ``result`` to ``pair`` are the keys of the shipped rule
+    files, read from the wager's side: ``result`` is win, tie or loss for
+    that side's hand; ``natural`` whether that hand is a two-card 8 or 9;
     ``margin`` (exact) or ``min_margin`` the side's total minus the other's;
     ``total`` the side's final total(s); ``cards`` its number of cards;
-    ``pair`` whether its first two cards are of identical rank. A condition
-    left as ``None`` matches anything. Rows are tried in order; the first that
-    matches settles the bet.
+    ``pair`` whether its first two cards are of identical rank. ``extended``
+    holds what the row tests beyond them (``None`` when nothing): a row of
+    the shipped keys only is settled by the side views of
+    :mod:`analyzer.game.settle` and never needs a condition object (so that
+    loading the shipped rule sets costs what it did). :attr:`condition`
+    merges both, the shipped keys as the ``own`` hand test, for the readings
+    that settle every row. A condition left as ``None`` matches anything.
+    Rows are tried in order; the first that matches settles the bet.
 
     ``pays`` is the net win per unit staked (-1 loses the stake, 0 pushes), or
     ``None`` when no document gives a pay for this row.
@@ -111,6 +121,10 @@ class Outcome:
     cards: int | None = None
     pair: bool | None = None
     default: str | None = None
+    extended: Condition | None = None
+    side_view_only: bool = field(init=False, repr=False, compare=False)
+    """True when the row tests only the shipped keys, so that the 400 side views settle it."""
+    _condition: Condition | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         if self.pays is not None and self.pays < -1:
@@ -125,6 +139,28 @@ class Outcome:
             raise InputError(f"Outcome {shown(self.name)} has a total outside 0-9.")
         if self.cards is not None and self.cards not in (2, 3):
             raise InputError(f"Outcome {shown(self.name)} has cards = {self.cards}; a hand has 2 or 3 cards.")
+        object.__setattr__(self, "side_view_only", self.extended is None)
+
+    @property
+    def condition(self) -> Condition:
+        """Everything the row tests: ``extended`` with the shipped keys as its ``own`` hand test (made once)."""
+        if self._condition is None:
+            from .conditions import EMPTY, HandTest
+
+            legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
+            condition = self.extended or EMPTY
+            if legacy:
+                condition = replace(condition, own=replace(condition.own or HandTest(), **legacy))
+            object.__setattr__(self, "_condition", condition)
+        assert self._condition is not None
+        return self._condition
+
+    @property
+    def one_sided(self) -> bool:
+        """Whether the row tests its own side's hand (a shipped key, another hand key at its top level, or ``other``)."""
+        return any(getattr(self, key) is not None for key in _LEGACY_KEYS) or (
+            self.extended is not None and self.extended.one_sided
+        )
 
     @property
     def pays_text(self) -> str:
@@ -132,9 +168,37 @@ class Outcome:
         return "?" if self.pays is None else format_pays(self.pays)
 
 
+_LEGACY_KEYS = ("result", "natural", "margin", "min_margin", "total", "cards", "pair")
+"""The row keys of the shipped rule files, read from the wager's side."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A figure a publisher printed for a wager, as printed: what it is, at how many decks, and where.
+
+    ``figure`` is one of the figures :mod:`analyzer.studies.verify` checks
+    (``house_edge``, ``combinations`` of ``outcome``, ...); ``value`` is the
+    printed text (``"21.79%"``, ``"150,358,085,283,840"``, or a fraction
+    such as ``"246848784/7379583120"`` for a count published in other units
+    than ordered six-card dealings, with ``note`` saying so).
+    """
+
+    figure: str
+    value: str
+    decks: int
+    source: str
+    outcome: str | None = None
+    note: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Wager:
-    """A wager: which hand it follows, and its pay table (ordered outcomes).
+    """A wager: which hand it follows, if one, and its pay table (ordered outcomes).
+
+    ``side`` is the hand whose view the shipped row keys read (``result``,
+    ``total``, ...: the wager's *own* hand); ``None`` for a wager that names
+    its hands (``player = { ... }``, ``either = { ... }``) and so follows no
+    side.
 
     ``offered`` says whether the rule set's document offers the wager; a
     wager not offered is still analysed, with the standard pay table of
@@ -143,26 +207,43 @@ class Wager:
     ``requires`` names the wagers of which at least one must be placed beside
     this one (a table rule, e.g. 004's Pair needs a Banker, Player or Tie
     bet), with the clause in ``requires_source``; empty when there is none.
+    ``published`` lists the figures its source printed (the side-bet
+    catalogue), checked by the tests and summarised in ``results/``.
     """
 
     name: str
     title: str
-    side: Side
+    side: Side | None
     outcomes: tuple[Outcome, ...]
     offered: bool
     source: str
     default: str | None = None
     requires: tuple[str, ...] = ()
     requires_source: str | None = None
+    published: tuple[Published, ...] = ()
+    origin: str | None = field(default=None, compare=False)
+    """The file the wager was added from (``--wagers``), when not the rule set's own."""
+    side_view_only: bool = field(init=False, repr=False, compare=False)
+    """True when every row tests only its own side's view (the shipped keys): settled by 400 side views."""
 
     def __post_init__(self) -> None:
-        if self.side not in SIDES:
+        if self.side is not None and self.side not in SIDES:
             raise InputError(f"Wager {shown(self.name)} has side {shown(self.side)}; use one of {', '.join(SIDES)}.")
         if not self.outcomes:
             raise InputError(f"Wager {shown(self.name)} has no outcomes.")
         names = [o.name for o in self.outcomes]
         if len(set(names)) != len(names):
             raise InputError(f"Wager {shown(self.name)} names an outcome twice; outcome names must differ.")
+        object.__setattr__(self, "side_view_only", self.side is not None and all(o.side_view_only for o in self.outcomes))
+        if self.side is None:
+            for o in self.outcomes:
+                if o.one_sided:
+                    raise InputError(
+                        f"Wager {shown(self.name)}, outcome {shown(o.name)} tests its own hand (a key such as result, total or "
+                        "cards at the row's top level, or other = {...}), but the wager follows no side: give the wager "
+                        "side = \"player\" or \"banker\", or name the hand, e.g. player = { total = 9 }."
+                    )
+
 
     @property
     def has_pay_table(self) -> bool:
@@ -278,6 +359,10 @@ class RuleSet:
     """Pays changed from the rule file's by :meth:`with_pays`, in order: (wager, outcome, pays)."""
     own_cards: OwnCards | None = None
     dealing: Dealing = DEFAULT_DEALING
+    extends: str | None = None
+    """The rule set whose drawing, dealing and main pays this one reuses (``[rule_set] extends``), if any."""
+    other_files: tuple[tuple[str, str, str], ...] = ()
+    """Files read beside the rule file, each (name, role, SHA-256): what it extends, and ``--wagers`` files."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -296,8 +381,6 @@ class RuleSet:
                 f"own_cards.wager {shown(self.own_cards.wager)} follows the banker hand; an own hand plays "
                 "as a Player hand against the Banker, so it must name a player-side wager."
             )
-
-
         if self.dealing.procedure == "louisiana":
             _check_louisiana_banker(self.name, self.drawing)
 

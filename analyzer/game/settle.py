@@ -1,9 +1,12 @@
-"""Wagers: settling a final state against a pay table.
+"""Wagers: settling a round against a pay table.
 
 A pay table is an ordered list of :class:`~analyzer.game.rules.Outcome` rows (data,
-from the rule file). :func:`settle` finds the first row whose conditions hold
-for the wager's side of the final hands; :func:`outcome_counts` applies that to
-a whole :class:`~analyzer.exact.distribution.Distribution`.
+from the rule file). :func:`settle_round` finds the first row whose
+condition holds for a round, read through any view of
+:mod:`analyzer.game.conditions` (the cards dealt, a record of the features a
+wager reads, or a final state); :func:`settle` does it for a
+:class:`~analyzer.game.state.FinalState`, and
+:func:`~analyzer.exact.distribution.outcome_counts` for a whole distribution.
 
 A wager reads only its own side's *view* of a final state: its total, the
 other hand's total, its number of cards and its pair flag, 400 views in all.
@@ -24,9 +27,13 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING, Any
 
 from .rules import Outcome, Wager
 from .state import NATURALS, FinalState
+
+if TYPE_CHECKING:
+    from .conditions import CardSpec, RoundView
 
 
 def _matches(row: Outcome, own: int, other: int, cards: int, pair: bool) -> bool:
@@ -48,13 +55,31 @@ def _matches(row: Outcome, own: int, other: int, cards: int, pair: bool) -> bool
     return row.pair is None or row.pair == pair
 
 
+def settle_round(wager: Wager, view: RoundView) -> Outcome | None:
+    """The first outcome row of ``wager`` whose condition holds for the round ``view``, if any.
+
+    Rule files are checked on loading to settle every round a deal can
+    reach, so for a loaded rule set this never returns ``None``.
+    """
+    from .conditions import condition_holds  # the condition language: not needed by the shipped keys' side views
+
+    for row in wager.outcomes:
+        if condition_holds(row.condition, view, wager.side):
+            return row
+    return None
+
+
 def settle(wager: Wager, state: FinalState) -> Outcome | None:
     """The first outcome row of ``wager`` that holds for ``state``, if any.
 
     Conditions are read from the wager's side: for a Banker wager "win" means
-    the Banker total is higher. Rule files are checked on loading to settle
-    every state, so for a loaded rule set this never returns ``None``.
+    the Banker total is higher. A wager that reads more than a final state
+    (a two-card total, suits, ...) cannot be settled from one (``KeyError``).
+    Rule files are checked on loading to settle every state, so for a loaded
+    rule set this never returns ``None``.
     """
+    if not wager.side_view_only:
+        return settle_round(wager, FinalStateView(state))
     if wager.side == "player":
         own, other, cards, pair = state.player_total, state.banker_total, state.player_cards, state.player_pair
     else:
@@ -96,6 +121,22 @@ def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(r) for r in rows)
 
 
+@lru_cache(maxsize=256)
+def rows_by_view(wager: Wager) -> tuple[tuple[bool, ...], ...]:
+    """For each view (:func:`view_index`), whether each row of ``wager`` holds on it (earlier rows aside)."""
+    table: list[tuple[bool, ...]] = [()] * VIEWS
+    for own, other, cards, pair in product(range(10), range(10), (2, 3), (False, True)):
+        table[view_index(own, other, cards, pair)] = tuple(_matches(row, own, other, cards, pair) for row in wager.outcomes)
+    return tuple(table)
+
+
+def state_view(side: str, state: FinalState) -> int:
+    """The view (:func:`view_index`) a wager following ``side`` has of ``state``."""
+    if side == "player":
+        return view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
+    return view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
+
+
 def pays_by_view(wager: Wager) -> tuple[Fraction | None, ...]:
     """What one unit on ``wager`` nets in each view (:func:`view_index`); ``None`` where no pay is documented."""
     pays: list[Fraction | None] = [None] * VIEWS
@@ -124,3 +165,58 @@ def every_final_state() -> Iterator[FinalState]:
     """Every combination of totals, card counts and pair flags, possible or not."""
     for pt, bt, pn, bn, pp, bp in product(range(10), range(10), (2, 3), (2, 3), (False, True), (False, True)):
         yield FinalState(pt, bt, pn, bn, pp, bp)
+
+
+class _StateHand:
+    """One hand of a final state, as a hand view: total, cards and pair flag only."""
+
+    __slots__ = ("total", "cards", "pair")
+
+    def __init__(self, total: int, cards: int, pair: bool) -> None:
+        self.total, self.cards, self.pair = total, cards, pair
+
+    @property
+    def two(self) -> int:
+        if self.cards == 2:
+            return self.total
+        raise KeyError("a final state has no two-card total for a hand that drew")
+
+    @property
+    def suited_pair(self) -> bool:
+        raise KeyError("a final state has no suits")
+
+    @property
+    def third(self) -> str | None:
+        raise KeyError("a final state has no third card")
+
+    def third_matches(self, spec: CardSpec) -> bool:
+        raise KeyError("a final state has no third card")
+
+    @property
+    def all_cards(self) -> Any:
+        raise KeyError("a final state has no cards")
+
+    @property
+    def first_two(self) -> Any:
+        raise KeyError("a final state has no cards")
+
+
+class FinalStateView:
+    """A final state read as a round (what the shipped wagers and most side bets read)."""
+
+    __slots__ = ("player", "banker")
+
+    def __init__(self, state: FinalState) -> None:
+        self.player = _StateHand(state.player_total, state.player_cards, state.player_pair)
+        self.banker = _StateHand(state.banker_total, state.banker_cards, state.banker_pair)
+
+    def position_matches(self, position: int, spec: CardSpec) -> bool:
+        raise KeyError("a final state has no cards")
+
+    @property
+    def all_cards(self) -> Any:
+        raise KeyError("a final state has no cards")
+
+    @property
+    def first_four(self) -> Any:
+        raise KeyError("a final state has no cards")

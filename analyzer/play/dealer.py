@@ -31,9 +31,11 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from ..game.cards import VALUES
+from ..game.needs import Needs
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import NATURALS, FinalState
+from .records import Universe, record_codes
 
 STATES = 10 * 10 * 2 * 2 * 2 * 2
 """Final states are encoded as integers 0 .. STATES-1 (see :func:`state_code`)."""
@@ -175,7 +177,6 @@ def _repeats(positions: npt.NDArray[np.integer]) -> npt.NDArray[np.bool_]:
     return repeated
 
 
-
 def deal_shoes(
     dealer: Dealer, shoes: npt.ArrayLike, cut_card: int, start: npt.ArrayLike = 0, extra_rounds: int = 0
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16]]:
@@ -192,15 +193,34 @@ def deal_shoes(
     This is the function the tests compare with the round engine dealing
     the same shoes.
     """
-    ranks = np.ascontiguousarray(np.asarray(shoes, dtype=np.int8))
-    count, size = ranks.shape
-    flat_ranks = ranks.ravel()
+    codes, used, _ = deal_shoes_with_records(
+        dealer, shoes, cut_card, Universe(False, dealer.counts), (), start=start, extra_rounds=extra_rounds
+    )
+    return codes, used
+
+
+def deal_shoes_with_records(
+    dealer: Dealer,
+    shoes: npt.ArrayLike,
+    cut_card: int,
+    universe: Universe,
+    records: tuple[Needs, ...],
+    start: npt.ArrayLike = 0,
+    extra_rounds: int = 0,
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int16], list[npt.NDArray[np.int64]]]:
+    """:func:`deal_shoes`, the shoes given as indices of ``universe`` (card types or ranks), and also each
+    round's record code for each of ``records`` (-1 once a shoe has ended)."""
+    cards = np.ascontiguousarray(np.asarray(shoes, dtype=np.int8))
+    count, size = cards.shape
+    flat_cards = cards.ravel()
+    flat_ranks = universe.rank[flat_cards]
     flat_values = VALUE_OF_RANK[flat_ranks]
     starts = np.arange(count, dtype=np.int64) * size
     dealt = np.zeros(count, dtype=np.int64) + np.asarray(start, dtype=np.int64)
     extra = np.full(count, extra_rounds, dtype=np.int64)
     offsets = np.arange(CARDS_PER_ROUND)[:, None]
     history, uses = [], []
+    recorded: list[list[npt.NDArray[np.int64]]] = [[] for _ in records]
     before_cut = dealt < size - cut_card
     active = before_cut | (extra > 0)
     while active.any():
@@ -208,6 +228,9 @@ def deal_shoes(
             raise InputError(f"A round would need cards beyond the shoe: the cut card ({cut_card}) is too near the end.")
         index = (starts + np.minimum(dealt, size - CARDS_PER_ROUND))[None, :] + offsets
         codes, used = deal_codes(dealer, flat_values[index], flat_ranks[index[:4]])
+        for needs, out in zip(records, recorded):
+            found = record_codes(needs, universe, flat_cards[index], dealer.player_columns, dealer.banker_columns, codes // 4)
+            out.append(np.where(active, found, -1))
         history.append(np.where(active, codes, np.int16(STATES)))
         uses.append(np.where(active, used, np.int16(0)))
         dealt += uses[-1]
@@ -215,4 +238,5 @@ def deal_shoes(
         before_cut = dealt < size - cut_card
         active = before_cut | (extra > 0)
     shape = (len(history), count)
-    return np.array(history, dtype=np.int16).reshape(shape), np.array(uses, dtype=np.int16).reshape(shape)
+    return (np.array(history, dtype=np.int16).reshape(shape), np.array(uses, dtype=np.int16).reshape(shape),
+            [np.array(out, dtype=np.int64).reshape(shape) for out in recorded])

@@ -59,7 +59,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import InputError, shown
-from ..game.cards import RANK_INDEX
+from ..game.cards import RANK_INDEX, SUIT_INDEX, card_text
 from ..game.rules import RuleSet
 from .louisiana import louisiana_case_1, louisiana_case_2
 from .table import (
@@ -75,6 +75,7 @@ from .table import (
     banker_draws_against,
     check_bets,
     check_cards,
+    check_suits,
     finish,
     verdict,
 )
@@ -92,8 +93,9 @@ def deal_round(rules: RuleSet, cards: Sequence[str], seats: Sequence[Seat] = ())
     """
     check_bets(rules, seats)
     for card in cards:
-        if card not in RANK_INDEX:
-            raise InputError(f"{shown(card)} is not a card; use A 2 3 4 5 6 7 8 9 T J Q K.")
+        if card[:1] not in RANK_INDEX or len(card) > 2 or (len(card) == 2 and card[1] not in SUIT_INDEX):
+            raise InputError(f"{shown(card)} is not a card; use A 2 3 4 5 6 7 8 9 T J Q K, optionally with a suit S H D C.")
+    check_suits(rules, seats, cards)
     table = Table(rules, cards, seats)
     if rules.dealing.procedure == "standard":
         return _standard(table)
@@ -120,16 +122,16 @@ def _standard(table: Table) -> Round:
             table.step("2", f"Player has {player.total}: the Player hand draws.", "Player hits.")
             card = table.shoe.deal("the Player's third card")
             player = Hand(player.cards + (card,))
-            table.step("3", f"Deals the Player's third card face up: {card}. Player {player.text()}.")
+            table.step("3", f"Deals the Player's third card face up: {card_text(card)}. Player {player.text()}.")
         else:
             table.step("2", f"Player has {player.total}: the Player hand stands.", "Player stands")
         label = str(len(table.steps) + 1)
-        against = "the Player stood" if len(player.cards) == 2 else f"the Player's third card is {player.cards[2]}"
+        against = "the Player stood" if len(player.cards) == 2 else f"the Player's third card is {card_text(player.cards[2])}"
         if banker_draws_against(drawing, banker.total, player):
             table.step(label, f"Banker has {banker.total} and {against}: the Banker hand draws.", "Banker hits")
             card = table.shoe.deal("the Banker's third card")
             banker = Hand(banker.cards + (card,))
-            table.step(str(len(table.steps) + 1), f"Deals the Banker's third card face up: {card}. Banker {banker.text()}.")
+            table.step(str(len(table.steps) + 1), f"Deals the Banker's third card face up: {card_text(card)}. Banker {banker.text()}.")
         else:
             table.step(label, f"Banker has {banker.total} and {against}: the Banker hand stands.", "Banker stands")
     label = str(len(table.steps) + 1)

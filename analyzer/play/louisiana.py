@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..game.cards import card_text
 from ..game.rules import Drawing
 from .table import COMMUNITY, Decision, Hand, OwnHand, Round, Table, banker_draws_against, finish, verdict
 
@@ -67,11 +68,11 @@ def louisiana_case_1(table: Table) -> Round:
     if player_hits:
         card = table.shoe.deal("the Player's third card")
         player = Hand(player.cards + (card,))
-        dealt.append(f"Player's third card {card} (Player {player.text()})")
+        dealt.append(f"Player's third card {card_text(card)} (Player {player.text()})")
     if banker_hits:
         card = table.shoe.deal("the Banker's third card")
         banker = Hand(banker.cards + (card,))
-        dealt.append(f"Banker's third card {card} (Banker {banker.text()})")
+        dealt.append(f"Banker's third card {card_text(card)} (Banker {banker.text()})")
     cards_text = f"Deals face up: {'; '.join(dealt)}" if dealt else "No third card is needed"
     table.step("6", f"{cards_text}. {verdict(player, banker)}. Settles all bets.")
     table.settle_community(player, banker, "6")

@@ -18,8 +18,8 @@ Modes
     cut-card effect); its standard error is computed over shoes.
 
 Reproducibility
-    The work is cut into chunks of a fixed size (:data:`CHUNK_ROUNDS`,
-    :data:`CHUNK_SHOES`) whatever the number of workers; chunk ``i`` draws
+    The work is cut into chunks of a fixed size (:data:`~analyzer.play.chunks.CHUNK_ROUNDS`,
+    :data:`~analyzer.play.chunks.CHUNK_SHOES`) whatever the number of workers; chunk ``i`` draws
     from ``numpy.random.SeedSequence(seed, spawn_key=(i,))``. A chunk's result
     is a :class:`Tally` of exact integers, and tallies add exactly, so the
     same seed gives the same figures on one worker, many, or a Dask cluster.
@@ -42,145 +42,34 @@ from __future__ import annotations
 import math
 import secrets
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
-from typing import Literal, overload
+from typing import Literal
 
 import numpy as np
 
 from ..errors import InputError, shown
 from ..exact.fastcount import count_deals
-from ..game.cards import RANKS
+from ..exact.outcomes import path_of
+from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet, Wager
 from ..game.settle import settle
 from ..game.shoe import Shoe
+from .chunks import CHUNK_ROUNDS, CHUNK_SHOES, MODES, Chunks, Mode, Tally, Task, run_chunk
 from .dealer import (
     STATES,
-    VALUE_OF_RANK,
-    Dealer,
     code_state,
-    deal_codes,
-    deal_shoes,
     dealer_for,
-    random_positions,
     state_code,
 )
 from .executor import Executor
-
-Mode = Literal["top", "shoe"]
-MODES: tuple[str, ...] = ("top", "shoe")
-
-CHUNK_ROUNDS = 1_000_000
-"""Rounds per chunk in top mode. Part of the reproducibility contract: changing it changes the figures of a seed."""
-CHUNK_SHOES = 10_000
-"""Shoes per chunk in shoe mode (also part of the contract)."""
-_BATCH_ROUNDS = 1 << 16
-_BATCH_SHOES = 1 << 12
-_BATCH_CARDS = 1 << 25
-"""Shoe mode deals at most this many cards at once (32 MB): 4,096 shoes up to 157 decks, fewer in larger shoes."""
+from .records import Universe
 
 CONFIDENCE = Fraction(999, 1000)
 Z_CRITICAL = NormalDist().inv_cdf(1 - (1 - float(CONFIDENCE)) / 2)
 """3.2905...: a 99.9% two-sided interval is the observed mean plus or minus this many standard errors."""
-
-
-# ------------------------------------------------------------------ chunks
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """One chunk's result, in exact integers; tallies add up exactly.
-
-    ``states[c]`` counts the rounds that ended in state code ``c``. In shoe
-    mode, ``shoes`` counts the shoes, ``shoe_rounds_squared`` is the sum over
-    shoes of (rounds in the shoe)^2, and ``shoe_moments[w]`` is, for the
-    ``w``-th statistic (in :class:`Task` order, in its integer units), the sum
-    over shoes of (statistic summed over the shoe)^2 and of rounds times that
-    sum: what a standard error over shoes needs.
-    """
-
-    rounds: int
-    states: tuple[int, ...]
-    shoes: int = 0
-    shoe_rounds_squared: int = 0
-    shoe_moments: tuple[tuple[int, int], ...] = ()
-
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(
-            rounds=self.rounds + other.rounds,
-            states=tuple(a + b for a, b in zip(self.states, other.states)),
-            shoes=self.shoes + other.shoes,
-            shoe_rounds_squared=self.shoe_rounds_squared + other.shoe_rounds_squared,
-            shoe_moments=tuple((a + c, b + d) for (a, b), (c, d) in zip(self.shoe_moments, other.shoe_moments)),
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Task:
-    """One chunk of work: picklable, so it can cross to a process or a Dask worker."""
-
-    dealer: Dealer
-    mode: Mode
-    seed: int
-    chunk: int
-    size: int
-    cut_card: int = 0
-    statistics: tuple[tuple[int, ...], ...] = ()
-    """Shoe mode: per wager, its integer statistic for each state code."""
-
-
-def run_chunk(task: Task) -> Tally:
-    """Deal one chunk (``size`` rounds in top mode, ``size`` shoes in shoe mode)."""
-    rng = np.random.default_rng(np.random.SeedSequence(task.seed, spawn_key=(task.chunk,)))
-    if task.mode == "top":
-        return _top_chunk(task.dealer, rng, task.size)
-    return _shoe_chunk(task, rng)
-
-
-def _top_chunk(dealer: Dealer, rng: np.random.Generator, rounds: int) -> Tally:
-    rank_of = np.repeat(np.arange(len(RANKS), dtype=np.int8), dealer.counts)
-    value_of = VALUE_OF_RANK[rank_of]
-    states = np.zeros(STATES, dtype=np.int64)
-    done = 0
-    while done < rounds:
-        batch = min(_BATCH_ROUNDS, rounds - done)
-        positions = random_positions(rng, dealer.size, batch)
-        codes, _ = deal_codes(dealer, value_of[positions], rank_of[positions[:4]])
-        states += np.bincount(codes, minlength=STATES)
-        done += batch
-    return Tally(rounds=rounds, states=tuple(int(n) for n in states))
-
-
-def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
-    base = np.repeat(np.arange(len(RANKS), dtype=np.int8), task.dealer.counts)
-    statistics = [np.array(s + (0,), dtype=np.int64) for s in task.statistics]
-    states = np.zeros(STATES + 1, dtype=np.int64)
-    rounds = rounds_squared = 0
-    moments = [[0, 0] for _ in statistics]
-    done = 0
-    batch = max(1, min(_BATCH_SHOES, _BATCH_CARDS // len(base)))
-    while done < task.size:
-        shoes = np.tile(base, (min(batch, task.size - done), 1))
-        rng.permuted(shoes, axis=1, out=shoes)
-        played, _ = deal_shoes(task.dealer, shoes, task.cut_card)
-        states += np.bincount(played.ravel(), minlength=STATES + 1)
-        per_shoe = np.count_nonzero(played != STATES, axis=0).astype(np.int64)
-        rounds += int(per_shoe.sum())
-        rounds_squared += int((per_shoe * per_shoe).sum())
-        for moment, statistic in zip(moments, statistics):
-            sums = statistic[played].sum(axis=0)
-            moment[0] += int((sums * sums).sum())
-            moment[1] += int((per_shoe * sums).sum())
-        done += len(shoes)
-    return Tally(
-        rounds=rounds,
-        states=tuple(int(n) for n in states[:STATES]),
-        shoes=task.size,
-        shoe_rounds_squared=rounds_squared,
-        shoe_moments=tuple((a, b) for a, b in moments),
-    )
 
 
 # --------------------------------------------------------------- verdicts
@@ -191,13 +80,17 @@ class Statistic:
     """What is measured for one wager: its net return per unit, or, with no pay table, how often it qualifies.
 
     ``values[c]`` is the statistic for state code ``c``, an integer in units
-    of ``1/scale``: exact, and summable by numpy.
+    of ``1/scale``: exact, and summable by numpy. For a wager that reads more
+    than a final state, ``records`` is the index of its needs in
+    :attr:`Plan.records` and ``values`` maps record codes (every record a
+    deal can reach) to the statistic.
     """
 
     wager: Wager
     kind: Literal["return", "frequency"]
-    values: tuple[int, ...]
+    values: tuple[int, ...] | Mapping[int, int]
     scale: int
+    records: int | None = None
 
 
 def statistic_for(wager: Wager) -> Statistic:
@@ -209,6 +102,20 @@ def statistic_for(wager: Wager) -> Statistic:
         scale = math.lcm(*(p.denominator for p in pays))
         return Statistic(wager, "return", tuple(int(p * scale) for p in pays), scale)
     return Statistic(wager, "frequency", tuple(int(o is not None and o.pays is None) for o in outcomes), 1)
+
+
+def record_statistic(wager: Wager, needs: Needs, codes: Sequence[int], index: int) -> Statistic:
+    """The statistic of ``wager`` for each record code of ``needs`` (settled all at once, by :mod:`analyzer.exact.settlement`)."""
+    from ..exact.settlement import first_rows
+
+    records = np.array([needs.decode(c) for c in codes], dtype=np.int64).reshape(len(codes), len(needs.fields()))
+    rows = first_rows(wager, needs, records).tolist()
+    outcomes = [wager.outcomes[r] for r in rows]
+    if wager.has_pay_table:
+        pays = [o.pays if o.pays is not None else Fraction(0) for o in outcomes]
+        scale = math.lcm(*(p.denominator for p in pays)) if pays else 1
+        return Statistic(wager, "return", dict(zip(codes, (int(p * scale) for p in pays))), scale, index)
+    return Statistic(wager, "frequency", dict(zip(codes, (int(o.pays is None) for o in outcomes))), 1, index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,10 +152,11 @@ class WagerCheck:
         return "PASS" if self.passed else "FAIL"
 
 
-def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: dict[int, int], denominator: int,
+def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: Mapping[int, int], denominator: int,
            mode: Mode) -> WagerCheck:
     scale = statistic.scale
-    total = sum(n * statistic.values[c] for c, n in enumerate(tally.states) if n)
+    observed_counts = enumerate(tally.states) if statistic.records is None else tally.records[statistic.records]
+    total = sum(n * statistic.values[c] for c, n in observed_counts if n)
     observed = Fraction(total, tally.rounds * scale)
     exact = Fraction(sum(n * statistic.values[c] for c, n in exact_counts.items()), denominator * scale)
     second = Fraction(sum(n * statistic.values[c] ** 2 for c, n in exact_counts.items()), denominator * scale**2)
@@ -302,36 +210,6 @@ def plan_total(mode: Mode, rounds: int, cards_per_round: Fraction, shoe_size: in
 
 
 @dataclass(frozen=True, slots=True)
-class Chunks(Sequence[Task]):
-    """The chunks of a run, made one at a time as they are asked for: a trillion rounds take no memory.
-
-    Chunk ``i`` deals ``per_chunk`` rounds (top) or shoes (shoe mode), the last one what is left of ``total``.
-    """
-
-    template: Task
-    total: int
-    per_chunk: int
-
-    def __len__(self) -> int:
-        return -(-self.total // self.per_chunk)
-
-    @overload
-    def __getitem__(self, index: int) -> Task: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Task]: ...
-
-    def __getitem__(self, index: int | slice) -> Task | Sequence[Task]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return replace(self.template, chunk=index, size=min(self.per_chunk, self.total - index * self.per_chunk))
-
-
-@dataclass(frozen=True, slots=True)
 class Plan:
     """A run decided before any card is dealt: the chunks, and the exact figures they are checked against."""
 
@@ -346,6 +224,17 @@ class Plan:
     """(state code, ordered six-card dealings) from the enumerator."""
     cards_per_round: Fraction
     """The exact expected number of cards a round uses: 4 plus the chances of each third card."""
+    records: tuple[Needs, ...] = ()
+    """What the wagers beyond a final state read (see :attr:`Statistic.records`)."""
+    record_counts: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per needs, (record code, ordered six-card dealings) from the exact class counts."""
+
+    def moment_index(self, statistic: Statistic) -> int:
+        """Where the statistic's shoe moments are in :attr:`Tally.shoe_moments`: final-state ones first, then record ones."""
+        state = [s for s in self.statistics if s.records is None]
+        if statistic.records is None:
+            return state.index(statistic)
+        return len(state) + [s for s in self.statistics if s.records is not None].index(statistic)
 
     @property
     def chunk_size(self) -> int:
@@ -386,20 +275,34 @@ def plan(
             f"(at least 5, so that the round in progress when it comes out can be finished), got {cut_card}."
         )
     chosen = tuple(rules.wager(w) for w in wagers) if wagers else tuple(w for w in rules.wagers if w.offered)
-    statistics = tuple(statistic_for(w) for w in chosen)
+    records = tuple(dict.fromkeys(needs_of(w) for w in chosen if path_of(w) == "records"))
+    record_counts = []
+    for needs in records:
+        from ..exact.classcount import count_records  # the counts the par sheets report for these wagers
+
+        record_counts.append(tuple(sorted((needs.encode(r), n) for r, n in count_records(shoe, rules.drawing, needs).items())))
+    statistics = tuple(
+        statistic_for(w) if path_of(w) != "records" else record_statistic(
+            w, needs_of(w), [c for c, _ in record_counts[records.index(needs_of(w))]], records.index(needs_of(w)))
+        for w in chosen
+    )
     distribution = count_deals(shoe, rules.drawing)  # the counts the par sheets report
     third_cards = sum(n * ((s.player_cards == 3) + (s.banker_cards == 3)) for s, n in distribution.counts.items())
     cards_per_round = 4 + Fraction(third_cards, distribution.denominator)
     dealer = dealer_for(rules, shoe)
-    shoe_statistics = tuple(s.values for s in statistics) if mode == "shoe" else ()
+    shoe_statistics = tuple(s.values for s in statistics if isinstance(s.values, tuple)) if mode == "shoe" else ()
+    record_statistics = tuple(
+        (s.records, tuple(sorted(s.values.items()))) for s in statistics if s.records is not None and isinstance(s.values, dict)
+    ) if mode == "shoe" else ()
+    universe = Universe.of(shoe, records) if records else None
     total, per_chunk = plan_total(mode, rounds, cards_per_round, shoe.size, cut_card)
     template = Task(dealer=dealer, mode=mode, seed=seed, chunk=0, size=0, cut_card=cut_card if mode == "shoe" else 0,
-                    statistics=shoe_statistics)
+                    statistics=shoe_statistics, universe=universe, records=records, record_statistics=record_statistics)
     tasks = Chunks(template, total, per_chunk)
     return Plan(
         rules=rules, shoe=shoe, mode=mode, seed=seed, cut_card=cut_card, tasks=tasks, statistics=statistics,
         exact_counts=tuple(sorted((state_code(s), n) for s, n in distribution.counts.items())),
-        cards_per_round=cards_per_round,
+        cards_per_round=cards_per_round, records=records, record_counts=tuple(record_counts),
     )
 
 
@@ -433,6 +336,8 @@ def run(planned: Plan, executor: Executor, progress: Progress | None = None) -> 
     assert tally is not None, "a plan has at least one chunk"
     exact_counts = dict(planned.exact_counts)
     checks = tuple(
-        _check(s, tally, i, exact_counts, planned.denominator, planned.mode) for i, s in enumerate(planned.statistics)
+        _check(s, tally, planned.moment_index(s), exact_counts if s.records is None else dict(planned.record_counts[s.records]),
+               planned.denominator, planned.mode)
+        for s in planned.statistics
     )
     return Simulation(plan=planned, tally=tally, checks=checks, seconds=seconds, where=executor.description)

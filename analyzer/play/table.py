@@ -15,9 +15,11 @@ from fractions import Fraction
 from typing import Literal
 
 from ..errors import InputError, shown
-from ..game.cards import RANK_INDEX, VALUES, hand_total
+from ..game.cards import card_text, card_value, hand_total, rank_of, suit_of
+from ..game.needs import needs_of
+from ..game.round import dealt_round
 from ..game.rules import Drawing, Outcome, RuleSet
-from ..game.settle import settle
+from ..game.settle import settle, settle_round
 from ..game.shoe import Shoe
 from ..game.state import NATURALS, FinalState
 
@@ -83,11 +85,11 @@ class Hand:
     @property
     def pair(self) -> bool:
         """The first two cards are of identical rank (K-K is a pair, K-Q is not)."""
-        return self.cards[0] == self.cards[1]
+        return rank_of(self.cards[0]) == rank_of(self.cards[1])
 
     def text(self) -> str:
-        """ "9 3 4 = 6"."""
-        return f"{' '.join(self.cards)} = {self.total}"
+        """ "9 3 4 = 6", or with suits "9♥ 3♠ 4♠ = 6"."""
+        return f"{' '.join(card_text(c) for c in self.cards)} = {self.total}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,8 @@ class Settlement:
     state: FinalState
     outcome: Outcome
     step: str
+    cards: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """The Player's (or own) hand and the Banker's, as dealt, that the bet was settled on."""
 
     @property
     def wager(self) -> str:
@@ -232,12 +236,29 @@ def _check_own_hand(rules: RuleSet, seat: Seat) -> None:
 
 
 def check_cards(cards: Sequence[str], shoe: Shoe) -> None:
-    """Refuse a card sequence that could not come out of ``shoe`` (too many of a rank)."""
-    for rank, n in Counter(cards).items():
+    """Refuse a card sequence that could not come out of ``shoe`` (too many of a rank, or of a suited card)."""
+    for rank, n in Counter(rank_of(c) for c in cards).items():
         if n > shoe.count(rank):
             raise InputError(
                 f"The cards hold {n} of rank {rank}, but the shoe ({shoe.size} cards) holds only {shoe.count(rank)}."
             )
+    if shoe.types is not None:
+        for card, n in Counter(c for c in cards if suit_of(c) is not None).items():
+            if n > shoe.type_count(card):
+                raise InputError(f"The cards hold {n} {card}, but the shoe ({shoe.size} cards) holds only {shoe.type_count(card)}.")
+
+
+def check_suits(rules: RuleSet, seats: Sequence[Seat], cards: Sequence[str]) -> None:
+    """Refuse cards named without their suit when a bet is on a wager that reads suits."""
+    bare = [c for c in cards if suit_of(c) is None]
+    if not bare:
+        return
+    reading = sorted({b.wager for s in seats for b in s.bets if needs_of(rules.wager(b.wager)).reads_suits})
+    if reading:
+        raise InputError(
+            f"{', '.join(reading)} reads suits: give every card with its suit (e.g. {bare[0]}H for {bare[0]}); "
+            f"{' '.join(bare)} have none."
+        )
 
 
 # ----------------------------------------------------------------- dealing
@@ -270,7 +291,7 @@ class _Shoe:
 
 
 def _value(card: str) -> int:
-    return VALUES[RANK_INDEX[card]]
+    return card_value(card)
 
 
 def banker_draws_against(drawing: Drawing, banker: int, player: Hand) -> bool:
@@ -314,30 +335,36 @@ class Table:
             nth = "first" if not hands[side] else "second"
             card = self.shoe.deal(f"the {side.capitalize()}'s {nth} card")
             hands[side].append(card)
-            said.append(f"{side.capitalize()} {card}")
+            said.append(f"{side.capitalize()} {card_text(card)}")
         return Hand(tuple(hands["player"])), Hand(tuple(hands["banker"])), ", ".join(said)
 
     def settle_community(self, player: Hand, banker: Hand, step: str, own_seats: frozenset[int] = frozenset()) -> None:
         """Settle every bet that follows the community hands; an own-hand seat's own wager is not one."""
-        state = final_state(player, banker)
         own_wager = self.rules.own_cards.wager if self.rules.own_cards else None
         for seat in self.seats:
             for bet in seat.bets:
                 if seat.number in own_seats and bet.wager == own_wager:
                     continue
-                self._settle(seat.number, bet, self.community, state, step)
+                self._settle(seat.number, bet, self.community, player, banker, step)
 
     def settle_own(self, own: OwnHand, step: str) -> None:
         seat = next(s for s in self.seats if s.number == own.seat)
         own_wager = self.rules.own_cards.wager if self.rules.own_cards else None
         for bet in seat.bets:
             if bet.wager == own_wager:
-                self._settle(seat.number, bet, f"seat {seat.number}'s own hand", final_state(own.hand, own.banker), step)
+                self._settle(seat.number, bet, f"seat {seat.number}'s own hand", own.hand, own.banker, step)
 
-    def _settle(self, seat: int, bet: Bet, hand: str, state: FinalState, step: str) -> None:
-        outcome = settle(self.rules.wager(bet.wager), state)
-        assert outcome is not None, "rule sets are checked on loading to settle every final state"
-        self.settlements.append(Settlement(seat=seat, bet=bet, hand=hand, state=state, outcome=outcome, step=step))
+    def _settle(self, seat: int, bet: Bet, hand: str, player: Hand, banker: Hand, step: str) -> None:
+        """Settle one bet: a wager of the shipped keys on the final state, any other by reading the cards."""
+        wager = self.rules.wager(bet.wager)
+        state = final_state(player, banker)
+        if wager.side_view_only:
+            outcome = settle(wager, state)
+        else:
+            outcome = settle_round(wager, dealt_round(player.cards, banker.cards))
+        assert outcome is not None, "rule sets are checked on loading to settle every round a deal can reach"
+        self.settlements.append(Settlement(seat=seat, bet=bet, hand=hand, state=state, outcome=outcome, step=step,
+                                           cards=(player.cards, banker.cards)))
 
 
 def finish(table: Table, procedure: str, player: Hand, banker: Hand, own_hands: tuple[OwnHand, ...] = (),

@@ -32,7 +32,7 @@ from .common import (
     shoe_text,
     wager_fields,
 )
-from .model import Column, Document, Field, Fields, Prose, Section, Table, Value, count, data, text
+from .model import Block, Column, Document, Field, Fields, Prose, Section, Table, Value, count, data, text
 from .provenance import provenance
 
 
@@ -115,8 +115,8 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
     )
 
 
-def rule_list_document(rule_sets: Iterable[RuleSet]) -> Document:
-    """``rules``: one line per rule set: name, document, title, wagers offered."""
+def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet] = ()) -> Document:
+    """``rules``: one line per rule set (name, document, title, wagers offered), then the side-bet catalogue's files."""
     columns = (Column("name", "name"), Column("document", "document"), Column("title", "title"),
                Column("offered", "wagers offered"))
     listed = tuple(rule_sets)
@@ -124,8 +124,19 @@ def rule_list_document(rule_sets: Iterable[RuleSet]) -> Document:
         (text(r.name), text(r.document), text(r.title), text(", ".join(w.name for w in r.wagers if w.offered)))
         for r in listed
     )
-    return Document(title="Rule sets", blocks=(Table(columns=columns, rows=rows, key="rule_sets", csv=True),),
-                    provenance=provenance(listed))
+    blocks: list[Block] = [Table(columns=columns, rows=rows, key="rule_sets", csv=True)]
+    files = tuple(catalogue)
+    if files:
+        blocks.append(Prose(("Side-bet catalogue (each file a complete rule set; add its side bets to any rule set "
+                             "with --wagers NAME):",)))
+        blocks.append(Table(
+            columns=(Column("name", "name"), Column("extends", "extends"), Column("title", "title"),
+                     Column("side_bets", "side bets")),
+            rows=tuple((text(r.name), text(r.extends or ""), text(r.title),
+                        text(", ".join(w.name for w in r.wagers if w.published))) for r in files),
+            key="side_bet_files",
+        ))
+    return Document(title="Rule sets", blocks=tuple(blocks), provenance=provenance(listed + files))
 
 
 def rule_set_document(rules: RuleSet) -> Document:
@@ -147,7 +158,8 @@ def rule_set_document(rules: RuleSet) -> Document:
             rows=tuple((text(o.name), text(conditions_text(o)), text(o.pays_text)) for o in wager.outcomes),
             key="outcomes",
         )
-        sections.append(Section(title=wager.title, name=wager.name, status=f"{wager.side} side, {offered_text(wager)}",
+        side = f"{wager.side} side, " if wager.side else ""
+        sections.append(Section(title=wager.title, name=wager.name, status=f"{side}{offered_text(wager)}",
                                 lead=tuple(lead), blocks=(table,), key="wagers"))
     notes = [f"Note: {n}" for n in rules.notes] + ([f"Note: {own_cards_text(rules)}"] if rules.own_cards else [])
     return Document(
@@ -159,7 +171,12 @@ def rule_set_document(rules: RuleSet) -> Document:
 
 
 def conditions_text(o: Outcome) -> str:
-    """When an outcome holds, in words: 'win, natural', 'by 3 or more', 'otherwise'."""
+    """When an outcome holds, in words: the shipped keys tersely ('win, natural', 'by 3 or more', 'otherwise'),
+    any other row as the condition language reads it."""
+    if not o.side_view_only:
+        from ..game.conditions import describe
+
+        return describe(o.condition) or "otherwise"
     parts: list[str] = []
     if o.result is not None:
         parts.append(o.result)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..game.cards import RANKS
+from ..game.cards import RANKS, TYPES, card_text
 from ..numbers import decimal_text
 from ..studies.eor import RemovalTable
 from .common import rule_set_fields, shoe_context, shoe_fields, shoe_text
@@ -75,6 +75,19 @@ def eor_document(table: RemovalTable) -> Document:
     tag_rows = [(text(rank), *(_tag(c.tags[i]) for c in counts)) for i, rank in enumerate(RANKS)]
     tag_rows.append((text("correlation"), *(real(c.correlation, shown="none" if c.correlation is None else None) for c in counts)))
     tag_rows.append((text("break-even TC"), *(decimal(t, 2) for t in thresholds)))
+    suited = [e for e in effects if e.by_type is not None]
+    by_type = () if not suited else (Section(
+        title="Effect of removing one card of each type, % of the bet",
+        lead=("Wagers that read suits; a rank's effect above is the average of its four types'.",),
+        blocks=(Table(
+            columns=(Column(None, "card"), *(Column(None, e.wager.name, "right") for e in suited)),
+            rows=tuple((text(card_text(card)), *(_effect(None if e.by_type is None else e.by_type[i]) for e in suited))
+                       for i, card in enumerate(TYPES)),
+        ),),
+    ),)
+    unbalanced = any(c.correlation is None and any(e.effects) for e, c in zip(effects, counts))
+    break_even = BREAK_EVEN + (" (Or, where some effect is not 0, no rounding to tags from -3 to +3 balances over a deck.)"
+                               if unbalanced else "")
     wagers = tuple(
         Section(
             title=e.wager.name,
@@ -93,6 +106,9 @@ def eor_document(table: RemovalTable) -> Document:
                         )))
                         for rank, value in zip(RANKS, e.effects)
                     ))),
+                    *(() if e.by_type is None else (Field("by_type", None, Fields(tuple(  # a wager that reads suits
+                        Field(card, None, fraction(value)) for card, value in zip(TYPES, e.by_type)
+                    ))),)),
                     Field("count", None, Fields((
                         Field("tags", None, Fields(tuple(Field(rank, None, integer(tag)) for rank, tag in zip(RANKS, c.tags)))),
                         Field("correlation", None, real(c.correlation)),
@@ -106,7 +122,10 @@ def eor_document(table: RemovalTable) -> Document:
                         (text(rank), integer(n), decimal(None if v is None else v * 100, EFFECT_PLACES), fraction(v),
                          integer(tag))
                         for rank, n, v, tag in zip(RANKS, e.shoe.counts, e.effects, c.tags)
-                    ),
+                    ) + (() if e.by_type is None or e.shoe.types is None else tuple(
+                        (text(card), integer(n), decimal(None if v is None else v * 100, EFFECT_PLACES), fraction(v), None)
+                        for card, n, v in zip(TYPES, e.shoe.types, e.by_type)
+                    )),
                     human=False,
                     csv=True,
                 ),
@@ -121,8 +140,9 @@ def eor_document(table: RemovalTable) -> Document:
             head,
             Section(title="Effect of removing one card, % of the bet",
                     blocks=(Table(columns=(Column(None, "rank"), *names), rows=tuple(effect_rows)),)),
+            *by_type,
             Section(title="Balanced count (tags per card seen)",
-                    blocks=(Table(columns=(Column(None, "rank"), *names), rows=tuple(tag_rows)), Prose((BREAK_EVEN,)))),
+                    blocks=(Table(columns=(Column(None, "rank"), *names), rows=tuple(tag_rows)), Prose((break_even,)))),
             *wagers,
         ),
         context=shoe_context(rules, table.shoe),

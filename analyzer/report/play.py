@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..game.cards import card_text
 from ..game.rules import RuleSet
 from ..numbers import amount_text, count_text, decimal_text, fraction_text
 from ..play.engine import Hand, Round
@@ -53,8 +54,8 @@ def _money(amount: Fraction | None, missing: str) -> Value:
 
 def round_document(rules: RuleSet, played: Round) -> Document:
     """``deal``: the round step by step, the final hands, and every bet in the order it was settled."""
-    given = f"{' '.join(played.cards_given)} ({played.cards_used} dealt" + (
-        f"; not dealt: {' '.join(played.left_over)})" if played.left_over else ")")
+    given = f"{' '.join(card_text(c) for c in played.cards_given)} ({played.cards_used} dealt" + (
+        f"; not dealt: {' '.join(card_text(c) for c in played.left_over)})" if played.left_over else ")")
     head = Fields((
         Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"),
         Field("document", None, text(rules.document)),
@@ -82,7 +83,7 @@ def round_document(rules: RuleSet, played: Round) -> Document:
         *(Field(None, f"Seat {own.seat}'s own hand ({own.decision})", text(f"{_hand_text(own.hand)} v Banker {_hand_text(own.banker)}"))
           for own in played.own_hands),
         Field("discarded", "Dealt face down and not used", tuple(text(c) for c in played.discarded),
-              text=" ".join(played.discarded)),
+              text=" ".join(card_text(c) for c in played.discarded)),
         Field(None, "Result", text(f"{played.result}.")),
     ))
     own_hands = Table(

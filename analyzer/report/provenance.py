@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Any
 
 from .. import __version__
-from ..game.rulefile import STANDARD_WAGERS_FILE, sha256_hex, standard_wagers_sha256
 from ..game.rules import RuleSet
+from ..game.standard import STANDARD_WAGERS_FILE, sha256_hex, standard_wagers_sha256
 from .model import Document, Provenance, SourceFile
 
 PACKAGE = "baccarat-analyzer"
@@ -22,11 +22,13 @@ PACKAGE = "baccarat-analyzer"
 
 
 def rule_files(rule_sets: Iterable[RuleSet]) -> tuple[SourceFile, ...]:
-    """Each rule file once (in order), then the standard wagers' file every rule set draws on."""
+    """Each rule file once (in order) with the files it extends or adds wagers from, then the standard wagers' file."""
     files: list[SourceFile] = []
     for rules in rule_sets:
-        if rules.source_sha256 and all(f.sha256 != rules.source_sha256 or f.name != rules.source_path for f in files):
-            files.append(SourceFile(rules.source_path, "rule file", rules.source_sha256))
+        read = [(rules.source_path, "rule file", rules.source_sha256), *rules.other_files]
+        for name, role, sha256 in read:
+            if sha256 and all(f.sha256 != sha256 or f.name != name for f in files):
+                files.append(SourceFile(name, role, sha256))
     files.append(SourceFile(STANDARD_WAGERS_FILE, "standard wagers", standard_wagers_sha256()))
     return tuple(files)
 

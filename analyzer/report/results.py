@@ -29,7 +29,8 @@ from types import FrameType
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet, par_sheets
-from ..game.rulefile import load, shipped
+from ..exact.reach import load
+from ..game.rulefile import shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..studies.eor import removal_table
@@ -66,8 +67,9 @@ their bytes depend on the libraries that drew them: {renderers}.
 
 
 def steps(reports: bool = True) -> int:
-    """The progress steps of :func:`generate`: per shipped rule set its tables, its report, and its formulas."""
-    return (3 if reports else 2) * len(shipped())
+    """The progress steps of :func:`generate`: per shipped rule set its tables, its report, and its formulas; then
+    the side-bet catalogue."""
+    return (3 if reports else 2) * len(shipped()) + 1
 
 
 def generate(progress: Callable[[int], None] | None = None, reports: bool = True) -> dict[str, str | bytes]:
@@ -125,8 +127,34 @@ def generate(progress: Callable[[int], None] | None = None, reports: bool = True
         f"of the number of decks d, its values at d = 1-{RESULTS_DECKS} and its infinite-deck limit; "
         "each outcome's count as a polynomial in d |"
     )
+    rows += _catalogue_files(files)
+    if progress:
+        progress(1)
     files["README.md"] = INDEX.format(decks=RESULTS_DECKS, rows="\n".join(rows), renderers=renderers() if reports else "")
     return files
+
+
+def _catalogue_files(files: dict[str, str | bytes]) -> list[str]:
+    """The side-bet catalogue: each file's side bets' par sheets, and the summary against the published figures."""
+    from ..studies.catalogue import entries
+    from .catalogue import catalogue_document
+
+    every = entries()
+    shoe = Shoe.decks(RESULTS_DECKS)
+    rows = []
+    for name in dict.fromkeys(e.rules.name for e in every):
+        mine = [e for e in every if e.rules.name == name]
+        document = analysis_document(mine[0].rules, shoe, [e.sheet for e in mine])
+        files[f"side-bets-{name}.md"] = render(document, "markdown", command=COMMAND)
+        files[f"side-bets-{name}.json"] = render(document, "json", command=COMMAND)
+        rows.append(f"| `side-bets-{name}.md`, `side-bets-{name}.json` | par sheets of the side bets of the catalogue "
+                    f"file {name} ({', '.join(e.wager.name for e in mine)}) |")
+    summary = catalogue_document(every)
+    files["side-bets.md"] = render(summary, "markdown", command=COMMAND)
+    files["side-bets.json"] = render(summary, "json", command=COMMAND)
+    rows.append("| `side-bets.md`, `side-bets.json` | the side-bet catalogue: every side bet, its source, pays and exact "
+                "house edge, and each figure its source published, reproduced or not |")
+    return rows
 
 
 def renderers() -> str:

@@ -68,12 +68,15 @@ import numpy.typing as npt
 from ..errors import InputError, shown
 from ..exact.batch import expected_values
 from ..exact.multiset import scale_of
+from ..exact.outcomes import path_of
 from ..game.cards import RANKS, VALUES, parse_rank
+from ..game.needs import Needs, RecordView, needs_of
 from ..game.rules import RuleSet
-from ..game.settle import pays_by_view, view_index
+from ..game.settle import pays_by_view, settle, settle_round, state_view
 from ..game.shoe import CARDS_PER_ROUND, Shoe
-from ..play.dealer import STATES, Dealer, code_state, deal_shoes, dealer_for
+from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
+from ..play.records import Universe
 from .tally import Chunk, Tally
 
 Play = Literal["perfect", "count"]
@@ -279,33 +282,72 @@ def _dealer(rules: RuleSet, decks: int) -> Dealer:
 
 @lru_cache(maxsize=32)
 def _results_by_code(rules: RuleSet, wager: str) -> npt.NDArray[np.int64]:
-    """What one unit on the wager nets in each dealt state code, times the wager's scale (int64; STATES reads 0)."""
+    """What one unit on the wager nets in each dealt state code, times the wager's scale (int64; STATES reads 0).
+
+    For a wager that reads no more than a final state; :func:`_results_by_record` serves the others.
+    """
     chosen = rules.wager(wager)
     scale = scale_of(chosen)
-    pays = pays_by_view(chosen)
+    views = pays_by_view(chosen) if chosen.side_view_only else None
     table = np.zeros(STATES + 1, dtype=np.int64)
     for code in range(STATES):
         state = code_state(code)
-        if chosen.side == "player":
-            view = view_index(state.player_total, state.banker_total, state.player_cards, state.player_pair)
+        if views is not None:
+            assert chosen.side is not None
+            pay = views[state_view(chosen.side, state)]
         else:
-            view = view_index(state.banker_total, state.player_total, state.banker_cards, state.banker_pair)
-        pay = pays[view]
+            row = settle(chosen, state)
+            pay = None if row is None else row.pays
         table[code] = 0 if pay is None else int(pay * scale)
     return table
 
 
+def _results_by_record(rules: RuleSet, wager: str, needs: Needs, records: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+    """What one unit on the wager nets in each round, from each round's record, times the wager's scale."""
+    chosen = rules.wager(wager)
+    scale = scale_of(chosen)
+    found, inverse = np.unique(records, return_inverse=True)
+    nets = np.zeros(len(found), dtype=np.int64)
+    for i, record in enumerate(found.tolist()):
+        row = settle_round(chosen, RecordView(needs, needs.decode(int(record))))
+        nets[i] = 0 if row is None or row.pays is None else int(row.pays * scale)
+    return nets[inverse.reshape(-1)]
+
+
+@lru_cache(maxsize=32)
+def _records_read(rules: RuleSet, names: tuple[str, ...]) -> tuple[Needs, ...]:
+    """What the wagers beyond a final state read (one :class:`~analyzer.game.needs.Needs` each, in wager order)."""
+    return tuple(needs_of(rules.wager(w)) for w in names if path_of(rules.wager(w)) == "records")
+
+
 def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
-    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
+    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data).
+
+    The shoe is dealt as card types when a wager reads suits (its expected
+    values then come from the counts of the 52 types left), else as ranks;
+    a wager that reads more than a final state is paid from each round's
+    record of what it reads.
+    """
     study, seeds = task
     shoe = Shoe.decks(study.decks)
-    deck = np.repeat(np.arange(len(RANKS), dtype=np.int8), shoe.counts)
+    records = _records_read(study.rules, study.names)
+    universe = Universe.of(shoe, records) if records else Universe(False, shoe.counts)
+    deck = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
     shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds], dtype=np.int8)
-    start, shown = study.procedure.first_round(shuffled)
-    codes, used = deal_shoes(_dealer(study.rules, study.decks), shuffled, study.procedure.cut_card, start,
-                             study.procedure.extra_rounds)
-    rounds = _rounds(shuffled, codes, used, start, shown, np.array(shoe.counts, dtype=np.int64))
-    results = np.stack([_results_by_code(study.rules, w)[rounds.codes] for w in study.names], axis=1)
+    ranks = universe.rank[shuffled]
+    start, shown = study.procedure.first_round(ranks)
+    codes, used, recorded = deal_shoes_with_records(
+        _dealer(study.rules, study.decks), shuffled, study.procedure.cut_card, universe, records, start,
+        study.procedure.extra_rounds,
+    )
+    rounds = _rounds(shuffled, ranks, codes, used, start, shown, np.array(universe.counts, dtype=np.int64))
+    played = codes.T != STATES
+    by_record = iter(recorded)
+    results = np.stack([
+        _results_by_code(study.rules, w)[rounds.codes] if path_of(study.rules.wager(w)) != "records"
+        else _results_by_record(study.rules, w, needs_of(study.rules.wager(w)), next(by_record).T[played])
+        for w in study.names
+    ], axis=1)
     return Chunk.of(study, len(seeds), rounds, _numerators(study, rounds.unseen), results)
 
 
@@ -332,35 +374,41 @@ class Rounds:
     shoe: npt.NDArray[np.int64]  # which shoe of the chunk
     number: npt.NDArray[np.int64]  # 1 for a shoe's first round
     codes: npt.NDArray[np.int64]  # the dealt state
-    unseen: npt.NDArray[np.int64]  # (rounds, 13) cards the counter has not seen before the round
-    seen: npt.NDArray[np.int64]  # (rounds, 13) cards the counter has seen before the round
+    unseen: npt.NDArray[np.int64]  # (rounds, 13 ranks or 52 card types) cards the counter has not seen before the round
+    seen: npt.NDArray[np.int64]  # (rounds, 13) cards of each rank the counter has seen before the round
 
 
 def _rounds(
     shoes: npt.NDArray[np.int8],
+    ranks: npt.NDArray[np.int8],
     codes: npt.NDArray[np.int16],
     used: npt.NDArray[np.int16],
     start: npt.NDArray[np.int64],
     shown: npt.NDArray[np.bool_],
     full: npt.NDArray[np.int64],
 ) -> Rounds:
-    """What the counter has seen before each round: the shown card and the cards of every earlier round."""
+    """What the counter has seen before each round: the shown card and the cards of every earlier round.
+
+    ``shoes`` are the cards as dealt (ranks, or card types when ``full`` has 52 counts), ``ranks`` their ranks.
+    """
     count, size = shoes.shape
+    kinds = len(full)
     played = codes.T != STATES  # (shoes, rounds)
     begins = start[:, None] + np.cumsum(used.T, axis=1, dtype=np.int64) - used.T  # first card of each round
-    cumulative = np.zeros((count, size + 1, len(RANKS)), dtype=np.int64)
-    np.cumsum(np.eye(len(RANKS), dtype=np.int64)[shoes], axis=1, out=cumulative[:, 1:])
+    cumulative = np.zeros((count, size + 1, kinds), dtype=np.int64)
+    np.cumsum(np.eye(kinds, dtype=np.int64)[shoes], axis=1, out=cumulative[:, 1:])
     shoe_index, round_index = np.nonzero(played)
     at = begins[shoe_index, round_index]
     seen = cumulative[shoe_index, at] - cumulative[shoe_index, start[shoe_index]]
     with_shown = np.flatnonzero(shown[shoe_index])
     seen[with_shown, shoes[shoe_index[with_shown], 0]] += 1
+    by_rank = seen if kinds == len(RANKS) else seen.reshape(len(seen), len(RANKS), kinds // len(RANKS)).sum(axis=2)
     return Rounds(
         shoe=shoe_index.astype(np.int64),
         number=round_index.astype(np.int64) + 1,
         codes=codes.T[shoe_index, round_index].astype(np.int64),
         unseen=full[None, :] - seen,
-        seen=seen,
+        seen=by_rank,
     )
 
 

@@ -6,7 +6,13 @@ EV(shoe less one card of rank r) - EV(shoe). Each is an exact
 :class:`Fraction`, from two exact analyses.
 
 Invariant (tested): sum over ranks of n_r * effect_r == 0 exactly, n_r the
-cards of rank r in the shoe. The first card of a shuffled shoe is rank r with
+cards of rank r in the shoe.
+
+Suits: for a wager that reads them, the effect of each of the 52 card types
+is computed too (``by_type``), and the effect of a rank is then the effect
+of removing a card of that rank whose suit is not seen: the average of its
+types' effects weighted by their cards (each remaining card of the rank is
+equally likely to be the one removed), exact, and again balanced. The first card of a shuffled shoe is rank r with
 probability n_r / N, and the expectation with one unknown card gone is the
 expectation of the full shoe (exchangeability), so the effects, weighted by
 the cards, cancel.
@@ -34,7 +40,8 @@ from itertools import product
 
 from ..errors import InputError
 from ..exact.parsheet import par_sheets
-from ..game.cards import RANKS
+from ..game.cards import RANKS, SUITS, TYPES
+from ..game.needs import needs_of
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
@@ -57,6 +64,8 @@ class Effects:
     shoe: Shoe
     expected_value: Fraction
     effects: tuple[Fraction | None, ...]
+    by_type: tuple[Fraction | None, ...] | None = None
+    """Per card type (:data:`~analyzer.game.cards.TYPES` order), for a wager that reads suits; else ``None``."""
 
     def __post_init__(self) -> None:
         if len(self.effects) != len(RANKS):
@@ -64,6 +73,11 @@ class Effects:
         balance = sum((n * e for n, e in zip(self.shoe.counts, self.effects) if e is not None), Fraction(0))
         if balance != 0:
             raise AssertionError(f"{self.wager.name}: effects weighted by the cards add up to {balance}, not 0")
+        if self.by_type is not None:
+            assert self.shoe.types is not None and len(self.by_type) == len(TYPES)
+            balance = sum((n * e for n, e in zip(self.shoe.types, self.by_type) if e is not None), Fraction(0))
+            if balance != 0:
+                raise AssertionError(f"{self.wager.name}: effects by card type add up to {balance}, not 0")
 
     def effect(self, rank: str) -> Fraction | None:
         """The effect of removing one card of ``rank``."""
@@ -76,7 +90,9 @@ class BalancedCount:
 
     ``tags`` are all zero and ``correlation`` is ``None`` when every effect is
     zero: no linear count can follow such a wager (the Pair side bets, whose
-    edge moves only with the square of the composition).
+    edge moves only with the square of the composition); and when no
+    rounding of the effects to tags within the range balances over a deck
+    (Majestic Match: K and Q against eleven other ranks).
     """
 
     tags: tuple[int, ...]
@@ -110,18 +126,46 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
         raise InputError(f"A shoe of {shoe.size} cards has none to remove; it needs at least {CARDS_PER_ROUND + 1}.")
     names = tuple(w.name for w in chosen)
     base = [_ev(s.expected_value) for s in par_sheets(rules, shoe, names)]
-    less: list[list[Fraction] | None] = []
+    suited = [j for j, w in enumerate(chosen) if needs_of(w).reads_suits]
+    plain = tuple(names[j] for j in range(len(chosen)) if j not in suited)
+    less: list[dict[str, Fraction] | None] = []
     for rank, n in zip(RANKS, shoe.counts):
-        less.append([_ev(s.expected_value) for s in par_sheets(rules, shoe.remove([rank]), names)] if n else None)
+        sheets = par_sheets(rules, shoe.remove([rank]), plain) if n and plain else ()
+        less.append({s.wager.name: _ev(s.expected_value) for s in sheets} if n else None)
+    by_type: list[list[Fraction | None]] = [[] for _ in chosen]
+    if suited:
+        if shoe.types is None:
+            raise InputError("A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH).")
+        for card, n in zip(TYPES, shoe.types):
+            sheets = par_sheets(rules, shoe.remove([card]), tuple(names[j] for j in suited)) if n else ()
+            for j, sheet in zip(suited, sheets):
+                by_type[j].append(_ev(sheet.expected_value) - base[j])
+            if not n:
+                for j in suited:
+                    by_type[j].append(None)
     return tuple(
         Effects(
             wager=wager,
             shoe=shoe,
             expected_value=base[j],
-            effects=tuple(None if evs is None else evs[j] - base[j] for evs in less),
+            effects=_rank_effects(shoe, by_type[j]) if j in suited else tuple(
+                None if evs is None else evs[wager.name] - base[j] for evs in less
+            ),
+            by_type=tuple(by_type[j]) if j in suited else None,
         )
         for j, wager in enumerate(chosen)
     )
+
+
+def _rank_effects(shoe: Shoe, by_type: Sequence[Fraction | None]) -> tuple[Fraction | None, ...]:
+    """A rank's effect from its types': the suit of the card removed unseen, each of its cards equally likely."""
+    assert shoe.types is not None
+    effects: list[Fraction | None] = []
+    for rank, n in enumerate(shoe.counts):
+        types = range(rank * len(SUITS), (rank + 1) * len(SUITS))
+        effects.append(None if not n else sum(
+            (shoe.types[t] * e for t in types if (e := by_type[t]) is not None), Fraction(0)) / n)
+    return tuple(effects)
 
 
 def balanced_count(effects: Effects) -> BalancedCount:
@@ -162,7 +206,8 @@ def balanced_count(effects: Effects) -> BalancedCount:
                     best = candidate
             if found:
                 break
-    assert best is not None, "a nonzero effect always has a balanced rounding within one step"
+    if best is None:  # e.g. two ranks against eleven (Majestic Match's K and Q): no balance within the tag range
+        return BalancedCount(tags=(0,) * len(RANKS), correlation=None)
     return BalancedCount(tags=best[2], correlation=correlation(best[2], effects))
 
 

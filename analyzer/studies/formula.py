@@ -57,9 +57,8 @@ from math import gcd, lcm
 import sympy
 
 from ..errors import InputError
-from ..exact.distribution import outcome_counts
-from ..exact.fastcount import count_deals
-from ..game.cards import RANKS
+from ..exact.outcomes import wager_counts
+from ..game.cards import RANKS, TYPES, rank_of
 from ..game.rules import Drawing, Outcome, RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
@@ -89,25 +88,29 @@ _D = sympy.Symbol(VARIABLE, positive=True)
 class DeckFamily:
     """The shoes "d decks less ``removed``", one for each whole d at which it exists.
 
-    ``removed`` is kept sorted in :data:`~analyzer.game.cards.RANKS` order, so two
-    families with the same cards out are equal.
+    ``removed`` holds ranks (``"K"``) or suited cards (``"KH"``), kept sorted
+    in :data:`~analyzer.game.cards.RANKS` order, so two families with the same
+    cards out are equal.
     """
 
     removed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        unknown = sorted(set(self.removed) - set(RANKS))
+        unknown = sorted({c for c in self.removed if rank_of(c) not in RANKS or (len(c) > 1 and c not in TYPES)})
         if unknown:
-            raise InputError(f"Unknown rank(s) {', '.join(unknown)}; use {' '.join(RANKS)}.")
-        ordered = tuple(sorted(self.removed, key=RANKS.index))
+            raise InputError(f"Unknown card(s) {', '.join(unknown)}; use {' '.join(RANKS)}, with a suit S H D C or without.")
+        ordered = tuple(sorted(self.removed, key=lambda c: (RANKS.index(rank_of(c)), c)))
         if ordered != self.removed:
             object.__setattr__(self, "removed", ordered)
 
     @property
     def first_decks(self) -> int:
         """The fewest decks from which the removed cards can come, leaving a round's worth."""
-        most_of_one_rank = max((self.removed.count(r) for r in set(self.removed)), default=0)
-        by_rank = -(-most_of_one_rank // CARDS_PER_RANK)
+        ranks = [rank_of(c) for c in self.removed]
+        most_of_one_rank = max((ranks.count(r) for r in set(ranks)), default=0)
+        suited = [c for c in self.removed if len(c) > 1]
+        most_of_one_type = max((suited.count(c) for c in set(suited)), default=0)
+        by_rank = max(-(-most_of_one_rank // CARDS_PER_RANK), most_of_one_type)
         by_size = -(-(len(self.removed) + CARDS_PER_ROUND) // CARDS_PER_DECK)
         return max(1, by_rank, by_size)
 
@@ -238,8 +241,8 @@ def formulas(
 
     Raises :class:`InputError` for an unknown wager or rank. Each wager's
     forms are cached per (drawing, wager, removed cards); the counts behind
-    them come from the fast exact path, :func:`~analyzer.exact.fastcount.count_deals`
-    (the one the par sheets use, held by the tests to the reference enumerator).
+    them come from the fast exact paths, :func:`~analyzer.exact.outcomes.wager_counts`
+    (the ones the par sheets use, held by the tests to the reference enumerators).
     ``progress(1)`` is called as each wager's forms are done.
     """
     family = DeckFamily(tuple(removed))
@@ -270,7 +273,7 @@ def _deck_counts(family: DeckFamily) -> tuple[tuple[int, ...], tuple[int, ...]]:
 @lru_cache(maxsize=256)
 def _fitted(drawing: Drawing, wager: Wager, family: DeckFamily) -> WagerFormula:
     fit, check = _deck_counts(family)
-    counts = {d: outcome_counts(wager, count_deals(family.shoe(d), drawing)) for d in fit + check}
+    counts = {d: wager_counts(family.shoe(d), drawing, (wager,))[wager.name] for d in fit + check}
     denominator = _dealings(family)
     outcomes = tuple(_fit_outcome(wager, outcome, counts, fit, check, denominator) for outcome in wager.outcomes)
     formula = _wager_formula(wager, outcomes, denominator)

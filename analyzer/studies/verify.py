@@ -7,7 +7,8 @@ A claims file is TOML, as a test lab receives figures from a supplier::
     [[claim]]
     id = "PB-1"                                       # optional label
     source = "Supplier X par sheet, p. 2"             # optional: where it is claimed
-    rules = "punto-banco"                             # shipped name, or a rule file path
+    rules = "punto-banco"                             # shipped or catalogue name, or a rule file path
+    wagers = ["my-side-bets.toml"]                    # optional: files whose side bets are added (--wagers)
     decks = 8                                         # optional: the rule set's number by default
     remove = "5,5,K"                                  # optional: cards out of the shoe
     wager = "banker"
@@ -15,13 +16,14 @@ A claims file is TOML, as a test lab receives figures from a supplier::
     value = "1.0579%"
     precision = 4                                     # optional: see below
 
-``rules`` is a shipped rule set or a path to a rule file; a relative path is
-read from the claims file's folder. ``decks`` is the rule set's own number
-when left out. ``figure`` is one of :data:`FIGURES`; ``combinations``
-(ordered six-card dealings P1 B1 P2 B2 P3 B3), ``probability``, ``return``
-(probability times pays) and ``pays`` also need ``outcome``, the name of a
-row of the wager's pay table. ``pays = { "tie" = "9:1" }`` changes pays of
-the claim's wager first.
+``rules`` is a shipped rule set, a side-bet catalogue file, or a path to a
+rule file; ``wagers`` adds the side bets of other files, as ``--wagers``
+does; a relative path is read from the claims file's folder. ``decks`` is
+the rule set's own number when left out. ``figure`` is one of
+:data:`FIGURES`; ``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3
+B3), ``probability``, ``return`` (probability times pays) and ``pays`` also
+need ``outcome``, the name of a row of the wager's pay table.
+``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
 
 Values are strings so that they are read exactly: a percentage ("1.0579%"),
 a decimal ("0.93", "-0.0123"), a whole number ("2292252566437888", or
@@ -64,11 +66,13 @@ from typing import Any
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet, par_sheets
+from ..exact.reach import load
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
-from ..game.rulefile import is_rule_file, load, sha256_hex, shipped
+from ..game.rulefile import catalogue, is_rule_file, shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..game.standard import sha256_hex
 from ..game.strict import StrictTable, origin_of, parse_toml
 from ..numbers import decimal_text
 from .reading import read_submitted
@@ -108,8 +112,8 @@ MAX_PLACES = 100
 """The most decimal places a claim can state (or ``precision`` ask for); no published figure has more than 20."""
 UNITS = ("fraction", "percent")
 
-_CLAIM_KEYS = ("id", "source", "rules", "decks", "remove", "wager", "pays", "figure", "outcome", "value", "precision",
-               "unit")
+_CLAIM_KEYS = ("id", "source", "rules", "wagers", "decks", "remove", "wager", "pays", "figure", "outcome", "value",
+               "precision", "unit")
 _DIGITS = r"\d{1,3}(?:,\d{3}){1,13}|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
 _RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
@@ -309,7 +313,7 @@ def read_claims(text: str, path: str, folder: Path, sha256: str = "") -> Claims:
     assert rows is not None
     if not rows or not all(isinstance(row, dict) for row in rows):
         raise top.error("claim", "must be one or more [[claim]] tables.")
-    loaded: dict[str, RuleSet] = {}
+    loaded: dict[tuple[str, tuple[str, ...]], RuleSet] = {}
     claims = tuple(
         _read_claim(StrictTable(row, f"claim {i}", origin_of(path)), i, folder, loaded)
         for i, row in enumerate(rows, start=1)
@@ -317,19 +321,26 @@ def read_claims(text: str, path: str, folder: Path, sha256: str = "") -> Claims:
     return Claims(path=path, title=title, claims=claims, sha256=sha256)
 
 
-def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str, RuleSet]) -> Claim:
+def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tuple[str, tuple[str, ...]], RuleSet]) -> Claim:
     def wrap(key: str, action: Any) -> Any:
         try:
             return action()
         except InputError as e:
             raise table.error(key, str(e)) from None
 
-    rules_text = table.string("rules")
-    beside = str(folder / rules_text)  # a relative path is read from the claims file's folder
-    where = beside if rules_text not in shipped() and is_rule_file(beside) else rules_text
-    if where not in loaded:
-        loaded[where] = wrap("rules", lambda: load(where))
-    rules = loaded[where]
+    def located(name: str) -> str:  # a relative path is read from the claims file's folder
+        beside = str(folder / name)
+        return beside if name not in shipped() and name not in catalogue() and is_rule_file(beside) else name
+
+    where = located(table.string("rules"))
+    added = table.typed("wagers", (str, list), "a wagers file or a list of them", False) or []
+    added = [added] if isinstance(added, str) else added
+    if not all(isinstance(a, str) for a in added):
+        raise table.error("wagers", "must be a wagers file or a list of them.")
+    files = tuple(located(a) for a in added)
+    if (where, files) not in loaded:
+        loaded[(where, files)] = wrap("wagers" if files else "rules", lambda: load(where, files))
+    rules = loaded[(where, files)]
     given = table.integer("decks", required=False)
     decks = rules.decks if given is None else given
     full = wrap("decks", lambda: Shoe.decks(decks))
@@ -390,12 +401,12 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[str,
 
 def verify(claims: Claims) -> tuple[Verdict, ...]:
     """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist."""
-    sheets: dict[tuple[RuleSet, Shoe, str], ParSheet] = {}
+    sheets: dict[tuple[int, Shoe, str], ParSheet] = {}  # claims about one wager share its par sheet
     return tuple(_verdict(claims.path, claim, sheets) for claim in claims.claims)
 
 
-def _verdict(path: str, claim: Claim, sheets: dict[tuple[RuleSet, Shoe, str], ParSheet]) -> Verdict:
-    key = (claim.rules, claim.shoe, claim.wager)
+def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParSheet]) -> Verdict:
+    key = (id(claim.rules), claim.shoe, claim.wager)  # the claims hold their rule sets, so no id is reused
     if key not in sheets:
         (sheets[key],) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
     exact = _figure(path, claim, sheets[key])

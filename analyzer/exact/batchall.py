@@ -1,0 +1,118 @@
+"""Exact expected values of many shoes for wagers the side-view batch does not serve.
+
+:func:`analyzer.exact.batch.expected_values` counts the shipped wagers (each
+reading its own side's view) for many shoes at once; it hands every other
+wager to :func:`expected_values` here, with the same arguments, and makes
+its :class:`~analyzer.exact.batch.BatchValues` of the result's fields:
+
+* a wager that reads a final state (both totals, both card counts, both
+  pair flags: Either Pair, Golden Frog, Egalite, ...) is counted for all the
+  shoes at once by the fast path's class counts
+  (:func:`analyzer.exact.fastcount.class_counts`, every pair class, numpy),
+  the pair flags recovered by inclusion-exclusion and every final state
+  settled once;
+* a wager that reads more (cards held, suits, third cards) is counted shoe
+  by shoe by the class-count path (:func:`analyzer.exact.classcount.count_records`):
+  exact, and as slow as one analysis per shoe.
+
+Shoes: one row per shoe, either 13 counts by rank (:data:`~analyzer.game.cards.RANKS`
+order) or 52 counts by card type (:data:`~analyzer.game.cards.TYPES` order:
+A♠ A♥ A♦ A♣ 2♠ ... K♣). A wager that reads suits needs the 52; the others
+read the 52 summed by rank.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError
+from ..game.cards import RANKS, SUITS, TYPES
+from ..game.needs import needs_of
+from ..game.rules import RuleSet, Wager
+from ..game.settle import settle
+from ..game.shoe import CARDS_PER_ROUND, Shoe
+from ..game.state import FinalState
+from .classcount import count_records
+from .fastcount import class_counts
+from .settlement import outcome_counts
+
+_INT64_LIMIT = 2**63
+
+
+def _scale(wager: Wager) -> int:
+    return math.lcm(*(o.pays.denominator for o in wager.outcomes if o.pays is not None))
+
+
+class Values(NamedTuple):
+    """The fields of a :class:`~analyzer.exact.batch.BatchValues`: wager ``j`` on shoe ``i`` is numerators[i, j] / (scale[j] * dealings[i])."""
+
+    wagers: tuple[str, ...]
+    numerators: npt.NDArray[Any]
+    scale: tuple[int, ...]
+    dealings: tuple[int, ...]
+
+
+def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLike) -> Values:
+    """Exact expected values of ``wagers`` (objects of ``rules``) on each shoe; see the module notes for the shoes."""
+    counts = np.asarray(shoes, dtype=object)
+    if counts.ndim != 2 or counts.shape[1] not in (len(RANKS), len(TYPES)):
+        raise InputError(f"Each shoe needs a count for each of the {len(RANKS)} ranks or of the {len(TYPES)} card types.")
+    typed = counts.shape[1] == len(TYPES)
+    suited = [w.name for w in wagers if needs_of(w).reads_suits]
+    if suited and not typed:
+        raise InputError(f"{', '.join(suited)} reads suits: give each shoe's counts of the {len(TYPES)} card types (A♠ A♥ ... K♣).")
+    by_rank = counts.reshape(len(counts), len(RANKS), len(SUITS)).sum(axis=2) if typed else counts
+    if counts.shape[0] and (counts.min() < 0 or by_rank.sum(axis=1).min() < CARDS_PER_ROUND):
+        raise InputError(f"Every shoe needs counts of at least 0 and at least {CARDS_PER_ROUND} cards.")
+    sizes = [int(s) for s in by_rank.sum(axis=1)]
+    numerators = np.zeros((len(sizes), len(wagers)), dtype=object)
+    states = [j for j, w in enumerate(wagers) if needs_of(w).final_state_level]
+    if states:
+        by_state = _final_states(rules, by_rank)
+        for j in states:
+            scale = _scale(wagers[j])
+            for state, column in by_state.items():
+                row = settle(wagers[j], state)
+                assert row is not None and row.pays is not None
+                numerators[:, j] += column * int(row.pays * scale)
+    for j, wager in enumerate(wagers):
+        if j in states:
+            continue
+        needs, scale = needs_of(wager), _scale(wager)
+        for i, row in enumerate(counts):
+            shoe = _shoe(row, typed)
+            settled = outcome_counts(wager, needs, count_records(shoe, rules.drawing, needs))
+            pays = {o.name: int((o.pays or 0) * scale) for o in wager.outcomes}
+            numerators[i, j] = sum(n * pays[name] for name, n in settled.items())
+    return Values(
+        wagers=tuple(w.name for w in wagers),
+        numerators=numerators,
+        scale=tuple(_scale(w) for w in wagers),
+        dealings=tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes),
+    )
+
+
+def _shoe(row: npt.NDArray[Any], typed: bool) -> Shoe:
+    values = [int(v) for v in row]
+    if not typed:
+        return Shoe(counts=tuple(values))
+    return Shoe(counts=tuple(sum(values[r * len(SUITS):(r + 1) * len(SUITS)]) for r in range(len(RANKS))), types=tuple(values))
+
+
+def _final_states(rules: RuleSet, by_rank: npt.NDArray[Any]) -> dict[FinalState, npt.NDArray[Any]]:
+    """Every shoe's ordered six-card dealings by final state (pair flags by inclusion-exclusion of the pair classes)."""
+    largest = max((int(s) for s in by_rank.sum(axis=1)), default=CARDS_PER_ROUND)
+    dtype: type = np.int64 if 64 * largest**6 < _INT64_LIMIT else object
+    columns: list[npt.NDArray[Any]] = [by_rank[:, r].astype(dtype) for r in range(len(RANKS))]
+    every, player, banker, both = class_counts(columns, rules.drawing)
+    out: dict[FinalState, npt.NDArray[Any]] = {}
+    for hands, n in every.items():
+        p, b, pb = player.get(hands, 0), banker.get(hands, 0), both.get(hands, 0)
+        for flags, count in (((False, False), n - p - b + pb), ((True, False), p - pb), ((False, True), b - pb), ((True, True), pb)):
+            out[FinalState(*hands, *flags)] = np.asarray(count, dtype=object)
+    return out

@@ -1,0 +1,481 @@
+"""The general fast path: exact counts of records, over the coarsest classes of cards a wager distinguishes.
+
+:func:`count_records` returns, for a :class:`~analyzer.game.needs.Needs`, the
+ordered six-card dealings P1 B1 P2 B2 P3 B3 of a shoe by record (the tuple
+of the features the wager reads). The reference it is held to is
+:func:`analyzer.exact.reference.deal_outcomes`.
+
+Card classes (the contract)
+    The universe is the 52 card types when a feature read depends on suits,
+    else the 13 ranks. The round is three blocks of two positions: the
+    Player's first two cards, the Banker's first two, and the two third
+    cards (the fifth and sixth cards dealt). Each block has its own
+    partition of the universe, the coarsest that keeps every property its
+    features read constant on a class: the value (drawing, two-card total,
+    highest card), the rank (pair), the card type (suited pair), the suit
+    and colour (suit and colour tests), and membership of every card spec
+    read there (holds, third card, fifth and sixth cards). Lumping cards
+    into classes is exact (an ordered dealing of classes from the shoe can
+    be dealt in prod over classes of falling factorials of their counts
+    ways) provided a block dealt earlier refines the blocks dealt after it,
+    so that the cards it took out are known class by class: the blocks are
+    dealt finest first (the hand blocks in order of their number of classes,
+    the third cards last), each block's partition being the meet of its own
+    and of every later block's.
+
+How it counts
+    The first hand block's ordered class pairs are grouped by the hand's
+    summary (its two-card total, pair flags and accumulators of its first
+    two: everything the rest reads of it) and by the classes of the second
+    block they fall in. Against each group, every ordered class pair of the
+    second block is weighed with the counts left; the third cards are not
+    enumerated per dealing but through moments: with k_c the number of the
+    first four cards in third-card class c, the ways to deal third cards x
+    and y are (n_x - k_x)(n_y - k_y - [x = y]), a polynomial of degree 2 in
+    k, so the sums S0 = sum W, S1[c] = sum W k_c and S2[c][d] = sum W k_c
+    k_d per pair of hand summaries carry everything (as in
+    :mod:`analyzer.exact.fastcount`). A grid of (Player summary, Banker
+    summary, x, y) is then played out by the drawing tables and encoded as
+    records.
+
+Number type
+    numpy 64-bit integers, used only while no value can overflow (checked):
+    every weight and moment is at most 16 N^4, every count at most N^6, and
+    sums are taken with ``np.add.at`` in int64 while the total they add up
+    to is below 2^63; beyond those bounds the arithmetic falls back to
+    Python integers (dtype object), slower and still exact. No float takes
+    part. Nothing is cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import InputError
+from ..game.cards import RANKS, RED_SUITS, SUITS, TYPE_RANK, TYPE_SUIT, TYPES, VALUES
+from ..game.conditions import CardSpec
+from ..game.needs import MIXED_SUIT, Accs, HandNeeds, Needs
+from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
+from ..game.shoe import Shoe, falling
+
+Array = npt.NDArray[Any]
+_INT64 = 2**63
+_SIDES = ("player", "banker")
+
+
+@dataclass(frozen=True)
+class _Universe:
+    """What a card is here (a type or a rank), with every property a condition may read."""
+
+    counts: tuple[int, ...]
+    value: tuple[int, ...]
+    rank: tuple[int, ...]
+    suit: tuple[int, ...]  # -1 when the universe is ranks
+    typed: bool
+
+    def member(self, spec: CardSpec, u: int) -> bool:
+        return u in spec.types if self.typed else u * len(SUITS) in spec.types
+
+
+def _universe(shoe: Shoe, needs: Needs) -> _Universe:
+    if needs.reads_suits:
+        if shoe.types is None:
+            raise InputError(
+                "A wager reads suits, and the suits of this shoe are unknown (a card was removed by its rank "
+                "only); name the suit of every removed card, e.g. --remove KH,9D."
+            )
+        return _Universe(shoe.types, tuple(VALUES[TYPE_RANK[t]] for t in range(len(TYPES))), TYPE_RANK, TYPE_SUIT, True)
+    return _Universe(shoe.counts, VALUES, tuple(range(len(RANKS))), (-1,) * len(RANKS), False)
+
+
+def _colour(universe: _Universe, u: int) -> int:
+    return int(SUITS[universe.suit[u]] not in RED_SUITS)
+
+
+def _member(universe: _Universe, spec: CardSpec) -> Callable[[int], object]:
+    return lambda u: universe.member(spec, u)
+
+
+def _acc_properties(universe: _Universe, accs: Accs) -> list[Callable[[int], object]]:
+    props: list[Callable[[int], object]] = [_member(universe, spec) for spec, _ in accs.counts]
+    if accs.suit:
+        props.append(lambda u: universe.suit[u])
+    if accs.colour:
+        props.append(lambda u: _colour(universe, u))
+    if accs.high:
+        props.append(lambda u: universe.value[u])
+    return props
+
+
+def _hand_properties(universe: _Universe, hand: HandNeeds, drawing: bool) -> list[Callable[[int], object]]:
+    props: list[Callable[[int], object]] = []
+    if drawing or hand.two:
+        props.append(lambda u: universe.value[u])
+    if hand.pair:
+        props.append(lambda u: universe.rank[u])
+    if hand.suited_pair:
+        props.append(lambda u: u)
+    return props + _acc_properties(universe, hand.first) + _acc_properties(universe, hand.all)
+
+
+def _third_properties(universe: _Universe, needs: Needs) -> list[Callable[[int], object]]:
+    props: list[Callable[[int], object]] = [lambda u: universe.value[u]]
+    for hand in (needs.player, needs.banker):
+        props += [_member(universe, spec) for spec in hand.third]
+        props += _acc_properties(universe, hand.all)
+    return props
+
+
+@dataclass(frozen=True)
+class _Partition:
+    """Classes of the universe: ``of[u]`` the class of element u, ``count[c]`` cards in class c, ``member[c]`` one element."""
+
+    of: tuple[int, ...]
+    count: tuple[int, ...]
+    member: tuple[int, ...]
+
+
+def _partition(universe: _Universe, props: Sequence[Callable[[int], object]]) -> _Partition:
+    labels: dict[tuple[object, ...], int] = {}
+    of = []
+    for u in range(len(universe.counts)):
+        of.append(labels.setdefault(tuple(p(u) for p in props), len(labels)))
+    count = [0] * len(labels)
+    member = [0] * len(labels)
+    for u, c in enumerate(of):
+        count[c] += universe.counts[u]
+        member[c] = u
+    return _Partition(tuple(of), tuple(count), tuple(member))
+
+
+# ------------------------------------------------------------ hand summaries
+
+
+def _summary_columns(universe: _Universe, part: _Partition, hand: HandNeeds, drawing: bool,
+                     a: Array, b: Array) -> tuple[list[str], list[Array]]:
+    """The summary of a hand's first two cards (classes ``a``, ``b``): named integer columns."""
+    value = np.array([universe.value[m] for m in part.member])
+    names, columns = [], []
+    if drawing or hand.two:
+        names.append("two")
+        columns.append((value[a] + value[b]) % 10)
+    if hand.pair:
+        rank = np.array([universe.rank[m] for m in part.member])
+        names.append("pair")
+        columns.append((rank[a] == rank[b]).astype(np.int64))
+    if hand.suited_pair:
+        names.append("suited_pair")
+        columns.append((a == b).astype(np.int64))
+    accs = hand.first.merge(hand.all)
+    for spec, _ in accs.counts:
+        member = np.array([universe.member(spec, m) for m in part.member], dtype=np.int64)
+        names.append(f"count {spec.text}")
+        columns.append(member[a] + member[b])
+    if accs.suit:
+        suit = np.array([universe.suit[m] for m in part.member])
+        names.append("suit")
+        columns.append(np.where(suit[a] == suit[b], suit[a], MIXED_SUIT))
+    if accs.colour:
+        colour = np.array([_colour(universe, m) for m in part.member])
+        names.append("colour")
+        columns.append(np.where(colour[a] == colour[b], colour[a], 2))
+    if accs.high:
+        names.append("high")
+        columns.append(np.maximum(value[a], value[b]))
+    return names, columns
+
+
+@dataclass(frozen=True)
+class _Hand:
+    """One hand block: ordered class pairs, their weights, their summary index, and the summaries."""
+
+    side: str
+    part: _Partition
+    first: Array
+    second: Array
+    weight: Array
+    summary: Array  # index into ``summaries`` for each pair
+    names: list[str]
+    summaries: Array  # (distinct summaries, columns)
+
+
+def _hand(universe: _Universe, part: _Partition, hand: HandNeeds, side: str, drawing: bool) -> _Hand:
+    n = np.array(part.count, dtype=np.int64)
+    size = len(part.count)
+    a, b = np.divmod(np.arange(size * size), size)
+    weight = n[a] * (n[b] - (a == b))
+    keep = weight > 0
+    a, b, weight = a[keep], b[keep], weight[keep]
+    names, columns = _summary_columns(universe, part, hand, drawing, a, b)
+    table = np.stack(columns, axis=1) if columns else np.zeros((len(a), 0), dtype=np.int64)
+    summaries, summary = np.unique(table, axis=0, return_inverse=True)
+    return _Hand(side, part, a, b, weight, summary.reshape(-1), names, summaries)
+
+
+# ------------------------------------------------------------------ sums
+
+
+def _sum_by(index: Array, weights: Array, size: int) -> Array:
+    """Exact sums of non-negative integer ``weights`` by ``index``: int64 while the total fits, else Python ints."""
+    total = int(weights.sum()) if weights.dtype != object else sum(int(w) for w in weights.ravel())
+    out = np.zeros(size, dtype=np.int64 if total < _INT64 else object)
+    np.add.at(out, index.ravel(), weights.ravel().astype(out.dtype, copy=False))
+    return out
+
+
+def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int, ...], int]:
+    """Ordered six-card dealings from ``shoe`` by record of ``needs`` (only records with a positive count).
+
+    The counts add up to the shoe's denominator. Raises :class:`InputError`
+    when the wager reads suits and the shoe's suits are unknown.
+    """
+    universe = _universe(shoe, needs)
+    size = sum(universe.counts)
+    third = _partition(universe, _third_properties(universe, needs)) if needs.drawing else None
+    used = [
+        side for side in _SIDES
+        if needs.drawing or needs.hand(side).two or needs.hand(side).pair or needs.hand(side).suited_pair
+        or not needs.hand(side).first.empty
+    ]
+    later = _third_properties(universe, needs) if needs.drawing else []
+    own = {side: _hand_properties(universe, needs.hand(side), needs.drawing) for side in used}
+    # the hand whose classes are finest is dealt first, so that it refines the other
+    order = sorted(used, key=lambda side: -len(_partition(universe, own[side] + later).count))
+    hands: list[_Hand] = []
+    for i, side in enumerate(order):
+        props = own[side] + [p for s in order[i + 1:] for p in own[s]] + later
+        hands.append(_hand(universe, _partition(universe, props), needs.hand(side), side, needs.drawing))
+    if not hands:
+        return {(): shoe.denominator}
+    if len(hands) == 1:
+        (only,) = hands
+        sums = _sum_by(only.summary, only.weight, len(only.summaries))
+        spare = falling(size - 2, 4)
+        return _records(needs, {only.side: only}, [(i,) for i in range(len(sums))], [int(s) * spare for s in sums])
+    return _two_hands(universe, needs, drawing, hands, third, size)
+
+
+def _two_hands(universe: _Universe, needs: Needs, drawing: Drawing, hands: list[_Hand], third: _Partition | None,
+               size: int) -> dict[tuple[int, ...], int]:
+    first, second = hands
+    to_second = np.array([second.part.of[m] for m in first.part.member])
+    # first-hand pairs grouped by (summary, classes of the second partition they fall in)
+    key = (first.summary * len(second.part.count) + to_second[first.first]) * len(second.part.count) + to_second[first.second]
+    groups, inverse = np.unique(key, return_inverse=True)
+    group_weight = _sum_by(inverse.reshape(-1), first.weight, len(groups))
+    g_summary, rest = np.divmod(groups, len(second.part.count) ** 2)
+    e1, e2 = np.divmod(rest, len(second.part.count))
+    n2 = np.array(second.part.count, dtype=np.int64)
+    b1, b2 = second.first, second.second
+    n_summaries = len(first.summaries) * len(second.summaries)
+    if third is None:
+        s0 = np.zeros(n_summaries, dtype=object)
+        for chunk in _chunks(len(groups), len(b1)):
+            w = _second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2)
+            joint = g_summary[chunk, None] * len(second.summaries) + second.summary[None, :]
+            s0 = s0 + _sum_by(joint, w, n_summaries).astype(object)
+        cells = [(i, j) for i in range(len(first.summaries)) for j in range(len(second.summaries))]
+        spare = falling(size - 4, 2)
+        return _records(needs, {first.side: first, second.side: second}, cells, [int(s) * spare for s in s0])
+    to_third = np.array([third.of[second.part.member[c]] for c in range(len(second.part.count))])
+    t = len(third.count)
+    moment_type: type = np.int64 if 16 * size**4 < _INT64 else object
+    s0 = np.zeros(n_summaries, dtype=moment_type)
+    s1: Array = np.zeros(n_summaries * t, dtype=moment_type)
+    cross: Array = np.zeros(n_summaries * t * t, dtype=moment_type)  # sum W [card k in c][card l in d], k < l
+    for chunk in _chunks(len(groups), len(b1)):
+        w = _second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2).ravel()
+        joint = (g_summary[chunk, None] * len(second.summaries) + second.summary[None, :]).ravel()
+        shape = (len(range(*chunk.indices(len(groups)))), len(b1))
+        cards = [np.broadcast_to(c, shape).ravel() for c in (
+            to_third[e1[chunk]][:, None], to_third[e2[chunk]][:, None], to_third[b1][None, :], to_third[b2][None, :])]
+        s0 += _sum_by(joint, w, n_summaries).astype(moment_type, copy=False)
+        s1 += _sum_by(np.concatenate([joint * t + c for c in cards]), np.tile(w, 4), n_summaries * t).astype(moment_type, copy=False)
+        pairs = [(k, m) for k in range(4) for m in range(k + 1, 4)]
+        cross += _sum_by(np.concatenate([(joint * t + cards[k]) * t + cards[m] for k, m in pairs]), np.tile(w, len(pairs)),
+                         n_summaries * t * t).astype(moment_type, copy=False)
+    # S2[c][d] = sum W k_c k_d = [c = d] S1[c] + (cross + cross transposed)[c][d]
+    cross = cross.reshape(-1, t, t)
+    s2 = cross + cross.transpose(0, 2, 1)
+    s1 = s1.reshape(-1, t)
+    s2[:, np.arange(t), np.arange(t)] += s1
+    return _play_out(universe, needs, drawing, first, second, third, s0, s1, s2, size)
+
+
+def _chunks(groups: int, pairs: int, cells: int = 1 << 20) -> list[slice]:
+    step = max(1, cells // max(pairs, 1))
+    return [slice(i, min(i + step, groups)) for i in range(0, groups, step)]
+
+
+def _second_weights(weight: Array, e1: Array, e2: Array, n2: Array, b1: Array, b2: Array) -> Array:
+    """Weights of (first-hand group, second-hand pair): the group's ways times the second pair's, cards taken out."""
+    left1 = n2[b1][None, :] - (e1[:, None] == b1[None, :]) - (e2[:, None] == b1[None, :])
+    left2 = n2[b2][None, :] - (e1[:, None] == b2[None, :]) - (e2[:, None] == b2[None, :]) - (b1 == b2)[None, :]
+    dtype = np.int64 if int(weight.max(initial=0)) * int(n2.max(initial=0)) ** 2 < _INT64 else object
+    weights: Array = weight.astype(dtype)[:, None] * (left1 * np.maximum(left2, 0)).astype(dtype)
+    return weights
+
+
+# ------------------------------------------------------------- third cards
+
+
+def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand, second: _Hand, third: _Partition,
+              s0: Array, s1: Array, s2: Array, size: int) -> dict[tuple[int, ...], int]:
+    """Deal every (x, y) of third-card classes against every pair of hand summaries, by the moments."""
+    t = len(third.count)
+    hands = {first.side: first, second.side: second}
+    player, banker = hands["player"], hands["banker"]
+    # summary pairs (first, second) -> player and banker summary indices
+    i, j = np.divmod(np.arange(len(s0)), len(second.summaries))
+    p_index, b_index = (i, j) if first.side == "player" else (j, i)
+    live = np.array([int(v) != 0 for v in s0])
+    p_index, b_index, s0, s1, s2 = p_index[live], b_index[live], s0[live], s1[live], s2[live]
+    # ways(x, y) = nx ny S0 - nx S1[y] - ny S1[x] + S2[x][y] - [x = y](nx S0 - S1[x]): at most N^6 each term
+    big = 4 * max(size, 1) ** 6 >= _INT64
+    kind: type = object if big else np.int64
+    n: Array = np.array(third.count, dtype=kind)
+    s0c: Array = s0.astype(kind)[:, None, None]
+    s1x: Array = s1.astype(kind)[:, :, None]
+    s1y: Array = s1.astype(kind)[:, None, :]
+    nx, ny = n[None, :, None], n[None, None, :]
+    same: Array = np.eye(t, dtype=kind)[None, :, :]
+    ways = nx * ny * s0c - nx * s1y - ny * s1x + s2.astype(kind) - same * (nx * s0c - s1x)
+    value = np.array([universe.value[m] for m in third.member])
+    columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index, b_index, value)
+    fields = needs.fields()
+    radices = [radix for _, radix in fields]
+    if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
+        stacked = np.stack([np.broadcast_to(c, ways.shape).ravel() for c in columns], axis=1)
+        flat = ways.ravel()
+        keep = np.array([int(w) != 0 for w in flat]) if big else flat != 0
+        rows, inverse = np.unique(stacked[keep], axis=0, return_inverse=True)
+        sums = np.zeros(len(rows), dtype=object if big else np.int64)
+        np.add.at(sums, inverse.reshape(-1), flat[keep])
+        return {tuple(int(v) for v in row): int(w) for row, w in zip(rows, sums) if int(w)}
+    code = np.zeros(ways.shape, dtype=np.int64)
+    for (name, radix), column in zip(fields, columns):
+        code = code * radix + np.broadcast_to(column, ways.shape)
+    flat_code, flat_ways = code.ravel(), ways.ravel()
+    if needs.size() <= 1 << 22:
+        totals = _sum_by(flat_code, flat_ways, needs.size())
+        return {_decode(c, radices): int(totals[c]) for c in np.flatnonzero(totals).tolist()}
+    nonzero = np.array([int(w) != 0 for w in flat_ways]) if big else flat_ways != 0
+    codes, inverse = np.unique(flat_code[nonzero], return_inverse=True)
+    sums = np.zeros(len(codes), dtype=object if big else np.int64)
+    np.add.at(sums, inverse.reshape(-1), flat_ways[nonzero])
+    return {_decode(int(c), radices): int(w) for c, w in zip(codes, sums) if int(w)}
+
+
+def _grid_columns(universe: _Universe, needs: Needs, drawing: Drawing, third: _Partition, player: _Hand, banker: _Hand,
+                  p_index: Array, b_index: Array, value: Array) -> list[Array]:
+    """Every record field over the grid (summary pair, x, y), in the order of ``needs.fields()``."""
+    t = len(third.count)
+    x = np.arange(t)[None, :, None]
+    y = np.arange(t)[None, None, :]
+
+    def column(hand: _Hand, index: Array, name: str) -> Array:
+        values: Array = hand.summaries[index, hand.names.index(name)][:, None, None]
+        return values
+
+    p_two, b_two = column(player, p_index, "two"), column(banker, b_index, "two")
+    player_draws = np.array([t_ in NON_NATURAL_TOTALS and drawing.player_draws(t_) for t_ in range(10)])
+    banker_draws = np.array([[t_ in NON_NATURAL_TOTALS and drawing.banker[t_][c] for c in range(len(BANKER_COLUMNS))]
+                             for t_ in range(10)])
+    natural = (p_two >= 8) | (b_two >= 8)
+    p_drew = ~natural & player_draws[p_two]
+    col = np.where(p_drew, 1 + value[x], 0)
+    b_drew = ~natural & banker_draws[b_two, col]
+    b_third = np.where(p_drew, y, x)
+    thirds = {"player": (p_drew, x), "banker": (b_drew, b_third)}
+    columns: list[Array] = []
+    for hand, index in ((player, p_index), (banker, b_index)):
+        needs_h = needs.hand(hand.side)
+        drew, card = thirds[hand.side]
+        columns.append((column(hand, index, "two") + np.where(drew, value[card], 0)) % 10)
+        columns.append(drew.astype(np.int64))
+        if needs_h.two:
+            columns.append(column(hand, index, "two"))
+        if needs_h.pair:
+            columns.append(column(hand, index, "pair"))
+        if needs_h.suited_pair:
+            columns.append(column(hand, index, "suited_pair"))
+        if needs_h.third:
+            signature = np.array([sum(1 << k for k, spec in enumerate(needs_h.third) if universe.member(spec, m))
+                                  for m in third.member])
+            columns.append(np.where(drew, 1 + signature[card], 0))
+        columns += _acc_columns(universe, third, needs_h.all, lambda name: column(hand, index, name), drew, card)
+        columns += _acc_columns(universe, third, needs_h.first, lambda name: column(hand, index, name), None, card)
+    return columns
+
+
+def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Callable[[str], Array],
+                 drew: Array | None, card: Array) -> list[Array]:
+    """An accumulator over all the hand's cards (``drew`` given: add its third card) or its first two."""
+    columns: list[Array] = []
+    for spec, cap in accs.counts:
+        count = first(f"count {spec.text}")
+        if drew is not None:
+            member = np.array([universe.member(spec, m) for m in third.member], dtype=np.int64)
+            count = count + np.where(drew, member[card], 0)
+        columns.append(np.minimum(count, cap))
+    if accs.suit:
+        suit = first("suit")
+        if drew is not None:
+            third_suit = np.array([universe.suit[m] for m in third.member])[card]
+            suit = np.where(drew & (suit != third_suit), MIXED_SUIT, suit)
+        columns.append(suit)
+    if accs.colour:
+        colour = first("colour")
+        if drew is not None:
+            third_colour = np.array([_colour(universe, m) for m in third.member])[card]
+            colour = np.where(drew & (colour != third_colour), 2, colour)
+        columns.append(colour)
+    if accs.high:
+        high = first("high")
+        if drew is not None:
+            third_value = np.array([universe.value[m] for m in third.member])[card]
+            high = np.where(drew, np.maximum(high, third_value), high)
+        columns.append(high)
+    return columns
+
+
+def _records(needs: Needs, hands: dict[str, _Hand], cells: Sequence[tuple[int, ...]], counts: Sequence[int]
+             ) -> dict[tuple[int, ...], int]:
+    """Records of summary cells when no third card is read (no drawing): each hand's fields from its summary."""
+    out: dict[tuple[int, ...], int] = {}
+    order = list(hands)
+    for cell, count in zip(cells, counts):
+        if not count:
+            continue
+        record: list[int] = []
+        for side in _SIDES:
+            if side not in hands:
+                continue
+            hand = hands[side]
+            row = hand.summaries[cell[order.index(side)]]
+            values = dict(zip(hand.names, (int(v) for v in row)))
+            needs_h = needs.hand(side)
+            for flag in ("two", "pair", "suited_pair"):
+                if getattr(needs_h, flag):
+                    record.append(values[flag])
+            for spec, cap in needs_h.first.counts:
+                record.append(min(cap, values[f"count {spec.text}"]))
+            for flag in ("suit", "colour", "high"):
+                if getattr(needs_h.first, flag):
+                    record.append(values[flag])
+        key = tuple(record)
+        out[key] = out.get(key, 0) + count
+    return out
+
+
+def _decode(code: int, radices: Sequence[int]) -> tuple[int, ...]:
+    values = []
+    for radix in reversed(radices):
+        code, value = divmod(code, radix)
+        values.append(value)
+    return tuple(reversed(values))

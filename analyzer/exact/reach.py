@@ -1,0 +1,135 @@
+"""Rows no deal can reach, refused when a rule set is loaded.
+
+A pay-table row is tried only when every row above it failed, so a row can
+be dead in two ways: rows above it settle every round it describes (a
+catch-all row placed too high, a broader row above a narrower one), or its
+conditions never hold together in a round the drawing rules deal (a natural
+with three cards, a Banker two-card 3 that draws against a Player's third
+8 under 001's chart). Both are mistakes a pay table must not ship with: a
+dead row pays nothing, and a catch-all placed too high silently changes
+every figure.
+
+Which rounds a deal can reach is a question for the counting: a round uses
+at most six cards, so every combination of six card types can be dealt from
+six full decks, and the rounds reachable from any shoe are those with a
+positive count from six decks. the fast paths give them (final states, or the records of what the wager reads), and
+:func:`check` tries every reachable round against every offered wager's
+rows. Loading through :func:`load` (what the command line does) checks; the
+parser :func:`analyzer.game.rulefile.load` alone does not count.
+
+>>> load("punto-banco").name
+'punto-banco'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..errors import InputError, shown
+from ..game import rulefile
+from ..game.rules import Drawing, RuleSet, Wager
+from ..game.settle import FinalStateView, rows_by_view, state_view
+from ..game.shoe import Shoe
+from ..game.state import FinalState
+from .fastcount import count_deals
+
+if TYPE_CHECKING:
+    from ..game.needs import Needs
+
+SUPPORT_DECKS = 6
+"""Six full decks hold six cards of every type: enough for any round (six cards at most)."""
+
+
+@lru_cache(maxsize=16)
+def _states(drawing: Drawing) -> tuple[FinalState, ...]:
+    return tuple(count_deals(Shoe.decks(SUPPORT_DECKS), drawing).counts)
+
+
+@lru_cache(maxsize=32)
+def _views(drawing: Drawing, side: str) -> tuple[int, ...]:
+    return tuple(sorted({state_view(side, s) for s in _states(drawing)}))
+
+
+@lru_cache(maxsize=256)
+def _records(drawing: Drawing, needs: Needs) -> tuple[tuple[int, ...], ...]:
+    from .classcount import count_records
+
+    return tuple(count_records(Shoe.decks(SUPPORT_DECKS), drawing, needs))
+
+
+def _masks(drawing: Drawing, wager: Wager) -> list[list[bool]]:
+    """For each reachable round, whether each row's condition holds on it."""
+    if wager.side_view_only:
+        assert wager.side is not None
+        table = rows_by_view(wager)
+        return [list(table[v]) for v in _views(drawing, wager.side)]
+    from ..game.needs import needs_of  # read only for wagers beyond the shipped keys
+
+    needs = needs_of(wager)
+    if needs.final_state_level:
+        from ..game.conditions import condition_holds
+
+        views = [FinalStateView(s) for s in _states(drawing)]
+        return [[condition_holds(row.condition, view, wager.side) for row in wager.outcomes] for view in views]
+    import numpy as np
+
+    from .settlement import row_masks
+
+    records = _records(drawing, needs)
+    array = np.array(records, dtype=np.int64).reshape(len(records), len(needs.fields()))
+    return np.stack(row_masks(wager, needs, array), axis=1).tolist() if len(records) else []
+
+
+def dead_row(drawing: Drawing, wager: Wager) -> str | None:
+    """Why the first dead row of ``wager`` is dead, or why some reachable round is settled by no row; ``None`` if neither."""
+    rows = wager.outcomes
+    reached = [False] * len(rows)
+    holds_alone = [False] * len(rows)
+    taken_by: list[set[int]] = [set() for _ in rows]
+    for holds in _masks(drawing, wager):
+        first = next((i for i, h in enumerate(holds) if h), None)
+        if first is None:
+            return (
+                "some round is settled by no row (e.g. a round the rows above do not describe); end the outcomes "
+                'with a row that has no conditions, such as { name = "loss", pays = "lose" }'
+            )
+        reached[first] = True
+        for i in range(first, len(rows)):
+            if holds[i]:
+                holds_alone[i] = True
+                if i != first:
+                    taken_by[i].add(first)
+    for i, row in enumerate(rows):
+        if reached[i]:
+            continue
+        where = f"outcomes[{i}] ({shown(row.name)})"
+        if holds_alone[i]:
+            above = ", ".join(repr(rows[j].name) for j in sorted(taken_by[i]))
+            return f"{where} is never reached: every round it describes is settled by a row above it ({above}); move it above them or drop it"
+        return f"{where} is never reached: its conditions never hold together in a round dealt by these drawing rules"
+    return None
+
+
+def check(rules: RuleSet) -> RuleSet:
+    """``rules`` if every offered wager's every row can be reached and every round is settled; else :class:`InputError`."""
+    for wager in rules.wagers:
+        if not wager.offered:
+            continue
+        reason = dead_row(rules.drawing, wager)
+        if reason is not None:
+            raise InputError(f"{wager.origin or rules.source_path}: wagers.{wager.name}: {reason}.")
+    return rules
+
+
+def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
+    """Load a rule set (:func:`analyzer.game.rulefile.load`, with the wagers files added) and :func:`check` it.
+
+    A shipped rule set or catalogue file loaded alone is not counted again:
+    the tests check every one of them (``tests/test_reach.py``).
+    """
+    rules = rulefile.load(name_or_path, wagers)
+    if not wagers and (name_or_path in rulefile.shipped() or name_or_path in rulefile.catalogue()):
+        return rules
+    return check(rules)

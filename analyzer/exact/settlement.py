@@ -1,0 +1,211 @@
+"""Pay tables settled on arrays of records: the conditions of :mod:`analyzer.game.conditions`, vectorized.
+
+:func:`row_masks` evaluates each row of a wager on many records at once
+(a 2-D integer array, one record per line, the fields of
+:meth:`analyzer.game.needs.Needs.fields`), and :func:`first_rows` gives the
+row that settles each record (the first that holds; -1 when none does). It
+is a second reading of the rows, in numpy, beside the record-by-record one
+(:class:`~analyzer.game.needs.RecordView` with
+:func:`~analyzer.game.settle.settle_round`); the tests hold the two equal,
+and both to the cards themselves. The exact paths settle their records with
+it, the simulator its dealt rounds, and the load-time check every round a
+deal can reach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..game.conditions import CardSpec, Condition, GroupTest, HandTest
+from ..game.needs import MIXED_COLOUR, MIXED_SUIT, Accs, HandNeeds, Needs
+from ..game.rules import Wager
+from ..game.state import NATURALS
+
+Array = npt.NDArray[Any]
+_COLOUR_CODES = {"red": 0, "black": 1}
+
+
+class _Hand:
+    """One hand's columns of a record array."""
+
+    def __init__(self, columns: Mapping[str, Array], side: str, needs: HandNeeds, drawing: bool) -> None:
+        self.columns, self.side, self.needs, self.drawing = columns, side, needs, drawing
+
+    def _get(self, name: str) -> Array:
+        return self.columns[f"{self.side}.{name}"]
+
+    @property
+    def total(self) -> Array:
+        return self._get("total")
+
+    @property
+    def cards(self) -> Array:
+        return self._get("cards") + 2
+
+    @property
+    def two(self) -> Array:
+        return self._get("two") if f"{self.side}.two" in self.columns else self.total
+
+    def third_matches(self, spec: CardSpec) -> Array:
+        signature = self._get("third")
+        bit = ((signature - 1) >> self.needs.third.index(spec)) & 1
+        return np.where(signature == 0, spec.none, bit == 1)
+
+    def group(self, which: str, accs: Accs) -> _Group:
+        prefix = f"{self.side}.{which}"
+        return _Group(
+            {spec: self.columns[f"{prefix}.count {spec.text}"] for spec, _ in accs.counts},
+            self.columns.get(f"{prefix}.suit"), self.columns.get(f"{prefix}.colour"), self.columns.get(f"{prefix}.high"),
+        )
+
+
+class _Group:
+    def __init__(self, counts: dict[CardSpec, Array], suit: Array | None, colour: Array | None, high: Array | None) -> None:
+        self.counts, self.suit, self.colour, self.high = counts, suit, colour, high
+
+    def combined(self, other: _Group) -> _Group:
+        def same(a: Array | None, b: Array | None, mixed: int) -> Array | None:
+            return None if a is None or b is None else np.where(a == b, a, mixed)
+
+        return _Group(
+            {spec: self.counts[spec] + other.counts[spec] for spec in self.counts if spec in other.counts},
+            same(self.suit, other.suit, MIXED_SUIT), same(self.colour, other.colour, MIXED_COLOUR),
+            None if self.high is None or other.high is None else np.maximum(self.high, other.high),
+        )
+
+
+def _isin(values: Array, allowed: frozenset[int]) -> Array:
+    return np.isin(values, sorted(allowed))
+
+
+def _group_holds(test: GroupTest, group: _Group) -> Array | bool:
+    mask: Array | bool = True
+    for spec, n in test.holds:
+        mask = mask & (group.counts[spec] >= n)
+    if test.suited is not None:
+        assert group.suit is not None
+        mask = mask & ((group.suit != MIXED_SUIT) == test.suited)
+    if test.colour is not None:
+        assert group.colour is not None
+        if test.colour == "same":
+            mask = mask & (group.colour != MIXED_COLOUR)
+        elif test.colour == "mixed":
+            mask = mask & (group.colour == MIXED_COLOUR)
+        else:
+            mask = mask & (group.colour == _COLOUR_CODES[test.colour])
+    if test.highest is not None:
+        assert group.high is not None
+        mask = mask & _isin(group.high, test.highest)
+    return mask
+
+
+def _hand_holds(test: HandTest, hand: _Hand, other: _Hand) -> Array | bool:
+    mask: Array | bool = True
+    if test.cards is not None:
+        mask = mask & (hand.cards == test.cards)
+    if test.total is not None:
+        mask = mask & _isin(hand.total, test.total)
+    if test.natural is not None:
+        mask = mask & (((hand.cards == 2) & _isin(hand.total, frozenset(NATURALS))) == test.natural)
+    if test.two_card_total is not None:
+        mask = mask & _isin(hand.two, test.two_card_total)
+    if test.pair is not None:
+        mask = mask & ((hand._get("pair") == 1) == test.pair)
+    if test.suited_pair is not None:
+        mask = mask & ((hand._get("suited_pair") == 1) == test.suited_pair)
+    if test.third_card is not None:
+        mask = mask & hand.third_matches(test.third_card)
+    if test.result is not None or test.margin is not None or test.min_margin is not None:
+        margin = hand.total - other.total
+        if test.result is not None:
+            mask = mask & {"win": margin > 0, "tie": margin == 0, "loss": margin < 0}[test.result]
+        if test.margin is not None:
+            mask = mask & (margin == test.margin)
+        if test.min_margin is not None:
+            mask = mask & (margin >= test.min_margin)
+    if not test.group.empty:
+        mask = mask & _group_holds(test.group, hand.group("all", hand.needs.all))
+    if not test.first_two.empty:
+        mask = mask & _group_holds(test.first_two, hand.group("first", hand.needs.first))
+    return mask
+
+
+def _condition_holds(condition: Condition, player: _Hand, banker: _Hand, side: str | None) -> Array | bool:
+    mask: Array | bool = True
+    if condition.own is not None or condition.other is not None:
+        own, other = (player, banker) if side == "player" else (banker, player)
+        if condition.own is not None:
+            mask = mask & _hand_holds(condition.own, own, other)
+        if condition.other is not None:
+            mask = mask & _hand_holds(condition.other, other, own)
+    if condition.player is not None:
+        mask = mask & _hand_holds(condition.player, player, banker)
+    if condition.banker is not None:
+        mask = mask & _hand_holds(condition.banker, banker, player)
+    if condition.either is not None:
+        mask = mask & (_hand_holds(condition.either, player, banker) | _hand_holds(condition.either, banker, player))
+    if condition.both is not None:
+        mask = mask & _hand_holds(condition.both, player, banker) & _hand_holds(condition.both, banker, player)
+    if condition.winner is not None or condition.winning_hand is not None or condition.losing_hand is not None:
+        player_wins, banker_wins = player.total > banker.total, banker.total > player.total
+        if condition.winner is not None:
+            winner = (("player" in condition.winner) & player_wins) | (("banker" in condition.winner) & banker_wins)
+            mask = mask & (winner | (("tie" in condition.winner) & ~player_wins & ~banker_wins))
+        for test, winning in ((condition.winning_hand, True), (condition.losing_hand, False)):
+            if test is not None:
+                as_player = (player_wins if winning else banker_wins) & _hand_holds(test, player, banker)
+                as_banker = (banker_wins if winning else player_wins) & _hand_holds(test, banker, player)
+                mask = mask & (as_player | as_banker)
+    if condition.cards_dealt is not None:
+        mask = mask & _isin(player.cards + banker.cards, condition.cards_dealt)
+    for position, spec in ((5, condition.fifth_card), (6, condition.sixth_card)):
+        if spec is not None:
+            p_drew, b_drew = player.cards == 3, banker.cards == 3
+            if position == 5:
+                card = np.where(p_drew, player.third_matches(spec), np.where(b_drew, banker.third_matches(spec), spec.none))
+            else:
+                card = np.where(p_drew & b_drew, banker.third_matches(spec), spec.none)
+            mask = mask & card
+    if condition.all_cards is not None:
+        groups = player.group("all", player.needs.all).combined(banker.group("all", banker.needs.all))
+        mask = mask & _group_holds(condition.all_cards, groups)
+    if condition.first_four is not None:
+        groups = player.group("first", player.needs.first).combined(banker.group("first", banker.needs.first))
+        mask = mask & _group_holds(condition.first_four, groups)
+    return mask
+
+
+def row_masks(wager: Wager, needs: Needs, records: Array) -> list[Array]:
+    """For each row of ``wager``, whether its condition holds on each record (``records``: one per line)."""
+    columns = {name: records[:, i] for i, (name, _) in enumerate(needs.fields())}
+    player = _Hand(columns, "player", needs.player, needs.drawing)
+    banker = _Hand(columns, "banker", needs.banker, needs.drawing)
+    shape = (len(records),)
+    return [np.broadcast_to(_condition_holds(row.condition, player, banker, wager.side), shape) for row in wager.outcomes]
+
+
+def first_rows(wager: Wager, needs: Needs, records: Array) -> Array:
+    """The index of the row that settles each record (the first that holds), or -1 when none does."""
+    settled = np.full(len(records), -1, dtype=np.int64)
+    for i, mask in enumerate(row_masks(wager, needs, records)):
+        settled = np.where((settled == -1) & mask, i, settled)
+    return settled
+
+
+def outcome_counts(wager: Wager, needs: Needs, counts: Mapping[tuple[int, ...], int]) -> dict[str, int]:
+    """Outcome counts of ``wager`` from counts of the records of ``needs`` (which must cover the wager's)."""
+    out = {o.name: 0 for o in wager.outcomes}
+    if not counts:
+        return out
+    records = np.array(list(counts), dtype=np.int64).reshape(len(counts), len(needs.fields()))
+    settled = first_rows(wager, needs, records)
+    if (settled < 0).any():
+        raise AssertionError(f"{wager.name} settles no row for record {tuple(records[int(np.argmax(settled < 0))])}")
+    values = list(counts.values())
+    for i, row in enumerate(wager.outcomes):
+        out[row.name] = sum(values[j] for j in np.flatnonzero(settled == i).tolist())
+    return out

@@ -1,0 +1,429 @@
+"""What a wager reads of a round, and the record of a round that holds exactly that.
+
+The shipped wagers read a :class:`~analyzer.game.state.FinalState` (totals,
+cards, pair flags). Published side bets read more: a hand's two-card total,
+a suited pair, its third card, the cards it holds, their suits and colours,
+the highest card. :func:`needs_of` collects, from a wager's pay table, what
+it reads (:class:`Needs`), and a *record* is the tuple of just those
+features of a round. Counting records instead of whole rounds is what lets
+the exact paths count over the coarsest classes of cards a wager
+distinguishes; the simulator tallies the same records.
+
+Record contract
+    The fields, in order, per hand (Player then Banker): ``total`` and
+    ``cards`` (when the round must be played out, ``Needs.drawing``);
+    ``two`` (two-card total), ``pair``, ``suited_pair``; ``third``: 0 when
+    the hand has no third card, else 1 + a bit mask of the card specs of
+    ``HandNeeds.third`` it belongs to; then the accumulators of all its
+    cards and of its first two: per card spec the number of its cards in
+    the spec, capped at the most any condition asks for; the common suit
+    (0-3, or 4 when mixed), the common colour (0 red, 1 black, 2 mixed), the
+    highest value. Round-level groups (every card dealt, the first four) are
+    combined from the hands' accumulators, and the fifth and sixth cards
+    from the hands' third cards. :class:`RecordView` reads a record as the
+    conditions of :mod:`analyzer.game.conditions` read a round; a feature
+    the wager does not need is absent, and reading it is a defect
+    (``KeyError``).
+
+>>> from analyzer.game.rulefile import load
+>>> needs_of(load("punto-banco").wager("banker")).final_state_level
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import RED_SUITS, SUIT_INDEX, SUITS, card_value, suit_of
+from .conditions import CardSpec, Condition, GroupTest, HandTest, HandView
+from .round import DealtRound
+from .rules import Wager
+
+MIXED_SUIT = len(SUITS)
+RED, BLACK, MIXED_COLOUR = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Accs:
+    """The accumulators kept over a group of cards: spec counts (with caps), common suit, common colour, highest value."""
+
+    counts: tuple[tuple[CardSpec, int], ...] = ()
+    suit: bool = False
+    colour: bool = False
+    high: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not self.counts and not (self.suit or self.colour or self.high)
+
+    def merge(self, other: Accs) -> Accs:
+        caps: dict[CardSpec, int] = dict(self.counts)
+        for spec, cap in other.counts:
+            caps[spec] = max(cap, caps.get(spec, 0))
+        return Accs(
+            counts=tuple(sorted(caps.items(), key=lambda item: (item[0].text, sorted(item[0].types)))),
+            suit=self.suit or other.suit,
+            colour=self.colour or other.colour,
+            high=self.high or other.high,
+        )
+
+
+def _accs(test: GroupTest) -> Accs:
+    return Accs(
+        counts=tuple(test.holds), suit=test.suited is not None, colour=test.colour is not None, high=test.highest is not None
+    ).merge(Accs())
+
+
+@dataclass(frozen=True, slots=True)
+class HandNeeds:
+    """What is read of one hand beyond its total and cards."""
+
+    two: bool = False
+    pair: bool = False
+    suited_pair: bool = False
+    third: tuple[CardSpec, ...] = ()
+    all: Accs = field(default_factory=Accs)
+    first: Accs = field(default_factory=Accs)
+
+    def merge(self, other: HandNeeds) -> HandNeeds:
+        third = tuple(sorted(set(self.third) | set(other.third), key=lambda s: (s.text, sorted(s.types), s.none)))
+        return HandNeeds(
+            two=self.two or other.two, pair=self.pair or other.pair, suited_pair=self.suited_pair or other.suited_pair,
+            third=third, all=self.all.merge(other.all), first=self.first.merge(other.first),
+        )
+
+    @property
+    def beyond_final_state(self) -> bool:
+        """True when the hand is read for more than its total, cards and pair flag."""
+        return self.two or self.suited_pair or bool(self.third) or not self.all.empty or not self.first.empty
+
+
+@dataclass(frozen=True, slots=True)
+class Needs:
+    """What a wager reads of a round: whether it is played out (``drawing``), and what of each hand."""
+
+    drawing: bool = False
+    player: HandNeeds = field(default_factory=HandNeeds)
+    banker: HandNeeds = field(default_factory=HandNeeds)
+
+    def merge(self, other: Needs) -> Needs:
+        return Needs(self.drawing or other.drawing, self.player.merge(other.player), self.banker.merge(other.banker))
+
+    def hand(self, side: str) -> HandNeeds:
+        return self.player if side == "player" else self.banker
+
+    @property
+    def final_state_level(self) -> bool:
+        """True when a :class:`~analyzer.game.state.FinalState` holds everything read (the fast path's distribution)."""
+        return not self.player.beyond_final_state and not self.banker.beyond_final_state
+
+    @property
+    def reads_suits(self) -> bool:
+        """True when some feature read depends on the suits of the cards."""
+        for hand in (self.player, self.banker):
+            for accs in (hand.all, hand.first):
+                if accs.suit or accs.colour or any(spec.reads_suit for spec, _ in accs.counts):
+                    return True
+            if hand.suited_pair or any(spec.reads_suit for spec in hand.third):
+                return True
+        return False
+
+    def fields(self) -> tuple[tuple[str, int], ...]:
+        """The record's fields, in order: (name, number of values)."""
+        return _fields_of(self)
+
+    def size(self) -> int:
+        """How many distinct records there can be: the product of the fields' sizes."""
+        size = 1
+        for _, n in self.fields():
+            size *= n
+        return size
+
+    def encode(self, record: tuple[int, ...]) -> int:
+        """A record as one integer, in the mixed radix of the fields (what the simulator tallies)."""
+        code = 0
+        for (_, radix), value in zip(self.fields(), record):
+            code = code * radix + value
+        return code
+
+    def decode(self, code: int) -> tuple[int, ...]:
+        """The record :meth:`encode` made ``code`` of."""
+        values = []
+        for _, radix in reversed(self.fields()):
+            code, value = divmod(code, radix)
+            values.append(value)
+        return tuple(reversed(values))
+
+
+@lru_cache(maxsize=1024)
+def _fields_of(needs: Needs) -> tuple[tuple[str, int], ...]:
+    return tuple(_fields(needs))
+
+
+def _acc_fields(prefix: str, accs: Accs) -> Iterator[tuple[str, int]]:
+    for spec, cap in accs.counts:
+        yield f"{prefix}.count {spec.text}", cap + 1
+    if accs.suit:
+        yield f"{prefix}.suit", len(SUITS) + 1
+    if accs.colour:
+        yield f"{prefix}.colour", 3
+    if accs.high:
+        yield f"{prefix}.high", 10
+
+
+def _fields(needs: Needs) -> Iterator[tuple[str, int]]:
+    for side in ("player", "banker"):
+        hand = needs.hand(side)
+        if needs.drawing:
+            yield f"{side}.total", 10
+            yield f"{side}.cards", 2
+        if hand.two:
+            yield f"{side}.two", 10
+        if hand.pair:
+            yield f"{side}.pair", 2
+        if hand.suited_pair:
+            yield f"{side}.suited_pair", 2
+        if hand.third:
+            yield f"{side}.third", (1 << len(hand.third)) + 1
+        yield from _acc_fields(f"{side}.all", hand.all)
+        yield from _acc_fields(f"{side}.first", hand.first)
+
+
+# ---------------------------------------------------------------- collecting
+
+
+def _hand_needs(test: HandTest) -> tuple[bool, HandNeeds]:
+    """(whether the round must be played out, what of the hand) a hand test reads."""
+    drawing = any(
+        getattr(test, key) is not None for key in ("total", "natural", "cards", "result", "margin", "min_margin", "third_card")
+    ) or not test.group.empty
+    needs = HandNeeds(
+        two=test.two_card_total is not None,
+        pair=test.pair is not None,
+        suited_pair=test.suited_pair is not None,
+        third=() if test.third_card is None else (test.third_card,),
+        all=_accs(test.group) if not test.group.empty else Accs(),
+        first=_accs(test.first_two) if not test.first_two.empty else Accs(),
+    )
+    return drawing, needs
+
+
+def condition_needs(condition: Condition, side: str | None) -> Needs:
+    """What one row's condition reads; ``side`` resolves ``own`` and ``other``."""
+    needs = Needs()
+    other_side = "banker" if side == "player" else "player"
+    named: list[tuple[HandTest | None, tuple[str, ...]]] = [
+        (condition.own, (side,) if side else ()), (condition.other, (other_side,) if side else ()),
+        (condition.player, ("player",)), (condition.banker, ("banker",)),
+        (condition.either, ("player", "banker")), (condition.both, ("player", "banker")),
+        (condition.winning_hand, ("player", "banker")), (condition.losing_hand, ("player", "banker")),
+    ]
+    for test, hands in named:
+        if test is None:
+            continue
+        drawing, hand_needs = _hand_needs(test)
+        needs = needs.merge(Needs(drawing=drawing))
+        for hand in hands:
+            needs = needs.merge(Needs(player=hand_needs) if hand == "player" else Needs(banker=hand_needs))
+    round_drawing = (
+        condition.winner is not None or condition.winning_hand is not None or condition.losing_hand is not None
+        or condition.cards_dealt is not None or condition.fifth_card is not None or condition.sixth_card is not None
+        or condition.all_cards is not None
+    )
+    both = HandNeeds(
+        third=tuple(s for s in (condition.fifth_card, condition.sixth_card) if s is not None),
+        all=_accs(condition.all_cards) if condition.all_cards is not None else Accs(),
+        first=_accs(condition.first_four) if condition.first_four is not None else Accs(),
+    )
+    return needs.merge(Needs(drawing=round_drawing, player=both, banker=both))
+
+
+_NEEDS: dict[int, tuple[Wager, Needs]] = {}
+"""Needs by wager identity (a frozen wager's hash walks its whole pay table; its identity does not)."""
+
+
+def needs_of(wager: Wager) -> Needs:
+    """Everything the rows of ``wager`` read of a round (remembered per wager object)."""
+    known = _NEEDS.get(id(wager))
+    if known is not None and known[0] is wager:
+        return known[1]
+    needs = Needs()
+    for row in wager.outcomes:
+        needs = needs.merge(condition_needs(row.condition, wager.side))
+    if len(_NEEDS) > 4096:
+        _NEEDS.clear()
+    _NEEDS[id(wager)] = (wager, needs)
+    return needs
+
+
+# ------------------------------------------------------------------ records
+
+
+@dataclass(frozen=True, slots=True)
+class _RecordGroup:
+    counts: dict[CardSpec, int]
+    suit_index: int | None
+    colour_name: str | None
+    high: int | None
+
+    def count(self, spec: CardSpec) -> int:
+        return self.counts[spec]
+
+    @property
+    def suit(self) -> int | None:
+        if self.suit_index is None:
+            raise KeyError("suit")
+        return None if self.suit_index == MIXED_SUIT else self.suit_index
+
+    @property
+    def colour(self) -> str | None:
+        if self.colour_name is None:
+            raise KeyError("colour")
+        return None if self.colour_name == "mixed" else self.colour_name
+
+    @property
+    def highest(self) -> int:
+        if self.high is None:
+            raise KeyError("highest")
+        return self.high
+
+
+_COLOUR_NAMES = ("red", "black", "mixed")
+
+
+def _group(values: dict[str, int], prefix: str, accs: Accs) -> _RecordGroup:
+    return _RecordGroup(
+        counts={spec: values[f"{prefix}.count {spec.text}"] for spec, _ in accs.counts},
+        suit_index=values[f"{prefix}.suit"] if accs.suit else None,
+        colour_name=_COLOUR_NAMES[values[f"{prefix}.colour"]] if accs.colour else None,
+        high=values[f"{prefix}.high"] if accs.high else None,
+    )
+
+
+def _combined(a: _RecordGroup, b: _RecordGroup) -> _RecordGroup:
+    return _RecordGroup(
+        counts={spec: a.counts[spec] + b.counts[spec] for spec in a.counts if spec in b.counts},
+        suit_index=None if a.suit_index is None or b.suit_index is None else (a.suit_index if a.suit_index == b.suit_index else MIXED_SUIT),
+        colour_name=None if a.colour_name is None or b.colour_name is None else (a.colour_name if a.colour_name == b.colour_name else "mixed"),
+        high=None if a.high is None or b.high is None else max(a.high, b.high),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _RecordHand:
+    values: dict[str, int]
+    side: str
+    needs: HandNeeds
+
+    def _get(self, name: str) -> int:
+        return self.values[f"{self.side}.{name}"]
+
+    @property
+    def total(self) -> int:
+        return self._get("total")
+
+    @property
+    def cards(self) -> int:
+        return 2 + self._get("cards")
+
+    @property
+    def two(self) -> int:
+        if f"{self.side}.two" in self.values:
+            return self._get("two")
+        if self.cards == 2:
+            return self.total
+        raise KeyError("two")
+
+    @property
+    def pair(self) -> bool:
+        return bool(self._get("pair"))
+
+    @property
+    def suited_pair(self) -> bool:
+        return bool(self._get("suited_pair"))
+
+    @property
+    def third(self) -> str | None:
+        raise KeyError("a record keeps which specs the third card is in, not the card")
+
+    def third_matches(self, spec: CardSpec) -> bool:
+        signature = self._get("third")
+        if signature == 0:
+            return spec.none
+        return bool((signature - 1) >> self.needs.third.index(spec) & 1)
+
+    @property
+    def all_cards(self) -> _RecordGroup:
+        return _group(self.values, f"{self.side}.all", self.needs.all)
+
+    @property
+    def first_two(self) -> _RecordGroup:
+        return _group(self.values, f"{self.side}.first", self.needs.first)
+
+
+class RecordView:
+    """A record read as a round (:class:`analyzer.game.conditions.RoundView`)."""
+
+    __slots__ = ("needs", "record", "player", "banker")
+
+    def __init__(self, needs: Needs, record: tuple[int, ...]) -> None:
+        self.needs, self.record = needs, record
+        values = {name: value for (name, _), value in zip(needs.fields(), record)}
+        self.player = _RecordHand(values, "player", needs.player)
+        self.banker = _RecordHand(values, "banker", needs.banker)
+
+    def position_matches(self, position: int, spec: CardSpec) -> bool:
+        drew = [hand for hand in (self.player, self.banker) if hand.cards == 3]
+        index = position - 5
+        return drew[index].third_matches(spec) if index < len(drew) else spec.none
+
+    @property
+    def all_cards(self) -> _RecordGroup:
+        return _combined(self.player.all_cards, self.banker.all_cards)
+
+    @property
+    def first_four(self) -> _RecordGroup:
+        return _combined(self.player.first_two, self.banker.first_two)
+
+
+# ------------------------------------------------- records of dealt rounds
+
+
+def _acc_values(cards: tuple[str, ...], accs: Accs) -> Iterator[int]:
+    for spec, cap in accs.counts:
+        yield min(cap, sum(spec.has(c) for c in cards))
+    if accs.suit:
+        suits = {suit_of(c) for c in cards}
+        yield SUIT_INDEX[suits.pop()] if len(suits) == 1 and None not in suits else MIXED_SUIT  # type: ignore[index]
+    if accs.colour:
+        colours = {suit_of(c) in RED_SUITS for c in cards}
+        yield MIXED_COLOUR if len(colours) > 1 else RED if colours == {True} else BLACK
+    if accs.high:
+        yield max(card_value(c) for c in cards)
+
+
+def _hand_values(hand: HandView, dealt: tuple[str, ...], needs: HandNeeds, drawing: bool) -> Iterator[int]:
+    if drawing:
+        yield hand.total
+        yield hand.cards - 2
+    if needs.two:
+        yield hand.two
+    if needs.pair:
+        yield int(hand.pair)
+    if needs.suited_pair:
+        yield int(hand.suited_pair)
+    if needs.third:
+        third = dealt[2] if len(dealt) == 3 else None
+        yield 0 if third is None else 1 + sum(1 << i for i, spec in enumerate(needs.third) if spec.has(third))
+    yield from _acc_values(dealt, needs.all)
+    yield from _acc_values(dealt[:2], needs.first)
+
+
+def record_of(needs: Needs, played: DealtRound) -> tuple[int, ...]:
+    """The record of a dealt round (a reading independent of the exact paths', for the tests and the engine)."""
+    return tuple(_hand_values(played.player, played.player.dealt, needs.player, needs.drawing)) + tuple(
+        _hand_values(played.banker, played.banker.dealt, needs.banker, needs.drawing)
+    )
+

@@ -1,0 +1,116 @@
+"""The side-bet catalogue's summary: every published side bet, its exact house edge, and what its source printed.
+
+No arithmetic: the figures come from :mod:`analyzer.studies.catalogue`. A
+published figure reads ✓ when the exact figure reproduces it (equal for a
+count or a fraction, within half a unit of the last printed place for a
+decimal) and ✗ with the exact value beside it when it does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..game.rules import Published
+from ..numbers import fraction_text, percent_text
+from ..studies.catalogue import CATALOGUE_DECKS, Entry
+from ..studies.verify import Verdict
+from .model import Column, Document, Field, Fields, Prose, Table, data, integer, percent, text
+from .provenance import provenance
+
+FIGURE_WORDS = {
+    "house_edge": "house edge", "expected_value": "return", "hit_frequency": "hit frequency", "variance": "variance",
+    "standard_deviation": "SD", "combinations": "count", "probability": "probability",
+}
+
+LEGEND = (
+    f"Every figure is for an {CATALOGUE_DECKS}-deck shoe unless it says otherwise. Published: each figure as its source "
+    "printed it; ✓ when the exact figure reproduces it (a count or a fraction exactly, a decimal within half a unit of "
+    "its last printed place), ✗ with the exact value when it does not (the rule file's note says why). Counts are "
+    "ordered six-card dealings; a fraction is a count the source gave over another basis (unordered two-card hands)."
+)
+
+
+def pays_text(entry: Entry) -> str:
+    """The pays of the winning rows: "25:1", "200:1 / 25:1 / 15:1"."""
+    pays = [o.pays_text for o in entry.wager.outcomes if o.pays is not None and o.pays > 0]
+    return " / ".join(dict.fromkeys(pays)) or "no pays"
+
+
+def source_label(source: str) -> str:
+    """The publisher and page of a source: the text before its first quotation, without the addresses in parentheses.
+
+    >>> source_label("AdvancedAdvantagePlay (Eliot Jacobson), Big Tiger (advancedadvantageplay.com/x): 'Pays 50-to-1.'")
+    'AdvancedAdvantagePlay (Eliot Jacobson), Big Tiger'
+    """
+    return re.split(r": |; ", _ADDRESS.sub("", source))[0].strip()
+
+
+_ADDRESS = re.compile(r"\s*\([^()]*[./][^()]*\)")
+
+
+def _exact_text(published: Published, verdict: Verdict) -> str:
+    assert verdict.exact is not None, "a published figure is one the par sheet has"
+    if published.figure in ("house_edge", "hit_frequency") or published.value.endswith("%"):
+        return percent_text(verdict.exact) if not verdict.root else published.value
+    if published.figure == "combinations":
+        return f"{int(verdict.exact):,}"
+    if published.figure == "probability" and "/" in published.value:
+        return fraction_text(verdict.exact)
+    return f"{float(verdict.exact):.6f}"
+
+
+def published_text(published: Published, verdict: Verdict) -> str:
+    """One published figure with its verdict: "house edge 21.79% ✓", "count (win) 8,230,060,380,160 ✗ exact 11,762,978,186,752"."""
+    what = FIGURE_WORDS.get(published.figure, published.figure)
+    if published.outcome and published.figure in ("combinations", "probability"):
+        what = f"{what} ({published.outcome})"
+    decks = "" if published.decks == CATALOGUE_DECKS else f" at {published.decks} decks"
+    mark = "✓" if verdict.confirmed else f"✗ exact {_exact_text(published, verdict)}"
+    return f"{what}{decks} {published.value} {mark}"
+
+
+def _published(entry: Entry) -> list[dict[str, object]]:
+    """Each published figure with its verdict, for machines: the exact value as a fraction (or the root of one)."""
+    out: list[dict[str, object]] = []
+    for p, v in entry.verdicts:
+        assert v.exact is not None
+        exact = fraction_text(v.exact)
+        out.append({"figure": p.figure, "outcome": p.outcome, "value": p.value, "decks": p.decks, "source": p.source,
+                    "note": p.note, "confirmed": v.confirmed, "exact": f"sqrt({exact})" if v.root else exact})
+    return out
+
+
+def catalogue_document(entries: Sequence[Entry]) -> Document:
+    """The summary (``results/side-bets.md``): one row per side bet, its pays and exact house edge, its published figures."""
+    agreeing = sum(e.agrees for e in entries if e.verdicts)
+    with_figures = sum(bool(e.verdicts) for e in entries)
+    files = tuple(dict.fromkeys(e.rules.name for e in entries))
+    summary = (
+        f"{len(entries)} side bets in {len(files)} rule files (analyzer/game/rulesets/side-bets/); {with_figures} with "
+        f"published figures, of which {agreeing} reproduce every one."
+    )
+    table = Table(
+        columns=(
+            Column("rule_set", "rule file"), Column("wager", None), Column("title", None), Column(None, "side bet"),
+            Column("source", "source"), Column("pays", "pays"), Column("house_edge", "house edge", "right"),
+            Column("published", "published"),
+        ),
+        rows=tuple(
+            (
+                text(e.rules.name), text(e.wager.name), text(e.wager.title), text(f"{e.wager.title} ({e.wager.name})"),
+                text(e.wager.source, shown=source_label(e.wager.source)), text(pays_text(e)),
+                percent(e.sheet.house_edge, shown="no pays" if e.sheet.house_edge is None else None),
+                data(_published(e), "; ".join(published_text(p, v) for p, v in e.verdicts) or "none found"),
+            )
+            for e in entries
+        ),
+        key="side_bets",
+    )
+    rule_sets = tuple({e.rules.name: e.rules for e in entries}.values())
+    return Document(
+        title="The side-bet catalogue",
+        blocks=(Fields((Field("decks", None, integer(CATALOGUE_DECKS)),)), Prose((summary,)),
+                Prose((LEGEND,), key="legend"), table),
+        provenance=provenance(rule_sets, f"{CATALOGUE_DECKS} decks"),
+    )

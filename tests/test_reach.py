@@ -1,0 +1,90 @@
+"""Rows no deal can reach are refused when the rule set is loaded, naming the row and why."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.errors import InputError
+from analyzer.exact.reach import load
+from analyzer.game.rulefile import catalogue, shipped, shipped_text
+
+FILE = """
+[rule_set]
+name = "x"
+title = "x"
+extends = "punto-banco"
+
+[wagers.mine]
+title = "Mine"
+source = "tests"
+outcomes = [
+ROWS
+]
+"""
+
+
+def _file(rule_file, rows: str) -> str:  # type: ignore[no-untyped-def]
+    return rule_file(FILE.replace("ROWS", rows))
+
+
+@pytest.mark.parametrize("name", shipped() + catalogue())
+def test_every_shipped_row_can_be_reached(name: str) -> None:
+    """Loading a shipped name skips the check (package data), so the tests make it here."""
+    from analyzer.exact.reach import check
+    from analyzer.game.rulefile import load as parse_only
+
+    assert check(parse_only(name)).name
+
+
+def test_a_catch_all_above_real_rows_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]
+    """The issue's example: a misplaced catch-all gave 'house edge: -500.0000%' with no warning."""
+    text = shipped_text("live-pittsburgh").replace(
+        '  { name = "natural win", result = "win", natural = true, pays = "1:1" },',
+        '  { name = "lose anything", pays = "lose" },\n  { name = "natural win", result = "win", natural = true, pays = "1:1" },', 1
+    )
+    path = rule_file(text)
+    with pytest.raises(InputError, match=r"wagers\.dragon-bonus-player: outcomes\[1\] \('natural win'\) is never reached: "
+                       r"every round it describes is settled by a row above it \('lose anything'\)"):
+        load(path)
+
+
+def test_a_narrower_row_under_a_broader_one_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]
+    path = _file(rule_file, """
+  { name = "any pair", either = { pair = true }, pays = "5:1" },
+  { name = "both pairs", both = { pair = true }, pays = "25:1" },
+  { name = "other", pays = "lose" },""")
+    with pytest.raises(InputError, match=r"outcomes\[1\] \('both pairs'\) is never reached: .* above it \('any pair'\)"):
+        load(path)
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        '{ name = "a", player = { natural = true, cards = 3 }, pays = "1:1" }',
+        '{ name = "a", player = { total = 9, two_card_total = 9, third_card = "5" }, pays = "1:1" }',
+        # 001's chart: a Banker two-card 3 stands when the Player's third card is an 8
+        '{ name = "a", banker = { two_card_total = 3, cards = 3 }, player = { third_card = "8" }, pays = "1:1" }',
+        '{ name = "a", first_four = { holds = ["9", "9", "9", "9", "9"] }, pays = "1:1" }',
+        '{ name = "a", player = { suited_pair = true, pair = false }, pays = "1:1" }',
+        '{ name = "a", cards_dealt = 4, fifth_card = "5", pays = "1:1" }',
+    ],
+)
+def test_contradictory_conditions_are_refused(rule_file, row: str) -> None:  # type: ignore[no-untyped-def]
+    path = _file(rule_file, f"  {row},\n  {{ name = \"other\", pays = \"lose\" }},")
+    with pytest.raises(InputError, match=r"outcomes\[0\] \('a'\) is never reached: its conditions never hold together"):
+        load(path)
+
+
+def test_a_pay_table_that_leaves_rounds_unsettled_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]
+    path = _file(rule_file, '  { name = "pair", either = { pair = true }, pays = "5:1" },')
+    with pytest.raises(InputError, match=r"wagers\.mine: some round is settled by no row"):
+        load(path)
+
+
+def test_the_parser_alone_does_not_count(rule_file) -> None:  # type: ignore[no-untyped-def]
+    from analyzer.game.rulefile import load as parse_only
+
+    path = _file(rule_file, '  { name = "other", pays = "lose" },\n  { name = "pair", either = { pair = true }, pays = "5:1" },')
+    assert parse_only(path).wager("mine")
+    with pytest.raises(InputError, match="never reached"):
+        load(path)
