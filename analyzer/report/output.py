@@ -11,8 +11,6 @@ that format is asked for.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -78,24 +76,3 @@ def produce(documents: Document | Sequence[Document], fmt: str, exact: bool = Fa
 
         return render_pdf(stamped)
     raise ValueError(f"Unknown format {fmt!r}; use one of {', '.join(ALL_FORMATS)}.")
-
-
-def write_file(path: Path, content: str | bytes) -> None:
-    """Write ``content`` to ``path`` whole: a temporary file beside it, then an atomic rename."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise InputError(f"--out {path}: the folder {folder} does not exist.")
-    if path.exists() and not path.is_file():
-        raise InputError(f"--out {path}: exists and is not a regular file.")
-    data = content.encode("utf-8") if isinstance(content, str) else content
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # as an ordinary new file, not mkstemp's owner-only mode
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
