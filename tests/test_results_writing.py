@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.report import results
-from analyzer.report.results import MARKER, staged, write
+from analyzer.report import results, writing
+from analyzer.report.writing import MARKER, staged, write
 
 from .clirun import assert_refused
 
@@ -48,7 +48,7 @@ def test_an_interrupt_or_a_write_error_leaves_the_old_folder_and_no_stray_file(
             raise failure()
         real_fsync(handle)
 
-    monkeypatch.setattr(results.os, "fsync", fsync_then_fail)
+    monkeypatch.setattr(writing.os, "fsync", fsync_then_fail)
     with pytest.raises(failure):
         write(out, FILES)
     assert _snapshot(out) == before
@@ -102,14 +102,14 @@ def test_an_unwritable_parent_is_refused_before_computing(tmp_path: Path, monkey
     def refuse(path: object, mode: int = 0o777) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(results.os, "mkdir", refuse)  # as root, chmod cannot make a folder unwritable
+    monkeypatch.setattr(writing.os, "mkdir", refuse)  # as root, chmod cannot make a folder unwritable
     with pytest.raises(InputError, match="cannot create a folder in .*: permission denied"):
         with staged(str(tmp_path / "out")):
             pytest.fail("computed before the check")
 
 
 def test_one_file_is_written_atomically_with_the_umask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from analyzer.report.results import write_file
+    from analyzer.report.writing import write_file
 
     target = tmp_path / "per-shoe.csv"
     target.write_text("old\n")
@@ -119,7 +119,7 @@ def test_one_file_is_written_atomically_with_the_umask(tmp_path: Path, monkeypat
     finally:
         os.umask(previous)
     assert target.read_text() == "new\n" and stat.S_IMODE(target.stat().st_mode) == 0o640
-    monkeypatch.setattr(results.os, "fsync", lambda handle: (_ for _ in ()).throw(KeyboardInterrupt()))
+    monkeypatch.setattr(writing.os, "fsync", lambda handle: (_ for _ in ()).throw(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):
         write_file(target, "newer\n")
     assert target.read_text() == "new\n" and sorted(p.name for p in tmp_path.iterdir()) == ["per-shoe.csv"]

@@ -30,6 +30,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
 from ..report.output import chosen_format, produce
+from ..report.writing import write_file
 from .options import OUT_KEY, WAGER_FILES_KEY
 
 MODES: tuple[str, ...] = ("top", "shoe")
@@ -129,8 +130,6 @@ def command_line() -> str | None:
 
 def emit(documents: Document | Sequence[Document], fmt: str | None, exact: bool = False) -> None:
     """Write a command's documents where and how it was asked: stdout, or ``--out FILE``, in the chosen format."""
-    from ..report.results import write_file
-
     out: Path | None = click.get_current_context().meta.get(OUT_KEY)
     content = produce(documents, chosen_format(fmt, out), exact, command_line())
     if out is None:

@@ -101,7 +101,8 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: t
                    "(it is replaced as a whole).")
 def tables(out: str) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
-    from ..report.results import generate, staged, steps
+    from ..report.results import generate, steps
+    from ..report.writing import staged
 
     with staged(out) as stage:  # the folder is checked, and a staging folder made, before anything is computed
         with progress(steps(), "computing the tables") as bar:
@@ -128,7 +129,7 @@ def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ..
 
     from ..report.evaluation import evaluate, evaluation_document
     from ..report.output import chosen_format, produce
-    from ..report.results import write_file
+    from ..report.writing import write_file
 
     fmt = chosen_format(None, out)
     rule_set = with_pays(load_rules(rule_name), pays)

@@ -240,7 +240,7 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         emit(count_document(tally, executor.description), fmt)
     if per_shoe is not None:
         from ..report.output import produce
-        from ..report.results import write_file
+        from ..report.writing import write_file
 
         write_file(Path(per_shoe), produce(per_shoe_document(tally), Path(per_shoe).suffix[1:], command=command_line()))
     if plot is not None:

@@ -1,0 +1,179 @@
+"""Files written whole: one output file, or a folder of tables replaced as a whole.
+
+:func:`write_file` writes one file through a temporary file beside it and a
+rename. :func:`staged` checks the folder to write before anything is
+computed and makes a staging folder beside it; :meth:`Stage.commit` writes
+every file there, then swaps the staging folder for the old one, so the
+folder is replaced as a whole or not at all: an error or an interrupt
+(Ctrl-C, SIGTERM) before the swap leaves the old folder as it was and no
+temporary file behind, and the two renames of the swap run with those
+signals held back. Files and the folder are created with the user's umask.
+Only a power cut or SIGKILL between the two renames can leave the folder
+missing, its old content then beside it as ``.NAME.old-*``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import signal
+import stat
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+
+from ..errors import InputError, shown
+
+SUFFIXES = (".md", ".json", ".html", ".pdf", ".xlsx")
+"""The kinds of file ``baccarat tables`` writes; a folder holding any other is not replaced."""
+MARKER = "# results/"
+"""How the README.md that :func:`generate` writes begins: a folder holding it was written by ``baccarat tables``."""
+
+
+class Stage:
+    """A staging folder beside the folder to replace; see :func:`staged`."""
+
+    def __init__(self, out: str, target: Path, folder: Path) -> None:
+        self.out, self.target, self.folder = out, target, folder
+
+    def commit(self, files: dict[str, str | bytes]) -> list[Path]:
+        """Write ``files`` into the staging folder, then put it in the target's place; the paths written."""
+        for name, content in files.items():
+            handle = os.open(self.folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(content.encode("utf-8") if isinstance(content, str) else content)
+                stream.flush()
+                os.fsync(stream.fileno())
+        old = self.target.parent / f".{self.target.name}.old-{secrets.token_hex(4)}"
+        with _signals_held():
+            had_old = os.path.lexists(self.target)
+            if had_old:
+                os.chmod(self.folder, stat.S_IMODE(os.stat(self.target).st_mode))
+                os.rename(self.target, old)
+            try:
+                os.rename(self.folder, self.target)
+            except BaseException:
+                if had_old:
+                    os.rename(old, self.target)
+                raise
+            if had_old:
+                shutil.rmtree(old, ignore_errors=True)
+        return [Path(self.out) / name for name in files]
+
+
+@contextmanager
+def staged(out: str) -> Iterator[Stage]:
+    """Check that ``out`` can be written as a whole and make the staging folder, before anything is computed.
+
+    Refused with :class:`InputError`: an empty path; a path that exists and
+    is not a folder (a file, ``/dev/null``); a folder holding anything
+    ``baccarat tables`` did not write (a subfolder, another file), which a
+    mistyped ``--out`` must never delete; a parent folder that does not exist
+    or cannot be written. On leaving, the staging folder is removed if it
+    was not committed, whatever happened; SIGTERM is turned into an exit so
+    that this cleaning runs.
+    """
+    target = _checked(out)
+    folder = target.parent / f".{target.name}.new-{secrets.token_hex(4)}"
+    try:
+        os.mkdir(folder, 0o777)  # the umask applies
+    except OSError as error:
+        raise InputError(f"--out {shown(out)}: cannot create a folder in {shown(str(target.parent))}: "
+                         f"{(error.strerror or 'error').lower()}.") from None
+    previous = _exit_on_sigterm()
+    try:
+        yield Stage(out, target, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _checked(out: str) -> Path:
+    """The folder ``out`` names, once it is known that it may be replaced as a whole."""
+    if not out.strip():
+        raise InputError("--out is empty; name the folder to write the tables to, e.g. --out results.")
+    target = Path(os.path.realpath(out))
+    if target.parent == target:
+        raise InputError(f"--out {shown(out)} is the root folder; name a folder of its own for the tables.")
+    if os.path.lexists(target):
+        if not target.is_dir():
+            raise InputError(f"--out {shown(out)} is not a folder; name a new folder, or one `baccarat tables` wrote.")
+        entries = sorted(target.iterdir())
+        foreign = [e.name for e in entries if not (e.is_file() and e.suffix in SUFFIXES) or e.is_symlink()]
+        readme = target / "README.md"
+        written = not entries or (readme.is_file() and readme.read_text(encoding="utf-8", errors="replace").startswith(MARKER))
+        if foreign or not written:
+            example = f" (e.g. {shown(foreign[0], 60)})" if foreign else ""
+            raise InputError(
+                f"--out {shown(out)} holds files `baccarat tables` did not write{example}; it replaces the folder as a "
+                "whole, so name a new or empty folder, or one it wrote."
+            )
+    elif os.path.lexists(target.parent) and not target.parent.is_dir():
+        raise InputError(f"--out {shown(out)}: {shown(str(target.parent))} is a file, not a folder.")
+    elif not target.parent.is_dir():
+        raise InputError(f"--out {shown(out)}: the folder {shown(str(target.parent))} does not exist; create it first.")
+    return target
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back (delivered on leaving) for the few renames of the swap."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
+def _exit_on_sigterm() -> signal.Handlers | Callable[[int, FrameType | None], object] | int | None:
+    """Make SIGTERM raise SystemExit (so ``finally`` blocks run); the previous handler, or None if unchanged."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def leave(number: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + number)
+
+    return signal.signal(signal.SIGTERM, leave)
+
+
+def write(out: Path, files: dict[str, str | bytes]) -> list[Path]:
+    """Write ``files`` as the folder ``out``, replacing it as a whole (see :func:`staged`)."""
+    with staged(str(out)) as stage:
+        return stage.commit(files)
+
+
+def write_file(path: Path, content: str | bytes) -> Path:
+    """Write one file atomically (a temporary file beside it, then a rename), with the umask; no temporary file
+    is left behind by an error or an interrupt. For a single output file such as a per-shoe table; a folder of
+    tables goes through :func:`write`, which replaces the folder as a whole.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise InputError(f"Cannot write {shown(str(path))}: the folder {shown(str(folder))} does not exist.")
+    if path.is_dir():
+        raise InputError(f"Cannot write {shown(str(path))}: it is a folder.")
+    temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    try:
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
+    except OSError as error:
+        raise InputError(f"Cannot write {shown(str(path))}: {(error.strerror or 'error').lower()}.") from None
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(content.encode("utf-8") if isinstance(content, str) else content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        with _signals_held():
+            os.replace(temporary, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+    return path
