@@ -40,7 +40,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 Decorator = Callable[[F], F]
 
 MAX_ROUNDS = 10**12
-"""Simulated rounds: a trillion, about 14 hours locally at the measured 20 million rounds a second."""
+"""Simulated rounds: a trillion, about 3.5 hours locally at the measured 80 million rounds a second (2 workers)."""
 MAX_SHOES = 10**9
 """Shoes of a counting study: a billion, about 80 billion rounds."""
 MAX_SEED = 2**128 - 1
