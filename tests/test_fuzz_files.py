@@ -1,6 +1,6 @@
 """A permanent regression guard: mutated rule files and claims files never crash, hang or flood.
 
-Hypothesis mutates the shipped rule files and the published claims file (lines deleted or
+Hypothesis mutates the shipped rule files, the side-bet catalogue's files and the published claims file (lines deleted or
 duplicated, values replaced by wrong types, unicode, huge numbers, deep nesting, keys renamed,
 binary noise) and runs the command on each. The contract of every outcome: exit 0 (or 1, a
 refuted claim) with sane output, or exit 2 with exactly one short line on stderr and nothing on
@@ -10,6 +10,7 @@ stdout; within a few seconds; never a traceback. About 150 files in all, a few s
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 import time
@@ -18,13 +19,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.game.rulefile import shipped, shipped_text
+from analyzer.game.rulefile import catalogue, shipped, shipped_text
 
 from .clirun import run
 from .conftest import EXAMPLES
 
 RULE_TEXTS = [shipped_text(name) for name in shipped()] + [(EXAMPLES / "ez-baccarat.toml").read_text()]
 CLAIMS_TEXT = (EXAMPLES / "claims.toml").read_text()
+SIDE_BET_TEXTS = [shipped_text(name) for name in catalogue()] + [(EXAMPLES / "my-side-bets.toml").read_text()]
 
 _toml_string = st.text(max_size=40).map(lambda s: json.dumps(s, ensure_ascii=False))
 VALUES = st.one_of(
@@ -42,14 +44,23 @@ VALUES = st.one_of(
 )
 
 
+_INLINE_PAIR = re.compile(r'(?P<key>[a-z_]+) = (?P<value>"[^"]*"|\[[^\]\[]*\]|\{[^{}]*\}|[\w.+-]+)')
+"""A ``key = value`` pair inside a line, such as a condition of a pay-table row (``total = 8``, ``holds = ["K", "Q"]``)."""
+
+
 @st.composite
 def mutated(draw: st.DrawFn, texts: list[str]) -> bytes:
     """One of ``texts`` with one to three mutations."""
     lines = draw(st.sampled_from(texts)).splitlines()
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
         i = draw(st.integers(min_value=0, max_value=len(lines) - 1))
-        kind = draw(st.sampled_from(["value", "value", "value", "delete", "duplicate", "key", "noise", "nest"]))
-        if kind == "value" and "=" in lines[i]:
+        kind = draw(st.sampled_from(["value", "value", "value", "inline", "inline", "delete", "duplicate", "key", "noise",
+                                     "nest"]))
+        pairs = list(_INLINE_PAIR.finditer(lines[i]))
+        if kind == "inline" and pairs:  # a value inside an inline table: a pay-table row's condition
+            pair = pairs[draw(st.integers(min_value=0, max_value=len(pairs) - 1))]
+            lines[i] = lines[i][: pair.start("value")] + draw(VALUES) + lines[i][pair.end("value") :]
+        elif kind == "value" and "=" in lines[i]:
             key = lines[i].split("=", 1)[0]
             lines[i] = f"{key}= {draw(VALUES)}"
         elif kind == "delete":
@@ -93,6 +104,17 @@ def test_a_mutated_rule_file_is_analysed_or_refused_in_one_line(data: bytes) -> 
         path.write_bytes(data)
         _outcome_is_sane(["analyze", "--rules", str(path), "--format", "json"], (0,),
                          lambda out: json.loads(out)[0]["wagers"])
+
+
+@FUZZ
+@given(mutated(SIDE_BET_TEXTS), st.booleans())
+def test_a_mutated_side_bet_file_is_analysed_or_refused_in_one_line(data: bytes, as_wagers: bool) -> None:
+    """The condition language, ``extends`` and ``--wagers``: a rule file of the catalogue, or added to another game."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutated.toml"
+        path.write_bytes(data)
+        rules = ["--rules", "dactylus", "--wagers", str(path)] if as_wagers else ["--rules", str(path)]
+        _outcome_is_sane(["analyze", *rules, "--format", "json"], (0,), lambda out: json.loads(out)[0]["wagers"])
 
 
 @FUZZ

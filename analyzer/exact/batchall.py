@@ -37,9 +37,9 @@ from ..game.rules import RuleSet, Wager
 from ..game.settle import settle
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import FinalState
-from .classcount import count_records
+from .classcount import record_table
 from .fastcount import class_counts
-from .settlement import outcome_counts
+from .settlement import table_outcome_counts
 
 _INT64_LIMIT = 2**63
 
@@ -86,7 +86,7 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
         needs, scale = needs_of(wager), _scale(wager)
         for i, row in enumerate(counts):
             shoe = _shoe(row, typed)
-            settled = outcome_counts(wager, needs, count_records(shoe, rules.drawing, needs))
+            settled = table_outcome_counts(wager, needs, record_table(shoe, rules.drawing, needs))
             pays = {o.name: int((o.pays or 0) * scale) for o in wager.outcomes}
             numerators[i, j] = sum(n * pays[name] for name, n in settled.items())
     return Values(

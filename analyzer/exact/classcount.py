@@ -1,8 +1,9 @@
 """The general fast path: exact counts of records, over the coarsest classes of cards a wager distinguishes.
 
-:func:`count_records` returns, for a :class:`~analyzer.game.needs.Needs`, the
-ordered six-card dealings P1 B1 P2 B2 P3 B3 of a shoe by record (the tuple
-of the features the wager reads). The reference it is held to is
+:func:`record_table` returns, for a :class:`~analyzer.game.needs.Needs`, the
+ordered six-card dealings P1 B1 P2 B2 P3 B3 of a shoe by record (the
+features the wager reads), as arrays; :func:`count_records` the same as a
+mapping of record tuples. The reference it is held to is
 :func:`analyzer.exact.reference.deal_outcomes`.
 
 Card classes (the contract)
@@ -62,6 +63,7 @@ from ..game.conditions import CardSpec
 from ..game.needs import MIXED_SUIT, Accs, HandNeeds, Needs
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
 from ..game.shoe import Shoe, falling
+from .settlement import RecordTable
 
 Array = npt.NDArray[Any]
 _INT64 = 2**63
@@ -234,6 +236,11 @@ def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int,
     The counts add up to the shoe's denominator. Raises :class:`InputError`
     when the wager reads suits and the shoe's suits are unknown.
     """
+    return record_table(shoe, drawing, needs).as_dict()
+
+
+def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
+    """:func:`count_records` as arrays: what the exact paths settle, with no tuple per record."""
     universe = _universe(shoe, needs)
     size = sum(universe.counts)
     third = _partition(universe, _third_properties(universe, needs)) if needs.drawing else None
@@ -251,17 +258,18 @@ def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int,
         props = own[side] + [p for s in order[i + 1:] for p in own[s]] + later
         hands.append(_hand(universe, _partition(universe, props), needs.hand(side), side, needs.drawing))
     if not hands:
-        return {(): shoe.denominator}
+        return RecordTable(np.zeros((1, 0), dtype=np.int64), np.array([shoe.denominator], dtype=object))
     if len(hands) == 1:
         (only,) = hands
         sums = _sum_by(only.summary, only.weight, len(only.summaries))
         spare = falling(size - 2, 4)
-        return _records(needs, {only.side: only}, [(i,) for i in range(len(sums))], [int(s) * spare for s in sums])
+        return RecordTable.of(_records(needs, {only.side: only}, [(i,) for i in range(len(sums))], [int(s) * spare for s in sums]),
+                      len(needs.fields()))
     return _two_hands(universe, needs, drawing, hands, third, size)
 
 
 def _two_hands(universe: _Universe, needs: Needs, drawing: Drawing, hands: list[_Hand], third: _Partition | None,
-               size: int) -> dict[tuple[int, ...], int]:
+               size: int) -> RecordTable:
     first, second = hands
     to_second = np.array([second.part.of[m] for m in first.part.member])
     # first-hand pairs grouped by (summary, classes of the second partition they fall in)
@@ -281,7 +289,8 @@ def _two_hands(universe: _Universe, needs: Needs, drawing: Drawing, hands: list[
             s0 = s0 + _sum_by(joint, w, n_summaries).astype(object)
         cells = [(i, j) for i in range(len(first.summaries)) for j in range(len(second.summaries))]
         spare = falling(size - 4, 2)
-        return _records(needs, {first.side: first, second.side: second}, cells, [int(s) * spare for s in s0])
+        return RecordTable.of(_records(needs, {first.side: first, second.side: second}, cells, [int(s) * spare for s in s0]),
+                      len(needs.fields()))
     to_third = np.array([third.of[second.part.member[c]] for c in range(len(second.part.count))])
     t = len(third.count)
     moment_type: type = np.int64 if 16 * size**4 < _INT64 else object
@@ -325,7 +334,7 @@ def _second_weights(weight: Array, e1: Array, e2: Array, n2: Array, b1: Array, b
 
 
 def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand, second: _Hand, third: _Partition,
-              s0: Array, s1: Array, s2: Array, size: int) -> dict[tuple[int, ...], int]:
+              s0: Array, s1: Array, s2: Array, size: int) -> RecordTable:
     """Deal every (x, y) of third-card classes against every pair of hand summaries, by the moments."""
     t = len(third.count)
     hands = {first.side: first, second.side: second}
@@ -356,19 +365,22 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
         rows, inverse = np.unique(stacked[keep], axis=0, return_inverse=True)
         sums = np.zeros(len(rows), dtype=object if big else np.int64)
         np.add.at(sums, inverse.reshape(-1), flat[keep])
-        return {tuple(int(v) for v in row): int(w) for row, w in zip(rows, sums) if int(w)}
+        kept = np.array([int(w) != 0 for w in sums], dtype=bool)
+        return RecordTable(rows[kept].astype(np.int64), sums[kept])
     code = np.zeros(ways.shape, dtype=np.int64)
     for (name, radix), column in zip(fields, columns):
         code = code * radix + np.broadcast_to(column, ways.shape)
     flat_code, flat_ways = code.ravel(), ways.ravel()
     if needs.size() <= 1 << 22:
         totals = _sum_by(flat_code, flat_ways, needs.size())
-        return {_decode(c, radices): int(totals[c]) for c in np.flatnonzero(totals).tolist()}
+        found = np.flatnonzero(totals)
+        return RecordTable(_decoded(found, radices), totals[found])
     nonzero = np.array([int(w) != 0 for w in flat_ways]) if big else flat_ways != 0
     codes, inverse = np.unique(flat_code[nonzero], return_inverse=True)
     sums = np.zeros(len(codes), dtype=object if big else np.int64)
     np.add.at(sums, inverse.reshape(-1), flat_ways[nonzero])
-    return {_decode(int(c), radices): int(w) for c, w in zip(codes, sums) if int(w)}
+    kept = np.array([int(w) != 0 for w in sums], dtype=bool)
+    return RecordTable(_decoded(codes[kept], radices), sums[kept])
 
 
 def _grid_columns(universe: _Universe, needs: Needs, drawing: Drawing, third: _Partition, player: _Hand, banker: _Hand,
@@ -473,9 +485,11 @@ def _records(needs: Needs, hands: dict[str, _Hand], cells: Sequence[tuple[int, .
     return out
 
 
-def _decode(code: int, radices: Sequence[int]) -> tuple[int, ...]:
-    values = []
+def _decoded(codes: Array, radices: Sequence[int]) -> npt.NDArray[np.int64]:
+    """The records whose mixed-radix codes (int64, the fields' radices in order) are ``codes``: (records, fields)."""
+    fields: list[Array] = []
+    rest = np.asarray(codes, dtype=np.int64)
     for radix in reversed(radices):
-        code, value = divmod(code, radix)
-        values.append(value)
-    return tuple(reversed(values))
+        rest, value = np.divmod(rest, radix)
+        fields.append(value)
+    return np.stack(fields[::-1], axis=1) if fields else np.zeros((len(rest), 0), dtype=np.int64)

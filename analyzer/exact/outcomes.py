@@ -32,6 +32,7 @@ from .fastcount import count_deals
 
 if TYPE_CHECKING:
     from ..game.needs import Needs
+    from .settlement import RecordTable
 
 
 def path_of(wager: Wager) -> str:
@@ -82,7 +83,7 @@ def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[
     out: dict[str, dict[str, int]] = {}
     distribution: Distribution | None = None
     views: Mapping[str, tuple[int, ...]] | None = None
-    records: dict[Needs, dict[tuple[int, ...], int]] = {}
+    records: dict[Needs, RecordTable] = {}
     for wager in wagers:
         path = path_of(wager)
         if path == "records":
@@ -90,10 +91,12 @@ def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[
 
             needs = needs_of(wager)
             if needs not in records:
-                from .classcount import count_records  # numpy: only for wagers that read more than a final state
+                from .classcount import record_table  # numpy: only for wagers that read more than a final state
 
-                records[needs] = count_records(shoe, drawing, needs)
-            out[wager.name] = record_counts(wager, needs, records[needs])
+                records[needs] = record_table(shoe, drawing, needs)
+            from .settlement import table_outcome_counts
+
+            out[wager.name] = table_outcome_counts(wager, needs, records[needs])
             continue
         if distribution is None:
             distribution = count_deals(shoe, drawing)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, shown
 from ..game import rulefile
@@ -53,14 +53,17 @@ def _views(drawing: Drawing, side: str) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=256)
-def _records(drawing: Drawing, needs: Needs) -> tuple[tuple[int, ...], ...]:
-    from .classcount import count_records
+def _records(drawing: Drawing, needs: Needs) -> Any:
+    """The records a deal can reach, as a read-only (records, fields) int64 array."""
+    from .classcount import record_table
 
-    return tuple(count_records(Shoe.decks(SUPPORT_DECKS), drawing, needs))
+    array = record_table(Shoe.decks(SUPPORT_DECKS), drawing, needs).fields
+    array.setflags(write=False)
+    return array
 
 
 def _masks(drawing: Drawing, wager: Wager) -> list[list[bool]]:
-    """For each reachable round, whether each row's condition holds on it."""
+    """Whether each row's condition holds, for each reachable round (each pattern once: only the patterns matter)."""
     if wager.side_view_only:
         assert wager.side is not None
         table = rows_by_view(wager)
@@ -78,8 +81,16 @@ def _masks(drawing: Drawing, wager: Wager) -> list[list[bool]]:
     from .settlement import row_masks
 
     records = _records(drawing, needs)
-    array = np.array(records, dtype=np.int64).reshape(len(records), len(needs.fields()))
-    return np.stack(row_masks(wager, needs, array), axis=1).tolist() if len(records) else []
+    if not len(records):
+        return []
+    masks = np.stack(row_masks(wager, needs, records), axis=1)
+    if masks.shape[1] > 62:
+        patterns: list[list[bool]] = np.unique(masks, axis=0).tolist()
+        return patterns
+    bits = np.left_shift(np.int64(1), np.arange(masks.shape[1], dtype=np.int64))
+    codes = np.unique(masks.astype(np.int64) @ bits)  # each pattern of rows as one integer
+    patterns = ((codes[:, None] & bits[None, :]) != 0).tolist()
+    return patterns
 
 
 def dead_row(drawing: Drawing, wager: Wager) -> str | None:

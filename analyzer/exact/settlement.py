@@ -15,6 +15,7 @@ deal can reach.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -188,6 +189,27 @@ def row_masks(wager: Wager, needs: Needs, records: Array) -> list[Array]:
     return [np.broadcast_to(_condition_holds(row.condition, player, banker, wager.side), shape) for row in wager.outcomes]
 
 
+@dataclass(frozen=True, slots=True)
+class RecordTable:
+    """Records and their counts as arrays: row ``i`` of ``fields`` (records, fields of ``needs.fields()``) is a
+    record, ``counts[i]`` its ordered six-card dealings (int64 while their sum fits, Python ints beyond)."""
+
+    fields: npt.NDArray[np.int64]
+    counts: npt.NDArray[Any]
+
+    @classmethod
+    def of(cls, records: Mapping[tuple[int, ...], int], width: int) -> RecordTable:
+        """The records of a mapping (record tuples of ``width`` fields, each with its count)."""
+        counts = np.empty(len(records), dtype=object)
+        counts[:] = list(records.values())
+        return cls(np.array(list(records), dtype=np.int64).reshape(len(records), width), counts)
+
+    def as_dict(self) -> dict[tuple[int, ...], int]:
+        """The records as tuples, each with its count."""
+        return dict(zip(map(tuple, self.fields.tolist()), (int(n) for n in self.counts.tolist())))
+
+
+
 def first_rows(wager: Wager, needs: Needs, records: Array) -> Array:
     """The index of the row that settles each record (the first that holds), or -1 when none does."""
     settled = np.full(len(records), -1, dtype=np.int64)
@@ -198,14 +220,19 @@ def first_rows(wager: Wager, needs: Needs, records: Array) -> Array:
 
 def outcome_counts(wager: Wager, needs: Needs, counts: Mapping[tuple[int, ...], int]) -> dict[str, int]:
     """Outcome counts of ``wager`` from counts of the records of ``needs`` (which must cover the wager's)."""
+    return table_outcome_counts(wager, needs, RecordTable.of(counts, len(needs.fields())))
+
+
+def table_outcome_counts(wager: Wager, needs: Needs, table: RecordTable) -> dict[str, int]:
+    """:func:`outcome_counts` from a :class:`RecordTable`: every record settled at once, no tuple per record."""
     out = {o.name: 0 for o in wager.outcomes}
-    if not counts:
+    records, counts = table.fields, table.counts
+    if not len(records):
         return out
-    records = np.array(list(counts), dtype=np.int64).reshape(len(counts), len(needs.fields()))
     settled = first_rows(wager, needs, records)
     if (settled < 0).any():
         raise AssertionError(f"{wager.name} settles no row for record {tuple(records[int(np.argmax(settled < 0))])}")
-    values = list(counts.values())
     for i, row in enumerate(wager.outcomes):
-        out[row.name] = sum(values[j] for j in np.flatnonzero(settled == i).tolist())
+        chosen = counts[settled == i]
+        out[row.name] = sum(chosen.tolist()) if counts.dtype == object else int(chosen.sum())
     return out
