@@ -17,7 +17,7 @@ import tempfile
 from fractions import Fraction
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from .model import Block, Document, Fields, Section, Table, Value
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -26,11 +26,11 @@ FORMATS = (".png", ".svg", ".pdf")
 def check_plot_path(path: str) -> None:
     """Refuse, before any dealing, a file name whose format cannot be drawn, or a missing matplotlib."""
     if Path(path).suffix.lower() not in FORMATS:
-        raise InputError(f"--plot {path!r} must end in {', '.join(FORMATS)}.")
+        raise InputError(f"--plot {shown(path)} must end in {', '.join(FORMATS)}.")
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise InputError("--plot needs matplotlib: pip install 'baccarat-analyzer[plot]'.") from None
+        raise InputError("--plot needs matplotlib, which is missing here: reinstall the package (pip install .).") from None
 
 
 def _tables(blocks: tuple[Block, ...], key: str) -> list[tuple[str, Table]]:
