@@ -147,6 +147,16 @@ def test_a_rule_file_of_ones_own_gets_a_report_without_published_figures(tmp_pat
     assert "Dragon 7" in text and "No published figure is on file for this game" in text
 
 
+def test_a_side_bet_file_reports_the_figures_its_wagers_state_with_their_verdicts() -> None:
+    """The catalogue's Golden Frog: the figures Wizard of Odds and Jacobson published, each checked exactly."""
+    (section,) = [b for b in _document("golden-frog").blocks if getattr(b, "key", None) == "published"]
+    (table,) = [b for b in section.blocks if getattr(b, "key", None) == "figures"]
+    rows = {(row[1].data, row[2].data): (row[4].data, row[5].text) for row in table.rows}  # type: ignore[union-attr]
+    assert len(rows) == 11 and all(verdict == "CONFIRMED" for verdict, _ in rows.values())
+    assert rows[("any-8-beats-any-6: house edge, 8 decks", "21.79%")] == ("CONFIRMED", "Wizard of Odds, Golden Frog")
+    assert rows[("any-8-beats-any-6: combinations '8 beats 6', 8 decks", "150,358,085,283,840")][0] == "CONFIRMED"
+
+
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium)")
 def test_the_html_renders_in_headless_chromium(tmp_path: Path) -> None:
     page = tmp_path / "report.html"

@@ -94,14 +94,19 @@ def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int
     simulation = run(plan(rules, shoe, rounds=rounds, seed=seed, mode="top", wagers=chosen), LocalExecutor(1))
     example, note = _example(rules, shoe, sheets)
     return Evaluation(rules=rules, shoe=shoe, sheets=sheets, removal=removal, formulas=closed, simulation=simulation,
-                      published=_published(rules), example=example, example_note=note)
+                      published=_published(rules, chosen), example=example, example_note=note)
 
 
-def _published(rules: RuleSet) -> tuple[Verdict, ...]:
-    """The published figures about this very rule file (same name, same SHA-256), each verified."""
+def _published(rules: RuleSet, wagers: Sequence[str]) -> tuple[Verdict, ...]:
+    """The published figures about this very rule file (same name, same SHA-256), and those its wagers state
+    themselves (``published`` in a wager's table, as the side-bet catalogue's do), each verified."""
+    from ..studies.catalogue import check
+
     every = published_claims()
     mine = tuple(c for c in every.claims if c.rules.name == rules.name and c.rules.source_sha256 == rules.source_sha256)
-    return verify(Claims(path=every.path, title=every.title, claims=mine, sha256=every.sha256)) if mine else ()
+    shipped = verify(Claims(path=every.path, title=every.title, claims=mine, sha256=every.sha256)) if mine else ()
+    stated = tuple(v for w in wagers if rules.wager(w).published for _, v in check(rules, rules.wager(w)))
+    return (*shipped, *stated)
 
 
 def _example(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> tuple[Round | None, str]:

@@ -19,6 +19,7 @@ from ..studies.formula import Formulas, WagerFormula
 from ..studies.verify import Verdict
 from ..studies.volatility import LEVELS, net_distribution, spreads, z_score
 from .analysis import conditions_text
+from .catalogue import source_label
 from .common import (
     dealing_lines,
     figure_fields,
@@ -38,6 +39,7 @@ from .model import (
     Reference,
     Section,
     Table,
+    Value,
     decimal,
     integer,
     percent,
@@ -202,7 +204,7 @@ def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
             "analyzer's own checks (a brute force on small shoes, invariants, the simulation).",)),))
     rows = tuple(
         (text(v.claim.label, shown=""), text(_what(v)), text(v.claim.claimed.text), text(as_claimed_text(v)),
-         text("CONFIRMED" if v.confirmed else "REFUTED"), text(v.claim.source))
+         text("CONFIRMED" if v.confirmed else "REFUTED"), _source(v.claim.source))
         for v in verdicts
     )
     table = Table(
@@ -213,11 +215,16 @@ def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
     )
     confirmed = sum(v.confirmed for v in verdicts)
     return Section(title="Published figures reproduced", key="published", blocks=(
-        Prose((f"The figures published for this game (Wizard of Odds, Thorp, Jacobson), checked exactly: "
+        Prose((f"The figures published for this game and its wagers, checked exactly: "
                f"{confirmed} of {len(verdicts)} confirmed. A figure stated to k places is confirmed when the exact "
                "figure lies within half a unit of its k-th place.",)),
         table,
     ))
+
+
+def _source(source: str | None) -> Value:
+    """Where a figure was published: a long source (a quotation after the page) is shown by its publisher and page."""
+    return text(source, shown=source_label(source) if source and len(source) > 100 else None)
 
 
 def _what(v: Verdict) -> str:
