@@ -119,6 +119,21 @@ def test_the_counter_evaluates_every_round_exactly_on_the_unseen_cards() -> None
     assert tally.expected(2) == sum(expected) and tally.won(2) == sum(won) and tally.line(2).bets == sum(bets)
 
 
+def test_a_threshold_beyond_what_small_tags_reach_is_kept_exactly() -> None:
+    """A running count of +1 tags reaches 300 late in an 8-deck shoe: bets start exactly there, not at a clipped 209."""
+    counter = Counter((1,) * 13, Fraction(300), "running")
+    study = _study(decks=8, shoes=2, play="count", wagers=(WagerPlan("banker", counter),))
+    seeds = SeedSequence(5).spawn(2)
+    chunk = play_shoes((study, seeds))
+    shoes = np.array([np.random.default_rng(s).permutation(np.repeat(np.arange(13, dtype=np.int8), 32)) for s in seeds])
+    start, shown = study.procedure.first_round(shoes)
+    codes, used = deal_shoes(dealer_for(study.rules, Shoe.decks(8)), shoes, 14, start, 1)
+    rounds = _rounds(shoes, shoes, codes, used, start, shown, np.array(Shoe.decks(8).counts))
+    from analyzer.studies.tally import Tally
+
+    assert Tally.merge(study, [chunk]).line(0).bets == int((rounds.seen.sum(axis=1) >= 300).sum()) > 0
+
+
 def test_a_wager_that_reads_suits_is_counted_on_the_unseen_card_types() -> None:
     """Colour Match reads the colours of the first four cards: the study deals card types; every round's exact EV is
     the par sheet's of the unseen types, and what it won the round engine's settlement of the same cards."""

@@ -184,13 +184,14 @@ class Chunk:
             reached, bins = positive, unseen  # no counter: perfect play, no table by count
             if counter is not None:
                 running = rounds.seen @ np.asarray(counter.tags, dtype=np.int64)
+                most = cards * max(abs(t) for t in counter.tags) + 1  # no running count of the shoe goes beyond
                 if counter.index == "true":
                     # TC = 52 RC / U >= T exactly when the integer 52 RC reaches ceil(T U)
                     scaled = running * CARDS_PER_DECK
-                    reached = scaled >= _ceilings(counter.threshold, cards)[unseen]
+                    reached = scaled >= _ceilings(counter.threshold, cards, CARDS_PER_DECK * most)[unseen]
                     bins = np.floor_divide(scaled, unseen)
                 else:
-                    reached = running >= _ceilings(counter.threshold, 1)[1]
+                    reached = running >= _ceilings(counter.threshold, 1, most)[1]
                     bins = running
             bet = positive if study.play == "perfect" else reached
             net = np.where(bet, results[:, j], 0)
@@ -223,9 +224,9 @@ def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, bet: npt.NDArray[
 
 
 @lru_cache(maxsize=64)
-def _ceilings(threshold: Fraction, cards: int) -> npt.NDArray[np.int64]:
-    """ceil(threshold * U) for U = 0..cards, clipped to what a count of a shoe can reach (so int64 holds it)."""
-    reach = CARDS_PER_DECK * 4 * cards + 1
+def _ceilings(threshold: Fraction, cards: int, reach: int) -> npt.NDArray[np.int64]:
+    """ceil(threshold * U) for U = 0..cards, clipped to +-``reach``, beyond any count the shoe can reach (so that
+    int64 holds it and no comparison changes)."""
     return np.array([max(-reach, min(reach, math.ceil(threshold * u))) for u in range(cards + 1)], dtype=np.int64)
 
 
