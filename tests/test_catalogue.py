@@ -97,3 +97,18 @@ def test_every_catalogue_wager_is_a_side_bet_of_its_file() -> None:
     assert len(every) >= 100
     assert all(e.wager.source and e.wager.title for e in every)
     assert all(e.sheet.denominator == 4_998_398_275_503_360 for e in every)
+
+
+def test_a_refuted_figure_shows_the_exact_one_as_its_source_wrote_it() -> None:
+    """A standard deviation is shown as a root (not the variance), a percentage as a percentage, a count with commas."""
+    from dataclasses import replace
+
+    from analyzer.report.catalogue import published_text
+
+    rules = load("banker-six")
+    tiger = rules.wager("big-tiger")
+    wrong = {"standard_deviation": "6.600", "house_edge": "15.30%"}
+    changed = replace(tiger, published=tuple(replace(p, value=wrong.get(p.figure, p.value)) for p in tiger.published))
+    shown = {p.figure: published_text(p, v) for p, v in check(rules, changed)}
+    assert shown["standard_deviation"] == "SD 6.600 ✗ exact 6.519"
+    assert shown["house_edge"] == "house edge 15.30% ✗ exact 15.25%"

@@ -12,11 +12,11 @@ import re
 from collections.abc import Sequence
 
 from ..game.rules import Published
-from ..numbers import fraction_text, percent_text
 from ..studies.catalogue import CATALOGUE_DECKS, Entry
 from ..studies.verify import Verdict
 from .model import Column, Document, Field, Fields, Prose, Table, data, integer, percent, text
 from .provenance import provenance
+from .verify import as_claimed_text, exact_machine
 
 FIGURE_WORDS = {
     "house_edge": "house edge", "expected_value": "return", "hit_frequency": "hit frequency", "variance": "variance",
@@ -49,36 +49,20 @@ def source_label(source: str) -> str:
 _ADDRESS = re.compile(r"\s*\([^()]*[./][^()]*\)")
 
 
-def _exact_text(published: Published, verdict: Verdict) -> str:
-    assert verdict.exact is not None, "a published figure is one the par sheet has"
-    if published.figure in ("house_edge", "hit_frequency") or published.value.endswith("%"):
-        return percent_text(verdict.exact) if not verdict.root else published.value
-    if published.figure == "combinations":
-        return f"{int(verdict.exact):,}"
-    if published.figure == "probability" and "/" in published.value:
-        return fraction_text(verdict.exact)
-    return f"{float(verdict.exact):.6f}"
-
-
 def published_text(published: Published, verdict: Verdict) -> str:
     """One published figure with its verdict: "house edge 21.79% ✓", "count (win) 8,230,060,380,160 ✗ exact 11,762,978,186,752"."""
     what = FIGURE_WORDS.get(published.figure, published.figure)
     if published.outcome and published.figure in ("combinations", "probability"):
         what = f"{what} ({published.outcome})"
     decks = "" if published.decks == CATALOGUE_DECKS else f" at {published.decks} decks"
-    mark = "✓" if verdict.confirmed else f"✗ exact {_exact_text(published, verdict)}"
+    mark = "✓" if verdict.confirmed else f"✗ exact {as_claimed_text(verdict)}"
     return f"{what}{decks} {published.value} {mark}"
 
 
 def _published(entry: Entry) -> list[dict[str, object]]:
     """Each published figure with its verdict, for machines: the exact value as a fraction (or the root of one)."""
-    out: list[dict[str, object]] = []
-    for p, v in entry.verdicts:
-        assert v.exact is not None
-        exact = fraction_text(v.exact)
-        out.append({"figure": p.figure, "outcome": p.outcome, "value": p.value, "decks": p.decks, "source": p.source,
-                    "note": p.note, "confirmed": v.confirmed, "exact": f"sqrt({exact})" if v.root else exact})
-    return out
+    return [{"figure": p.figure, "outcome": p.outcome, "value": p.value, "decks": p.decks, "source": p.source,
+             "note": p.note, "confirmed": v.confirmed, "exact": exact_machine(v)} for p, v in entry.verdicts]
 
 
 def catalogue_document(entries: Sequence[Entry]) -> Document:

@@ -46,7 +46,7 @@ from .model import (
     real,
     text,
 )
-from .verify import as_claimed_text
+from .verify import as_claimed_text, claimed_wager_text, verdict_text
 
 LOG_FROM = 50
 """A distribution whose likeliest amount is this many times its rarest is plotted on a logarithmic axis."""
@@ -204,7 +204,7 @@ def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
             "analyzer's own checks (a brute force on small shoes, invariants, the simulation).",)),))
     rows = tuple(
         (text(v.claim.label, shown=""), text(_what(v)), text(v.claim.claimed.text), text(as_claimed_text(v)),
-         text("CONFIRMED" if v.confirmed else "REFUTED"), _source(v.claim.source))
+         text(verdict_text(v)), _source(v.claim.source))
         for v in verdicts
     )
     table = Table(
@@ -230,6 +230,5 @@ def _source(source: str | None) -> Value:
 def _what(v: Verdict) -> str:
     c = v.claim
     outcome = f" '{c.outcome}'" if c.outcome else ""
-    pays = f" (pays {', '.join(f'{o} {p}' for o, p in c.pays)})" if c.pays else ""
-    return f"{c.wager}{pays}: {c.figure.replace('_', ' ')}{outcome}, {c.shoe.decks_built} decks"
+    return f"{claimed_wager_text(v)}: {c.figure.replace('_', ' ')}{outcome}, {c.shoe.decks_built} decks"
 

@@ -24,7 +24,8 @@ EXTRA_PLACES = 4
 """Further decimals shown beyond a claim's precision, so a near miss is visible."""
 
 
-def _exact_machine(v: Verdict) -> str | None:
+def exact_machine(v: Verdict) -> str | None:
+    """The exact figure for machines: digits for a count, "p/q", "sqrt(p/q)" for a standard deviation."""
     if v.exact is None:
         return None
     if v.claim.figure in ("combinations", "denominator"):
@@ -32,15 +33,22 @@ def _exact_machine(v: Verdict) -> str | None:
     return _exact(v)
 
 
-def _verdict(v: Verdict) -> str:
+def verdict_text(v: Verdict) -> str:
+    """CONFIRMED or REFUTED."""
     return CONFIRMED if v.confirmed else REFUTED
+
+
+def claimed_wager_text(v: Verdict) -> str:
+    """The wager a claim is about, with the pays it changed first: "tie (tie pays 9:1)"."""
+    c = v.claim
+    changed = f" ({', '.join(f'{name} pays {format_pays(p)}' for name, p in c.pays)})" if c.pays else ""
+    return f"{c.wager}{changed}"
 
 
 def _subject(v: Verdict) -> str:
     c = v.claim
     outcome = f" {c.outcome!r}" if c.outcome is not None else ""
-    changed = f" ({', '.join(f'{name} pays {format_pays(p)}' for name, p in c.pays)})" if c.pays else ""
-    return f"{c.rules.name}, {shoe_text(c.shoe)}, {c.wager}{changed}: {c.figure}{outcome}"
+    return f"{c.rules.name}, {shoe_text(c.shoe)}, {claimed_wager_text(v)}: {c.figure}{outcome}"
 
 
 def _precision(v: Verdict) -> str:
@@ -134,8 +142,8 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
             text(v.claim.claimed.text, shown=f"{v.claim.claimed.text} ({_precision(v)})"),
             data("exact" if v.claim.claimed.places is None else v.claim.claimed.places, _precision(v)),
             text(_as_claimed(v), shown=computed_text(v)),
-            text(_exact_machine(v), shown=_exact(v)),
-            text(_verdict(v)),
+            text(exact_machine(v), shown=_exact(v)),
+            text(verdict_text(v)),
             text(_subject(v)),
             text(v.claim.source),
         )
@@ -205,7 +213,7 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
                                                   "exact", "verdict")),
         rows=tuple(
             (text(v.claim.label), text(v.claim.source), text(v.claim.wager), text(v.claim.figure), text(v.claim.outcome),
-             text(v.claim.claimed.text), text(_as_claimed(v)), text(_exact_machine(v)), text(_verdict(v)))
+             text(v.claim.claimed.text), text(_as_claimed(v)), text(exact_machine(v)), text(verdict_text(v)))
             for v in verdicts
         ),
         key="checks", human=False, csv=True,
