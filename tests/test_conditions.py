@@ -115,6 +115,11 @@ outcomes = [
         ('{ name = "a", player = { total = "high" }, pays = "1:1" }', r"total: is 'high'; it must be a whole number 0-9, a list of them, or even or odd"),
         ('{ name = "a", first_four = { suit = "S" }, pays = "1:1" }', r"first_four\.suit: is not a known key; allowed here: holds, suited, colour, highest"),
         ('{ name = "a", fifth_card = { suit = "X" }, pays = "1:1" }', r"suit 'X' is not one of S H D C"),
+        ('{ name = "a", fifth_card = { rank = ["K", 5] }, pays = "1:1" }', r"rank: must be a rank or a non-empty list of ranks"),
+        ('{ name = "a", fifth_card = { rank = [] }, pays = "1:1" }', r"rank: must be a rank or a non-empty list of ranks"),
+        ('{ name = "a", fifth_card = { value = [] }, pays = "1:1" }', r"value: must be a baccarat value 0-9"),
+        ('{ name = "a", fifth_card = { suit = [] }, pays = "1:1" }', r"fifth_card: names no card"),
+        ('{ name = "a", fifth_card = { rank = "K", value = 5 }, pays = "1:1" }', r"fifth_card: names no card \(K and value 5"),
     ],
 )
 def test_a_bad_row_is_refused_naming_the_key_and_what_is_allowed(rule_file, row: str, message: str) -> None:  # type: ignore[no-untyped-def]

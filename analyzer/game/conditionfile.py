@@ -49,6 +49,7 @@ from .cards import (
     parse_card,
     parse_rank,
     suit_of,
+    type_index,
 )
 from .conditions import (
     COLOURS as GROUP_COLOURS,
@@ -99,8 +100,10 @@ def _spec_table(data: Mapping[str, Any], table: StrictTable, key: str) -> CardSp
     words = []
     rank = inner.typed("rank", (str, list), "a rank or a list of ranks", False)
     if rank is not None:
+        if isinstance(rank, list) and not (rank and all(isinstance(r, str) for r in rank)):
+            raise inner.error("rank", "must be a rank or a non-empty list of ranks, e.g. \"K\" or [\"J\", \"Q\", \"K\"].")
         try:
-            ranks = {RANK_INDEX[parse_rank(r)] for r in (rank if isinstance(rank, list) else [rank]) if isinstance(r, str)}
+            ranks = {RANK_INDEX[parse_rank(r)] for r in (rank if isinstance(rank, list) else [rank])}
         except InputError as e:
             raise inner.error("rank", str(e)) from None
         types &= {t for t in range(len(TYPES)) if TYPE_RANK[t] in ranks}
@@ -108,7 +111,7 @@ def _spec_table(data: Mapping[str, Any], table: StrictTable, key: str) -> CardSp
     value = inner.typed("value", (int, list), "a baccarat value 0-9 or a list of them", False)
     if value is not None:
         values = set(value if isinstance(value, list) else [value])
-        if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9 for v in values):
+        if not values or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9 for v in values):
             raise inner.error("value", "must be a baccarat value 0-9 (tens and faces are 0) or a list of them.")
         types &= {t for t in range(len(TYPES)) if VALUES[TYPE_RANK[t]] in values}
         words.append("value " + "/".join(str(v) for v in sorted(values)))
@@ -126,6 +129,8 @@ def _spec_table(data: Mapping[str, Any], table: StrictTable, key: str) -> CardSp
     inner.finish(("rank", "value", "suit", "colour"))
     if not words:
         raise table.error(key, "names no card; give rank, value, suit or colour.")
+    if not types:
+        raise table.error(key, f"names no card ({' and '.join(words)} together hold for none of the 52).")
     return CardSpec(" ".join(words), frozenset(types))
 
 
@@ -143,7 +148,7 @@ def _single_spec(item: Any, table: StrictTable, key: str, allow_none: bool) -> C
     except InputError as e:
         raise table.error(key, str(e)) from None
     if suit_of(card) is not None:
-        return CardSpec(card, frozenset({TYPES.index(card)}))
+        return CardSpec(card, frozenset({type_index(card)}))
     rank = RANK_INDEX[card]
     return CardSpec(card, frozenset(t for t in range(len(TYPES)) if TYPE_RANK[t] == rank))
 
