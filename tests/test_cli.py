@@ -149,3 +149,16 @@ def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
     heavy = ('numpy', 'sympy', 'dask', 'matplotlib', 'xlsxwriter', 'openpyxl', 'fpdf', 'PIL')
     probe = f"import sys, analyzer.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+
+
+def test_compare_uses_the_rule_sets_own_decks_and_refuses_to_mix_them(rule_file) -> None:  # type: ignore[no-untyped-def]
+    """--decks defaults to the rule sets' own number, as in every command; rule sets of different shoes need --decks."""
+    from analyzer.game.rulefile import shipped_text
+
+    six = rule_file(shipped_text("punto-banco").replace("decks = 8", "decks = 6"), "six.toml")
+    result = CliRunner().invoke(cli, ["compare", "--rules", six, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "6 decks (312 cards)" in json.loads(result.stdout)["provenance"]["shoe"]
+    mixed = CliRunner().invoke(cli, ["compare", "--rules", six, "--rules", "dactylus"])
+    assert mixed.exit_code == 2 and "played with 6 and 8 decks" in mixed.stderr
+    assert CliRunner().invoke(cli, ["compare", "--rules", six, "--rules", "dactylus", "--decks", "8"]).exit_code == 0

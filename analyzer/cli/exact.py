@@ -7,11 +7,13 @@ from pathlib import Path
 
 import click
 
+from ..errors import InputError
 from ..exact.parsheet import par_sheets
+from ..game.odds import format_pays
 from ..game.rulefile import catalogue
 from ..game.rules import RuleSet
 from ..report.analysis import analysis_document, compare_document, rule_list_document, rule_set_document
-from .app import _PAY, cli, command_line, emit, examples, load_rules, progress, rule_sets, shoe_of, with_pays
+from .app import cli, command_line, emit, examples, load_rules, progress, rule_sets, shoe_of, with_pays
 from .options import (
     decks_option,
     exact_option,
@@ -67,7 +69,7 @@ def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers:
 def _variant(rules: RuleSet, pays: tuple[str, ...]) -> RuleSet:
     """``rules`` with the pays changed, named after the change (a column of its own in compare)."""
     changed = with_pays(rules, pays)
-    label = ", ".join(f"{m['outcome'].strip()} {m['pays'].strip()}" for m in (_PAY.fullmatch(t.strip()) for t in pays) if m)
+    label = ", ".join(f"{outcome} {format_pays(paid)}" for _, outcome, paid in changed.pay_changes)
     return replace(changed, name=f"{rules.name}, {label}")
 
 
@@ -82,16 +84,21 @@ def _variant(rules: RuleSet, pays: tuple[str, ...]) -> RuleSet:
 @exact_option
 def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: tuple[str, ...], fmt: str | None,
             exact: bool) -> None:
-    """One matrix: the house edge of every wager under every rule set."""
+    """One matrix: the house edge of every wager under every rule set (one shoe: --decks, or the rule sets' own)."""
+    chosen = rule_sets(rule_names)
+    if decks is None:
+        own = sorted({r.decks for r in chosen})
+        if len(own) > 1:
+            raise InputError(f"The rule sets are played with {' and '.join(map(str, own))} decks; one matrix is for one "
+                             "shoe, so choose it with --decks.")
+        decks = own[0]
+    shoe = shoe_of(chosen[0], decks, remove)
     analyses = []
-    shoe = None
-    for rule_set in rule_sets(rule_names):
-        shoe = shoe_of(rule_set, decks if decks is not None else 8, remove)
+    for rule_set in chosen:
         analyses.append((rule_set, par_sheets(rule_set, shoe)))
         if pays:
             variant = _variant(rule_set, pays)
             analyses.append((variant, par_sheets(variant, shoe)))
-    assert shoe is not None
     emit(compare_document(shoe, analyses, exact), fmt, exact)
 
 
