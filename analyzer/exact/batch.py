@@ -39,7 +39,7 @@ from ..game.rules import RuleSet, Wager
 from ..game.settle import pays_by_view, view_index
 from ..game.shoe import CARDS_PER_ROUND
 from . import multiset
-from .fastcount import Hands, class_counts
+from .fastcount import Hands, class_counts, counts_fit_int64
 
 _INT64_LIMIT = 2**63
 
@@ -109,7 +109,7 @@ def _aggregated_path(
 ) -> tuple[npt.NDArray[Any], tuple[int, ...]]:
     """Numerators and scales by the aggregated sums of :mod:`analyzer.exact.fastcount`, settled ending by ending."""
     counts = counts.astype(object)
-    dtype: type = np.int64 if 64 * largest**6 < _INT64_LIMIT else object
+    dtype: type = np.int64 if counts_fit_int64(largest) else object
     # A wager reads only its own side's pair flag: class 1 (Player pair) or 2 (Banker pair).
     classes = [0] + [cls for cls, side in ((1, "player"), (2, "banker")) if any(_reads_pair(w) and w.side == side for w in chosen)]
     columns: list[Any] = [counts[:, r].astype(dtype) for r in range(len(RANKS))]  # one array per rank

@@ -38,14 +38,9 @@ from ..game.settle import settle
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import FinalState
 from .classcount import record_table
-from .fastcount import class_counts
+from .fastcount import class_counts, counts_fit_int64
+from .multiset import scale_of
 from .settlement import table_outcome_counts
-
-_INT64_LIMIT = 2**63
-
-
-def _scale(wager: Wager) -> int:
-    return math.lcm(*(o.pays.denominator for o in wager.outcomes if o.pays is not None))
 
 
 class Values(NamedTuple):
@@ -75,7 +70,7 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     if states:
         by_state = _final_states(rules, by_rank)
         for j in states:
-            scale = _scale(wagers[j])
+            scale = scale_of(wagers[j])
             for state, column in by_state.items():
                 row = settle(wagers[j], state)
                 assert row is not None and row.pays is not None
@@ -83,7 +78,7 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     for j, wager in enumerate(wagers):
         if j in states:
             continue
-        needs, scale = needs_of(wager), _scale(wager)
+        needs, scale = needs_of(wager), scale_of(wager)
         for i, row in enumerate(counts):
             shoe = _shoe(row, typed)
             settled = table_outcome_counts(wager, needs, record_table(shoe, rules.drawing, needs))
@@ -92,7 +87,7 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     return Values(
         wagers=tuple(w.name for w in wagers),
         numerators=numerators,
-        scale=tuple(_scale(w) for w in wagers),
+        scale=tuple(scale_of(w) for w in wagers),
         dealings=tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes),
     )
 
@@ -107,7 +102,7 @@ def _shoe(row: npt.NDArray[Any], typed: bool) -> Shoe:
 def _final_states(rules: RuleSet, by_rank: npt.NDArray[Any]) -> dict[FinalState, npt.NDArray[Any]]:
     """Every shoe's ordered six-card dealings by final state (pair flags by inclusion-exclusion of the pair classes)."""
     largest = max((int(s) for s in by_rank.sum(axis=1)), default=CARDS_PER_ROUND)
-    dtype: type = np.int64 if 64 * largest**6 < _INT64_LIMIT else object
+    dtype: type = np.int64 if counts_fit_int64(largest) else object
     columns: list[npt.NDArray[Any]] = [by_rank[:, r].astype(dtype) for r in range(len(RANKS))]
     every, player, banker, both = class_counts(columns, rules.drawing)
     out: dict[FinalState, npt.NDArray[Any]] = {}

@@ -224,7 +224,12 @@ def _hand(universe: _Universe, part: _Partition, hand: HandNeeds, side: str, dra
 
 def _sum_by(index: Array, weights: Array, size: int) -> Array:
     """Exact sums of non-negative integer ``weights`` by ``index``: int64 while the total fits, else Python ints."""
-    total = int(weights.sum()) if weights.dtype != object else sum(int(w) for w in weights.ravel())
+    if weights.dtype == object or not weights.size:
+        total = sum(int(w) for w in weights.ravel())
+    else:  # bounded first: an int64 sum could itself wrap around
+        total = int(weights.max()) * weights.size
+        if total >= _INT64:
+            total = sum(weights.ravel().tolist())
     out = np.zeros(size, dtype=np.int64 if total < _INT64 else object)
     np.add.at(out, index.ravel(), weights.ravel().astype(out.dtype, copy=False))
     return out

@@ -380,3 +380,9 @@ def _plan(drawing: Drawing) -> list[list[_ThirdCards | None]]:
             elif drawing.banker_draws(banker, player_third=None):
                 plan[p][banker] = _ThirdCards(banker_draws=(), banker_stands=())
     return plan
+
+
+def counts_fit_int64(largest: int) -> bool:
+    """Whether the aggregated sums of shoes of at most ``largest`` cards can be taken on int64: every count
+    is below 64 N^6 < 2^63 (used by the batch paths, which sum the class counts of many shoes at once)."""
+    return 64 * largest**6 < 2**63

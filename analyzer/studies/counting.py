@@ -67,6 +67,7 @@ import numpy.typing as npt
 
 from ..errors import InputError, shown
 from ..exact.batch import expected_values
+from ..exact.fastcount import counts_fit_int64
 from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
 from ..game.cards import RANKS, VALUES, parse_rank
@@ -354,13 +355,11 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
 COMPOSITIONS_PER_BIG_BATCH = 128
 """Cards-left compositions sent to the exact batch at once when a shoe is too large for 64-bit counts: their
 Python integers take far more memory each, so memory stays flat."""
-_INT64_CARDS = 719
-"""The largest shoe the aggregated batch path counts on 64-bit integers (64 N^6 < 2^63, :mod:`analyzer.exact.batch`)."""
 
 
 def _numerators(study: Study, unseen: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
     """Every round's exact expected values (numerators, :class:`~analyzer.exact.batch.BatchValues`), in slices if huge."""
-    if study.cards <= _INT64_CARDS or len(unseen) <= COMPOSITIONS_PER_BIG_BATCH:
+    if counts_fit_int64(study.cards) or len(unseen) <= COMPOSITIONS_PER_BIG_BATCH:
         return expected_values(study.rules, study.names, unseen).numerators
     parts = [expected_values(study.rules, study.names, unseen[i : i + COMPOSITIONS_PER_BIG_BATCH]).numerators
              for i in range(0, len(unseen), COMPOSITIONS_PER_BIG_BATCH)]
