@@ -3,8 +3,10 @@
 :func:`analyzer.exact.classcount.count_records` must give, for every wager a
 final state settles, exactly the counts the fast path's distribution gives
 (which the tests hold to the reference enumerator): at 8 and 20 decks and on
-random depleted shoes, ranks and suits. A suited pair has a closed form on
-any shoe, which the suited path must meet.
+random depleted shoes with their suits known. A suited pair has a closed form
+on any shoe, which the suited path must meet. Wagers that read suits are held
+to the brute force over actual suited cards (``test_brute_force_suited.py``)
+and to the reference enumerator on random pay tables (``test_random_conditions.py``).
 """
 
 from __future__ import annotations

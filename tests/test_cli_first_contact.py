@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from fractions import Fraction
 import shlex
 from pathlib import Path
 
@@ -121,21 +122,34 @@ def test_pay_puts_both_pays_side_by_side_in_compare() -> None:
     assert "14.3596%" in tie and "4.8440%" in tie  # 8:1 and 9:1 side by side
 
 
+NINE_TO_ONE = Fraction(-63053127805, 1301666217579)
+"""The Tie's exact expected value at 9:1, 8 decks (4.8440% house edge)."""
+
+
 @pytest.mark.parametrize(
-    "args",
+    ("args", "figure"),
     [
-        ["simulate", "--rules", "punto-banco", "--rounds", "20000", "--seed", "1", "--wager", "tie"],
-        ["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "20", "--workers", "1"],
-        ["eor", "--rules", "punto-banco", "--wager", "tie"],
-        ["analyze", "--rules", "punto-banco", "--wager", "tie"],
+        (["simulate", "--rules", "punto-banco", "--rounds", "20000", "--seed", "1", "--wager", "tie"],
+         lambda doc: Fraction(doc["wagers"][0]["exact"])),
+        (["eor", "--rules", "punto-banco", "--wager", "tie"], lambda doc: Fraction(doc[0]["wagers"][0]["expected_value"])),
+        (["analyze", "--rules", "punto-banco", "--wager", "tie"], lambda doc: -Fraction(doc[0]["wagers"][0]["house_edge"])),
     ],
 )
-def test_pay_changes_the_pay_in_every_command_that_computes_with_it(args: list[str]) -> None:
+def test_pay_changes_the_pay_in_every_command_that_computes_with_it(args: list[str], figure) -> None:  # type: ignore[no-untyped-def]
+    plain, paid = run(*args, "--format", "json"), run(*args, "--pay", "tie:tie=9:1", "--format", "json")
+    assert plain[0] == paid[0] == 0, paid[2]
+    assert figure(json.loads(paid[1])) == NINE_TO_ONE != figure(json.loads(plain[1]))
+
+
+def test_pay_changes_what_a_counting_study_expects() -> None:
+    """Betting the Tie every round: at 9:1 each round's exact expectation is higher than at 8:1."""
+    args = ["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "20", "--workers", "1", "--play", "count",
+            "--tags", " ".join(["0"] * 13), "--threshold", "0", "--format", "json"]
     plain, paid = run(*args), run(*args, "--pay", "tie:tie=9:1")
-    assert plain[0] in (0, 1) and paid[0] in (0, 1)
-    assert plain[1] != paid[1]
-    if args[0] in ("simulate", "eor", "analyze"):
-        assert "9:1" in paid[1] or "-0.048440" in paid[1] or "4.8440%" in paid[1] or "-4.8440" in paid[1]
+    assert plain[0] == paid[0] == 0, paid[2]
+    eight, nine = json.loads(plain[1]), json.loads(paid[1])
+    assert eight["bets"] == nine["bets"] == eight["rounds"] > 0
+    assert Fraction(nine["units_expected"]) > Fraction(eight["units_expected"])
 
 
 def test_eor_accepts_remove_and_remove_accepts_counts() -> None:
