@@ -263,7 +263,7 @@ def test_000_own_hand_natural_is_not_asked_for_a_third_card() -> None:
         ("live-pittsburgh", (Seat(1, _bets(("player", 5), ("player-pair", 5))),),
          "does not offer the player-pair wager (003_7e3f146be45f8a77.txt); it offers player, banker, tie"),
         ("mini-louisiana", (Seat(1, _bets(("player", 5), ("big-win-bonus-player", 5)), own_hand="draw"),),
-         "also bets on big-win-bonus-player; Play Your Own Cards is only for a bettor whose only wager is player"),
+         "also bets on 'big-win-bonus-player'; Play Your Own Cards is only for a bettor whose only wager is player"),
         ("mini-louisiana", (Seat(1, _bets(("banker", 5)), own_hand="stand"),), "has no player bet"),
         ("live-pittsburgh", (Seat(1, _bets(("player", 5)), own_hand="draw"),), "does not offer Play Your Own Cards"),
         ("punto-banco", (Seat(1, _bets(("lucky-6", 5))),), "Unknown wager 'lucky-6'"),
@@ -283,7 +283,7 @@ def test_too_few_cards_names_the_card_needed() -> None:
 def test_bad_stake_seat_and_cards_are_refused() -> None:
     with pytest.raises(InputError, match="a stake must be more than 0"):
         Bet("banker", Fraction(0))
-    with pytest.raises(InputError, match="bets on banker twice"):
+    with pytest.raises(InputError, match="bets on 'banker' twice"):
         Seat(1, _bets(("banker", 1), ("banker", 2)))
     with pytest.raises(InputError, match="holds only 4"):
         check_cards(parse_cards("K K K K K"), Shoe.decks(1))

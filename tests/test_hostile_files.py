@@ -145,3 +145,20 @@ def test_huge_command_line_values_are_one_short_line(args: list[str]) -> None:
 def test_click_s_own_refusals_quote_a_value_short_too(args: list[str]) -> None:
     err = _refused(args, "")
     assert err.count("x") < 120
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda text: text.replace("[wagers.tie]", "[wagers.tie]\nrequires = [\"" + "x" * 3000 + "\"]\nrequires_source = \"s\""),
+         "requires unknown wager"),
+        (lambda text: text + "\n[wagers." + "y" * 3000 + "]\ntitle = \"t\"\nside = \"player\"\nsource = \"s\"\n"
+         "outcomes = [{ name = \"win\", result = \"win\", pays = \"1:1\" }]\n", "no outcome matches"),
+    ],
+)
+def test_a_name_of_thousands_of_characters_is_quoted_short_and_the_advice_kept(tmp_path: Path, edit, message: str) -> None:  # type: ignore[no-untyped-def]
+    """Wager names come from the file: an error naming one cuts it, so the line still ends with what to do."""
+    path = tmp_path / "long.toml"
+    path.write_text(edit(shipped_text("punto-banco")), encoding="utf-8")
+    code, out, err = run("analyze", "--rules", str(path))
+    assert code == 2 and out == "" and message in err and len(err) < 600 and "(cut)" not in err, err[:800]

@@ -69,7 +69,7 @@ def test_wagers_of_a_file_are_added_to_any_rule_set(rule_file, host: str, text: 
 
 def test_a_wager_the_rule_set_has_already_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]
     path = rule_file(WAGERS_ONLY, "wagers.toml")
-    with pytest.raises(InputError, match="wager either-pair is already in rule set"):
+    with pytest.raises(InputError, match="wager 'either-pair' is already in rule set"):
         load("punto-banco", [path, path])
 
 

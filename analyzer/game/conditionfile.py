@@ -315,6 +315,6 @@ def read_outcome(table: StrictTable) -> Outcome:
         outcome = Outcome(name=name, pays=pays, default=table.string("default", required=False),
                           extended=None if condition.empty else condition, **legacy)
     except InputError as e:
-        raise InputError(f"{table.origin}: {table.where}: {e}") from None
+        raise table.located(e) from None
     table.finish(ROW_KEYS)
     return outcome

@@ -52,7 +52,7 @@ def _shipped_row(table: StrictTable) -> Outcome | None:
             default=table.string("default", required=False),
         )
     except InputError as e:
-        raise InputError(f"{table.origin}: {table.where}: {e}") from None
+        raise table.located(e) from None
     table.finish(tuple(sorted(SHIPPED_KEYS)))
     return outcome
 

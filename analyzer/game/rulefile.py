@@ -39,7 +39,7 @@ from .rules import (
 from .settle import unsettled
 from .shoe import MAX_DECKS
 from .standard import Standard, sha256_hex, standard_tables
-from .strict import StrictTable, decoded, origin_of, parse_toml, read_bytes
+from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
 
@@ -137,7 +137,7 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
     except InputError as e:
         if str(e).startswith(table.origin):
             raise
-        raise InputError(f"{table.origin}: {table.where}: {e}") from None
+        raise table.located(e) from None
     table.finish(_WAGER_KEYS)
     return wager
 
@@ -290,7 +290,7 @@ def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
         state = unsettled(wager)
         if state is not None:
             raise InputError(
-                f"{origin}: wagers.{wager.name}: no outcome matches {state.describe()}; "
+                f"{origin}: {key_text(f'wagers.{wager.name}')}: no outcome matches {state.describe()}; "
                 "end the outcomes with a row that has no conditions, such as "
                 '{ name = "loss", pays = "lose" }.'
             )
@@ -433,7 +433,7 @@ def with_wagers(rules: RuleSet, name_or_path: str) -> RuleSet:
         raise InputError(f"{origin}: defines no side bet to add (a [wagers.NAME] table other than the standard wagers).")
     taken = sorted({w.name for w in added} & {w.name for w in rules.wagers})
     if taken:
-        raise InputError(f"{origin}: wager {taken[0]} is already in rule set {rules.name}; give yours another name.")
+        raise InputError(f"{origin}: wager {shown(taken[0])} is already in rule set {rules.name}; give yours another name.")
     note = f"Wagers added from {origin} (--wagers): {', '.join(w.name for w in added)}."
     try:
         return replace(

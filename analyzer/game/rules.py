@@ -373,7 +373,7 @@ class RuleSet:
         for w in self.wagers:
             unknown = [r for r in w.requires if r not in names]
             if unknown:
-                raise InputError(f"Wager {w.name} requires unknown wager(s) {', '.join(unknown)}.")
+                raise InputError(f"Wager {shown(w.name)} requires unknown wager(s) {', '.join(map(shown, unknown))}.")
         if self.own_cards is not None and self.own_cards.wager not in names:
             raise InputError(f"own_cards.wager names unknown wager {shown(self.own_cards.wager)}.")
         if self.own_cards is not None and self.wager(self.own_cards.wager).side != "player":

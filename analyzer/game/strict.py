@@ -150,12 +150,12 @@ def _check_sizes(data: dict[str, Any], origin: str) -> None:
         if depth > MAX_NESTING:
             raise InputError(f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed.")
         if isinstance(value, dict):
-            pending.extend((f"{where}.{_cut(k, 40)}", v, depth + 1) for k, v in value.items())
+            pending.extend((f"{where}.{key_text(k, 40)}", v, depth + 1) for k, v in value.items())
         elif isinstance(value, list):
             pending.extend((f"{where}[{i}]", v, depth + 1) for i, v in enumerate(value))
         elif isinstance(value, int) and not isinstance(value, bool) and digits(value) > MAX_INTEGER_DIGITS:
             raise InputError(
-                f"{origin}: {_cut(where)}: is {shown(value)}; at most {MAX_INTEGER_DIGITS} digits are allowed."
+                f"{origin}: {key_text(where)}: is {shown(value)}; at most {MAX_INTEGER_DIGITS} digits are allowed."
             )
 
 
@@ -174,7 +174,11 @@ class StrictTable:
 
     def error(self, key: str, message: str) -> InputError:
         dotted = f"{self.where}.{key}" if self.where else key
-        return InputError(f"{self.origin}: {_cut(dotted)}: {message}")
+        return InputError(f"{self.origin}: {key_text(dotted)}: {message}")
+
+    def located(self, error: InputError) -> InputError:
+        """``error`` (raised while building what this table describes) placed in the file, at this table."""
+        return InputError(f"{self.origin}: {key_text(self.where)}: {error}")
 
     def typed(self, key: str, kind: type | tuple[type, ...], what: str, required: bool) -> Any:
         """The value of ``key`` if it is of ``kind`` (described as ``what`` in errors); None if absent and not required."""
@@ -219,6 +223,6 @@ def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
 
 
-def _cut(text: str, limit: int = 100) -> str:
+def key_text(text: str, limit: int = 100) -> str:
     """A key or dotted path as errors show it: at most ``limit`` characters."""
     return text if len(text) <= limit else text[:limit] + "..."

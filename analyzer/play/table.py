@@ -37,7 +37,7 @@ class Bet:
 
     def __post_init__(self) -> None:
         if self.stake <= 0:
-            raise InputError(f"The stake on {self.wager} is {self.stake}; a stake must be more than 0.")
+            raise InputError(f"The stake on {shown(self.wager)} is {self.stake}; a stake must be more than 0.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +58,7 @@ class Seat:
         names = [b.wager for b in self.bets]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            raise InputError(f"Seat {self.number} bets on {', '.join(twice)} twice; give one stake per wager and seat.")
+            raise InputError(f"Seat {self.number} bets on {', '.join(map(shown, twice))} twice; give one stake per wager and seat.")
         if self.own_hand is not None and self.own_hand not in DECISIONS:
             raise InputError(f"Own-hand decision {shown(self.own_hand)} is unknown; use DRAW or STAND.")
 
@@ -230,7 +230,7 @@ def _check_own_hand(rules: RuleSet, seat: Seat) -> None:
     others = [w for w in seat.wagers if w != own.wager]
     if own.alone and others:
         raise InputError(
-            f"Seat {seat.number} asks for its own cards but also bets on {', '.join(others)}; "
+            f"Seat {seat.number} asks for its own cards but also bets on {', '.join(map(shown, others))}; "
             f"Play Your Own Cards is only for a bettor{only} {own.wager} ({own.source})."
         )
 

@@ -38,7 +38,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from .reading import read_submitted
@@ -197,7 +197,7 @@ def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None,
         if event and not totals:
             names = {o.name.lower(): o.name for o in wager.outcomes}
             if event.lower() not in names:
-                raise InputError(f"{where}: event {event!r} is not an outcome of {wager.name} under {rules.name}; "
+                raise InputError(f"{where}: event {shown(event)} is not an outcome of {wager.name} under {rules.name}; "
                                  f"its outcomes are: {', '.join(o.name for o in wager.outcomes)}.")
             outcome = names[event.lower()]
         columns = [c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)]
