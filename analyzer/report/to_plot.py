@@ -6,19 +6,19 @@ without a count, such as the Pair bets, how often the expected value is
 positive by depth) and the per-shoe
 table (the distribution of units won per shoe, with the units expected).
 Exact values become floats here, where they are drawn. matplotlib is
-imported only when a figure is drawn (``count --plot``); it is the optional
-``plot`` extra.
+imported only when a figure is drawn (``count --plot``); the file is written
+whole (:func:`analyzer.report.writing.write_file`).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError, shown
 from .model import Block, Document, Fields, Section, Table, Value
+from .writing import write_file
 
 FORMATS = (".png", ".svg", ".pdf")
 
@@ -117,16 +117,9 @@ def render_plot(study: Document, shoes: Document, path: str) -> None:
     right.legend(fontsize=8, loc="upper right")
     figure.suptitle(study.title, fontsize=11)
 
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=target.suffix)
-    os.close(handle)
+    buffer = io.BytesIO()
     try:
-        figure.savefig(temporary, dpi=130)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+        figure.savefig(buffer, format=Path(path).suffix[1:].lower(), dpi=130)
     finally:
         plt.close(figure)
+    write_file(Path(path), buffer.getvalue())
