@@ -192,14 +192,12 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     from ..play.executor import open_executor
     from ..report.count import count_document, per_shoe_document
     from ..studies.counting import (
-        SHOES_PER_TASK,
         Procedure,
         Study,
-        WagerPlan,
-        counter_for,
         parse_tags,
         parse_threshold,
         run,
+        wager_plans,
     )
 
     rule_set = with_pays(load_rules(rule_name), pays)
@@ -220,22 +218,11 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     limits = {w: parse_threshold(t) for w, t in per_wager("--threshold", thresholds, wagers).items()}
     if play == "perfect" and limits:
         raise InputError("--threshold applies to --play count only.")
-    plans = []
-    for wager in wagers:
-        rule_set.wager(wager)  # an unknown wager is refused before any counting
-        chosen_tags = tags.get(wager, tags.get(None))
-        chosen_limit = limits.get(wager, limits.get(None))
-        if play == "perfect" and chosen_tags is None and index is None:
-            counter = None if not rule_set.wager(wager).has_pay_table else counter_for(rule_set, wager, decks, None, None, None)
-        else:
-            counter = counter_for(rule_set, wager, decks, chosen_tags, chosen_limit, index)
-        if play == "count" and counter is None:
-            raise InputError(f"Every effect of removal on {wager} is 0, so no linear count follows it; give --tags and --threshold.")
-        plans.append(WagerPlan(wager, counter))
-    study = Study(rules=rule_set, wagers=tuple(plans), shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
+    plans = wager_plans(rule_set, wagers, decks, play, tags, limits, index)
+    study = Study(rules=rule_set, wagers=plans, shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
                   seed=seed, procedure=procedure)
-    tasks = -(-shoes // SHOES_PER_TASK)
-    with open_executor(min(workers or cores(), tasks), scheduler) as executor, progress(tasks, "dealing shoes") as bar:
+    with open_executor(min(workers or cores(), study.tasks), scheduler) as executor, \
+            progress(study.tasks, "dealing shoes") as bar:
         tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None)
         emit(count_document(tally, executor.description), fmt)
     if per_shoe is not None:

@@ -33,8 +33,8 @@ _COLOUR_CODES = {"red": 0, "black": 1}
 class _Hand:
     """One hand's columns of a record array."""
 
-    def __init__(self, columns: Mapping[str, Array], side: str, needs: HandNeeds, drawing: bool) -> None:
-        self.columns, self.side, self.needs, self.drawing = columns, side, needs, drawing
+    def __init__(self, columns: Mapping[str, Array], side: str, needs: HandNeeds) -> None:
+        self.columns, self.side, self.needs = columns, side, needs
 
     def _get(self, name: str) -> Array:
         return self.columns[f"{self.side}.{name}"]
@@ -183,8 +183,8 @@ def _condition_holds(condition: Condition, player: _Hand, banker: _Hand, side: s
 def row_masks(wager: Wager, needs: Needs, records: Array) -> list[Array]:
     """For each row of ``wager``, whether its condition holds on each record (``records``: one per line)."""
     columns = {name: records[:, i] for i, (name, _) in enumerate(needs.fields())}
-    player = _Hand(columns, "player", needs.player, needs.drawing)
-    banker = _Hand(columns, "banker", needs.banker, needs.drawing)
+    player = _Hand(columns, "player", needs.player)
+    banker = _Hand(columns, "banker", needs.banker)
     shape = (len(records),)
     return [np.broadcast_to(_condition_holds(row.condition, player, banker, wager.side), shape) for row in wager.outcomes]
 

@@ -57,14 +57,14 @@ _ALIASES: dict[str, str] = {"10": "T", "1": "A"}
 _SYMBOL_SUITS: dict[str, str] = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SEPARATORS = re.compile(r"[\s,]+")
 _CARD = re.compile(r"(?P<before>[♠♥♦♣]?)(?P<rank>10|[A2-9TJQK1])(?P<after>[SHDC♠♥♦♣]?)", re.IGNORECASE)
-ALLOWED = "A 2 3 4 5 6 7 8 9 T (or 10) J Q K, optionally with a suit S H D C (e.g. KH, 9d)"
+ALLOWED = "A (or 1) 2 3 4 5 6 7 8 9 T (or 10) J Q K, optionally with a suit S H D C (e.g. KH, 9d)"
 _REPEATED = re.compile(r"(?P<card>[^x×]+)[x×](?P<count>\d{1,9})", re.IGNORECASE)
 MAX_OF_A_RANK = 4_000
 """The most cards of one rank any shoe holds (1,000 decks, :data:`analyzer.game.shoe.MAX_DECKS`)."""
 
 
 def parse_rank(text: str) -> str:
-    """Return the rank a token names: A 2-9 T J Q K, any case, "10" for T.
+    """Return the rank a token names: A 2-9 T J Q K, any case, "10" for T and "1" for A.
 
     Raises :class:`InputError` naming the token and what is allowed.
     """
@@ -72,7 +72,7 @@ def parse_rank(text: str) -> str:
     token = _ALIASES.get(token, token)
     if token not in RANK_INDEX:
         raise InputError(
-            f"{shown(text)} is not a card; use A 2 3 4 5 6 7 8 9 T (or 10) J Q K."
+            f"{shown(text)} is not a card; use A (or 1) 2 3 4 5 6 7 8 9 T (or 10) J Q K."
         )
     return token
 

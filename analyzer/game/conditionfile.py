@@ -62,7 +62,7 @@ from .conditions import (
     HandTest,
 )
 from .odds import parse_pays
-from .rules import RESULTS, Outcome
+from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
 
 GROUP_KEYS: tuple[str, ...] = ("holds", "suited", "colour", "highest")
@@ -72,7 +72,6 @@ HAND_KEYS: tuple[str, ...] = (
 )
 HAND_TABLES: tuple[str, ...] = ("player", "banker", "either", "both", "winning_hand", "losing_hand", "other")
 ROUND_KEYS: tuple[str, ...] = ("winner", "cards_dealt", "fifth_card", "sixth_card", "all_cards", "first_four", *HAND_TABLES)
-LEGACY_KEYS: tuple[str, ...] = ("result", "natural", "margin", "min_margin", "total", "cards", "pair")
 ROW_KEYS: tuple[str, ...] = ("name", "pays", "default", *HAND_KEYS, *ROUND_KEYS)
 
 CARD_FORMS = 'a card such as "8", "K" or "KH", a table such as { value = 0 } or { suit = "H" }, or a list of them'
@@ -294,7 +293,8 @@ def read_outcome(table: StrictTable) -> Outcome:
         raise table.error("pays", str(e)) from None
     own = _hand(table)
     legacy = {key: getattr(own, key) for key in LEGACY_KEYS if getattr(own, key) is not None}
-    beyond = replace(own, result=None, natural=None, margin=None, min_margin=None, total=None, cards=None, pair=None)
+    cleared: dict[str, Any] = dict.fromkeys(LEGACY_KEYS)
+    beyond = replace(own, **cleared)
     condition = Condition(
         own=None if beyond.empty else beyond,
         other=_hand_table(table, "other"),

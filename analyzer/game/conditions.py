@@ -5,7 +5,7 @@ round through a *view* (:class:`RoundView`): the cards actually dealt
 (:mod:`analyzer.game.round`, for the round engine and the reference
 enumerator) or a record of only the features a wager reads
 (:mod:`analyzer.game.needs`, for the fast exact path and the simulator). One
-function, :func:`row_holds`, gives both their meaning.
+function, :func:`condition_holds`, gives both their meaning.
 
 The pieces, as a rule file writes them (:mod:`analyzer.game.conditionfile`):
 
@@ -32,14 +32,13 @@ The pieces, as a rule file writes them (:mod:`analyzer.game.conditionfile`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Protocol
 
 from ..errors import InputError, shown
-from .cards import RANK_INDEX, RED_SUITS, SUITS, TYPE_RANK, TYPES, suit_of, type_index
+from .cards import RANK_INDEX, SUITS, TYPE_RANK, TYPES, suit_of, type_index
 from .state import NATURALS
 
-HANDS: tuple[str, ...] = ("player", "banker")
 WINNERS: tuple[str, ...] = ("player", "banker", "tie")
 COLOURS: tuple[str, ...] = ("red", "black", "same", "mixed")
 """Colour tests of a group: all red, all black, all one colour, both colours."""
@@ -59,15 +58,14 @@ class CardSpec:
     text: str
     types: frozenset[int]
     none: bool = False
+    reads_suit: bool = field(init=False, repr=False, compare=False)
+    """True when some rank has suits on both sides of the spec: the spec cannot be read from ranks."""
 
     def __post_init__(self) -> None:
         if not self.types <= set(range(len(TYPES))):
             raise InputError(f"Card condition {shown(self.text)} names a card type outside the 52.")
-
-    @property
-    def reads_suit(self) -> bool:
-        """True when some rank has suits on both sides of the spec: the spec cannot be read from ranks."""
-        return any(0 < sum(TYPE_RANK[t] == r for t in self.types) < len(SUITS) for r in range(len(RANK_INDEX)))
+        split = any(0 < sum(TYPE_RANK[t] == r for t in self.types) < len(SUITS) for r in range(len(RANK_INDEX)))
+        object.__setattr__(self, "reads_suit", split)
 
     def has(self, card: str) -> bool:
         """Whether ``card`` ("K" or "KH") is one of the spec's types.
@@ -460,8 +458,3 @@ def describe(condition: Condition) -> str:
         if test is not None:
             parts.append(f"{label}: {', '.join(describe_group(test))}")
     return "; ".join(parts)
-
-
-def red(suit: int) -> bool:
-    """Whether a suit index is a red suit (hearts, diamonds)."""
-    return SUITS[suit] in RED_SUITS

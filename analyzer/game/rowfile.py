@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from ..errors import InputError, shown
 from .odds import parse_pays
-from .rules import RESULTS, Outcome
+from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
 
-SHIPPED_KEYS = frozenset({"name", "pays", "default", "result", "natural", "margin", "min_margin", "total", "cards", "pair"})
+SHIPPED_KEYS = frozenset({"name", "pays", "default", *LEGACY_KEYS})
 """The keys of a row of the shipped rule files; a row with any other key is read by the condition language."""
 
 

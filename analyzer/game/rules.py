@@ -147,7 +147,7 @@ class Outcome:
         if self._condition is None:
             from .conditions import EMPTY, HandTest
 
-            legacy = {key: getattr(self, key) for key in _LEGACY_KEYS if getattr(self, key) is not None}
+            legacy = {key: getattr(self, key) for key in LEGACY_KEYS if getattr(self, key) is not None}
             condition = self.extended or EMPTY
             if legacy:
                 condition = replace(condition, own=replace(condition.own or HandTest(), **legacy))
@@ -158,7 +158,7 @@ class Outcome:
     @property
     def one_sided(self) -> bool:
         """Whether the row tests its own side's hand (a shipped key, another hand key at its top level, or ``other``)."""
-        return any(getattr(self, key) is not None for key in _LEGACY_KEYS) or (
+        return any(getattr(self, key) is not None for key in LEGACY_KEYS) or (
             self.extended is not None and self.extended.one_sided
         )
 
@@ -168,7 +168,7 @@ class Outcome:
         return "?" if self.pays is None else format_pays(self.pays)
 
 
-_LEGACY_KEYS = ("result", "natural", "margin", "min_margin", "total", "cards", "pair")
+LEGACY_KEYS: tuple[str, ...] = ("result", "natural", "margin", "min_margin", "total", "cards", "pair")
 """The row keys of the shipped rule files, read from the wager's side."""
 
 

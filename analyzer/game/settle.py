@@ -151,14 +151,8 @@ def unsettled(wager: Wager) -> FinalState | None:
     settled = {i for row in settlement(wager) for i in row}
     if len(settled) == VIEWS:
         return None
-    for state in every_final_state():
-        own = state.player_total if wager.side == "player" else state.banker_total
-        other = state.banker_total if wager.side == "player" else state.player_total
-        cards = state.player_cards if wager.side == "player" else state.banker_cards
-        pair = state.player_pair if wager.side == "player" else state.banker_pair
-        if view_index(own, other, cards, pair) not in settled:
-            return state
-    return None
+    assert wager.side is not None, "a wager settled by side views follows a side"
+    return next((state for state in every_final_state() if state_view(wager.side, state) not in settled), None)
 
 
 def every_final_state() -> Iterator[FinalState]:

@@ -1,8 +1,9 @@
 """Reading the files a user gives: guarded, then strict TOML.
 
 Every file the program reads on a user's word (rule files of
-:mod:`analyzer.game.rulefile`, claims files of :mod:`analyzer.studies.verify`,
-and any reader to come) goes through :func:`read_toml`, which guarantees, in
+:mod:`analyzer.game.rulefile`, claims files and par sheets of
+:mod:`analyzer.studies`, and any reader to come) goes through
+:func:`read_bytes`, :func:`decoded` and :func:`parse_toml`, which guarantee, in
 bounded time and memory, one :class:`~analyzer.errors.InputError` (one line,
 exit status 2 at the command line) for anything that is not a sane TOML text:
 
@@ -130,16 +131,6 @@ def parse_toml(text: str, origin: str) -> dict[str, Any]:
         ) from None
     _check_sizes(data, origin)
     return data
-
-
-def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of the regular file at ``path``: :func:`read_bytes`, then :func:`decoded`."""
-    return decoded(read_bytes(path, what, limit), path, what)
-
-
-def read_toml(path: str, what: str) -> dict[str, Any]:
-    """The data of the TOML file at ``path``, read by :func:`read_text` and :func:`parse_toml`."""
-    return parse_toml(read_text(path, what), origin_of(path))
 
 
 def _check_sizes(data: dict[str, Any], origin: str) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import __version__
 from ..game.rules import RuleSet
-from ..game.standard import STANDARD_WAGERS_FILE, sha256_hex, standard_wagers_sha256
+from ..game.standard import STANDARD_WAGERS_FILE, standard_wagers_sha256
 from .model import Document, Provenance, SourceFile
 
 PACKAGE = "baccarat-analyzer"
@@ -36,11 +36,6 @@ def rule_files(rule_sets: Iterable[RuleSet]) -> tuple[SourceFile, ...]:
 def provenance(rule_sets: Sequence[RuleSet], shoe: str | None = None, other: Sequence[SourceFile] = ()) -> Provenance:
     """The provenance of a document computed from ``rule_sets`` (and ``other`` files) for the shoe named ``shoe``."""
     return Provenance(version=__version__, files=(*other, *rule_files(rule_sets)), shoe=shoe)
-
-
-def source_file(name: str, role: str, data: bytes) -> SourceFile:
-    """A file read by a command (a claims file, a submitted par sheet), named by its bytes' SHA-256."""
-    return SourceFile(name, role, sha256_hex(data))
 
 
 def with_command(document: Document, command: str | None, generated: str | None = None) -> Document:

@@ -56,7 +56,7 @@ dealer, which the tests hold card for card to the round engine.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -222,11 +222,33 @@ class Study:
     def cards(self) -> int:
         return CARDS_PER_DECK * self.decks
 
+    @property
+    def tasks(self) -> int:
+        """The executor tasks the study is dealt in (:data:`SHOES_PER_TASK` shoes each, the last fewer)."""
+        return -(-self.shoes // SHOES_PER_TASK)
 
-def default_counter(rules: RuleSet, wager: str, decks: int) -> Counter | None:
-    """The balanced count of the wager's effects of removal (full shoe) with its break-even true count, or ``None``
-    when no linear count follows the wager (every effect is zero, as for the Pair bets)."""
-    return counter_for(rules, wager, decks, None, None, None)
+
+def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
+                tags: Mapping[str | None, tuple[int, ...]], thresholds: Mapping[str | None, Fraction],
+                index: str | None) -> tuple[WagerPlan, ...]:
+    """How each wager is bet, from what the command line gave (per wager, or for all under ``None``).
+
+    Every wager gets a counter when one can be made (its tables by count), defaults filled by
+    :func:`counter_for`; perfect play needs none. Raises :class:`InputError` for an unknown wager, and
+    for ``count`` play on a wager that no linear count follows and no tags were given for.
+    """
+    plans = []
+    for name in wagers:
+        wager = rules.wager(name)  # an unknown wager is refused before any counting
+        chosen_tags = tags.get(name, tags.get(None))
+        chosen_threshold = thresholds.get(name, thresholds.get(None))
+        counter = None
+        if wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None:
+            counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index)
+        if play == "count" and counter is None:
+            raise InputError(f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags and --threshold.")
+        plans.append(WagerPlan(name, counter))
+    return tuple(plans)
 
 
 def counter_for(rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | None, threshold: Fraction | None,
