@@ -31,12 +31,13 @@ from ..errors import InputError
 from ..exact.parsheet import ParSheet, par_sheets
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
-from ..numbers import count_text
+from ..numbers import count_text, decimal_text
 from ..play.engine import Bet, Round, Seat, check_cards, deal_round
 from ..play.executor import LocalExecutor
-from ..play.simulate import Simulation, plan, run
+from ..play.simulate import CONFIDENCE, Simulation, plan, run
 from ..studies.eor import RemovalTable, removal_table
 from ..studies.formula import Formulas, formulas
+from ..studies.volatility import LEVELS
 from ..studies.verify import Claims, Verdict, published_claims, verify
 from .common import COUNTING, defaults_field, shoe_text
 from .evaluation_parts import published_section, rules_sections, wager_section
@@ -61,7 +62,8 @@ ASSUMPTIONS = (
     "A wager the document does not offer is evaluated only when asked for, with the standard pay table of "
     "wagers.toml, and is marked so.",
     "Volatility: the net result after n rounds is approximated by a normal distribution with the exact mean "
-    "n·E[X] and variance n·Var[X] (rounds are independent); its 90% and 95% ranges are n·E[X] ± z·√n·SD.",
+    "n·E[X] and variance n·Var[X] (rounds are independent); its "
+    + " and ".join(f"{decimal_text(level * 100, 0)}%" for level in LEVELS) + " ranges are n·E[X] ± z·√n·SD.",
     "The simulation is a check, not a source: every figure above is exact.",
 )
 
@@ -162,7 +164,8 @@ def evaluation_document(evaluation: Evaluation) -> Document:
     simulation = Section(
         title="Simulation cross-check",
         lead=("A Monte Carlo check by code that shares nothing with the exact count: a vectorized dealer reads the "
-              "drawing tables itself. PASS: the exact value lies inside the 99.9% interval of the observed mean.",),
+              "drawing tables itself. PASS: the exact value lies inside the "
+              f"{decimal_text(CONFIDENCE * 100, 1)}% interval of the observed mean.",),
         blocks=simulated.blocks, key="simulation",
     )
     if evaluation.example is not None:

@@ -182,7 +182,7 @@ def simulation_document(sim: Simulation) -> Document:
             Column("wager", "wager"), Column("statistic", None), Column("observed", "observed mean", "right"),
             Column("exact", "exact", "right"), Column("difference", "observed - exact", "right"),
             Column("exact_standard_deviation", None), Column("standard_error", "std. error", "right"),
-            Column("z", "z", "right"), Column("interval", "99.9% interval", "right"), Column("verdict", "verdict"),
+            Column("z", "z", "right"), Column("interval", f"{decimal_text(CONFIDENCE * 100, 1)}% interval", "right"), Column("verdict", "verdict"),
         ),
         rows=tuple(
             (text(c.statistic.wager.name, shown=c.statistic.wager.name + ("" if c.statistic.kind == "return" else " *")),
