@@ -37,8 +37,8 @@ from ..play.executor import LocalExecutor
 from ..play.simulate import CONFIDENCE, Simulation, plan, run
 from ..studies.eor import RemovalTable, removal_table
 from ..studies.formula import Formulas, formulas
-from ..studies.volatility import LEVELS
 from ..studies.verify import Claims, Verdict, published_claims, verify
+from ..studies.volatility import LEVELS
 from .common import COUNTING, defaults_field, shoe_text
 from .evaluation_parts import published_section, rules_sections, wager_section
 from .model import Document, Field, Fields, Prose, Section, integer, text

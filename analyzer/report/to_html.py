@@ -19,7 +19,7 @@ from html import escape
 
 from .model import Block, Document, Fields, Figure, Prose, Section, Table, Value
 from .provenance import provenance_lines
-from .to_text import field_text
+from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
 
 CONTENTS_FROM = 4
@@ -171,22 +171,14 @@ class _Page:
         return "\n".join(p for p in out if p)
 
     def fields(self, block: Fields) -> str:
-        shown = [f for f in block.fields if f.label is not None and not (isinstance(f.value, tuple) and not f.value)]
+        shown = shown_fields(block)
         if not shown:
             return ""
         if block.layout == "aligned":
             rows = "".join(f"<tr><th>{escape(f.label or '')}</th><td>{escape(field_text(f, self.exact))}</td></tr>"
                            for f in shown)
             return f'<div class="scroll"><table class="figures">{rows}</table></div>'
-        lines: list[str] = []
-        for f in shown:
-            if isinstance(f.value, tuple) and f.text is None:
-                if f.label:
-                    lines.append(f"{f.label}:")
-                lines.extend(f"  - {human(item, self.exact)}" for item in f.value)
-            else:
-                lines.append(f"{f.label}: {field_text(f, self.exact)}" if f.label else field_text(f, self.exact))
-        return _lines(lines)
+        return _lines(field_lines(block, self.exact))
 
     def table(self, table: Table) -> str:
         if table.records:
@@ -213,13 +205,9 @@ class _Page:
         """Rows too wide to read across, as the terminal shows them: a head line, then "title: value" lines."""
         out = [f'<p class="caption">{escape(table.caption)}</p>'] if table.caption else []
         for row in table.rows:
-            cells = list(zip(table.columns, row))
-            head = " ".join(_cell(cell, self.exact) for column, cell in cells
-                            if column.head and column.title is not None and cell is not None and human(cell, self.exact))
-            lines = "".join(f"<tr><th>{escape(column.title or '')}</th><td>{_cell(cell, self.exact)}</td></tr>"
-                            for column, cell in cells
-                            if column.title is not None and not column.head and cell is not None
-                            and (cell.data is not None or cell.text is not None))
+            cells, body = record_cells(table, row, self.exact)
+            head = " ".join(_cell(cell, self.exact) for cell in cells)
+            lines = "".join(f"<tr><th>{escape(title)}</th><td>{_cell(cell, self.exact)}</td></tr>" for title, cell in body)
             out.append(f'<div class="record"><p><b>{head}</b></p><table class="record">{lines}</table></div>')
         return "\n".join(out)
 

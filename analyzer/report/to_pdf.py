@@ -22,7 +22,7 @@ from typing import Any
 
 from .model import Block, Document, Fields, Figure, Prose, Section, Table
 from .provenance import provenance_lines
-from .to_text import field_text
+from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
 
 PINNED = datetime(2000, 1, 1, tzinfo=timezone.utc)
@@ -169,22 +169,14 @@ class _Writer:
         self.blocks(section.blocks, level + 1)
 
     def fields(self, block: Fields) -> None:
-        shown = [f for f in block.fields if f.label is not None and not (isinstance(f.value, tuple) and not f.value)]
+        shown = shown_fields(block)
         if not shown:
             return
         if block.layout == "aligned":
             grid = Table(columns=(), rows=())
             self.grid([["", ""]] + [[f.label or "", field_text(f, False)] for f in shown], ["L", "R"], grid, heads=False)
             return
-        lines: list[str] = []
-        for f in shown:
-            if isinstance(f.value, tuple) and f.text is None:
-                if f.label:
-                    lines.append(f"{f.label}:")
-                lines.extend(f"  - {human(item)}" for item in f.value)
-            else:
-                lines.append(f"{f.label}: {field_text(f, False)}" if f.label else field_text(f, False))
-        self.lines(lines)
+        self.lines(field_lines(block, False))
 
     def table(self, table: Table) -> None:
         if table.records:
@@ -208,15 +200,12 @@ class _Writer:
         if table.caption:
             self.text(table.caption, BODY, "B")
         for row in table.rows:
-            cells = list(zip(table.columns, row))
-            head = " ".join(human(cell) for column, cell in cells
-                            if column.head and column.title is not None and cell is not None and human(cell))
+            cells, rest = record_cells(table, row, False)
+            head = " ".join(human(cell) for cell in cells)
             if self.pdf.get_y() + 25 > self.pdf.h - self.pdf.b_margin:
                 self.pdf.add_page()
             self.text(head, BODY, "B", _VERDICTS.get(head.split()[-1], INK) if head else INK)
-            body = [[column.title or "", human(cell)] for column, cell in cells
-                    if column.title is not None and not column.head and cell is not None
-                    and (cell.data is not None or cell.text is not None)]
+            body = [[title, human(cell)] for title, cell in rest]
             self.grid([["", ""], *body], ["L", "L"], Table(columns=(), rows=()), heads=False)
 
     def grid(self, cells: list[list[str]], aligns: list[str], table: Table, heads: bool) -> None:

@@ -187,18 +187,25 @@ def _wrap_cell(text: str, cap: int) -> str:
     return "\n".join(lines) if lines else text
 
 
+def record_cells(table: Table, row: Sequence[Value | None], exact: bool) -> tuple[list[Value], list[tuple[str, Value]]]:
+    """One row of a table shown as records: the cells of its head line (``head`` columns that read as something),
+    then (title, cell) of every other column people read that holds something."""
+    cells = list(zip(table.columns, row))
+    head = [cell for column, cell in cells
+            if column.head and column.title is not None and cell is not None and human(cell, exact)]
+    body = [(column.title or "", cell) for column, cell in cells
+            if column.title is not None and not column.head and cell is not None and (cell.data is not None or cell.text is not None)]
+    return head, body
+
+
 def _records(table: Table, exact: bool) -> list[str]:
     out: list[str] = []
-    body = [c for c in table.columns if c.title is not None and not c.head]
-    width = max((len(c.title or "") + 1 for c in body), default=0)
+    width = max((len(c.title or "") + 1 for c in table.columns if c.title is not None and not c.head), default=0)
     for row in table.rows:
         if out:
             out.append("")
-        cells = list(zip(table.columns, row))
-        head = [human(cell, exact) for column, cell in cells if column.head and column.title is not None and cell is not None]
-        out.extend(wrapped(" ".join(part for part in head if part), len(RECORD_INDENT)))
-        for column, cell in cells:
-            if column.title is not None and not column.head and cell is not None and (cell.data is not None or cell.text is not None):
-                line = f"{RECORD_INDENT}{((column.title or '') + ':').ljust(width)} {human(cell, exact)}"
-                out.extend(wrapped(line, len(RECORD_INDENT) + width + 1))
+        head, body = record_cells(table, row, exact)
+        out.extend(wrapped(" ".join(human(cell, exact) for cell in head), len(RECORD_INDENT)))
+        for title, cell in body:
+            out.extend(wrapped(f"{RECORD_INDENT}{(title + ':').ljust(width)} {human(cell, exact)}", len(RECORD_INDENT) + width + 1))
     return (_fitted([table.caption]) + [""] if table.caption else []) + out

@@ -30,7 +30,7 @@ from typing import Any
 from ..numbers import fraction_text
 from .model import Block, Document, Fields, Figure, Prose, Section, Table, Value
 from .provenance import provenance_lines
-from .to_text import field_text, figure_lines
+from .to_text import field_lines, figure_lines
 from .values import human
 
 ABOUT_WIDTH = 110
@@ -258,14 +258,7 @@ def _words(blocks: Sequence[Block]) -> list[str]:
     lines: list[str] = []
     for block in blocks:
         if isinstance(block, Fields) and block.layout == "lines":
-            for f in block.fields:
-                if f.label is None or (isinstance(f.value, tuple) and not f.value):
-                    continue
-                if isinstance(f.value, tuple) and f.text is None:
-                    lines.append(f"{f.label}:")
-                    lines.extend(f"  - {human(v)}" for v in f.value)
-                else:
-                    lines.append(f"{f.label}: {field_text(f, False)}" if f.label else field_text(f, False))
+            lines.extend(field_lines(block, False))
         elif isinstance(block, Prose) and block.human:
             lines.extend(block.lines)
         elif isinstance(block, Figure):
