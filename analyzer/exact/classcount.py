@@ -347,7 +347,7 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
     # summary pairs (first, second) -> player and banker summary indices
     i, j = np.divmod(np.arange(len(s0)), len(second.summaries))
     p_index, b_index = (i, j) if first.side == "player" else (j, i)
-    live = np.array([int(v) != 0 for v in s0])
+    live = np.asarray(s0 != 0).astype(bool)
     p_index, b_index, s0, s1, s2 = p_index[live], b_index[live], s0[live], s1[live], s2[live]
     # ways(x, y) = nx ny S0 - nx S1[y] - ny S1[x] + S2[x][y] - [x = y](nx S0 - S1[x]): at most N^6 each term
     big = 4 * max(size, 1) ** 6 >= _INT64
@@ -366,11 +366,11 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
     if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
         stacked = np.stack([np.broadcast_to(c, ways.shape).ravel() for c in columns], axis=1)
         flat = ways.ravel()
-        keep = np.array([int(w) != 0 for w in flat]) if big else flat != 0
+        keep = np.asarray(flat != 0).astype(bool)
         rows, inverse = np.unique(stacked[keep], axis=0, return_inverse=True)
         sums = np.zeros(len(rows), dtype=object if big else np.int64)
         np.add.at(sums, inverse.reshape(-1), flat[keep])
-        kept = np.array([int(w) != 0 for w in sums], dtype=bool)
+        kept = np.asarray(sums != 0).astype(bool)
         return RecordTable(rows[kept].astype(np.int64), sums[kept])
     code = np.zeros(ways.shape, dtype=np.int64)
     for (name, radix), column in zip(fields, columns):
@@ -380,11 +380,11 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
         totals = _sum_by(flat_code, flat_ways, needs.size())
         found = np.flatnonzero(totals)
         return RecordTable(_decoded(found, radices), totals[found])
-    nonzero = np.array([int(w) != 0 for w in flat_ways]) if big else flat_ways != 0
+    nonzero = np.asarray(flat_ways != 0).astype(bool)
     codes, inverse = np.unique(flat_code[nonzero], return_inverse=True)
     sums = np.zeros(len(codes), dtype=object if big else np.int64)
     np.add.at(sums, inverse.reshape(-1), flat_ways[nonzero])
-    kept = np.array([int(w) != 0 for w in sums], dtype=bool)
+    kept = np.asarray(sums != 0).astype(bool)
     return RecordTable(_decoded(codes[kept], radices), sums[kept])
 
 

@@ -92,7 +92,7 @@ class Task:
     records: tuple[Needs, ...] = ()
     """What the wagers beyond a final state read: each round's record of each is tallied."""
     record_statistics: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
-    """Shoe mode: per such wager, the index of its needs in ``records`` and its statistic by record code."""
+    """Shoe mode: per such wager, the index of its needs in ``records`` and its statistic by record code (sorted by code)."""
 
 
 def run_chunk(task: Task) -> Tally:
@@ -134,6 +134,8 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
     states = np.zeros(STATES + 1, dtype=np.int64)
     rounds = rounds_squared = 0
     moments = [[0, 0] for _ in range(len(statistics) + len(task.record_statistics))]
+    lookups = [(np.array([c for c, _ in values], dtype=np.int64), np.array([n for _, n in values], dtype=np.int64))
+               for _, values in task.record_statistics]  # record codes (sorted) and what each nets
     records: list[tuple[tuple[int, int], ...]] = [() for _ in task.records]
     done = 0
     batch = max(1, min(_BATCH_SHOES, _BATCH_CARDS // len(base)))
@@ -146,11 +148,10 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
         rounds += int(per_shoe.sum())
         rounds_squared += int((per_shoe * per_shoe).sum())
         sums = [statistic[played].sum(axis=0) for statistic in statistics]
-        for index, values in task.record_statistics:
+        for (index, _), (keys, nets) in zip(task.record_statistics, lookups):
             codes = recorded[index]
-            lookup = dict(values)
-            flat = np.array([lookup.get(c, 0) for c in codes.ravel().tolist()], dtype=np.int64).reshape(codes.shape)
-            sums.append(flat.sum(axis=0))
+            at = np.minimum(np.searchsorted(keys, codes), max(len(keys) - 1, 0))
+            sums.append(np.where(keys[at] == codes, nets[at], 0).sum(axis=0) if len(keys) else np.zeros(codes.shape[1], np.int64))
         for moment, total in zip(moments, sums):
             moment[0] += int((total * total).sum())
             moment[1] += int((per_shoe * total).sum())
