@@ -41,3 +41,15 @@ def test_rank_counts_serve_a_wager_that_reads_no_suit_and_not_one_that_does() ->
     assert [by_rank.expected_value(i, 0) for i in range(2)] == [by_type.expected_value(i, 0) for i in range(2)]
     with pytest.raises(InputError, match="perfect-pairs reads suits: give each shoe's counts of the 52 card types"):
         expected_values(load("pairs"), ["perfect-pairs"], shoes)
+
+
+def test_side_views_and_other_wagers_together_keep_their_columns_and_values() -> None:
+    """Player and Banker take the multiset kernel, Egalite the batch of final states; the columns come back in order."""
+    rules = load("egalite")
+    shoes = _shoes(7, 3).reshape(3, 13, 4).sum(axis=2)
+    wagers = ("player", "egalite-9", "banker")
+    values = expected_values(rules, list(wagers), shoes)
+    assert values.wagers == wagers
+    for i, row in enumerate(shoes):
+        sheets = par_sheets(rules, Shoe(counts=tuple(int(n) for n in row)), wagers)
+        assert [values.expected_value(i, j) for j in range(3)] == [s.expected_value for s in sheets]

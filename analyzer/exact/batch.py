@@ -34,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError
-from ..game.cards import RANKS, VALUES
+from ..game.cards import RANKS, TYPES, VALUES
 from ..game.rules import RuleSet, Wager
 from ..game.settle import pays_by_view, view_index
 from ..game.shoe import CARDS_PER_ROUND
@@ -84,10 +84,17 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
     for wager in chosen:
         if not wager.has_pay_table:
             raise InputError(f"Wager {wager.name} has no pay table, so it has no expected value.")
-    if any(not w.side_view_only for w in chosen) or np.shape(shoes)[-1:] == (52,):
+    typed = np.shape(shoes)[-1:] == (len(TYPES),)
+    others = [w for w in chosen if not w.side_view_only]
+    if others or typed:
         from .batchall import expected_values as any_wager  # wagers beyond one side's view, shoes by card type
 
-        return BatchValues(*any_wager(rules, chosen, shoes))
+        rest = BatchValues(*any_wager(rules, others or chosen, shoes))  # checks the shoes
+        plain = [w.name for w in chosen if w.side_view_only]
+        if not others or not plain:
+            return rest
+        by_rank = np.asarray(shoes, dtype=object).reshape(len(rest.dealings), len(RANKS), -1).sum(axis=2)
+        return _joined([w.name for w in chosen], expected_values(rules, plain, by_rank), rest)
     counts = np.asarray(shoes)
     if counts.dtype.kind not in "iu" or counts.size and int(np.abs(counts).max()) > 2**31:
         counts = np.asarray(shoes, dtype=object)  # Python ints: nothing can overflow while checking
@@ -102,6 +109,19 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
     fast = _multiset_path(rules, names, counts, largest)
     numerators, scales = fast if fast is not None else _aggregated_path(rules, chosen, counts, largest)
     return BatchValues(wagers=names, numerators=numerators, scale=scales, dealings=dealings)
+
+
+def _joined(order: Sequence[str], *parts: BatchValues) -> BatchValues:
+    """The columns of ``parts`` (the same shoes) in the order of the wagers ``order``."""
+    where = {name: (part, j) for part in parts for j, name in enumerate(part.wagers)}
+    numbers = [where[name][0].numerators[:, where[name][1]] for name in order]
+    kind = np.int64 if all(part.numerators.dtype == np.int64 for part in parts) else object
+    return BatchValues(
+        wagers=tuple(order),
+        numerators=np.stack([column.astype(kind) for column in numbers], axis=1),
+        scale=tuple(where[name][0].scale[where[name][1]] for name in order),
+        dealings=parts[0].dealings,
+    )
 
 
 def _aggregated_path(
