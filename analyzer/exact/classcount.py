@@ -63,7 +63,7 @@ from ..game.conditions import CardSpec
 from ..game.needs import MIXED_SUIT, Accs, HandNeeds, Needs
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
 from ..game.shoe import Shoe, falling
-from .settlement import RecordTable
+from .settlement import RecordTable, decoded_records
 
 Array = npt.NDArray[Any]
 _INT64 = 2**63
@@ -379,13 +379,13 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
     if needs.size() <= 1 << 22:
         totals = _sum_by(flat_code, flat_ways, needs.size())
         found = np.flatnonzero(totals)
-        return RecordTable(_decoded(found, radices), totals[found])
+        return RecordTable(decoded_records(found, radices), totals[found])
     nonzero = np.asarray(flat_ways != 0).astype(bool)
     codes, inverse = np.unique(flat_code[nonzero], return_inverse=True)
     sums = np.zeros(len(codes), dtype=object if big else np.int64)
     np.add.at(sums, inverse.reshape(-1), flat_ways[nonzero])
     kept = np.asarray(sums != 0).astype(bool)
-    return RecordTable(_decoded(codes[kept], radices), sums[kept])
+    return RecordTable(decoded_records(codes[kept], radices), sums[kept])
 
 
 def _grid_columns(universe: _Universe, needs: Needs, drawing: Drawing, third: _Partition, player: _Hand, banker: _Hand,
@@ -488,13 +488,3 @@ def _records(needs: Needs, hands: dict[str, _Hand], cells: Sequence[tuple[int, .
         key = tuple(record)
         out[key] = out.get(key, 0) + count
     return out
-
-
-def _decoded(codes: Array, radices: Sequence[int]) -> npt.NDArray[np.int64]:
-    """The records whose mixed-radix codes (int64, the fields' radices in order) are ``codes``: (records, fields)."""
-    fields: list[Array] = []
-    rest = np.asarray(codes, dtype=np.int64)
-    for radix in reversed(radices):
-        rest, value = np.divmod(rest, radix)
-        fields.append(value)
-    return np.stack(fields[::-1], axis=1) if fields else np.zeros((len(rest), 0), dtype=np.int64)

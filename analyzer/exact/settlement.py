@@ -14,7 +14,7 @@ deal can reach.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,6 +208,17 @@ class RecordTable:
         """The records as tuples, each with its count."""
         return dict(zip(map(tuple, self.fields.tolist()), (int(n) for n in self.counts.tolist())))
 
+
+
+def decoded_records(codes: Array, radices: Sequence[int]) -> npt.NDArray[np.int64]:
+    """The records whose mixed-radix codes (int64; ``radices`` the fields' in order, as
+    :meth:`~analyzer.game.needs.Needs.encode` writes them) are ``codes``: an array (records, fields)."""
+    fields: list[Array] = []
+    rest = np.asarray(codes, dtype=np.int64)
+    for radix in reversed(radices):
+        rest, value = np.divmod(rest, radix)
+        fields.append(value)
+    return np.stack(fields[::-1], axis=1) if fields else np.zeros((len(rest), 0), dtype=np.int64)
 
 
 def first_rows(wager: Wager, needs: Needs, records: Array) -> Array:

@@ -70,10 +70,11 @@ from ..exact.batch import expected_values
 from ..exact.fastcount import counts_fit_int64
 from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
+from ..exact.settlement import decoded_records, first_rows
 from ..game.cards import RANKS, VALUES, parse_rank
-from ..game.needs import Needs, RecordView, needs_of
+from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet
-from ..game.settle import pays_by_view, settle, settle_round, state_view
+from ..game.settle import pays_by_view, settle, state_view
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
@@ -326,15 +327,14 @@ def _results_by_code(rules: RuleSet, wager: str) -> npt.NDArray[np.int64]:
 
 
 def _results_by_record(rules: RuleSet, wager: str, needs: Needs, records: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-    """What one unit on the wager nets in each round, from each round's record, times the wager's scale."""
+    """What one unit on the wager nets in each round, from each round's record code, times the wager's scale."""
     chosen = rules.wager(wager)
     scale = scale_of(chosen)
     found, inverse = np.unique(records, return_inverse=True)
-    nets = np.zeros(len(found), dtype=np.int64)
-    for i, record in enumerate(found.tolist()):
-        row = settle_round(chosen, RecordView(needs, needs.decode(int(record))))
-        nets[i] = 0 if row is None or row.pays is None else int(row.pays * scale)
-    return nets[inverse.reshape(-1)]
+    rows = first_rows(chosen, needs, decoded_records(found, [radix for _, radix in needs.fields()]))
+    assert (rows >= 0).all(), "a loaded rule set settles every round a deal reaches"
+    nets = np.array([0 if o.pays is None else int(o.pays * scale) for o in chosen.outcomes], dtype=np.int64)
+    return nets[rows][inverse.reshape(-1)]
 
 
 @lru_cache(maxsize=32)
