@@ -8,6 +8,19 @@ import pytest
 
 REFERENCE = Path(__file__).parent / "reference"
 EXAMPLES = Path(__file__).parent.parent / "examples"
+RULEFILES = Path(__file__).parent / "rulefiles"
+
+
+def reference_records(name: str) -> list[tuple[str, list[str]]]:
+    """The records of a perft-style file of ``reference/``: each with the ``# Source:`` line above it, its fields
+    split at ``|`` and stripped."""
+    source, records = "", []
+    for line in (REFERENCE / name).read_text(encoding="utf-8").splitlines():
+        if line.startswith("# Source:"):
+            source = line[len("# Source:"):].strip()
+        elif line.strip() and not line.startswith("#"):
+            records.append((source, [field.strip() for field in line.split("|")]))
+    return records
 
 
 @pytest.fixture
@@ -20,4 +33,3 @@ def rule_file(tmp_path: Path):
         return str(path)
 
     return write
-RULEFILES = Path(__file__).parent / "rulefiles"

@@ -11,29 +11,16 @@ hand.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from analyzer.exact.reach import load
 from analyzer.game.rulefile import catalogue
 from analyzer.studies.catalogue import catalogue_wagers, check, entries
 
-from .conftest import REFERENCE
+from .conftest import reference_records
 
-
-def _records(path: Path) -> list[tuple[str, str, int, str, str, str, str, str]]:
-    source, records = "", []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# Source:"):
-            source = line[len("# Source:"):].strip()
-        elif line.strip() and not line.startswith("#"):
-            rule_set, decks, wager, figure, outcome, value, verdict = (f.strip() for f in line.split("|"))
-            records.append((source, rule_set, int(decks), wager, figure, outcome, value, verdict))
-    return records
-
-
-RECORDS = _records(REFERENCE / "side-bets.txt")
+RECORDS = [(source, rule_set, int(decks), wager, figure, outcome, value, verdict)
+           for source, (rule_set, decks, wager, figure, outcome, value, verdict) in reference_records("side-bets.txt")]
 
 DISAGREEMENTS = {
     ("cards-dealt", "four-cards", "-0.052688"): "Wizard of Odds computes the return from the probability rounded to 6 places",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import io
 import json
-from fractions import Fraction
 import shlex
+from fractions import Fraction
 from pathlib import Path
 
 import click

@@ -17,11 +17,13 @@ from analyzer.play.engine import Bet, Seat, deal_round
 from analyzer.studies.eor import effects_of_removal
 from analyzer.studies.formula import formulas
 
+from .clirun import run
+
 
 def _run(*args: str) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == 0, result.output
-    return result.output
+    code, out, err = run(*args)
+    assert code == 0, err
+    return out
 
 
 def test_rules_show_words_each_row_as_its_pay_table_does() -> None:

@@ -9,7 +9,6 @@ House edges and standard deviations are pinned as the sources print them.
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -20,22 +19,10 @@ from analyzer.game.settle import settle
 from analyzer.game.shoe import Shoe
 from analyzer.numbers import percent_text
 
-from .conftest import REFERENCE
+from .conftest import reference_records
 
-
-def _records(path: Path) -> list[tuple[str, str, int, str, str, int]]:
-    source = ""
-    records = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# Source:"):
-            source = line[len("# Source:"):].strip()
-        elif line.strip() and not line.startswith("#"):
-            rule_set, decks, wager, outcome, count = (field.strip() for field in line.split("|"))
-            records.append((source, rule_set, int(decks), wager, outcome, int(count)))
-    return records
-
-
-RECORDS = _records(REFERENCE / "published-counts.txt")
+RECORDS = [(source, rule_set, int(decks), wager, outcome, int(count))
+           for source, (rule_set, decks, wager, outcome, count) in reference_records("published-counts.txt")]
 
 
 def test_reference_file_is_read_with_a_source_for_every_record() -> None:

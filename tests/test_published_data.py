@@ -9,7 +9,7 @@ from fractions import Fraction
 from analyzer.game.rulefile import shipped
 from analyzer.studies.verify import load_claims, published_claims, verify
 
-from .conftest import EXAMPLES, REFERENCE
+from .conftest import EXAMPLES, reference_records
 
 
 def _key(claim) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
@@ -25,11 +25,8 @@ def test_every_example_claim_about_a_shipped_rule_set_is_packaged() -> None:
 def test_every_published_count_of_the_reference_file_is_packaged() -> None:
     packaged = {(c.rules.name, c.shoe.decks_built, c.wager, c.outcome, c.claimed.value)
                 for c in published_claims().claims if c.figure == "combinations"}
-    records = []
-    for line in (REFERENCE / "published-counts.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            rules, decks, wager, outcome, value = (part.strip() for part in line.split("|"))
-            records.append((rules, int(decks), wager, outcome, Fraction(int(value))))
+    records = [(rules, int(decks), wager, outcome, Fraction(int(value)))
+               for _, (rules, decks, wager, outcome, value) in reference_records("published-counts.txt")]
     assert len(records) == 26 and [r for r in records if r not in packaged] == []
 
 
