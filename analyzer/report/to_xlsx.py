@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..numbers import fraction_text
+from .common import FIGURES
 from .model import Block, Document, Fields, Figure, Prose, Section, Table, Value
 from .provenance import provenance_lines
 from .to_text import field_lines, figure_lines
@@ -38,6 +39,8 @@ ABOUT_WIDTH = 110
 CREATED = datetime(2000, 1, 1)
 """The workbook's creation date, pinned: the provenance says which version made it and how."""
 EXACT_DOUBLE = 2**53
+FIGURE_KEYS = frozenset(key for key, _, _ in FIGURES)
+"""The keys of a par sheet's exact figures in its document (:data:`analyzer.report.common.FIGURES`)."""
 ROLES = ("combinations", "probability", "pays", "return")
 _BAD_NAME = re.compile(r"[\[\]:*?/\\]")
 
@@ -53,22 +56,29 @@ def render_xlsx(documents: Sequence[Document]) -> bytes:
     writer = _Writer(book)
     writer.about(documents)
     for document in documents:
-        for title, table in _tables(document.blocks, ""):
+        for title, table, figures in _tables(document.blocks, "", {}):
             if all(any(c.role == role for c in table.columns) for role in ROLES):
-                writer.par_sheet(document, title, table)
+                writer.par_sheet(document, title, table, figures)
             else:
                 writer.values(title, table)
     book.close()
     return buffer.getvalue()
 
 
-def _tables(blocks: Sequence[Block], title: str) -> Iterator[tuple[str, Table]]:
-    """Every table people read, with the name of what holds it (its section's name or title)."""
+def _tables(blocks: Sequence[Block], title: str, figures: dict[str, Fraction | None]
+            ) -> Iterator[tuple[str, Table, dict[str, Fraction | None]]]:
+    """Every table people read, with the name of what holds it (its section's name or title) and the exact
+    figures beside it (the analysed expected value, house edge, ... of a par sheet, by key)."""
+    here = dict(figures)
+    for block in blocks:
+        if isinstance(block, Fields):
+            here.update({f.key: _exact(f.value) for f in block.fields
+                         if f.key in FIGURE_KEYS and (f.value is None or isinstance(f.value, Value))})
     for block in blocks:
         if isinstance(block, Table) and block.human and block.rows:
-            yield title or block.caption or "Table", block
+            yield title or block.caption or "Table", block, here
         elif isinstance(block, Section) and block.human:
-            yield from _tables(block.blocks, block.name or block.title)
+            yield from _tables(block.blocks, block.name or block.title, {})
 
 
 def _exact(value: Value | None) -> Fraction | None:
@@ -160,7 +170,7 @@ class _Writer:
                     sheet.write(r, j, content)
         sheet.freeze_panes(top + 1, 1)
 
-    def par_sheet(self, document: Document, title: str, table: Table) -> None:
+    def par_sheet(self, document: Document, title: str, table: Table, figures: dict[str, Fraction | None]) -> None:
         sheet = self.sheet(title)
         role = {c.role: i for i, c in enumerate(table.columns) if c.role}
         name_column = next(i for i, c in enumerate(table.columns) if c.role is None)
@@ -183,14 +193,12 @@ class _Writer:
         cell_b, cell_c, cell_d = f"B{first}:B{last}", f"C{first}:C{last}", f"D{first}:D{last}"
         counts = [_exact(cells[role["combinations"]]) for cells in table.rows]
         denominator = int(sum(c for c in counts if c is not None))
-        ev = Fraction(0)
         paid = True
-        rows: list[tuple[Fraction, Fraction]] = []
         for k, cells in enumerate(table.rows):
             r = head + 1 + k
             p = cells[role["pays"]]
             count = int(counts[k] or 0)
-            probability = Fraction(count, denominator)
+            probability = _exact(cells[role["probability"]]) or Fraction(0)
             name = cells[name_column]
             sheet.write_string(r, 0, "" if name is None else human(name))
             sheet.write_number(r, 1, count, self.count)
@@ -201,8 +209,6 @@ class _Writer:
                 paid = False
                 sheet.write_string(r, 6, human(p) if p is not None else "", self.text)
                 continue
-            ev += probability * pay
-            rows.append((probability, pay))
             if pay.denominator in (1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100):
                 sheet.write_number(r, 3, float(pay), self.pays)
             else:
@@ -215,33 +221,33 @@ class _Writer:
         sheet.write_formula(t, 2, f"=SUM({cell_c})", self.total_decimal, 1.0)
         sheet.write_blank(t, 3, None, self.total_label)
         sheet.write_string(t, 5, str(denominator), self.text)
-        if paid:
-            sheet.write_formula(t, 4, f"=SUM(E{first}:E{last})", self.total_decimal, float(ev))
-            self._figures(sheet, rows, total + 3, total, cell_c, cell_d, ev)
+        if paid and figures.get("expected_value") is not None:
+            sheet.write_formula(t, 4, f"=SUM(E{first}:E{last})", self.total_decimal, float(figures["expected_value"] or 0))
+            self._figures(sheet, figures, total + 3, total, cell_c, cell_d)
         else:
             sheet.write_string(total + 1, 0, "No pay table for this wager: no house edge (each outcome's probability "
                                              "and fair odds are in the report).")
         sheet.freeze_panes(head + 1, 1)
 
-    def _figures(self, sheet: Any, rows: Sequence[tuple[Fraction, Fraction]], top: int, total: int, cell_c: str,
-                 cell_d: str, ev: Fraction) -> None:
-        """The figures under a par sheet: formulas over it, with the exact figure as analysed beside each."""
-        second = sum((p * x * x for p, x in rows), Fraction(0))
-        push = sum((p for p, x in rows if x == 0), Fraction(0))
-        hit = sum((p for p, x in rows if x > 0), Fraction(0))
-        variance = second - ev * ev
+    def _figures(self, sheet: Any, analysed: dict[str, Fraction | None], top: int, total: int, cell_c: str,
+                 cell_d: str) -> None:
+        """The figures under a par sheet: formulas over it, each stored with the exact figure as analysed (the
+        document's, not recomputed here), which also stands beside it as a fraction."""
         ev_cell, edge_cell, var_cell = f"B{top}", f"B{top + 1}", f"B{top + 6}"
-        figures: list[tuple[str, str, Fraction | None, Any, float]] = [
-            ("expected value", f"=E{total}", ev, self.decimal, float(ev)),
-            ("house edge", f"=-{ev_cell}", -ev, self.percent, float(-ev)),
-            ("RTP", f"=1+{ev_cell}", 1 + ev, self.percent, float(1 + ev)),
-            ("element of risk", f"=IF(1-B{top + 5}=0,NA(),{edge_cell}/(1-B{top + 5}))",
-             None if push == 1 else -ev / (1 - push), self.percent, float(-ev / (1 - push)) if push != 1 else 0.0),
-            ("hit frequency", f'=SUMIF({cell_d},">0",{cell_c})', hit, self.decimal, float(hit)),
-            ("push frequency", f"=SUMIF({cell_d},0,{cell_c})", push, self.decimal, float(push)),
-            ("variance", f"=SUMPRODUCT({cell_c},{cell_d},{cell_d})-{ev_cell}^2", variance, self.decimal, float(variance)),
-            ("standard deviation", f"=SQRT({var_cell})", None, self.sd, float(variance) ** 0.5),
+        variance = analysed.get("variance")
+        formulas = [
+            ("expected value", f"=E{total}", "expected_value", self.decimal),
+            ("house edge", f"=-{ev_cell}", "house_edge", self.percent),
+            ("RTP", f"=1+{ev_cell}", "rtp", self.percent),
+            ("element of risk", f"=IF(1-B{top + 5}=0,NA(),{edge_cell}/(1-B{top + 5}))", "element_of_risk", self.percent),
+            ("hit frequency", f'=SUMIF({cell_d},">0",{cell_c})', "hit_frequency", self.decimal),
+            ("push frequency", f"=SUMIF({cell_d},0,{cell_c})", "push_frequency", self.decimal),
+            ("variance", f"=SUMPRODUCT({cell_c},{cell_d},{cell_d})-{ev_cell}^2", "variance", self.decimal),
         ]
+        figures: list[tuple[str, str, Fraction | None, Any, float]] = [
+            (label, formula, analysed.get(key), style, float(analysed.get(key) or 0)) for label, formula, key, style in formulas
+        ]
+        figures.append(("standard deviation", f"=SQRT({var_cell})", None, self.sd, float(variance or 0) ** 0.5))
         sheet.set_row(top - 2, 30)
         sheet.write_string(top - 2, 0, "figure", self.head)
         sheet.write_string(top - 2, 1, "formula (live)", self.head_right)
