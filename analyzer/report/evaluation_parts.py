@@ -45,6 +45,7 @@ from .model import (
     percent,
     real,
     text,
+    verdict,
 )
 from .verify import as_claimed_text, claimed_wager_text, verdict_text
 
@@ -204,7 +205,7 @@ def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
             "analyzer's own checks (a brute force on small shoes, invariants, the simulation).",)),))
     rows = tuple(
         (text(v.claim.label, shown=""), text(_what(v)), text(v.claim.claimed.text), text(as_claimed_text(v)),
-         text(verdict_text(v)), _source(v.claim.source))
+         verdict(v.confirmed, verdict_text(v)), _source(v.claim.source))
         for v in verdicts
     )
     table = Table(

@@ -44,6 +44,8 @@ Kind = Literal["text", "count", "integer", "decimal", "percent", "fraction", "pa
 as fractions with ``--exact``); ``fraction`` is always shown as "p/q"; ``odds``
 is "N to 1"; ``data`` is a small JSON-ready structure with a text for people."""
 
+Tone = Literal["good", "bad"]
+
 KINDS: tuple[str, ...] = ("text", "count", "integer", "decimal", "percent", "fraction", "pays", "odds", "real", "flag", "data")
 
 
@@ -63,6 +65,8 @@ class Value:
     places: int = 8
     text: str | None = None
     signed: bool = False
+    tone: Tone | None = None
+    """A verdict's tone (a check passed or failed), which renderers that colour show; words never decide it."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -117,6 +121,11 @@ def odds(x: Fraction | None, places: int = 4, shown: str | None = None) -> Value
 def real(x: float | None, places: int = 4, shown: str | None = None) -> Value:
     """A float (a square root, a simulated mean): the one inexact kind."""
     return Value("real", x, places=places, text=shown)
+
+
+def verdict(passed: bool, shown: str) -> Value:
+    """The verdict of a check ("CONFIRMED", "PASS", ...): text, toned good or bad."""
+    return Value("text", shown, tone="good" if passed else "bad")
 
 
 def flag(b: bool | None, shown: str | None = None) -> Value:

@@ -30,6 +30,7 @@ from .model import (
     pays,
     real,
     text,
+    verdict,
 )
 from .provenance import provenance
 
@@ -189,7 +190,7 @@ def simulation_document(sim: Simulation) -> Document:
              text(c.statistic.kind), decimal(c.observed), decimal(c.exact), decimal(c.difference),
              real(c.exact_standard_deviation), real(c.standard_error, 8),
              real(c.z, shown="n/a" if c.z is None else f"{c.z:+.2f}"),
-             data([c.low, c.high], f"[{c.low:.6f}, {c.high:.6f}]"), text(c.verdict))
+             data([c.low, c.high], f"[{c.low:.6f}, {c.high:.6f}]"), verdict(c.passed, c.verdict))
             for c in sim.checks
         ),
         key="wagers",

@@ -76,7 +76,7 @@ summary { cursor: pointer; color: var(--accent); }
 }
 """
 
-_VERDICTS = {"PASS": "verdict-pass", "CONFIRMED": "verdict-pass", "FAIL": "verdict-fail", "REFUTED": "verdict-fail"}
+_TONES = {"good": "verdict-pass", "bad": "verdict-fail"}
 
 
 def render_html(documents: Sequence[Document], exact: bool = False) -> str:
@@ -92,7 +92,7 @@ def render_html(documents: Sequence[Document], exact: bool = False) -> str:
 
 def _cell(value: Value | None, exact: bool) -> str:
     shown = "" if value is None else human(value, exact)
-    css = _VERDICTS.get(shown)
+    css = None if value is None or value.tone is None else _TONES[value.tone]
     return f'<span class="{css}">{escape(shown)}</span>' if css else escape(shown)
 
 

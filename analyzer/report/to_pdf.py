@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from .model import Block, Document, Fields, Figure, Prose, Section, Table
+from .model import Block, Document, Fields, Figure, Prose, Section, Table, Tone
 from .provenance import provenance_lines
 from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
@@ -31,7 +31,7 @@ INK, MUTED, ACCENT, BAND, RULE = (29, 36, 48), (91, 100, 114), (47, 93, 138), (2
 BODY, SMALL, TABLE = 9.5, 8, 8
 WORD_WRAP = 32.0
 """mm: a table column narrows to its longest word, or to this, past which a long word (a URL) may break."""
-_VERDICTS = {"PASS": (46, 107, 46), "CONFIRMED": (46, 107, 46), "FAIL": (160, 32, 32), "REFUTED": (160, 32, 32)}
+_TONES = {"good": (46, 107, 46), "bad": (160, 32, 32)}
 
 
 def render_pdf(documents: Sequence[Document]) -> bytes:
@@ -190,10 +190,13 @@ class _Writer:
             self.gap(0.5)
         cells: list[list[str]] = [[table.columns[i].title or "" for i in shown]]
         cells += [["" if (v := row[i]) is None else human(v) for i in shown] for row in table.rows]
+        tones: list[list[Tone | None]] = [[None] * len(shown)]
+        tones += [[None if (v := row[i]) is None else v.tone for i in shown] for row in table.rows]
         if table.footer is not None:
             cells.append(["" if (v := table.footer[i]) is None else human(v) for i in shown])
+            tones.append([None] * len(shown))
         aligns = ["R" if table.columns[i].align == "right" else "L" for i in shown]
-        self.grid(cells, aligns, table, heads=True)
+        self.grid(cells, aligns, table, heads=True, tones=tones)
 
     def records(self, table: Table) -> None:
         """Rows too wide to read across, as the terminal shows them: a head line, then "title: value" lines."""
@@ -204,11 +207,13 @@ class _Writer:
             head = " ".join(human(cell) for cell in cells)
             if self.pdf.get_y() + 25 > self.pdf.h - self.pdf.b_margin:
                 self.pdf.add_page()
-            self.text(head, BODY, "B", _VERDICTS.get(head.split()[-1], INK) if head else INK)
+            tone = next((cell.tone for cell in cells if cell.tone), None)
+            self.text(head, BODY, "B", _TONES[tone] if tone else INK)
             body = [[title, human(cell)] for title, cell in rest]
             self.grid([["", ""], *body], ["L", "L"], Table(columns=(), rows=()), heads=False)
 
-    def grid(self, cells: list[list[str]], aligns: list[str], table: Table, heads: bool) -> None:
+    def grid(self, cells: list[list[str]], aligns: list[str], table: Table, heads: bool,
+             tones: list[list[Tone | None]] | None = None) -> None:
         from fpdf.fonts import FontFace
 
         pdf = self.pdf
@@ -216,13 +221,13 @@ class _Writer:
         bold = {0} if heads else set()
         bold |= {len(cells) - 1} if footer else set()
 
-        def width(k: int, words: str, size: float) -> float:
-            pdf.set_font("body", "B" if k in bold or words in _VERDICTS else "", size)
+        def width(k: int, j: int, words: str, size: float) -> float:
+            pdf.set_font("body", "B" if k in bold or (tones is not None and tones[k][j]) else "", size)
             return float(pdf.get_string_width(words))
 
         for size in (TABLE, TABLE - 1, TABLE - 1.5):  # a wide table takes a smaller font before words break
-            natural = [max(width(k, row[j], size) for k, row in enumerate(cells)) + 3.4 for j in range(len(aligns))]
-            longest = [min(WORD_WRAP, max((width(k, w, size) for k, row in enumerate(cells) for w in row[j].split()),
+            natural = [max(width(k, j, row[j], size) for k, row in enumerate(cells)) + 3.4 for j in range(len(aligns))]
+            longest = [min(WORD_WRAP, max((width(k, j, w, size) for k, row in enumerate(cells) for w in row[j].split()),
                                           default=0) + 3.4) for j in range(len(aligns))]
             if sum(longest) <= self.width:
                 break
@@ -241,7 +246,8 @@ class _Writer:
                 line = grid.row()
                 last = footer and k == len(cells) - 1
                 for j, value in enumerate(row):
-                    colour = _VERDICTS.get(value)
+                    tone = tones[k if heads else k + 1][j] if tones is not None else None
+                    colour = _TONES[tone] if tone else None
                     style = FontFace(emphasis="BOLD", color=colour) if colour else (FontFace(emphasis="BOLD") if last else None)
                     line.cell(value, style=style)
         self.gap(2.5)

@@ -16,7 +16,7 @@ from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
 from ..studies.verify import Claims, Verdict
 from .common import COUNTING, shoe_text
-from .model import Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text
+from .model import Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text, verdict
 from .provenance import provenance
 
 CONFIRMED, REFUTED = "CONFIRMED", "REFUTED"
@@ -143,7 +143,7 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
             data("exact" if v.claim.claimed.places is None else v.claim.claimed.places, _precision(v)),
             text(_as_claimed(v), shown=computed_text(v)),
             text(exact_machine(v), shown=_exact(v)),
-            text(verdict_text(v)),
+            verdict(v.confirmed, verdict_text(v)),
             text(_subject(v)),
             text(v.claim.source),
         )
@@ -205,7 +205,7 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
             refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
         by_figure = {v.claim.figure: v for v in found}
         table_rows.append((
-            text(label), text(found[0].claim.source), text(CONFIRMED if ok else REFUTED),
+            text(label), text(found[0].claim.source), verdict(ok, CONFIRMED if ok else REFUTED),
             *(None if f not in by_figure else text(_check_text(by_figure[f])) for f in figures),
         ))
     checks = Table(
@@ -213,7 +213,7 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
                                                   "exact", "verdict")),
         rows=tuple(
             (text(v.claim.label), text(v.claim.source), text(v.claim.wager), text(v.claim.figure), text(v.claim.outcome),
-             text(v.claim.claimed.text), text(_as_claimed(v)), text(exact_machine(v)), text(verdict_text(v)))
+             text(v.claim.claimed.text), text(_as_claimed(v)), text(exact_machine(v)), verdict(v.confirmed, verdict_text(v)))
             for v in verdicts
         ),
         key="checks", human=False, csv=True,
