@@ -11,6 +11,7 @@ always had (``rounds``, ``units_expected_per_shoe`` with ``mean`` and
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from fractions import Fraction
 
 from ..game.cards import RANKS
@@ -111,7 +112,7 @@ def _figures(tally: Tally, j: int) -> tuple[Field, ...]:
         Field("bets", "bets placed", integer(line.bets), text=count_text(line.bets)),
         Field("bet_frequency", "bet frequency", percent(tally.bet_frequency(j), 2)),
         Field("average_edge", "average edge when betting", percent(edge, 3),
-              text="-" if edge is None else f"{100 * float(edge):+.3f}%"),
+              text="-" if edge is None else ("+" if edge > 0 else "") + decimal_text(edge * 100, 3) + "%"),
         Field("units_won", None, fraction(tally.won(j))),
         Field("units_expected", None, fraction(tally.expected(j))),
         Field("units_won_per_shoe", "units won per shoe", _figure(tally.per_shoe(j))),
@@ -139,7 +140,7 @@ def _grid(tally: Tally) -> Table:
     figures = [_figures(tally, j) for _, j in columns]
     labelled = [i for i, f in enumerate(figures[0]) if f.label is not None]
     rows = tuple(
-        (text(figures[0][i].label), *(text(_shown(per[i])) for per in figures)) for i in labelled
+        (text(figures[0][i].label), *(_cell(per[i]) for per in figures)) for i in labelled
     )
     return Table(
         columns=(Column(None, "figure"), *(Column(None, name, align="right") for name, _ in columns)),
@@ -147,18 +148,16 @@ def _grid(tally: Tally) -> Table:
     )
 
 
-def _shown(item: Field) -> str:
-    from .values import human
-
-    if item.text is not None:
-        return item.text
+def _cell(item: Field) -> Value:
+    """A figure as a cell of the grid: its value, reading as the field's text where it has one."""
     assert isinstance(item.value, Value)
-    return human(item.value)
+    return item.value if item.text is None else replace(item.value, text=item.text)
 
 
 def _machine_figures(tally: Tally) -> Table:
     """Machines' view: one row per wager and the total (the study's CSV)."""
-    keys = [f.key for f in _figures(tally, 0) if f.key is not None]
+    first = {f.key: f.value for f in _figures(tally, 0) if f.key is not None}
+    keys = list(first)
     rows = []
     for name, j in _columns(tally) if tally.columns > 2 else [(tally.study.names[0], 0)]:
         values = {f.key: f.value for f in _figures(tally, j)}
@@ -173,7 +172,7 @@ def _machine_figures(tally: Tally) -> Table:
         rows.append(tuple(row))
     columns = [Column("wager", None)]
     for key in keys:
-        value = _figures(tally, 0)[[f.key for f in _figures(tally, 0)].index(key)].value
+        value = first[key]
         if isinstance(value, Value) and value.kind == "data":
             columns += [Column(f"{key}_mean", None), Column(f"{key}_ci95", None)]
         else:
