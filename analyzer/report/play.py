@@ -14,7 +14,7 @@ from ..game.rules import RuleSet
 from ..numbers import amount_text, count_text, decimal_text, fraction_text
 from ..play.engine import Hand, Round
 from ..play.simulate import CONFIDENCE, Z_CRITICAL, Simulation
-from .common import dealing_lines, shoe_context, shoe_text
+from .common import dealing_lines, rule_set_fields, shoe_context, shoe_text
 from .model import (
     Column,
     Document,
@@ -34,7 +34,7 @@ from .model import (
 )
 from .provenance import provenance
 
-_ROUND_KEYS = ("rule_set", "document", "procedure", "order", "cards", "cards_dealt", "not_dealt", "discarded", "steps",
+_ROUND_KEYS = ("rule_set", "title", "document", "procedure", "order", "cards", "cards_dealt", "not_dealt", "discarded", "steps",
                "player", "banker", "own_hands", "bets")
 """The order in which machines read a round (people read the steps before the hands, the cards in one line)."""
 
@@ -58,8 +58,7 @@ def round_document(rules: RuleSet, played: Round) -> Document:
     given = f"{' '.join(card_text(c) for c in played.cards_given)} ({played.cards_used} dealt" + (
         f"; not dealt: {' '.join(card_text(c) for c in played.left_over)})" if played.left_over else ")")
     head = Fields((
-        Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"),
-        Field("document", None, text(rules.document)),
+        *rule_set_fields(rules),
         *(Field(None, "", text(line)) for line in dealing_lines(rules)),
         Field("procedure", "Procedure followed", text(played.procedure), text=f"{played.procedure}."),
         Field("order", None, text(rules.dealing.order_text)),
@@ -151,8 +150,7 @@ def _simulation_head(sim: Simulation) -> Fields:
         ]
     shoe = plan.shoe
     return Fields((
-        Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"),
-        Field("document", None, text(rules.document)),
+        *rule_set_fields(rules),
         Field("shoe", "Shoe", Fields((
             Field("cards", None, integer(shoe.size)),
             Field("decks", None, integer(shoe.decks_built)),

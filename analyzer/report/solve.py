@@ -16,7 +16,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import decimal_text, fraction_text, percent_text
 from ..studies.solve import GRIDS, PaySolution, ShapeSolution
-from .common import offered_text, shoe_context, shoe_fields, shoe_text
+from .common import offered_text, rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
     Block,
     Column,
@@ -59,7 +59,7 @@ def _head(item: Solved) -> Fields:
     rules, wager = item.rules, item.sheet.wager
     notes = ([wager.default] if wager.default else []) + [f"{o.name}: {o.default}" for o in wager.outcomes if o.default]
     return Fields((
-        Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"),
+        *rule_set_fields(rules),
         Field("shoe", "Shoe", shoe_fields(item.shoe), text=f"{shoe_text(item.shoe)}."),
         Field("wager", "Wager", text(wager.name), text=f"{wager.title} ({wager.name}): {offered_text(wager)}."),
         Field(None, "", tuple(text(note) for note in notes)),
