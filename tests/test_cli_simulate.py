@@ -94,6 +94,8 @@ def test_a_failed_verdict_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
         (["--rules", "punto-banco", "--rounds", "0"], "--rounds"),
         (["--rules", "punto-banco", "--seed", "-1"], "--seed"),
         (["--rules", "punto-banco", "--wager", "lucky-6"], "Unknown wager 'lucky-6'"),
+        (["--rules", "punto-banco", "--cut-card", "20"], "--cut-card is for --mode shoe"),
+        (["--rules", "punto-banco", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "give one of the two"),
         (["--rules", "punto-banco", "--workers", "0"], "--workers"),
         (["--rules", "punto-banco", "--remove", "5,X"], "'X' is not a card"),
         (["--rules", "vegas"], "Unknown rule set 'vegas'"),

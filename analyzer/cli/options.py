@@ -280,6 +280,19 @@ def parse_seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat
     return tuple(Seat(n, tuple(placed.get(n, ())), decisions.get(n)) for n in numbers)
 
 
+def check_workers(workers: int | None, scheduler: str | None) -> None:
+    """Refuse ``--workers`` beside ``--scheduler``: the cluster's workers run the chunks, so it would be ignored."""
+    if workers is not None and scheduler is not None:
+        raise InputError("--workers sets local worker processes; with --scheduler the cluster's workers run the "
+                         "chunks, so give one of the two.")
+
+
+def given(name: str) -> bool:
+    """Whether the option ``name`` (its parameter name) was given on the command line, not left to its default."""
+    source = click.get_current_context().get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def check_writable(option: str, path: str) -> None:
     """Refuse, before any dealing, a file that cannot be written: its folder must exist and be writable."""
     folder = Path(path).parent

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..errors import InputError
 from ..game.cards import parse_cards
 from ..game.shoe import Shoe
 from .app import MODES, cli, emit, examples, load_rules, progress, shoe_of, with_pays
@@ -13,9 +14,11 @@ from .options import (
     MAX_ROUNDS,
     MAX_SEED,
     Whole,
+    check_workers,
     cores,
     decks_option,
     format_option,
+    given,
     one_rule_set,
     parse_seats,
     pay_option,
@@ -87,6 +90,9 @@ def simulate(rule_name: str, rounds: int, seed: int | None, decks: int | None, r
     from ..play.simulate import plan, random_seed, run
     from ..report.play import simulation_document, timing_text
 
+    check_workers(workers, scheduler)
+    if mode == "top" and given("cut_card"):
+        raise InputError("--cut-card is for --mode shoe: in top mode every round is dealt off the top of a full shoe.")
     rule_set = with_pays(load_rules(rule_name), pays)
     planned = plan(rule_set, shoe_of(rule_set, decks, remove), rounds=rounds, seed=random_seed() if seed is None else seed,
                    mode=mode, cut_card=cut_card, wagers=wagers)

@@ -18,6 +18,7 @@ from .options import (
     MAX_SHOES,
     WAGER_FILES_KEY,
     Whole,
+    check_workers,
     check_writable,
     cores,
     decks_option,
@@ -218,6 +219,7 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     limits = {w: parse_threshold(t) for w, t in per_wager("--threshold", thresholds, wagers).items()}
     if play == "perfect" and limits:
         raise InputError("--threshold applies to --play count only.")
+    check_workers(workers, scheduler)
     plans = wager_plans(rule_set, wagers, decks, play, tags, limits, index)
     study = Study(rules=rule_set, wagers=plans, shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
                   seed=seed, procedure=procedure)
