@@ -151,3 +151,18 @@ def test_the_readme_example_counts_alike_on_every_path() -> None:
     for cards in SUITED_SHOES.values():
         shoe = Shoe.from_cards(parse_cards(cards))
         assert wager_counts(shoe, rules.drawing, mine) == deal_outcomes(shoe, rules.drawing, mine)
+
+
+@pytest.mark.parametrize("name", ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"])
+def test_the_shipped_keys_mean_the_same_in_the_fast_settlement_and_the_condition_language(name: str) -> None:
+    """settle() reads the shipped keys on its own (loading stays cheap); the condition language must agree on every
+    final state, for every wager of the shipped rule sets and the standard pay tables."""
+    from analyzer.game.conditions import condition_holds
+    from analyzer.game.settle import FinalStateView, every_final_state, settle
+
+    rules = load(name)
+    for wager in rules.wagers:
+        for state in every_final_state():
+            by_language = next((row for row in wager.outcomes
+                                if condition_holds(row.condition, FinalStateView(state), wager.side)), None)
+            assert settle(wager, state) is by_language, (wager.name, state)
