@@ -182,7 +182,7 @@ def test_claimed_values_are_parsed_strictly(text: str) -> None:
         (claim(rules="missing.toml"), "claim 1.rules: Cannot read rule file"),
         (claim(wager="lucky-6"), "claim 1.wager: Unknown wager 'lucky-6'"),
         (claim(extra='remove = "5,X"\n'), "claim 1.remove: 'X' is not a card"),
-        (claim(extra='pays = { "pair" = "lots" }\n'), "claim 1.pays: Pays 'lots' is not understood"),
+        (claim(extra='pays = { "pair" = "lots" }\n'), "claim 1.pays.pair: Pays 'lots' is not understood"),
         (claim(rules="mini-louisiana", wager="big-win-bonus-player"), "has no house_edge, because it has no pay table"),
         ("[[claim\n", "not valid TOML"),
     ],

@@ -61,7 +61,6 @@ from .conditions import (
     GroupTest,
     HandTest,
 )
-from .odds import parse_pays
 from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
 
@@ -286,11 +285,7 @@ def _hand_table(table: StrictTable, key: str) -> HandTest | None:
 def read_outcome(table: StrictTable) -> Outcome:
     """One pay-table row: its name, pays, and conditions (see the module notes)."""
     name = table.string("name")
-    pays_text = table.string("pays", required=False)
-    try:
-        pays = None if pays_text is None else parse_pays(pays_text)
-    except InputError as e:
-        raise table.error("pays", str(e)) from None
+    pays = table.pays()
     own = _hand(table)
     legacy = {key: getattr(own, key) for key in LEGACY_KEYS if getattr(own, key) is not None}
     cleared: dict[str, Any] = dict.fromkeys(LEGACY_KEYS)

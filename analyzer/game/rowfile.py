@@ -12,7 +12,6 @@ the file, the key and what is allowed.
 from __future__ import annotations
 
 from ..errors import InputError, shown
-from .odds import parse_pays
 from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
 
@@ -25,11 +24,7 @@ def _shipped_row(table: StrictTable) -> Outcome | None:
     if not set(table.data) <= SHIPPED_KEYS or isinstance(table.data.get("total"), str):
         return None
     name = table.string("name")
-    pays_text = table.string("pays", required=False)
-    try:
-        pays = None if pays_text is None else parse_pays(pays_text)
-    except InputError as e:
-        raise table.error("pays", str(e)) from None
+    pays = table.pays()
     result = table.string("result", required=False)
     if result is not None and result not in RESULTS:
         raise table.error("result", f"is {shown(result)}; it must be one of {', '.join(RESULTS)}.")

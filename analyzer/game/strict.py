@@ -27,9 +27,11 @@ import os
 import stat
 import tomllib
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError, digits, shown
+from .odds import parse_pays
 
 MAX_FILE_BYTES = 1_000_000
 """The largest file read (1 MB); a rule file is about 5 kB, the published claims file 15 kB."""
@@ -191,6 +193,14 @@ class StrictTable:
 
     def boolean(self, key: str, required: bool = True) -> Any:
         return self.typed(key, bool, "true or false", required)
+
+    def pays(self, key: str = "pays") -> Fraction | None:
+        """A pay as a pay table writes it ("11:1", "19:20", "push", "lose"), read exactly; ``None`` if absent."""
+        written = self.string(key, required=False)
+        try:
+            return None if written is None else parse_pays(written)
+        except InputError as e:
+            raise self.error(key, str(e)) from None
 
     def table(self, key: str, required: bool = True) -> StrictTable | None:
         value = self.typed(key, dict, "a table", required)

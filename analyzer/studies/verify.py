@@ -352,7 +352,8 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tupl
     changed: list[tuple[str, Fraction]] = []
     if pays_table is not None:
         for outcome_name in list(pays_table.data):
-            pays = wrap("pays", lambda: parse_pays(pays_table.string(outcome_name)))
+            pays = pays_table.pays(outcome_name)
+            assert pays is not None, "the key is in the table"
             rules = wrap("pays", lambda: rules.with_pays(wager, outcome_name, pays))
             changed.append((outcome_name, pays))
     figure = table.string("figure")
