@@ -1,0 +1,40 @@
+"""Sphinx configuration of the baccarat-analyzer site (MyST Markdown, furo).
+
+Build: ``.venv/bin/pip install -e '.[docs]' && .venv/bin/sphinx-build -W -b html docs docs/_build/html``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import analyzer  # noqa: E402
+
+project = "baccarat-analyzer"
+author = "the baccarat-analyzer developers"
+copyright = "2026, " + author
+version = release = analyzer.__version__
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+    "sphinx_click",
+]
+myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
+myst_heading_anchors = 3
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+intersphinx_mapping = {"python": ("https://docs.python.org/3", None)}
+intersphinx_disabled_reftypes = ["*"]
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+
+html_theme = "furo"
+html_title = f"baccarat-analyzer {release}"
+html_static_path = ["_static"]
