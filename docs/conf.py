@@ -8,8 +8,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(DOCS / "_ext"))
 
 import analyzer  # noqa: E402
 
@@ -25,6 +27,8 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "sphinx_click",
+    # Local extensions, one module per generated page or picture (each defines setup(app)).
+    *sorted(p.stem for p in (DOCS / "_ext").glob("*.py") if not p.name.startswith("_")),
 ]
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3
