@@ -24,7 +24,6 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
-    "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "sphinx_click",
     # Local extensions, one module per generated page or picture (each defines setup(app)).
@@ -33,9 +32,7 @@ extensions = [
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
-intersphinx_mapping = {"python": ("https://docs.python.org/3", None)}
-intersphinx_disabled_reftypes = ["*"]
+exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]  # no intersphinx: the build needs no network
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 
