@@ -23,8 +23,8 @@ ROWS
 """
 
 
-def _file(rule_file, rows: str) -> str:  # type: ignore[no-untyped-def]
-    return rule_file(FILE.replace("ROWS", rows))
+def _file(rule_file, rows: str, extra: str = "") -> str:  # type: ignore[no-untyped-def]
+    return rule_file(FILE.replace("ROWS", rows).replace("outcomes = [", f"{extra}\noutcomes = [" if extra else "outcomes = ["))
 
 
 @pytest.mark.parametrize("name", shipped() + catalogue())
@@ -43,9 +43,38 @@ def test_a_catch_all_above_real_rows_is_refused(rule_file) -> None:  # type: ign
         '  { name = "lose anything", pays = "lose" },\n  { name = "natural win", result = "win", natural = true, pays = "1:1" },', 1
     )
     path = rule_file(text)
-    with pytest.raises(InputError, match=r"wagers\.dragon-bonus-player: outcomes\[1\] \('natural win'\) is never reached: "
-                       r"every round it describes is settled by a row above it \('lose anything'\)"):
+    with pytest.raises(InputError, match=r"wagers\.dragon-bonus-player: 9 rows are dead: outcomes\[1\] \('natural win'\) is never "
+                       r"reached: every round it describes is settled by a row above it \('lose anything'\); outcomes\[2\] .*"
+                       r"outcomes\[9\] \('any other result'\) is never reached"):
         load(path)
+
+
+def test_every_dead_row_is_listed_with_its_reason_at_once(rule_file) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18, generated tables: not only the first dead row is named, each with why it is dead."""
+    path = _file(rule_file, """
+  { name = "any pair", either = { pair = true }, pays = "5:1" },
+  { name = "both pairs", both = { pair = true }, pays = "25:1" },
+  { name = "natural with three cards", player = { natural = true, cards = 3 }, pays = "9:1" },
+  { name = "other", pays = "lose" },""")
+    with pytest.raises(InputError, match=r"2 rows are dead: outcomes\[1\] \('both pairs'\) is never reached: every round it "
+                       r"describes is settled by a row above it \('any pair'\); outcomes\[2\] \('natural with three cards'\) is "
+                       r"never reached: its conditions never hold together"):
+        load(path)
+
+
+def test_a_generated_table_may_keep_its_dead_rows_and_they_are_noted(rule_file) -> None:  # type: ignore[no-untyped-def]
+    """Issue 18: unreachable = "allow" keeps rows no deal reaches; the rule set's notes name them; they count zero."""
+    path = _file(rule_file, """
+  { name = "any pair", either = { pair = true }, pays = "5:1" },
+  { name = "both pairs", both = { pair = true }, pays = "25:1" },
+  { name = "other", pays = "lose" },""", extra='unreachable = "allow"')
+    rules = load(path)
+    assert any("1 row no deal can reach, kept (unreachable = \"allow\"): 'both pairs'" in note for note in rules.notes)
+    from analyzer.exact.parsheet import par_sheets
+    from analyzer.game.shoe import Shoe
+
+    (sheet,) = par_sheets(rules, Shoe.decks(8), ("mine",))
+    assert {r.outcome.name: r.combinations for r in sheet.rows}["both pairs"] == 0
 
 
 def test_a_narrower_row_under_a_broader_one_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]

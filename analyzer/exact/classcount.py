@@ -60,7 +60,8 @@ import numpy.typing as npt
 from ..errors import InputError
 from ..game.cards import RANKS, RED_SUITS, SUITS, TYPE_RANK, TYPE_SUIT, TYPES, VALUES
 from ..game.conditions import CardSpec
-from ..game.needs import MIXED_SUIT, Accs, HandNeeds, Needs
+from ..game.needs import MIXED_SUIT, Accs, HandNeeds, Needs, keying_label
+from ..game.patterns import Keying
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
 from ..game.shoe import Shoe, falling
 from .settlement import RecordTable, decoded_records
@@ -103,6 +104,11 @@ def _member(universe: _Universe, spec: CardSpec) -> Callable[[int], object]:
     return lambda u: universe.member(spec, u)
 
 
+def _keyed(universe: _Universe, keying: Keying) -> Callable[[int], int]:
+    """The key of element u under ``keying`` (a universe of ranks has only rank keyings: suits are not read)."""
+    return (lambda u: keying.key(u)) if universe.typed else (lambda u: u)
+
+
 def _acc_properties(universe: _Universe, accs: Accs) -> list[Callable[[int], object]]:
     props: list[Callable[[int], object]] = [_member(universe, spec) for spec, _ in accs.counts]
     if accs.suit:
@@ -111,6 +117,7 @@ def _acc_properties(universe: _Universe, accs: Accs) -> list[Callable[[int], obj
         props.append(lambda u: _colour(universe, u))
     if accs.high:
         props.append(lambda u: universe.value[u])
+    props += [_keyed(universe, keying) for keying in accs.keyings]
     return props
 
 
@@ -189,6 +196,11 @@ def _summary_columns(universe: _Universe, part: _Partition, hand: HandNeeds, dra
     if accs.high:
         names.append("high")
         columns.append(np.maximum(value[a], value[b]))
+    for keying in accs.keyings:
+        key = _keyed(universe, keying)
+        digit = np.array([key(m) + 1 for m in part.member], dtype=np.int64)
+        names.append(f"keys {keying_label(keying)}")
+        columns.append(np.maximum(digit[a], digit[b]) * (keying.size + 1) + np.minimum(digit[a], digit[b]))
     return names, columns
 
 
@@ -458,6 +470,16 @@ def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Call
             third_value = np.array([universe.value[m] for m in third.member])[card]
             high = np.where(drew, np.maximum(high, third_value), high)
         columns.append(high)
+    for keying in accs.keyings:
+        code = first(f"keys {keying_label(keying)}")
+        if drew is not None:  # the hand's keys, largest first: insert the third card's
+            base = keying.size + 1
+            hi, lo = np.divmod(code, base)
+            key = _keyed(universe, keying)
+            x = np.where(drew, np.array([key(m) + 1 for m in third.member], dtype=np.int64)[card], 0)
+            top, mid, low = np.maximum(hi, x), np.where(x >= hi, hi, np.maximum(lo, x)), np.minimum(lo, x)
+            code = (top * base + mid) * base + low
+        columns.append(code)
     return columns
 
 
@@ -485,6 +507,8 @@ def _records(needs: Needs, hands: dict[str, _Hand], cells: Sequence[tuple[int, .
             for flag in ("suit", "colour", "high"):
                 if getattr(needs_h.first, flag):
                     record.append(values[flag])
+            for keying in needs_h.first.keyings:
+                record.append(values[f"keys {keying_label(keying)}"])
         key = tuple(record)
         out[key] = out.get(key, 0) + count
     return out

@@ -93,8 +93,9 @@ def _masks(drawing: Drawing, wager: Wager) -> list[list[bool]]:
     return patterns
 
 
-def dead_row(drawing: Drawing, wager: Wager) -> str | None:
-    """Why the first dead row of ``wager`` is dead, or why some reachable round is settled by no row; ``None`` if neither."""
+def dead_rows(drawing: Drawing, wager: Wager) -> list[tuple[int | None, str]]:
+    """Each dead row of ``wager`` (its index) with why it is dead, every one in order; or ``[(None, why)]`` when some
+    reachable round is settled by no row."""
     rows = wager.outcomes
     reached = [False] * len(rows)
     holds_alone = [False] * len(rows)
@@ -102,35 +103,58 @@ def dead_row(drawing: Drawing, wager: Wager) -> str | None:
     for holds in _masks(drawing, wager):
         first = next((i for i, h in enumerate(holds) if h), None)
         if first is None:
-            return (
+            return [(None,
                 "some round is settled by no row (e.g. a round the rows above do not describe); end the outcomes "
                 'with a row that has no conditions, such as { name = "loss", pays = "lose" }'
-            )
+            )]
         reached[first] = True
         for i in range(first, len(rows)):
             if holds[i]:
                 holds_alone[i] = True
                 if i != first:
                     taken_by[i].add(first)
+    reasons: list[tuple[int | None, str]] = []
     for i, row in enumerate(rows):
         if reached[i]:
             continue
         where = f"outcomes[{i}] ({shown(row.name)})"
         if holds_alone[i]:
             above = ", ".join(repr(rows[j].name) for j in sorted(taken_by[i]))
-            return f"{where} is never reached: every round it describes is settled by a row above it ({above}); move it above them or drop it"
-        return f"{where} is never reached: its conditions never hold together in a round dealt by these drawing rules"
-    return None
+            reasons.append((i, f"{where} is never reached: every round it describes is settled by a row above it ({above})"))
+        else:
+            reasons.append((i, f"{where} is never reached: its conditions never hold together in a round dealt by these drawing rules"))
+    return reasons
 
 
 def check(rules: RuleSet) -> RuleSet:
-    """``rules`` if every offered wager's every row can be reached and every round is settled; else :class:`InputError`."""
+    """``rules`` if every offered wager's every row can be reached and every round is settled; else :class:`InputError`.
+
+    Every dead row of a wager is named at once. A wager that says ``unreachable = "allow"`` (a generated
+    table) keeps its dead rows; the returned rule set carries a note naming them (their counts are zero).
+    """
+    notes: list[str] = []
     for wager in rules.wagers:
         if not wager.offered:
             continue
-        reason = dead_row(rules.drawing, wager)
-        if reason is not None:
-            raise InputError(f"{wager.origin or rules.source_path}: wagers.{wager.name}: {reason}.")
+        reasons = dead_rows(rules.drawing, wager)
+        if not reasons:
+            continue
+        if wager.unreachable == "allow" and reasons[0][0] is not None:
+            names = ", ".join(repr(wager.outcomes[i].name) for i, _ in reasons if i is not None)
+            notes.append(f"wagers.{wager.name}: {len(reasons)} row{'s' if len(reasons) != 1 else ''} no deal can reach, "
+                         f"kept (unreachable = \"allow\"): {names}.")
+            continue
+        where = f"{wager.origin or rules.source_path}: wagers.{wager.name}"
+        if reasons[0][0] is None:
+            raise InputError(f"{where}: {reasons[0][1]}.")
+        advice = "move it above them or drop it" if len(reasons) == 1 else "move each above the rows that take it, or drop it"
+        listed = "; ".join(reason for _, reason in reasons)
+        count = "" if len(reasons) == 1 else f"{len(reasons)} rows are dead: "
+        raise InputError(f"{where}: {count}{listed}; {advice} (a generated table may keep them: unreachable = \"allow\").")
+    if notes:
+        from dataclasses import replace
+
+        return replace(rules, notes=rules.notes + tuple(notes))
     return rules
 
 

@@ -22,7 +22,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..game.conditions import CardSpec, Condition, GroupTest, HandTest
-from ..game.needs import MIXED_COLOUR, MIXED_SUIT, Accs, HandNeeds, Needs
+from ..game.needs import MIXED_COLOUR, MIXED_SUIT, WIDTH, Accs, HandNeeds, Needs, code_keys, keying_label
+from ..game.patterns import Keying, Pattern, pattern_holds
 from ..game.rules import Wager
 from ..game.state import NATURALS
 
@@ -61,12 +62,16 @@ class _Hand:
         return _Group(
             {spec: self.columns[f"{prefix}.count {spec.text}"] for spec, _ in accs.counts},
             self.columns.get(f"{prefix}.suit"), self.columns.get(f"{prefix}.colour"), self.columns.get(f"{prefix}.high"),
+            {k: [(self.columns[f"{prefix}.keys {keying_label(k)}"], WIDTH[which])] for k in accs.keyings},
         )
 
 
 class _Group:
-    def __init__(self, counts: dict[CardSpec, Array], suit: Array | None, colour: Array | None, high: Array | None) -> None:
+    def __init__(self, counts: dict[CardSpec, Array], suit: Array | None, colour: Array | None, high: Array | None,
+                 keyed: dict[Keying, list[tuple[Array, int]]]) -> None:
         self.counts, self.suit, self.colour, self.high = counts, suit, colour, high
+        self.keyed = keyed
+        """Per keying, the code columns of the group's parts (a hand's, or both hands'), each with its width."""
 
     def combined(self, other: _Group) -> _Group:
         def same(a: Array | None, b: Array | None, mixed: int) -> Array | None:
@@ -76,7 +81,33 @@ class _Group:
             {spec: self.counts[spec] + other.counts[spec] for spec in self.counts if spec in other.counts},
             same(self.suit, other.suit, MIXED_SUIT), same(self.colour, other.colour, MIXED_COLOUR),
             None if self.high is None or other.high is None else np.maximum(self.high, other.high),
+            {k: self.keyed[k] + other.keyed[k] for k in self.keyed if k in other.keyed},
         )
+
+
+def _pattern_holds(pattern: Pattern, group: _Group) -> Array:
+    """The pattern on every record: :func:`~analyzer.game.patterns.pattern_holds` once per distinct group."""
+    keyings = pattern.keyings()
+    parts = [(k, width) for k in keyings for _, width in group.keyed[k]]
+    columns = [column for k in keyings for column, _ in group.keyed[k]]
+    if pattern.reads_common_suit:
+        assert group.suit is not None
+        columns.append(group.suit)
+    if not columns:
+        return np.ones(0, dtype=bool)
+    table = np.stack([np.asarray(c, dtype=np.int64) for c in columns], axis=1)
+    distinct, inverse = np.unique(table, axis=0, return_inverse=True)
+    verdicts = []
+    for row in distinct.tolist():
+        keys: dict[Keying, tuple[int, ...]] = {}
+        for (k, width), code in zip(parts, row):
+            keys[k] = keys.get(k, ()) + code_keys(code, k, width)
+        suit = None
+        if pattern.reads_common_suit:
+            suit = None if row[-1] == MIXED_SUIT else row[-1]
+        verdicts.append(pattern_holds(pattern, keys, suit))
+    result: Array = np.array(verdicts, dtype=bool)[inverse.reshape(-1)]
+    return result
 
 
 def _isin(values: Array, allowed: frozenset[int]) -> Array:
@@ -101,6 +132,8 @@ def _group_holds(test: GroupTest, group: _Group) -> Array | bool:
     if test.highest is not None:
         assert group.high is not None
         mask = mask & _isin(group.high, test.highest)
+    if test.pattern is not None:
+        mask = mask & _pattern_holds(test.pattern, group)
     return mask
 
 

@@ -61,17 +61,15 @@ from .conditions import (
     GroupTest,
     HandTest,
 )
+from .patternfile import read_pattern
 from .rules import LEGACY_KEYS, RESULTS, Outcome
+from .schema import keys
 from .strict import StrictTable
 
-GROUP_KEYS: tuple[str, ...] = ("holds", "suited", "colour", "highest")
-HAND_KEYS: tuple[str, ...] = (
-    "total", "two_card_total", "natural", "cards", "pair", "suited_pair", "third_card", "result", "margin",
-    "min_margin", *GROUP_KEYS, "first_two",
-)
+GROUP_KEYS: tuple[str, ...] = keys("group")
+HAND_KEYS: tuple[str, ...] = keys("hand")
 HAND_TABLES: tuple[str, ...] = ("player", "banker", "either", "both", "winning_hand", "losing_hand", "other")
-ROUND_KEYS: tuple[str, ...] = ("winner", "cards_dealt", "fifth_card", "sixth_card", "all_cards", "first_four", *HAND_TABLES)
-ROW_KEYS: tuple[str, ...] = ("name", "pays", "default", *HAND_KEYS, *ROUND_KEYS)
+ROW_KEYS: tuple[str, ...] = keys("row")
 
 CARD_FORMS = 'a card such as "8", "K" or "KH", a table such as { value = 0 } or { suit = "H" }, or a list of them'
 
@@ -124,7 +122,7 @@ def _spec_table(data: Mapping[str, Any], table: StrictTable, key: str) -> CardSp
             raise inner.error("colour", f"is {shown(colour)}; it must be red or black.")
         types &= {t for t in range(len(TYPES)) if (SUITS[TYPE_SUIT[t]] in RED_SUITS) == (colour == "red")}
         words.append(colour)
-    inner.finish(("rank", "value", "suit", "colour"))
+    inner.finish(keys("card"))
     if not words:
         raise table.error(key, "names no card; give rank, value, suit or colour.")
     if not types:
@@ -225,6 +223,7 @@ def _group(table: StrictTable) -> GroupTest:
         suited=table.boolean("suited", required=False),
         colour=colour,
         highest=_value_set(table, "highest", 0, 9, {}),
+        pattern=read_pattern(table),
     )
 
 
@@ -279,6 +278,14 @@ def _hand_table(table: StrictTable, key: str) -> HandTest | None:
     return hand
 
 
+def _no_poker(table: StrictTable, key: str, group: GroupTest | None) -> GroupTest | None:
+    if group is not None and group.pattern is not None and group.pattern.poker is not None:
+        raise table.error(key, "reads poker over every card dealt, which is not supported: poker reads a group of two to "
+                          "four cards (a hand, its first_two, or first_four); use of_a_kind, pairs, same_suit, straight "
+                          "and flush for five or six cards.")
+    return group
+
+
 # -------------------------------------------------------------------- rows
 
 
@@ -303,7 +310,7 @@ def read_outcome(table: StrictTable) -> Outcome:
         cards_dealt=_value_set(table, "cards_dealt", 4, 6, {}),
         fifth_card=read_position(table, "fifth_card"),
         sixth_card=read_position(table, "sixth_card"),
-        all_cards=_group_table(table, "all_cards"),
+        all_cards=_no_poker(table, "all_cards", _group_table(table, "all_cards")),
         first_four=_group_table(table, "first_four"),
     )
     try:

@@ -37,6 +37,7 @@ from typing import Protocol
 
 from ..errors import InputError, shown
 from .cards import RANK_INDEX, SUITS, TYPE_RANK, TYPES, suit_of, type_index
+from .patterns import Keying, Pattern, describe_pattern, pattern_holds
 from .state import NATURALS
 
 WINNERS: tuple[str, ...] = ("player", "banker", "tie")
@@ -104,6 +105,9 @@ class GroupView(Protocol):
     @property
     def highest(self) -> int:
         """The highest baccarat value among the cards."""
+
+    def keys(self, keying: Keying) -> tuple[int, ...]:
+        """The keys of the group's cards under ``keying`` (:mod:`analyzer.game.patterns`), in any order."""
 
 
 class HandView(Protocol):
@@ -174,8 +178,11 @@ class GroupTest:
     suited: bool | None = None
     colour: str | None = None
     highest: frozenset[int] | None = None
+    pattern: Pattern | None = None
 
     def __post_init__(self) -> None:
+        if self.pattern is not None and self.pattern.empty:
+            object.__setattr__(self, "pattern", None)
         if self.colour is not None and self.colour not in COLOURS:
             raise InputError(f"colour {shown(self.colour)} is not one of {', '.join(COLOURS)}.")
         if self.highest is not None and not self.highest <= set(range(10)):
@@ -183,7 +190,7 @@ class GroupTest:
 
     @property
     def empty(self) -> bool:
-        return not self.holds and self.suited is None and self.colour is None and self.highest is None
+        return not self.holds and self.suited is None and self.colour is None and self.highest is None and self.pattern is None
 
     def holds_for(self, group: GroupView) -> bool:
         if any(group.count(spec) < n for spec, n in self.holds):
@@ -195,7 +202,13 @@ class GroupTest:
             wanted = {"same": colour is not None, "mixed": colour is None}.get(self.colour, colour == self.colour)
             if not wanted:
                 return False
-        return self.highest is None or group.highest in self.highest
+        if self.highest is not None and group.highest not in self.highest:
+            return False
+        pattern = self.pattern
+        if pattern is None:
+            return True
+        keys = {keying: group.keys(keying) for keying in pattern.keyings()}
+        return pattern_holds(pattern, keys, group.suit if pattern.reads_common_suit else None)
 
 
 NO_GROUP = GroupTest()
@@ -398,6 +411,8 @@ def describe_group(test: GroupTest) -> list[str]:
         parts.append({"red": "all red", "black": "all black", "same": "one colour", "mixed": "both colours"}[test.colour])
     if test.highest is not None:
         parts.append(f"highest card {_values(test.highest)}")
+    if test.pattern is not None:
+        parts.extend(describe_pattern(test.pattern))
     return parts
 
 

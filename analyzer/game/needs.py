@@ -38,7 +38,8 @@ from functools import lru_cache
 
 from .cards import RED_SUITS, SUIT_INDEX, SUITS, card_value, suit_of
 from .conditions import CardSpec, Condition, GroupTest, HandTest, HandView
-from .round import DealtRound
+from .patterns import Keying
+from .round import CardGroup, DealtRound
 from .rules import Wager
 
 MIXED_SUIT = len(SUITS)
@@ -53,10 +54,12 @@ class Accs:
     suit: bool = False
     colour: bool = False
     high: bool = False
+    keyings: tuple[Keying, ...] = ()
+    """The multisets of keys kept (group patterns): each a field, the code of its keys (:func:`keys_code`)."""
 
     @property
     def empty(self) -> bool:
-        return not self.counts and not (self.suit or self.colour or self.high)
+        return not self.counts and not (self.suit or self.colour or self.high) and not self.keyings
 
     def merge(self, other: Accs) -> Accs:
         caps: dict[CardSpec, int] = dict(self.counts)
@@ -67,12 +70,44 @@ class Accs:
             suit=self.suit or other.suit,
             colour=self.colour or other.colour,
             high=self.high or other.high,
+            keyings=tuple(sorted(set(self.keyings) | set(other.keyings), key=keying_label)),
         )
 
 
+def keying_label(keying: Keying) -> str:
+    """The name of a keying's field: "rank", "suit", or "suit of" the cards it counts."""
+    if keying.kind == "rank" or keying.among is None:
+        return keying.kind
+    return f"suit of {keying.text} {'.'.join(str(t) for t in sorted(keying.among))}"
+
+
+def keys_code(keys: tuple[int, ...] | list[int], keying: Keying, width: int) -> int:
+    """The keys of at most ``width`` cards as one integer: key + 1 in base ``keying.size + 1``, largest first, 0 for none."""
+    base = keying.size + 1
+    digits = sorted((k + 1 for k in keys), reverse=True) + [0] * (width - len(keys))
+    code = 0
+    for d in digits:
+        code = code * base + d
+    return code
+
+
+def code_keys(code: int, keying: Keying, width: int) -> tuple[int, ...]:
+    """The keys :func:`keys_code` made ``code`` of."""
+    base = keying.size + 1
+    keys = []
+    for _ in range(width):
+        code, d = divmod(code, base)
+        if d:
+            keys.append(d - 1)
+    return tuple(keys)
+
+
 def _accs(test: GroupTest) -> Accs:
+    pattern = test.pattern
     return Accs(
-        counts=tuple(test.holds), suit=test.suited is not None, colour=test.colour is not None, high=test.highest is not None
+        counts=tuple(test.holds), suit=test.suited is not None or (pattern is not None and pattern.reads_common_suit),
+        colour=test.colour is not None, high=test.highest is not None,
+        keyings=() if pattern is None else pattern.keyings(),
     ).merge(Accs())
 
 
@@ -126,6 +161,8 @@ class Needs:
             for accs in (hand.all, hand.first):
                 if accs.suit or accs.colour or any(spec.reads_suit for spec, _ in accs.counts):
                     return True
+                if any(k.reads_suit for k in accs.keyings):
+                    return True
             if hand.suited_pair or any(spec.reads_suit for spec in hand.third):
                 return True
         return False
@@ -162,7 +199,12 @@ def _fields_of(needs: Needs) -> tuple[tuple[str, int], ...]:
     return tuple(_fields(needs))
 
 
+WIDTH = {"all": 3, "first": 2}
+"""The most cards in a hand's group: all its cards, its first two."""
+
+
 def _acc_fields(prefix: str, accs: Accs) -> Iterator[tuple[str, int]]:
+    width = WIDTH[prefix.rsplit(".", 1)[1]]
     for spec, cap in accs.counts:
         yield f"{prefix}.count {spec.text}", cap + 1
     if accs.suit:
@@ -171,6 +213,8 @@ def _acc_fields(prefix: str, accs: Accs) -> Iterator[tuple[str, int]]:
         yield f"{prefix}.colour", 3
     if accs.high:
         yield f"{prefix}.high", 10
+    for keying in accs.keyings:
+        yield f"{prefix}.keys {keying_label(keying)}", (keying.size + 1) ** width
 
 
 def _fields(needs: Needs) -> Iterator[tuple[str, int]]:
@@ -267,9 +311,13 @@ class _RecordGroup:
     suit_index: int | None
     colour_name: str | None
     high: int | None
+    keyed: dict[Keying, tuple[int, ...]]
 
     def count(self, spec: CardSpec) -> int:
         return self.counts[spec]
+
+    def keys(self, keying: Keying) -> tuple[int, ...]:
+        return self.keyed[keying]
 
     @property
     def suit(self) -> int | None:
@@ -299,6 +347,8 @@ def _group(values: dict[str, int], prefix: str, accs: Accs) -> _RecordGroup:
         suit_index=values[f"{prefix}.suit"] if accs.suit else None,
         colour_name=_COLOUR_NAMES[values[f"{prefix}.colour"]] if accs.colour else None,
         high=values[f"{prefix}.high"] if accs.high else None,
+        keyed={k: code_keys(values[f"{prefix}.keys {keying_label(k)}"], k, WIDTH[prefix.rsplit(".", 1)[1]])
+               for k in accs.keyings},
     )
 
 
@@ -308,6 +358,7 @@ def _combined(a: _RecordGroup, b: _RecordGroup) -> _RecordGroup:
         suit_index=None if a.suit_index is None or b.suit_index is None else (a.suit_index if a.suit_index == b.suit_index else MIXED_SUIT),
         colour_name=None if a.colour_name is None or b.colour_name is None else (a.colour_name if a.colour_name == b.colour_name else "mixed"),
         high=None if a.high is None or b.high is None else max(a.high, b.high),
+        keyed={k: a.keyed[k] + b.keyed[k] for k in a.keyed if k in b.keyed},
     )
 
 
@@ -391,7 +442,7 @@ class RecordView:
 # ------------------------------------------------- records of dealt rounds
 
 
-def _acc_values(cards: tuple[str, ...], accs: Accs) -> Iterator[int]:
+def _acc_values(cards: tuple[str, ...], accs: Accs, width: int) -> Iterator[int]:
     for spec, cap in accs.counts:
         yield min(cap, sum(spec.has(c) for c in cards))
     if accs.suit:
@@ -402,6 +453,9 @@ def _acc_values(cards: tuple[str, ...], accs: Accs) -> Iterator[int]:
         yield MIXED_COLOUR if len(colours) > 1 else RED if colours == {True} else BLACK
     if accs.high:
         yield max(card_value(c) for c in cards)
+    group = CardGroup(cards)
+    for keying in accs.keyings:
+        yield keys_code(group.keys(keying), keying, width)
 
 
 def _hand_values(hand: HandView, dealt: tuple[str, ...], needs: HandNeeds, drawing: bool) -> Iterator[int]:
@@ -417,8 +471,8 @@ def _hand_values(hand: HandView, dealt: tuple[str, ...], needs: HandNeeds, drawi
     if needs.third:
         third = dealt[2] if len(dealt) == 3 else None
         yield 0 if third is None else 1 + sum(1 << i for i, spec in enumerate(needs.third) if spec.has(third))
-    yield from _acc_values(dealt, needs.all)
-    yield from _acc_values(dealt[:2], needs.first)
+    yield from _acc_values(dealt, needs.all, WIDTH["all"])
+    yield from _acc_values(dealt[:2], needs.first, WIDTH["first"])
 
 
 def record_of(needs: Needs, played: DealtRound) -> tuple[int, ...]:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import InputError
-from .cards import RED_SUITS, SUIT_INDEX, card_value, hand_total, rank_of, suit_of
+from .cards import RANK_INDEX, RED_SUITS, SUIT_INDEX, card_value, hand_total, rank_of, suit_of, type_index
 from .conditions import CardSpec
+from .patterns import Keying
 
 
 def _suits(cards: tuple[str, ...], what: str) -> list[str]:
@@ -50,6 +51,12 @@ class CardGroup:
     @property
     def highest(self) -> int:
         return max(card_value(c) for c in self.dealt)
+
+    def keys(self, keying: Keying) -> tuple[int, ...]:
+        if keying.kind == "rank":
+            return tuple(RANK_INDEX[rank_of(c)] for c in self.dealt)
+        _suits(self.dealt, "the suits of a group")
+        return tuple(keying.key(type_index(c)) for c in self.dealt)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from .rules import (
     PROCEDURES,
     SIDES,
     STAND,
+    UNREACHABLE,
     Dealing,
     Drawing,
     OwnCards,
@@ -39,6 +40,7 @@ from .rules import (
 from .settle import unsettled
 from .shoe import MAX_DECKS
 from .standard import Standard, sha256_hex, standard_tables
+from .schema import keys
 from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
@@ -61,7 +63,7 @@ def _read_drawing(table: StrictTable) -> Drawing:
     rows = tuple(_symbols(banker_table, str(t), len(BANKER_COLUMNS)) for t in NON_NATURAL_TOTALS)
     banker_table.finish(tuple(str(t) for t in NON_NATURAL_TOTALS))
     source = table.string("source")
-    table.finish(("source", "player", "banker"))
+    table.finish(keys("drawing"))
     return Drawing(player=player, banker=rows, source=source)
 
 
@@ -79,12 +81,12 @@ def _read_dealing(table: StrictTable) -> Dealing:
         source=table.string("source"),
         default=table.string("default", required=False),
     )
-    table.finish(("order", "procedure", "source", "default"))
+    table.finish(keys("dealing"))
     return dealing
 
 
-_WAGER_KEYS = ("title", "side", "source", "default", "outcomes", "requires", "requires_source", "published")
-_PUBLISHED_KEYS = ("figure", "value", "decks", "outcome", "source", "note")
+_WAGER_KEYS = keys("wager")
+_PUBLISHED_KEYS = keys("published")
 
 
 def _read_published(table: StrictTable, wager_source: str) -> tuple[Published, ...]:
@@ -104,6 +106,13 @@ def _read_published(table: StrictTable, wager_source: str) -> tuple[Published, .
         ))
         entry.finish(_PUBLISHED_KEYS)
     return tuple(published)
+
+
+def _unreachable(table: StrictTable) -> str:
+    value = table.string("unreachable", required=False) or "refuse"
+    if value not in UNREACHABLE:
+        raise table.error("unreachable", f"is {shown(value)}; it must be refuse (the default) or allow.")
+    return str(value)
 
 
 def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wager:
@@ -133,6 +142,7 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
             requires=tuple(requires),
             requires_source=requires_source,
             published=_read_published(table, source),
+            unreachable=_unreachable(table),
         )
     except InputError as e:
         if str(e).startswith(table.origin):
@@ -190,21 +200,21 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     own_table = top.table("own_cards", required=False)
     dealing_table = top.table("dealing", required=False)
     assert wagers_table is not None
-    top.finish(("rule_set", "shoe", "drawing", "wagers", "own_cards", "dealing"))
+    top.finish(keys("file"))
 
     name, title = head.string("name"), head.string("title")
     document = head.string("document", required=parent is None) or (parent.document if parent else "")
     notes = head.array("notes", required=False) or []
     if not all(isinstance(n, str) for n in notes):
         raise head.error("notes", "must be an array of strings.")
-    head.finish(("name", "title", "document", "notes", "extends"))
+    head.finish(keys("rule_set"))
 
     if shoe is not None:
         decks = shoe.integer("decks")
         if not 1 <= decks <= MAX_DECKS:
             raise shoe.error("decks", f"is {shown(decks)}; it must be from 1 to {MAX_DECKS:,}.")
         decks_source, decks_default = shoe.string("source"), shoe.string("default", required=False)
-        shoe.finish(("decks", "source", "default"))
+        shoe.finish(keys("shoe"))
     else:
         assert parent is not None
         decks, decks_source, decks_default = parent.decks, parent.decks_source, parent.decks_default
@@ -222,7 +232,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
         own_cards = OwnCards(
             wager=own_table.string("wager"), alone=own_table.boolean("alone"), source=own_table.string("source")
         )
-        own_table.finish(("wager", "alone", "source"))
+        own_table.finish(keys("own_cards"))
     dealing = _read_dealing(dealing_table) if dealing_table is not None else parent.dealing if parent else DEFAULT_DEALING
 
     try:

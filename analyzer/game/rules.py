@@ -191,6 +191,9 @@ class Published:
     note: str | None = None
 
 
+UNREACHABLE: tuple[str, ...] = ("refuse", "allow")
+
+
 @dataclass(frozen=True, slots=True)
 class Wager:
     """A wager: which hand it follows, if one, and its pay table (ordered outcomes).
@@ -221,6 +224,8 @@ class Wager:
     requires: tuple[str, ...] = ()
     requires_source: str | None = None
     published: tuple[Published, ...] = ()
+    unreachable: str = "refuse"
+    """Rows no deal can reach: "refuse" the file (every one listed), or "allow" them (a generated table; noted)."""
     origin: str | None = field(default=None, compare=False)
     """The file the wager was added from (``--wagers``), when not the rule set's own."""
     side_view_only: bool = field(init=False, repr=False, compare=False)
@@ -231,6 +236,8 @@ class Wager:
             raise InputError(f"Wager {shown(self.name)} has side {shown(self.side)}; use one of {', '.join(SIDES)}.")
         if not self.outcomes:
             raise InputError(f"Wager {shown(self.name)} has no outcomes.")
+        if self.unreachable not in UNREACHABLE:
+            raise InputError(f"Wager {shown(self.name)}: unreachable is {shown(self.unreachable)}; use one of {', '.join(UNREACHABLE)}.")
         names = [o.name for o in self.outcomes]
         if len(set(names)) != len(names):
             raise InputError(f"Wager {shown(self.name)} names an outcome twice; outcome names must differ.")
