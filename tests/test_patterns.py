@@ -1,0 +1,173 @@
+"""Group patterns (issue 18) against a brute force over actual suited cards, settled by rules written by hand.
+
+Every ordered six-card sequence of small suited shoes is played by
+:mod:`tests.brute_force_suited` and settled here with plain Python (ranks
+counted by hand, no analyzer code); the fast exact path (records counted over
+classes of cards) and the reference enumerator (the round engine's reading of
+the dealt cards) must give the same count for every row.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+from analyzer.exact.outcomes import wager_counts
+from analyzer.exact.reference import deal_outcomes
+from analyzer.game.rulefile import load
+from analyzer.game.shoe import Shoe
+
+from .brute_force_suited import Hand, played
+from .conftest import RULEFILES
+
+ORDER = "A23456789TJQK"
+SHOES = {
+    "kings-nines": ["KH", "KH", "QH", "9H", "9S", "8D", "5H", "AH"],
+    "royal-and-low": ["AH", "KH", "QH", "JH", "2H", "3H", "AS", "QD"],
+    "trips-and-pairs": ["7S", "7S", "7H", "6S", "6D", "KS", "KC", "TC"],
+    "five-kings": ["KH", "KS", "KD", "KC", "KH", "7S", "7H", "7D"],
+    "runs": ["AH", "2H", "3H", "4H", "5S", "6D", "7C", "TH"],
+}
+
+
+def rank(card: str) -> int:
+    return ORDER.index(card[0])
+
+
+def kinds(cards: Hand, among: str = ORDER) -> list[int]:
+    return sorted(Counter(c[0] for c in cards if c[0] in among).values(), reverse=True)
+
+
+def has_kinds(cards: Hand, wanted: list[int], among: str = ORDER) -> bool:
+    have = kinds(cards, among)
+    return len(have) >= len(wanted) and all(h >= w for h, w in zip(have, wanted))
+
+
+def straight(cards: Hand, ace: str = "both") -> bool:
+    ranks = [rank(c) for c in cards]
+    if len(set(ranks)) != len(ranks):
+        return False
+    low, high = sorted(ranks), sorted(13 if r == 0 else r for r in ranks)
+    runs = []
+    if ace != "high" or 0 not in ranks:
+        runs.append(low)
+    if ace != "low" and 0 in ranks:
+        runs.append(high)
+    return any(r[-1] - r[0] == len(r) - 1 for r in runs)
+
+
+def one_suit(cards: Hand) -> bool:
+    return len({c[1] for c in cards}) == 1
+
+
+def most_of_a_suit(cards: Hand, among: str = ORDER) -> int:
+    return max(Counter(c[1] for c in cards if c[0] in among).values(), default=0)
+
+
+def poker(cards: Hand) -> str:
+    counts = kinds(cards)
+    s, f = len(cards) >= 3 and straight(cards), len(cards) >= 3 and one_suit(cards)
+    if len(cards) == 2:
+        return "pair" if counts[0] == 2 else "high card"
+    if len(cards) == 3:
+        order = [("straight flush", s and f), ("three of a kind", counts[0] == 3), ("straight", s), ("flush", f),
+                 ("pair", counts[0] == 2)]
+    else:
+        order = [("four of a kind", counts[0] == 4), ("straight flush", s and f), ("three of a kind", counts[0] == 3),
+                 ("flush", f), ("straight", s), ("two pair", counts[:2] == [2, 2]), ("pair", counts[0] >= 2)]
+    return next((name for name, holds in order if holds), "high card")
+
+
+def match_all(p: Hand, b: Hand) -> str:
+    cards = p + b
+    for name, holds in (("five of a kind", has_kinds(cards, [5])), ("double triplets", has_kinds(cards, [3, 3])),
+                        ("four of a kind", has_kinds(cards, [4])), ("full house", has_kinds(cards, [3, 2])),
+                        ("three of a kind", has_kinds(cards, [3])), ("two pairs", has_kinds(cards, [2, 2])),
+                        ("straight of all", straight(cards)), ("three of one suit", most_of_a_suit(cards) >= 3)):
+        if holds:
+            return name
+    return "loser"
+
+
+def poker_hands(p: Hand, b: Hand) -> str:
+    if poker(p) == "straight flush":
+        return "player straight flush"
+    if poker(b) in ("three of a kind", "straight"):
+        return "banker trips or straight"
+    if poker(p) == "flush":
+        return "player flush"
+    if len(b) == 2 and poker(b) == "pair":
+        return "banker pair of two"
+    if any(len(h) == 3 and straight(h, "high") for h in (p, b)):
+        return "either straight ace high"
+    if len(p) == 3 and not straight(p) and straight(p[:2], "low"):
+        return "player no straight, ace low"
+    return "player high card" if poker(p) == "high card" else "loser"
+
+
+def first_four(p: Hand, b: Hand) -> str:
+    four = p[:2] + b[:2]
+    if {"A", "K", "Q", "J"} <= {c[0] for c in four} and one_suit(four):
+        return "mini royal"
+    for name, holds in (("four-card straight flush", straight(four) and one_suit(four)),
+                        ("two suited kings or queens", most_of_a_suit(four, "KQ") >= 2),
+                        ("two pair", poker(four) == "two pair"), ("three of one suit", most_of_a_suit(four) >= 3),
+                        ("ten to king pair", has_kinds(four, [2], "TJQK")), ("four-card straight", straight(four, "high"))):
+        if holds:
+            return name
+    return "loser"
+
+
+def value(card: str) -> int:
+    return 0 if card[0] in "TJQK" else rank(card) + 1
+
+
+def sums(p: Hand, b: Hand) -> str:
+    cards = p + b
+    if len(cards) == 6 and not any(c[0] in "A2" for c in cards):
+        return "no aces or twos dealt"
+    if sum(rank(c) + 1 for c in p) >= 20:
+        return "player ranks 20 or more"
+    if sum(value(c) for c in b) <= 3:
+        return "banker values 3 or less"
+    if sum(value(c) for c in p[:2] + b[:2]) == 14:
+        return "first four values exactly 14"
+    if 30 <= sum(rank(c) + 1 for c in cards) <= 40:
+        return "all cards ranks 30-40"
+    return "loser"
+
+
+SETTLE: dict[str, Callable[[Hand, Hand], str]] = {
+    "match-all": match_all, "poker-hands": poker_hands, "first-four": first_four, "sums": sums,
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shoe_name", sorted(SHOES))
+def test_group_patterns_count_as_the_cards_say(shoe_name: str) -> None:
+    """Both exact readings (records over classes of cards; the dealt cards) give the hand-written counts of every row."""
+    cards = SHOES[shoe_name]
+    rules = load(str(RULEFILES / "patterns.toml"))
+    targets = [rules.wager(w) for w in sorted(SETTLE)]
+    shoe = Shoe.from_cards(cards)
+    fast = wager_counts(shoe, rules.drawing, targets)
+    reference = deal_outcomes(shoe, rules.drawing, targets)
+    for wager in sorted(SETTLE):
+        expected: Counter[str] = Counter()
+        for (player, banker), n in played(tuple(cards)).items():
+            expected[SETTLE[wager](player, banker)] += n
+        assert +Counter(fast[wager]) == +expected, wager
+        assert +Counter(reference[wager]) == +expected, wager
+
+
+def test_every_pattern_row_is_dealt_by_some_test_shoe() -> None:
+    """The shoes above reach every row, so that each pattern is held to the cards, not only its absence."""
+    reached: set[tuple[str, str]] = set()
+    for cards in SHOES.values():
+        for (player, banker) in played(tuple(cards)):
+            reached |= {(w, settle(player, banker)) for w, settle in SETTLE.items()}
+    rules = load(str(RULEFILES / "patterns.toml"))
+    missing = [(w, row.name) for w in SETTLE for row in rules.wager(w).outcomes if (w, row.name) not in reached]
+    assert not missing
