@@ -171,3 +171,44 @@ def test_every_pattern_row_is_dealt_by_some_test_shoe() -> None:
     rules = load(str(RULEFILES / "patterns.toml"))
     missing = [(w, row.name) for w in SETTLE for row in rules.wager(w).outcomes if (w, row.name) not in reached]
     assert not missing
+
+
+def test_cards_records_and_arrays_read_a_pattern_alike() -> None:
+    """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement's agree on every round."""
+    import numpy as np
+
+    from analyzer.exact.settlement import first_rows
+    from analyzer.game.needs import RecordView, needs_of, record_of
+    from analyzer.game.round import dealt_round
+    from analyzer.game.settle import settle_round
+
+    rules = load(str(RULEFILES / "patterns.toml"))
+    hands = sorted({hands for cards in SHOES.values() for hands in played(tuple(cards))})
+    rounds = [dealt_round(p, b) for p, b in hands[::7]]  # every seventh distinct round of the five shoes
+    for name in SETTLE:
+        wager = rules.wager(name)
+        needs = needs_of(wager)
+        records = [record_of(needs, r) for r in rounds]
+        by_cards = [settle_round(wager, r) for r in rounds]
+        by_record = [settle_round(wager, RecordView(needs, rec)) for rec in records]
+        by_array = first_rows(wager, needs, np.array(records, dtype=np.int64))
+        assert by_cards == by_record, name
+        assert [wager.outcomes[i] for i in by_array.tolist()] == by_cards, name
+
+
+def test_pattern_keys_are_refused_with_one_line() -> None:
+    from analyzer.errors import InputError
+    from analyzer.game.rulefile import parse
+
+    base = '[rule_set]\nname = "x"\ntitle = "x"\nextends = "punto-banco"\n[wagers.w]\ntitle = "w"\nsource = "t"\noutcomes = [ROW, { name = "l", pays = "lose" }]\n'
+    for row, message in (
+        ('{ name = "a", all_cards = { of_a_kind = 7 }, pays = "1:1" }', "of_a_kind: is 7; it must be a number of cards from 1 to 6"),
+        ('{ name = "a", all_cards = { poker = "pair" }, pays = "1:1" }', "poker over every card dealt, which is not supported"),
+        ('{ name = "a", player = { straight = "wrap" }, pays = "1:1" }', "straight: is 'wrap'; it must be true, false"),
+        ('{ name = "a", first_four = { same_suit = { cards = 2, rank = "Z" } }, pays = "1:1" }', "same_suit.rank"),
+        ('{ name = "a", player = { pairs = 1, of_a_kind = 2 }, pays = "1:1" }', "pairs: and of_a_kind say the same thing"),
+        ('{ name = "a", player = { value_sum = { min = 9, max = 3 } }, pays = "1:1" }', "min not above max"),
+    ):
+        with pytest.raises(InputError, match=None) as caught:
+            parse(base.replace("ROW", row), "x.toml")
+        assert message in str(caught.value), str(caught.value)
