@@ -33,6 +33,9 @@ DISAGREEMENTS = {
     ("lucky-8", "lucky-8-player", "548,824,514,488,320"): "the other side of the first: our lucky 8 is 3,532,917,806,592 smaller",
     ("lucky-8", "lucky-8-player", "13.65%"): "follows from the Wizard's counts above",
     ("lucky-8", "lucky-8-banker", "16.60%"): "the Banker table departs from the rules as the Player table does",
+    ("lucky-nines", "lucky-nines-binions", "64512/1229930520"): "4 x C(8,3) x 384 = 86,016 hands hold three nines of one suit; the Wizard's 2023 table prints 86,016",
+    ("lucky-nines", "lucky-nines-binions", "1840128/1229930520"): "the 21,504 three-suited-nine hands the 2019 table missed, counted here instead",
+    ("lucky-nines", "lucky-nines-binions", "19.46%"): "follows from the wrong count of three suited nines; exact 19.0583%",
     ("pairs", "either-pair", "14.20%"): "a secondary source's slip: its own 13.71% edge at 5 to 1 implies 14.38%; exact 14.3817%",
 }
 
