@@ -280,8 +280,8 @@ def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
         (only,) = hands
         sums = _sum_by(only.summary, only.weight, len(only.summaries))
         spare = falling(size - 2, 4)
-        return RecordTable.of(_records(needs, {only.side: only}, [(i,) for i in range(len(sums))], [int(s) * spare for s in sums]),
-                      len(needs.fields()))
+        cells = np.arange(len(sums)).reshape(-1, 1)
+        return _records(needs, {only.side: only}, cells, sums.astype(object) * spare)
     return _two_hands(universe, needs, drawing, hands, third, size)
 
 
@@ -304,10 +304,9 @@ def _two_hands(universe: _Universe, needs: Needs, drawing: Drawing, hands: list[
             w = _second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2)
             joint = g_summary[chunk, None] * len(second.summaries) + second.summary[None, :]
             s0 = s0 + _sum_by(joint, w, n_summaries).astype(object)
-        cells = [(i, j) for i in range(len(first.summaries)) for j in range(len(second.summaries))]
+        cells = np.stack(np.divmod(np.arange(n_summaries), len(second.summaries)), axis=1)
         spare = falling(size - 4, 2)
-        return RecordTable.of(_records(needs, {first.side: first, second.side: second}, cells, [int(s) * spare for s in s0]),
-                      len(needs.fields()))
+        return _records(needs, {first.side: first, second.side: second}, cells, s0 * spare)
     to_third = np.array([third.of[second.part.member[c]] for c in range(len(second.part.count))])
     t = len(third.count)
     moment_type: type = np.int64 if 16 * size**4 < _INT64 else object
@@ -483,32 +482,33 @@ def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Call
     return columns
 
 
-def _records(needs: Needs, hands: dict[str, _Hand], cells: Sequence[tuple[int, ...]], counts: Sequence[int]
-             ) -> dict[tuple[int, ...], int]:
-    """Records of summary cells when no third card is read (no drawing): each hand's fields from its summary."""
-    out: dict[tuple[int, ...], int] = {}
+def _records(needs: Needs, hands: dict[str, _Hand], cells: Array, counts: Array) -> RecordTable:
+    """Records of summary cells when no third card is read (no drawing): each hand's fields from its summary.
+
+    ``cells`` holds one row per cell, the summary index of each hand in the order of ``hands``; ``counts``
+    the cell's dealings (Python integers). Cells with the same record are added up.
+    """
     order = list(hands)
-    for cell, count in zip(cells, counts):
-        if not count:
+    keep = np.asarray(counts != 0).astype(bool)
+    cells, counts = cells[keep], counts[keep]
+    columns: list[Array] = []
+    for side in _SIDES:
+        if side not in hands:
             continue
-        record: list[int] = []
-        for side in _SIDES:
-            if side not in hands:
-                continue
-            hand = hands[side]
-            row = hand.summaries[cell[order.index(side)]]
-            values = dict(zip(hand.names, (int(v) for v in row)))
-            needs_h = needs.hand(side)
-            for flag in ("two", "pair", "suited_pair"):
-                if getattr(needs_h, flag):
-                    record.append(values[flag])
-            for spec, cap in needs_h.first.counts:
-                record.append(min(cap, values[f"count {spec.text}"]))
-            for flag in ("suit", "colour", "high"):
-                if getattr(needs_h.first, flag):
-                    record.append(values[flag])
-            for keying in needs_h.first.keyings:
-                record.append(values[f"keys {keying_label(keying)}"])
-        key = tuple(record)
-        out[key] = out.get(key, 0) + count
-    return out
+        hand = hands[side]
+        row = hand.summaries[cells[:, order.index(side)]]
+
+        def value(name: str, hand: _Hand = hand, row: Array = row) -> Array:
+            column: Array = row[:, hand.names.index(name)]
+            return column
+
+        needs_h = needs.hand(side)
+        columns += [value(flag) for flag in ("two", "pair", "suited_pair") if getattr(needs_h, flag)]
+        columns += [np.minimum(cap, value(f"count {spec.text}")) for spec, cap in needs_h.first.counts]
+        columns += [value(flag) for flag in ("suit", "colour", "high") if getattr(needs_h.first, flag)]
+        columns += [value(f"keys {keying_label(keying)}") for keying in needs_h.first.keyings]
+    table = np.stack(columns, axis=1) if columns else np.zeros((len(counts), 0), dtype=np.int64)
+    rows, inverse = np.unique(table, axis=0, return_inverse=True)
+    sums = np.zeros(len(rows), dtype=object)
+    np.add.at(sums, inverse.reshape(-1), counts.astype(object))
+    return RecordTable(rows.astype(np.int64), sums)

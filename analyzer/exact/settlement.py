@@ -85,26 +85,44 @@ class _Group:
         )
 
 
+def _sorted_keys(parts: list[tuple[Array, int]], keying: Keying) -> tuple[Array, int]:
+    """One code per record for the group's keys under ``keying``, whatever part each came from (largest first)."""
+    base = keying.size + 1
+    digits = []
+    for column, width in parts:
+        rest = np.asarray(column, dtype=np.int64)
+        for _ in range(width):
+            rest, digit = np.divmod(rest, base)
+            digits.append(digit)
+    stacked = -np.sort(-np.stack(digits, axis=1), axis=1)
+    code = np.zeros(len(stacked), dtype=np.int64)
+    for i in range(stacked.shape[1]):
+        code = code * base + stacked[:, i]
+    return code, stacked.shape[1]
+
+
 def _pattern_holds(pattern: Pattern, group: _Group) -> Array:
-    """The pattern on every record: :func:`~analyzer.game.patterns.pattern_holds` once per distinct group."""
+    """The pattern on every record: :func:`~analyzer.game.patterns.pattern_holds` once per distinct group of keys."""
     keyings = pattern.keyings()
-    parts = [(k, width) for k in keyings for _, width in group.keyed[k]]
-    columns = [column for k in keyings for column, _ in group.keyed[k]]
+    coded = [_sorted_keys(group.keyed[k], k) for k in keyings]
+    columns = [code for code, _ in coded]
     if pattern.reads_common_suit:
         assert group.suit is not None
-        columns.append(group.suit)
-    if not columns:
-        return np.ones(0, dtype=bool)
-    table = np.stack([np.asarray(c, dtype=np.int64) for c in columns], axis=1)
-    distinct, inverse = np.unique(table, axis=0, return_inverse=True)
+        columns.append(np.asarray(group.suit, dtype=np.int64))
+    radices = [(k.size + 1) ** width for k, (_, width) in zip(keyings, coded)] + [MIXED_SUIT + 1] * pattern.reads_common_suit
+    if np.prod(np.array(radices, dtype=object)) < 2**62:  # one code per record: a 1-D unique, much faster
+        joint = np.zeros(len(columns[0]), dtype=np.int64)
+        for column, radix in zip(columns, radices):
+            joint = joint * radix + column
+        codes, inverse = np.unique(joint, return_inverse=True)
+        distinct_rows = decoded_records(codes, radices).tolist()
+    else:
+        distinct, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
+        distinct_rows = distinct.tolist()
     verdicts = []
-    for row in distinct.tolist():
-        keys: dict[Keying, tuple[int, ...]] = {}
-        for (k, width), code in zip(parts, row):
-            keys[k] = keys.get(k, ()) + code_keys(code, k, width)
-        suit = None
-        if pattern.reads_common_suit:
-            suit = None if row[-1] == MIXED_SUIT else row[-1]
+    for row in distinct_rows:
+        keys = {k: code_keys(code, k, width) for k, code, (_, width) in zip(keyings, row, coded)}
+        suit = (None if row[-1] == MIXED_SUIT else row[-1]) if pattern.reads_common_suit else None
         verdicts.append(pattern_holds(pattern, keys, suit))
     result: Array = np.array(verdicts, dtype=bool)[inverse.reshape(-1)]
     return result
