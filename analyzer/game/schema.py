@@ -147,7 +147,8 @@ KEYS: tuple[Key, ...] = (
     # ----------------------------------------------------------------- row
     Key("name", ("row",), "string", "any text, unique in the table", "The row's name.", '{ name = "loss", pays = "lose" }',
         required=True),
-    Key("pays", ("row",), "string", '"N:1", "N for 1", "push", "lose", or a fraction', "What the row pays per unit staked.",
+    Key("pays", ("row",), "string", '"N:M" or "N to M" (e.g. "11:1", "19:20"), a decimal such as "0.95", "push" or "lose"',
+        "What the row pays per unit staked (push: the stake comes back; lose: it is lost).",
         '{ name = "win", winner = "player", pays = "1:1" }', required=True),
     Key("default", ("row",), "string", "any text", "Why the row reads as it does where the source is silent.",
         '{ name = "tie", winner = "tie", pays = "push", default = "The source is silent on ties; they push." }'),

@@ -45,7 +45,7 @@ def _cell(text: str) -> str:
 def _entry(key: Key, place: str) -> str:
     required = " Required." if key.required else ""
     return (f"`{key.name}`\n: *{key.kind}*: {_cell(key.allowed)}. {key.text}{required}\n"
-            f"  Example: `{key.example}`\n")
+            f"\n  Example: `{key.example}`\n")
 
 
 def _place(place: str, shown_elsewhere: set[str]) -> str:
