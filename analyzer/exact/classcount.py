@@ -50,185 +50,33 @@ Number type
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
-from ..game.cards import RANKS, RED_SUITS, SUITS, TYPE_RANK, TYPE_SUIT, TYPES, VALUES
-from ..game.conditions import CardSpec
-from ..game.needs import MIXED_SUIT, Accs, HandNeeds, Needs, keying_label
-from ..game.patterns import Keying
+from ..game.needs import MIXED_SUIT, Accs, Needs, keying_label
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
 from ..game.shoe import Shoe, falling
+from .cardclasses import (
+    HandBlock,
+    Partition,
+    Universe,
+    colour_of,
+    hand_block,
+    hand_properties,
+    keyed,
+    partition,
+    third_properties,
+    universe_of,
+)
 from .settlement import RecordTable, decoded_records
 
 Array = npt.NDArray[Any]
 _INT64 = 2**63
 _SIDES = ("player", "banker")
 
-
-@dataclass(frozen=True)
-class _Universe:
-    """What a card is here (a type or a rank), with every property a condition may read."""
-
-    counts: tuple[int, ...]
-    value: tuple[int, ...]
-    rank: tuple[int, ...]
-    suit: tuple[int, ...]  # -1 when the universe is ranks
-    typed: bool
-
-    def member(self, spec: CardSpec, u: int) -> bool:
-        return u in spec.types if self.typed else u * len(SUITS) in spec.types
-
-
-def _universe(shoe: Shoe, needs: Needs) -> _Universe:
-    if needs.reads_suits:
-        if shoe.types is None:
-            raise InputError(
-                "A wager reads suits, and the suits of this shoe are unknown (a card was removed by its rank "
-                "only); name the suit of every removed card, e.g. --remove KH,9D."
-            )
-        return _Universe(shoe.types, tuple(VALUES[TYPE_RANK[t]] for t in range(len(TYPES))), TYPE_RANK, TYPE_SUIT, True)
-    return _Universe(shoe.counts, VALUES, tuple(range(len(RANKS))), (-1,) * len(RANKS), False)
-
-
-def _colour(universe: _Universe, u: int) -> int:
-    return int(SUITS[universe.suit[u]] not in RED_SUITS)
-
-
-def _member(universe: _Universe, spec: CardSpec) -> Callable[[int], object]:
-    return lambda u: universe.member(spec, u)
-
-
-def _keyed(universe: _Universe, keying: Keying) -> Callable[[int], int]:
-    """The key of element u under ``keying`` (a universe of ranks has only rank keyings: suits are not read)."""
-    return (lambda u: keying.key(u)) if universe.typed else (lambda u: u)
-
-
-def _acc_properties(universe: _Universe, accs: Accs) -> list[Callable[[int], object]]:
-    props: list[Callable[[int], object]] = [_member(universe, spec) for spec, _ in accs.counts]
-    if accs.suit:
-        props.append(lambda u: universe.suit[u])
-    if accs.colour:
-        props.append(lambda u: _colour(universe, u))
-    if accs.high:
-        props.append(lambda u: universe.value[u])
-    props += [_keyed(universe, keying) for keying in accs.keyings]
-    return props
-
-
-def _hand_properties(universe: _Universe, hand: HandNeeds, drawing: bool) -> list[Callable[[int], object]]:
-    props: list[Callable[[int], object]] = []
-    if drawing or hand.two:
-        props.append(lambda u: universe.value[u])
-    if hand.pair:
-        props.append(lambda u: universe.rank[u])
-    if hand.suited_pair:
-        props.append(lambda u: u)
-    return props + _acc_properties(universe, hand.first) + _acc_properties(universe, hand.all)
-
-
-def _third_properties(universe: _Universe, needs: Needs) -> list[Callable[[int], object]]:
-    props: list[Callable[[int], object]] = [lambda u: universe.value[u]]
-    for hand in (needs.player, needs.banker):
-        props += [_member(universe, spec) for spec in hand.third]
-        props += _acc_properties(universe, hand.all)
-    return props
-
-
-@dataclass(frozen=True)
-class _Partition:
-    """Classes of the universe: ``of[u]`` the class of element u, ``count[c]`` cards in class c, ``member[c]`` one element."""
-
-    of: tuple[int, ...]
-    count: tuple[int, ...]
-    member: tuple[int, ...]
-
-
-def _partition(universe: _Universe, props: Sequence[Callable[[int], object]]) -> _Partition:
-    labels: dict[tuple[object, ...], int] = {}
-    of = []
-    for u in range(len(universe.counts)):
-        of.append(labels.setdefault(tuple(p(u) for p in props), len(labels)))
-    count = [0] * len(labels)
-    member = [0] * len(labels)
-    for u, c in enumerate(of):
-        count[c] += universe.counts[u]
-        member[c] = u
-    return _Partition(tuple(of), tuple(count), tuple(member))
-
-
-# ------------------------------------------------------------ hand summaries
-
-
-def _summary_columns(universe: _Universe, part: _Partition, hand: HandNeeds, drawing: bool,
-                     a: Array, b: Array) -> tuple[list[str], list[Array]]:
-    """The summary of a hand's first two cards (classes ``a``, ``b``): named integer columns."""
-    value = np.array([universe.value[m] for m in part.member])
-    names, columns = [], []
-    if drawing or hand.two:
-        names.append("two")
-        columns.append((value[a] + value[b]) % 10)
-    if hand.pair:
-        rank = np.array([universe.rank[m] for m in part.member])
-        names.append("pair")
-        columns.append((rank[a] == rank[b]).astype(np.int64))
-    if hand.suited_pair:
-        names.append("suited_pair")
-        columns.append((a == b).astype(np.int64))
-    accs = hand.first.merge(hand.all)
-    for spec, _ in accs.counts:
-        member = np.array([universe.member(spec, m) for m in part.member], dtype=np.int64)
-        names.append(f"count {spec.text}")
-        columns.append(member[a] + member[b])
-    if accs.suit:
-        suit = np.array([universe.suit[m] for m in part.member])
-        names.append("suit")
-        columns.append(np.where(suit[a] == suit[b], suit[a], MIXED_SUIT))
-    if accs.colour:
-        colour = np.array([_colour(universe, m) for m in part.member])
-        names.append("colour")
-        columns.append(np.where(colour[a] == colour[b], colour[a], 2))
-    if accs.high:
-        names.append("high")
-        columns.append(np.maximum(value[a], value[b]))
-    for keying in accs.keyings:
-        key = _keyed(universe, keying)
-        digit = np.array([key(m) + 1 for m in part.member], dtype=np.int64)
-        names.append(f"keys {keying_label(keying)}")
-        columns.append(np.maximum(digit[a], digit[b]) * (keying.size + 1) + np.minimum(digit[a], digit[b]))
-    return names, columns
-
-
-@dataclass(frozen=True)
-class _Hand:
-    """One hand block: ordered class pairs, their weights, their summary index, and the summaries."""
-
-    side: str
-    part: _Partition
-    first: Array
-    second: Array
-    weight: Array
-    summary: Array  # index into ``summaries`` for each pair
-    names: list[str]
-    summaries: Array  # (distinct summaries, columns)
-
-
-def _hand(universe: _Universe, part: _Partition, hand: HandNeeds, side: str, drawing: bool) -> _Hand:
-    n = np.array(part.count, dtype=np.int64)
-    size = len(part.count)
-    a, b = np.divmod(np.arange(size * size), size)
-    weight = n[a] * (n[b] - (a == b))
-    keep = weight > 0
-    a, b, weight = a[keep], b[keep], weight[keep]
-    names, columns = _summary_columns(universe, part, hand, drawing, a, b)
-    table = np.stack(columns, axis=1) if columns else np.zeros((len(a), 0), dtype=np.int64)
-    summaries, summary = np.unique(table, axis=0, return_inverse=True)
-    return _Hand(side, part, a, b, weight, summary.reshape(-1), names, summaries)
 
 
 # ------------------------------------------------------------------ sums
@@ -258,22 +106,22 @@ def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int,
 
 def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
     """:func:`count_records` as arrays: what the exact paths settle, with no tuple per record."""
-    universe = _universe(shoe, needs)
+    universe = universe_of(shoe, needs)
     size = sum(universe.counts)
-    third = _partition(universe, _third_properties(universe, needs)) if needs.drawing else None
+    third = partition(universe, third_properties(universe, needs)) if needs.drawing else None
     used = [
         side for side in _SIDES
         if needs.drawing or needs.hand(side).two or needs.hand(side).pair or needs.hand(side).suited_pair
         or not needs.hand(side).first.empty
     ]
-    later = _third_properties(universe, needs) if needs.drawing else []
-    own = {side: _hand_properties(universe, needs.hand(side), needs.drawing) for side in used}
+    later = third_properties(universe, needs) if needs.drawing else []
+    own = {side: hand_properties(universe, needs.hand(side), needs.drawing) for side in used}
     # the hand whose classes are finest is dealt first, so that it refines the other
-    order = sorted(used, key=lambda side: -len(_partition(universe, own[side] + later).count))
-    hands: list[_Hand] = []
+    order = sorted(used, key=lambda side: -len(partition(universe, own[side] + later).count))
+    hands: list[HandBlock] = []
     for i, side in enumerate(order):
         props = own[side] + [p for s in order[i + 1:] for p in own[s]] + later
-        hands.append(_hand(universe, _partition(universe, props), needs.hand(side), side, needs.drawing))
+        hands.append(hand_block(universe, partition(universe, props), needs.hand(side), side, needs.drawing))
     if not hands:
         return RecordTable(np.zeros((1, 0), dtype=np.int64), np.array([shoe.denominator], dtype=object))
     if len(hands) == 1:
@@ -285,7 +133,7 @@ def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
     return _two_hands(universe, needs, drawing, hands, third, size)
 
 
-def _two_hands(universe: _Universe, needs: Needs, drawing: Drawing, hands: list[_Hand], third: _Partition | None,
+def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[HandBlock], third: Partition | None,
                size: int) -> RecordTable:
     first, second = hands
     to_second = np.array([second.part.of[m] for m in first.part.member])
@@ -349,7 +197,7 @@ def _second_weights(weight: Array, e1: Array, e2: Array, n2: Array, b1: Array, b
 # ------------------------------------------------------------- third cards
 
 
-def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand, second: _Hand, third: _Partition,
+def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlock, second: HandBlock, third: Partition,
               s0: Array, s1: Array, s2: Array, size: int) -> RecordTable:
     """Deal every (x, y) of third-card classes against every pair of hand summaries, by the moments."""
     t = len(third.count)
@@ -399,14 +247,14 @@ def _play_out(universe: _Universe, needs: Needs, drawing: Drawing, first: _Hand,
     return RecordTable(decoded_records(codes[kept], radices), sums[kept])
 
 
-def _grid_columns(universe: _Universe, needs: Needs, drawing: Drawing, third: _Partition, player: _Hand, banker: _Hand,
+def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Partition, player: HandBlock, banker: HandBlock,
                   p_index: Array, b_index: Array, value: Array) -> list[Array]:
     """Every record field over the grid (summary pair, x, y), in the order of ``needs.fields()``."""
     t = len(third.count)
     x = np.arange(t)[None, :, None]
     y = np.arange(t)[None, None, :]
 
-    def column(hand: _Hand, index: Array, name: str) -> Array:
+    def column(hand: HandBlock, index: Array, name: str) -> Array:
         values: Array = hand.summaries[index, hand.names.index(name)][:, None, None]
         return values
 
@@ -441,7 +289,7 @@ def _grid_columns(universe: _Universe, needs: Needs, drawing: Drawing, third: _P
     return columns
 
 
-def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Callable[[str], Array],
+def _acc_columns(universe: Universe, third: Partition, accs: Accs, first: Callable[[str], Array],
                  drew: Array | None, card: Array) -> list[Array]:
     """An accumulator over all the hand's cards (``drew`` given: add its third card) or its first two."""
     columns: list[Array] = []
@@ -460,7 +308,7 @@ def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Call
     if accs.colour:
         colour = first("colour")
         if drew is not None:
-            third_colour = np.array([_colour(universe, m) for m in third.member])[card]
+            third_colour = np.array([colour_of(universe, m) for m in third.member])[card]
             colour = np.where(drew & (colour != third_colour), 2, colour)
         columns.append(colour)
     if accs.high:
@@ -474,7 +322,7 @@ def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Call
         if drew is not None:  # the hand's keys, largest first: insert the third card's
             base = keying.size + 1
             hi, lo = np.divmod(code, base)
-            key = _keyed(universe, keying)
+            key = keyed(universe, keying)
             x = np.where(drew, np.array([key(m) + 1 for m in third.member], dtype=np.int64)[card], 0)
             top, mid, low = np.maximum(hi, x), np.where(x >= hi, hi, np.maximum(lo, x)), np.minimum(lo, x)
             code = (top * base + mid) * base + low
@@ -482,7 +330,7 @@ def _acc_columns(universe: _Universe, third: _Partition, accs: Accs, first: Call
     return columns
 
 
-def _records(needs: Needs, hands: dict[str, _Hand], cells: Array, counts: Array) -> RecordTable:
+def _records(needs: Needs, hands: dict[str, HandBlock], cells: Array, counts: Array) -> RecordTable:
     """Records of summary cells when no third card is read (no drawing): each hand's fields from its summary.
 
     ``cells`` holds one row per cell, the summary index of each hand in the order of ``hands``; ``counts``
@@ -498,7 +346,7 @@ def _records(needs: Needs, hands: dict[str, _Hand], cells: Array, counts: Array)
         hand = hands[side]
         row = hand.summaries[cells[:, order.index(side)]]
 
-        def value(name: str, hand: _Hand = hand, row: Array = row) -> Array:
+        def value(name: str, hand: HandBlock = hand, row: Array = row) -> Array:
             column: Array = row[:, hand.names.index(name)]
             return column
 
