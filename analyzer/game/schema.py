@@ -61,6 +61,16 @@ class Key:
             raise ValueError(f"Key {self.name!r} must have a kind, allowed values, a description and an example.")
 
 
+def _source(place: str) -> Key:
+    return Key("source", (place,), "string", "any text", "Where the rule document says it (a quotation).",
+               'source = "Rule 2: eight decks are used."', required=True)
+
+
+def _default(place: str) -> Key:
+    return Key("default", (place,), "string", "any text", "Why a value the document does not state was chosen.",
+               'default = "The document does not say; eight is the usual shoe."')
+
+
 _CARD = 'a card: a rank ("K", "10"), a suited card ("KH"), or a card table { rank, value, suit, colour }'
 _VALUES = 'a whole number 0-9, a list of them, "even" or "odd"'
 _HAND = ("hand", "row")
@@ -93,11 +103,10 @@ KEYS: tuple[Key, ...] = (
         'extends = "punto-banco"'),
     # ---------------------------------------------------------------- shoe
     Key("decks", ("shoe",), "integer", "1 to the largest shoe", "The number of 52-card decks.", "decks = 8", required=True),
-    Key("source", ("shoe", "drawing", "dealing", "own_cards"), "string", "any text",
-        "Where the rule document says it (a quotation).", 'source = "Rule 2: eight decks are used."', required=True),
-    Key("default", ("shoe", "dealing"), "string", "any text", "Why a value the document does not state was chosen.",
-        'default = "The document does not say; eight is the usual shoe."'),
+    _source("shoe"),
+    _default("shoe"),
     # ------------------------------------------------------------- drawing
+    _source("drawing"),
     Key("player", ("drawing",), "string", "8 entries, each H (hit: draw) or S (stand), for totals 0-7",
         "The Player's chart: draw or stand on each non-natural two-card total.", 'player = "H H H H H H S S"', required=True),
     Key("banker", ("drawing",), "table", 'keys "0"-"7", each 11 entries H or S (Player stood, then Player\'s third card 0-9)',
@@ -108,11 +117,14 @@ KEYS: tuple[Key, ...] = (
         "The hand each of the first four cards goes to.", 'order = "P B P B"', required=True),
     Key("procedure", ("dealing",), "string", "standard or louisiana", "How the round is dealt (louisiana: the own-cards procedure).",
         'procedure = "standard"', required=True),
+    _source("dealing"),
+    _default("dealing"),
     # ----------------------------------------------------------- own_cards
     Key("wager", ("own_cards",), "string", "a wager's name", "The wager whose largest bettor may take the cards.",
         'wager = "player"', required=True),
     Key("alone", ("own_cards",), "boolean", "true or false", "Whether the rule applies when a player bets alone.",
         "alone = true", required=True),
+    _source("own_cards"),
     # --------------------------------------------------------------- wager
     Key("title", ("wager",), "string", "any text", "The wager's title (required for a side bet).", 'title = "Lucky Match"'),
     Key("side", ("wager",), "string", "player or banker, or left out", "The hand the wager follows: its rows may use hand keys at the top.",
