@@ -212,3 +212,16 @@ def test_pattern_keys_are_refused_with_one_line() -> None:
         with pytest.raises(InputError, match=None) as caught:
             parse(base.replace("ROW", row), "x.toml")
         assert message in str(caught.value), str(caught.value)
+
+
+def test_a_wager_reading_too_much_at_once_is_refused_in_bounded_time() -> None:
+    """Ranks and suits of every card of both hands make billions of cells: one line naming the wager, not a crash."""
+    import time
+
+    from analyzer.errors import InputError
+
+    rules = load(str(RULEFILES / "patterns.toml"))
+    start = time.perf_counter()
+    with pytest.raises(InputError, match=r"wagers\.match-all: reads too much of both hands at once .* above the limit"):
+        wager_counts(Shoe.decks(8), rules.drawing, [rules.wager("match-all")])
+    assert time.perf_counter() - start < 30

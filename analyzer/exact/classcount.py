@@ -56,6 +56,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import InputError
 from ..game.needs import MIXED_SUIT, Accs, Needs, keying_label
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Drawing
 from ..game.shoe import Shoe, falling
@@ -75,6 +76,9 @@ from .settlement import RecordTable, decoded_records
 
 Array = npt.NDArray[Any]
 _INT64 = 2**63
+MAX_GRID = 2**24
+"""The most cells (pairs of hand summaries times pairs of third-card classes) one count plays out: about 16.8
+million, about 1 GB at the peak; the shipped files and examples need at most 9.3 million."""
 _SIDES = ("player", "banker")
 
 
@@ -157,6 +161,14 @@ def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[H
         return _records(needs, {first.side: first, second.side: second}, cells, s0 * spare)
     to_third = np.array([third.of[second.part.member[c]] for c in range(len(second.part.count))])
     t = len(third.count)
+    grid = n_summaries * t * t
+    if grid > MAX_GRID:
+        raise InputError(
+            f"reads too much of both hands at once for the exact count: {grid:,} cells (pairs of hand "
+            f"summaries times third cards), above the limit of {MAX_GRID:,}; its record has the fields "
+            f"{', '.join(name for name, _ in needs.fields())}. Read less in one wager (e.g. a poker rank or the suits "
+            "of one hand only), or split it into several wagers."
+        )
     moment_type: type = np.int64 if 16 * size**4 < _INT64 else object
     s0 = np.zeros(n_summaries, dtype=moment_type)
     s1: Array = np.zeros(n_summaries * t, dtype=moment_type)

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..errors import InputError
 from ..game.rules import Drawing, Wager
 from ..game.settle import every_final_state, settle
 from ..game.shoe import Shoe
@@ -93,7 +94,10 @@ def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[
             if needs not in records:
                 from .classcount import record_table  # numpy: only for wagers that read more than a final state
 
-                records[needs] = record_table(shoe, drawing, needs)
+                try:
+                    records[needs] = record_table(shoe, drawing, needs)
+                except InputError as e:
+                    raise InputError(f"wagers.{wager.name}: {e}") from None
             from .settlement import table_outcome_counts
 
             out[wager.name] = table_outcome_counts(wager, needs, records[needs])

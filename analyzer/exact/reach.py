@@ -136,7 +136,10 @@ def check(rules: RuleSet) -> RuleSet:
     for wager in rules.wagers:
         if not wager.offered:
             continue
-        reasons = dead_rows(rules.drawing, wager)
+        try:
+            reasons = dead_rows(rules.drawing, wager)
+        except InputError as e:
+            raise InputError(f"{wager.origin or rules.source_path}: wagers.{wager.name}: {e}") from None
         if not reasons:
             continue
         if wager.unreachable == "allow" and reasons[0][0] is not None:

@@ -2,7 +2,7 @@
 
 A record (:mod:`analyzer.game.needs`) holds the features a wager reads: two-card
 totals, pair flags, the third cards' specs, counts of named cards, common
-suits and colours, the highest value. :func:`record_codes` computes them
+suits and colours, the highest value, the keys of group patterns. :func:`record_codes` computes them
 for many dealt rounds at once from the cards themselves (card type or rank
 indices in dealing order), encoded as integers in the record's mixed radix
 (the field order and sizes of :meth:`~analyzer.game.needs.Needs.fields`), so
@@ -87,6 +87,17 @@ def _accs(universe: Universe, accs: Accs, hand: list[Array], present: list[Array
         for c, p in zip(hand[1:], present[1:]):
             high = np.where(p, np.maximum(high, universe.value[c]), high)
         columns.append(high)
+    for keying in accs.keyings:  # the keys of the cards present, largest first, as needs.keys_code writes them
+        if universe.typed:
+            key = np.array([keying.key(t) for t in range(len(TYPES))], dtype=np.int64)
+        else:
+            key = np.arange(len(RANKS), dtype=np.int64)  # a universe of ranks has only rank keyings
+        digits = np.stack([np.where(p, key[c] + 1, 0) for c, p in zip(hand, present)], axis=0)
+        digits = -np.sort(-digits, axis=0)
+        code = np.zeros(hand[0].shape, dtype=np.int64)
+        for row in digits:
+            code = code * (keying.size + 1) + row
+        columns.append(code)
     return columns
 
 
