@@ -10,6 +10,7 @@ from analyzer.exact.reach import load
 from analyzer.game.cards import TYPES
 from analyzer.game.needs import needs_of, record_of
 from analyzer.game.round import dealt_round
+from analyzer.game.rulefile import load as parse_only
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_codes, dealer_for
 from analyzer.play.executor import open_executor
@@ -20,12 +21,15 @@ from .brute_force_suited import play
 from .conftest import RULEFILES
 
 KINDS = load(str(RULEFILES / "condition-kinds.toml"))
+PATTERNS = parse_only(str(RULEFILES / "patterns.toml"))  # group patterns (not counted at 8 decks: too much at once)
+WAGERS = [(KINDS, w.name) for w in KINDS.wagers if w.source.startswith("tests:")] + [
+    (PATTERNS, w.name) for w in PATTERNS.wagers if w.source == "tests"]
 
 
-@pytest.mark.parametrize("wager", [w.name for w in KINDS.wagers if w.source.startswith("tests:")])
-def test_records_of_dealt_cards_are_the_records_of_the_cards(wager: str) -> None:
+@pytest.mark.parametrize(("rules", "wager"), WAGERS, ids=[w for _, w in WAGERS])
+def test_records_of_dealt_cards_are_the_records_of_the_cards(rules, wager: str) -> None:  # type: ignore[no-untyped-def]
     """record_codes (vectorized, from card types) against record_of (one round, from the hands), on random 8-deck rounds."""
-    needs = needs_of(KINDS.wager(wager))
+    needs = needs_of(rules.wager(wager))
     shoe = Shoe.decks(8)
     universe = Universe(True, shoe.types or ())
     rng = np.random.default_rng(10)
