@@ -196,16 +196,35 @@ def pattern_holds(pattern: Pattern, keys: Mapping[Keying, tuple[int, ...]], suit
     return pattern.value_sum is None or pattern.value_sum[0] <= sum(VALUES[r] for r in ranks) <= pattern.value_sum[1]
 
 
+_KINDS = {1: "a card", 2: "a pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind", 6: "six of a kind"}
+_NUMBERS = {2: "two", 3: "three"}
+
+
+def _kinds_text(sizes: tuple[int, ...]) -> str:
+    if len(sizes) > 1 and len(set(sizes)) == 1 and sizes[0] in (2, 3):
+        return f"{_NUMBERS[len(sizes)]} {'pairs' if sizes[0] == 2 else 'threes of a kind'}"
+    if sizes == (3, 2):
+        return "a full house"
+    return " and ".join(_KINDS[n] for n in sizes)
+
+
+def _range_text(name: str, low: int, high: int, top: int) -> str:
+    if low == high:
+        return f"{name} {low}"
+    if low == 0:
+        return f"{name} at most {high}"
+    return f"{name} at least {low}" if high >= top else f"{name} {low}-{high}"
+
+
 def describe_pattern(pattern: Pattern) -> list[str]:
     """The pattern as short phrases."""
     parts = []
     if pattern.of_a_kind is not None:
-        words = {1: "a card", 2: "a pair", 3: "three of a kind", 4: "four of a kind", 5: "five of a kind", 6: "six of a kind"}
-        text = " and ".join(words[n] for n in pattern.of_a_kind)
+        text = _kinds_text(pattern.of_a_kind)
         parts.append(text if pattern.kind_among is None else f"{text} of {'/'.join(RANKS[r] for r in sorted(pattern.kind_among))}")
     if pattern.same_suit is not None:
         among = pattern.suit_among
-        parts.append(f"{pattern.same_suit} {among.text + ' ' if among and among.text else 'cards '}of one suit")
+        parts.append(f"{pattern.same_suit} cards of one suit" + (f" (counting {among.text} only)" if among and among.text else ""))
     if pattern.flush is not None:
         parts.append("flush" if pattern.flush else "no flush")
     if pattern.straight is not None:
@@ -215,7 +234,8 @@ def describe_pattern(pattern: Pattern) -> list[str]:
         parts.append("poker " + " or ".join(n for n in POKER_NAMES if n in pattern.poker))
     if pattern.none_of is not None:
         parts.append("no " + "/".join(RANKS[r] for r in sorted(pattern.none_of)))
-    for name, value in (("rank sum", pattern.rank_sum), ("value sum", pattern.value_sum)):
-        if value is not None:
-            parts.append(f"{name} {value[0]}-{value[1]}" if value[0] != value[1] else f"{name} {value[0]}")
+    if pattern.rank_sum is not None:
+        parts.append(_range_text("rank sum", *pattern.rank_sum, 78))
+    if pattern.value_sum is not None:
+        parts.append(_range_text("value sum", *pattern.value_sum, 54))
     return parts
