@@ -225,3 +225,20 @@ def test_a_wager_reading_too_much_at_once_is_refused_in_bounded_time() -> None:
     with pytest.raises(InputError, match=r"wagers\.match-all: reads too much of both hands at once .* above the limit"):
         wager_counts(Shoe.decks(8), rules.drawing, [rules.wager("match-all")])
     assert time.perf_counter() - start < 30
+
+
+def test_the_grid_counts_the_same_whatever_its_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The third cards are played out chunk by chunk (memory stays flat): one summary pair per chunk changes no count."""
+    from analyzer.exact import classcount
+    from analyzer.game.needs import needs_of
+
+    rules = load(str(RULEFILES / "patterns.toml"))
+    shoe = Shoe.from_cards(SHOES["royal-and-low"])
+    lucky_8 = load("lucky-8").wager("lucky-8-player")
+    for name, wager in (("lucky-8", lucky_8), ("sums", rules.wager("sums"))):  # few records (one array), very many (merged)
+        needs = needs_of(wager)
+        assert (needs.size() <= 1 << 22) == (name == "lucky-8")
+        whole = classcount.count_records(shoe, rules.drawing, needs)
+        monkeypatch.setattr(classcount, "GRID_CHUNK", 50)
+        assert classcount.count_records(shoe, rules.drawing, needs) == whole, name
+        monkeypatch.undo()

@@ -78,7 +78,9 @@ Array = npt.NDArray[Any]
 _INT64 = 2**63
 MAX_GRID = 2**24
 """The most cells (pairs of hand summaries times pairs of third-card classes) one count plays out: about 16.8
-million, about 1 GB at the peak; the shipped files and examples need at most 9.3 million."""
+million (some seconds, and its moments 134 MB); the shipped files and examples need at most 9.3 million."""
+GRID_CHUNK = 1 << 20
+"""Cells played out at once: the grid is played out chunk by chunk, so memory stays flat whatever its size."""
 _SIDES = ("player", "banker")
 
 
@@ -224,39 +226,66 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
     big = 4 * max(size, 1) ** 6 >= _INT64
     kind: type = object if big else np.int64
     n: Array = np.array(third.count, dtype=kind)
-    s0c: Array = s0.astype(kind)[:, None, None]
-    s1x: Array = s1.astype(kind)[:, :, None]
-    s1y: Array = s1.astype(kind)[:, None, :]
     nx, ny = n[None, :, None], n[None, None, :]
     same: Array = np.eye(t, dtype=kind)[None, :, :]
-    ways = nx * ny * s0c - nx * s1y - ny * s1x + s2.astype(kind) - same * (nx * s0c - s1x)
     value = np.array([universe.value[m] for m in third.member])
-    columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index, b_index, value)
     fields = needs.fields()
     radices = [radix for _, radix in fields]
-    if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
-        stacked = np.stack([np.broadcast_to(c, ways.shape).ravel() for c in columns], axis=1)
+    step = max(1, GRID_CHUNK // (t * t))  # summary pairs per chunk: memory stays flat, whatever the grid
+    parts: list[tuple[Array, Array]] = []
+    totals: Array | None = None
+    for start in range(0, len(s0), step):
+        rows = slice(start, start + step)
+        s0c: Array = s0[rows].astype(kind)[:, None, None]
+        s1x: Array = s1[rows].astype(kind)[:, :, None]
+        s1y: Array = s1[rows].astype(kind)[:, None, :]
+        ways = nx * ny * s0c - nx * s1y - ny * s1x + s2[rows].astype(kind) - same * (nx * s0c - s1x)
+        columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index[rows], b_index[rows], value)
         flat = ways.ravel()
         keep = np.asarray(flat != 0).astype(bool)
-        rows, inverse = np.unique(stacked[keep], axis=0, return_inverse=True)
-        sums = np.zeros(len(rows), dtype=object if big else np.int64)
-        np.add.at(sums, inverse.reshape(-1), flat[keep])
-        kept = np.asarray(sums != 0).astype(bool)
-        return RecordTable(rows[kept].astype(np.int64), sums[kept])
-    code = np.zeros(ways.shape, dtype=np.int64)
-    for (name, radix), column in zip(fields, columns):
-        code = code * radix + np.broadcast_to(column, ways.shape)
-    flat_code, flat_ways = code.ravel(), ways.ravel()
-    if needs.size() <= 1 << 22:
-        totals = _sum_by(flat_code, flat_ways, needs.size())
+        if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
+            stacked = np.stack([np.broadcast_to(c, ways.shape).ravel()[keep] for c in columns], axis=1)
+            parts = [_grouped(*_joined(parts + [(stacked, flat[keep])], big), big)]
+            continue
+        code = np.zeros(ways.shape, dtype=np.int64)
+        for radix, column in zip(radices, columns):
+            code = code * radix + np.broadcast_to(column, ways.shape)
+        if needs.size() <= 1 << 22:
+            chunk = _sum_by(code.ravel(), flat, needs.size())
+            totals = chunk if totals is None else _added(totals, chunk)
+        else:
+            parts = [_grouped(*_joined(parts + [(code.ravel()[keep], flat[keep])], big), big)]  # merged as it goes
+    if totals is not None:
         found = np.flatnonzero(totals)
         return RecordTable(decoded_records(found, radices), totals[found])
-    nonzero = np.asarray(flat_ways != 0).astype(bool)
-    codes, inverse = np.unique(flat_code[nonzero], return_inverse=True)
-    sums = np.zeros(len(codes), dtype=object if big else np.int64)
-    np.add.at(sums, inverse.reshape(-1), flat_ways[nonzero])
+    if not parts:
+        return RecordTable(np.zeros((0, len(fields)), dtype=np.int64), np.zeros(0, dtype=object))
+    ((keys, sums),) = parts
     kept = np.asarray(sums != 0).astype(bool)
-    return RecordTable(decoded_records(codes[kept], radices), sums[kept])
+    if keys.ndim == 2:
+        return RecordTable(keys[kept].astype(np.int64), sums[kept])
+    return RecordTable(decoded_records(keys[kept], radices), sums[kept])
+
+
+def _grouped(keys: Array, ways: Array, big: bool) -> tuple[Array, Array]:
+    """Distinct keys (codes, or rows of fields) with the sums of their ways."""
+    distinct, inverse = np.unique(keys, axis=0 if keys.ndim == 2 else None, return_inverse=True)
+    sums = np.zeros(len(distinct), dtype=object if big else np.int64)
+    np.add.at(sums, inverse.reshape(-1), ways)
+    return distinct, sums
+
+
+def _joined(parts: list[tuple[Array, Array]], big: bool) -> tuple[Array, Array]:
+    """The keys and ways of several parts, one after the other."""
+    return np.concatenate([k for k, _ in parts]), np.concatenate([v.astype(object) if big else v for _, v in parts])
+
+
+def _added(a: Array, b: Array) -> Array:
+    """Two arrays of counts added exactly (Python integers when either holds them)."""
+    if a.dtype == object or b.dtype == object:
+        out: Array = a.astype(object) + b.astype(object)
+        return out
+    return a + b  # both int64: their sum is at most the shoe's dealings, below 2^63 (else they would be Python ints)
 
 
 def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Partition, player: HandBlock, banker: HandBlock,

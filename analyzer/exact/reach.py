@@ -52,9 +52,9 @@ def _views(drawing: Drawing, side: str) -> tuple[int, ...]:
     return tuple(sorted({state_view(side, s) for s in _states(drawing)}))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4)
 def _records(drawing: Drawing, needs: Needs) -> Any:
-    """The records a deal can reach, as a read-only (records, fields) int64 array."""
+    """The records a deal can reach, as a read-only (records, fields) int64 array (a few kept: they can be large)."""
     from .classcount import record_table
 
     array = record_table(Shoe.decks(SUPPORT_DECKS), drawing, needs).fields
