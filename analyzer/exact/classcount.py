@@ -45,7 +45,9 @@ Number type
     sums are taken with ``np.add.at`` in int64 while the total they add up
     to is below 2^63; beyond those bounds the arithmetic falls back to
     Python integers (dtype object), slower and still exact. No float takes
-    part. Nothing is cached.
+    part. The last few tables are kept (by shoe, drawing rules and needs;
+    their arrays read-only), so that the load-time check and the analysis
+    that follows count once.
 """
 
 from __future__ import annotations
@@ -110,8 +112,25 @@ def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int,
     return record_table(shoe, drawing, needs).as_dict()
 
 
+_KEPT: dict[tuple[Shoe, Drawing, Needs], RecordTable] = {}
+_KEEP = 2
+
+
 def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
-    """:func:`count_records` as arrays: what the exact paths settle, with no tuple per record."""
+    """:func:`count_records` as arrays: what the exact paths settle, with no tuple per record (read-only arrays)."""
+    key = (shoe, drawing, needs)
+    table = _KEPT.pop(key, None)
+    if table is None:
+        table = _record_table(shoe, drawing, needs)
+        table.fields.setflags(write=False)
+        table.counts.setflags(write=False)
+    _KEPT[key] = table  # the most recent last
+    while len(_KEPT) > _KEEP:
+        del _KEPT[next(iter(_KEPT))]
+    return table
+
+
+def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
     universe = universe_of(shoe, needs)
     size = sum(universe.counts)
     third = partition(universe, third_properties(universe, needs)) if needs.drawing else None

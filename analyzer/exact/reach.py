@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 
 SUPPORT_DECKS = 6
 """Six full decks hold six cards of every type: enough for any round (six cards at most)."""
+RECORD_DECKS = 8
+"""The shoe whose records the check counts: any of at least :data:`SUPPORT_DECKS` decks reaches the same records;
+eight, the shoe most analyses use, so that the analysis that follows a check finds the count made
+(:func:`analyzer.exact.classcount.record_table` keeps its last few)."""
 
 
 @lru_cache(maxsize=16)
@@ -57,8 +61,7 @@ def _records(drawing: Drawing, needs: Needs) -> Any:
     """The records a deal can reach, as a read-only (records, fields) int64 array (a few kept: they can be large)."""
     from .classcount import record_table
 
-    array = record_table(Shoe.decks(SUPPORT_DECKS), drawing, needs).fields
-    array.setflags(write=False)
+    array = record_table(Shoe.decks(RECORD_DECKS), drawing, needs).fields
     return array
 
 
