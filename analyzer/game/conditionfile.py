@@ -20,13 +20,17 @@ Hand keys (in ``player``, ``banker``, ``either``, ``both``, ``winning_hand``,
 ``third_card`` (a card, "none", or a list), ``result`` (win, tie, loss),
 ``margin``, ``min_margin``, and the group keys over all the hand's cards:
 ``holds`` (a card or a list, all of them), ``suited``, ``colour`` (red, black,
-same, mixed), ``highest`` (the highest baccarat value), plus ``first_two = {
+same, mixed), ``highest`` (the highest baccarat value), the group patterns (``of_a_kind``,
+``pairs``, ``same_suit``, ``flush``, ``straight``, ``poker``, ``none_of``,
+``rank_sum``, ``value_sum``: :mod:`analyzer.game.patternfile`), plus ``first_two = {
 group keys }``. Round keys: ``winner`` (player, banker, tie, or a list),
 ``cards_dealt`` (4, 5, 6 or a list), ``fifth_card``, ``sixth_card``,
 ``all_cards`` and ``first_four`` (group keys).
 
 A card is a rank (``"K"``, ``"10"``), a suited card (``"KH"``), or a table
 ``{ rank = ..., value = ..., suit = ..., colour = ... }`` (all given keys hold).
+The keys allowed in each place come from :mod:`analyzer.game.schema`, which
+the reference pages are generated from.
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ The pieces, as a rule file writes them (:mod:`analyzer.game.conditionfile`):
 * :class:`GroupTest`, about a group of cards (a hand, its first two, the
   first four, every card dealt): ``holds`` (these cards among them),
   ``suited`` (all one suit), ``colour`` (red, black, same, mixed),
-  ``highest`` (the highest baccarat value among them).
+  ``highest`` (the highest baccarat value among them), and the group
+  patterns of :mod:`analyzer.game.patterns` (of a kind, pairs, suits,
+  straights, poker ranks, sums).
 * :class:`HandTest`, about one hand: final ``total``, ``two_card_total``,
   ``natural``, ``cards``, ``pair``, ``suited_pair``, ``third_card``,
   ``result``/``margin``/``min_margin`` against the other hand, the group

@@ -18,7 +18,8 @@ Record contract
     cards and of its first two: per card spec the number of its cards in
     the spec, capped at the most any condition asks for; the common suit
     (0-3, or 4 when mixed), the common colour (0 red, 1 black, 2 mixed), the
-    highest value. Round-level groups (every card dealt, the first four) are
+    highest value, and per keying of a group pattern the code of the cards'
+    keys (:func:`keys_code`: key + 1, largest first, 0 for no card). Round-level groups (every card dealt, the first four) are
     combined from the hands' accumulators, and the fifth and sixth cards
     from the hands' third cards. :class:`RecordView` reads a record as the
     conditions of :mod:`analyzer.game.conditions` read a round; a feature
