@@ -130,6 +130,11 @@ def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
     return table
 
 
+def forget() -> None:
+    """Drop the tables kept (what a benchmark does between repeats, to time the counting itself)."""
+    _KEPT.clear()
+
+
 def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
     universe = universe_of(shoe, needs)
     size = sum(universe.counts)

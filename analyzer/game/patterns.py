@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import InputError
 from .cards import RANKS, SUITS, TYPE_RANK, TYPE_SUIT, VALUES
@@ -167,8 +168,14 @@ def poker_rank(ranks: list[int], suited: bool) -> str:
     return next(name for name in POKER[n] if found[name])
 
 
+@lru_cache(maxsize=1 << 16)
+def _kinds(ranks: tuple[int, ...], among: frozenset[int] | None) -> tuple[int, ...]:
+    """How many cards of each rank (of ``among``) the group holds, largest first (remembered: rows share groups)."""
+    return tuple(sorted(Counter(r for r in ranks if among is None or r in among).values(), reverse=True))
+
+
 def _of_a_kind(wanted: tuple[int, ...], ranks: list[int], among: frozenset[int] | None) -> bool:
-    have = sorted(Counter(r for r in ranks if among is None or r in among).values(), reverse=True)
+    have = _kinds(tuple(sorted(ranks)), among)
     return len(have) >= len(wanted) and all(h >= w for h, w in zip(have, wanted))
 
 
