@@ -213,9 +213,12 @@ def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[H
     # S2[c][d] = sum W k_c k_d = [c = d] S1[c] + (cross + cross transposed)[c][d]
     cross = cross.reshape(-1, t, t)
     s2 = cross + cross.transpose(0, 2, 1)
+    del cross
     s1 = s1.reshape(-1, t)
     s2[:, np.arange(t), np.arange(t)] += s1
-    return _play_out(universe, needs, drawing, first, second, third, s0, s1, s2, size)
+    moments = [s0, s1, s2]
+    del s0, s1, s2  # _play_out holds the only references: it frees them before it builds the records
+    return _play_out(universe, needs, drawing, first, second, third, moments, size)
 
 
 def _chunks(groups: int, pairs: int, cells: int = 1 << 20) -> list[slice]:
@@ -236,8 +239,11 @@ def _second_weights(weight: Array, e1: Array, e2: Array, n2: Array, b1: Array, b
 
 
 def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlock, second: HandBlock, third: Partition,
-              s0: Array, s1: Array, s2: Array, size: int) -> RecordTable:
-    """Deal every (x, y) of third-card classes against every pair of hand summaries, by the moments."""
+              moments: list[Array], size: int) -> RecordTable:
+    """Deal every (x, y) of third-card classes against every pair of hand summaries, by the moments S0, S1, S2
+    (``moments``, emptied here so that their memory is freed as soon as they are used)."""
+    s0, s1, s2 = moments
+    moments.clear()
     t = len(third.count)
     hands = {first.side: first, second.side: second}
     player, banker = hands["player"], hands["banker"]
@@ -279,6 +285,7 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
             totals = chunk if totals is None else _added(totals, chunk)
         else:
             parts = [_grouped(*_joined(parts + [(code.ravel()[keep], flat[keep])], big), big)]  # merged as it goes
+    del s0, s1, s2
     if totals is not None:
         found = np.flatnonzero(totals)
         return RecordTable(decoded_records(found, radices), totals[found])

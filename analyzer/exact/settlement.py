@@ -264,12 +264,11 @@ class RecordTable:
 def decoded_records(codes: Array, radices: Sequence[int]) -> npt.NDArray[np.int64]:
     """The records whose mixed-radix codes (int64; ``radices`` the fields' in order, as
     :meth:`~analyzer.game.needs.Needs.encode` writes them) are ``codes``: an array (records, fields)."""
-    fields: list[Array] = []
     rest = np.asarray(codes, dtype=np.int64)
-    for radix in reversed(radices):
-        rest, value = np.divmod(rest, radix)
-        fields.append(value)
-    return np.stack(fields[::-1], axis=1) if fields else np.zeros((len(rest), 0), dtype=np.int64)
+    fields: npt.NDArray[np.int64] = np.empty((len(rest), len(radices)), dtype=np.int64)  # filled in place: no copy
+    for i in range(len(radices) - 1, -1, -1):
+        rest, fields[:, i] = np.divmod(rest, radices[i])
+    return fields
 
 
 def first_rows(wager: Wager, needs: Needs, records: Array) -> Array:
