@@ -221,7 +221,7 @@ def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[H
     return _play_out(universe, needs, drawing, first, second, third, moments, size)
 
 
-def _chunks(groups: int, pairs: int, cells: int = 1 << 20) -> list[slice]:
+def _chunks(groups: int, pairs: int, cells: int = 1 << 19) -> list[slice]:
     step = max(1, cells // max(pairs, 1))
     return [slice(i, min(i + step, groups)) for i in range(0, groups, step)]
 
