@@ -151,6 +151,32 @@ def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
     assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"
 
 
+def test_help_and_rules_import_no_command_module_they_do_not_run() -> None:
+    """`baccarat --help` lists every command from the lazy table; `rules` loads only its own family's module."""
+    import subprocess
+    import sys
+
+    families = ("analyzer.cli.exact", "analyzer.cli.play", "analyzer.cli.studies")
+    for argv, loaded in ((["--help"], ()), (["rules"], ("analyzer.cli.exact",))):
+        probe = ("import sys\nfrom analyzer.cli import cli\ntry:\n    cli.main(%r, prog_name='baccarat')\n"
+                 "except SystemExit:\n    pass\nprint(sorted(m for m in %r if m in sys.modules), file=sys.stderr)"
+                 % (argv, families))
+        run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+        assert run.stderr.strip().splitlines()[-1] == str(sorted(loaded)), argv
+
+
+def test_every_command_is_in_the_lazy_table_with_its_own_short_help() -> None:
+    """The table that `--help` reads holds each command's module and the first line of its docstring."""
+    from analyzer.cli import COMMANDS, all_commands
+
+    commands = all_commands()
+    assert sorted(commands) == sorted(COMMANDS)
+    for name, command in commands.items():
+        module, short = COMMANDS[name]
+        assert command.callback is not None and command.callback.__module__ == f"analyzer.cli.{module}"
+        assert (command.help or "").split("\n")[0] == short, name
+
+
 def test_compare_uses_the_rule_sets_own_decks_and_refuses_to_mix_them(rule_file) -> None:  # type: ignore[no-untyped-def]
     """--decks defaults to the rule sets' own number, as in every command; rule sets of different shoes need --decks."""
     from analyzer.game.rulefile import shipped_text

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import app as cli_module
-from analyzer.cli import cli
+from analyzer.cli import all_commands, cli
 from analyzer.cli.options import cores, max_workers
 from analyzer.game.rulefile import shipped_path
 from analyzer.game.standard import standard_wagers
@@ -25,7 +25,7 @@ ROOT = Path(__file__).parent.parent
 
 def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
     found = []
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted((all_commands() if group is cli else group.commands).items()):
         found.append(prefix + (name,))
         if isinstance(command, click.Group):
             found += _commands(command, prefix + (name,))
@@ -101,7 +101,7 @@ def test_shell_completion_offers_wager_and_rule_set_names(
 
 def test_count_and_simulate_default_to_one_worker_per_core() -> None:
     for command in ("count", "simulate"):
-        (workers,) = [p for p in cli.commands[command].params if p.name == "workers"]
+        (workers,) = [p for p in all_commands()[command].params if p.name == "workers"]
         assert workers.default is None and "one per core" in (workers.help or "")
     _, out, _ = run("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "60", "--decks", "1", "--cut-card", "12")
     assert f"local, {min(cores(), 3)} worker" in out  # 60 shoes are 3 chunks: never more workers than chunks

@@ -26,7 +26,7 @@ import pytest
 from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
-from analyzer.cli import cli
+from analyzer.cli import all_commands, cli
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -62,7 +62,7 @@ def test_the_sections_a_reader_looks_for_are_headings() -> None:
     for section in ("Quick start", "An example par sheet", "Commands", "Bad input and limits",
                     "Writing your own rule file", "How the figures are proved", "Speed", "Layout", "License"):
         assert section in second
-    commands = sorted(cli.commands)
+    commands = sorted(all_commands())
     assert sorted(h.strip("`") for h in _headings(3) if h.startswith("`baccarat ")) == [f"baccarat {c}" for c in commands]
 
 

@@ -2,12 +2,12 @@
 
 :mod:`.app` holds the group and what every command shares, :mod:`.options`
 the option types; each family of commands has its module (:mod:`.exact`,
-:mod:`.studies`, :mod:`.play`), imported here so that they register.
+:mod:`.studies`, :mod:`.play`), imported only when one of its commands runs
+(:data:`.app.COMMANDS` names the module of each command: register a new one there).
 """
 
 from __future__ import annotations
 
-from . import exact, play, studies  # noqa: F401  (each registers its commands on the group)
-from .app import MODES, cli, main
+from .app import COMMANDS, MODES, all_commands, cli, main
 
-__all__ = ["MODES", "cli", "main"]
+__all__ = ["COMMANDS", "MODES", "all_commands", "cli", "main"]

@@ -10,6 +10,7 @@ the command line in their provenance.
 
 from __future__ import annotations
 
+import importlib
 import re
 import shlex
 import sys
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from click.utils import make_default_short_help
 
 from .. import __version__
 from ..errors import InputError, shown
@@ -33,6 +35,38 @@ from ..report.output import chosen_format, produce
 from ..report.writing import write_file
 from .options import OUT_KEY, WAGER_FILES_KEY
 
+COMMANDS: dict[str, tuple[str, str]] = {
+    "analyze": ("exact", "Par sheets: every outcome's exact count and probability, house edge and more."),
+    "compare": ("exact", "One matrix: the house edge of every wager under every rule set (one shoe: --decks, or the "
+                         "rule sets' own)."),
+    "count": ("studies", "Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) "
+                         "says so."),
+    "deal": ("play", "Deal given cards step by step as the dealer would, and settle every bet."),
+    "eor": ("studies", "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced "
+                       "count."),
+    "formula": ("studies", "House edge as an exact rational function of the number of decks d, and its limit."),
+    "own-cards": ("exact", "Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' "
+                           "house edges."),
+    "report": ("exact", "A math evaluation report: rules, par sheets, volatility, plots, simulation, published "
+                        "figures, provenance."),
+    "rules": ("exact", "List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."),
+    "simulate": ("play", "Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a "
+                         "FAIL)."),
+    "solve": ("studies", "The pay of one outcome, or a pay table in a given shape, for an exact house edge."),
+    "tables": ("exact", "Regenerate results/: par sheets of every shipped rule set and the comparison."),
+    "verify": ("studies", "Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): "
+                          "exit 1 when any is refuted."),
+}
+"""Every command: the module of :mod:`analyzer.cli` that defines it, and its short help (the first line of its
+docstring, which a test holds equal). Register a new command here, in one line."""
+
+
+def all_commands() -> dict[str, click.Command]:
+    """Every command, loaded (for tests and generated references; the command line itself loads lazily)."""
+    context = click.Context(cli)
+    return {name: command for name in cli.list_commands(context) if (command := cli.get_command(context, name))}
+
+
 MODES: tuple[str, ...] = ("top", "shoe")
 """The simulator's dealing modes (:data:`analyzer.play.chunks.MODES`, kept here so start-up imports no numpy)."""
 
@@ -42,10 +76,31 @@ MAX_ERROR = 600
 
 
 class Baccarat(click.Group):
-    """A click group whose errors are one line on stderr and exit status 2; bare, it prints its help."""
+    """A click group whose errors are one line on stderr and exit status 2; bare, it prints its help.
+
+    Its commands load lazily: :data:`COMMANDS` names each command's module and short help, so
+    ``baccarat --help`` imports no command module and a command imports only its own family's.
+    """
 
     command_line: str | None = None
     """The command line being run, as a shell would read it back (for the provenance of its output)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:  # noqa: D102
+        return sorted({*COMMANDS, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:  # noqa: D102
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            importlib.import_module(f"{__package__}.{COMMANDS[cmd_name][0]}")  # its decorators register it
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``, from :data:`COMMANDS` (nothing is imported to write it)."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(len(n) for n in names)
+        rows = [(n, make_default_short_help(COMMANDS[n][1] if n in COMMANDS else self.commands[n].get_short_help_str(),
+                                            limit)) for n in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102
         given = kwargs.get("args", args[0] if args else None)
