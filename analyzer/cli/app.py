@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from click.utils import make_default_short_help
 
 from .. import __version__
 from ..errors import InputError, shown
@@ -97,8 +96,8 @@ class Baccarat(click.Group):
         """The command list of ``--help``, from :data:`COMMANDS` (nothing is imported to write it)."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = [(n, make_default_short_help(COMMANDS[n][1] if n in COMMANDS else self.commands[n].get_short_help_str(),
-                                            limit)) for n in names]
+        rows = [(n, click.Command(n, help=COMMANDS[n][1]).get_short_help_str(limit) if n in COMMANDS
+                 else self.commands[n].get_short_help_str(limit)) for n in names]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
