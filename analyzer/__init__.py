@@ -1,7 +1,9 @@
 """Exact mini-baccarat analysis: rule sets as data, a memoized enumerator, par sheets.
 
 The names most programs need are importable from the package itself and are
-looked up only when first used, so ``import analyzer`` costs nothing:
+looked up only when first used, so ``import analyzer`` costs nothing. A notebook
+starts with :func:`analyzer.analyze` (see :mod:`analyzer.api`); the lower layers
+are there too:
 
 >>> from analyzer import Shoe, load, par_sheets
 >>> (banker,) = par_sheets(load("punto-banco"), Shoe.decks(8), ("banker",))
@@ -38,17 +40,22 @@ _PUBLIC: dict[str, str] = {
     "Bet": "analyzer.play.engine",
     "Seat": "analyzer.play.engine",
     "deal_round": "analyzer.play.engine",
+    "analyze": "analyzer.api",
+    "eor": "analyzer.api",
+    "Analysis": "analyzer.api",
+    "Removal": "analyzer.api",
 }
 """Public name -> the module that defines it."""
 
 __all__ = [
     "__version__", "InputError", "RANKS", "parse_cards", "Shoe", "RuleSet", "Wager", "load", "parse", "shipped",
     "FinalState", "settle", "Distribution", "enumerate_deals", "count_deals", "ParSheet", "par_sheets", "Bet", "Seat",
-    "deal_round",
+    "deal_round", "analyze", "eor", "Analysis", "Removal",
 ]
 assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked up in _PUBLIC"
 
 if TYPE_CHECKING:
+    from .api import Analysis, Removal, analyze, eor  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .errors import InputError  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .exact.distribution import Distribution  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .exact.enumerator import enumerate_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)

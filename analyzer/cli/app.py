@@ -22,10 +22,9 @@ from typing import Any
 import click
 
 from .. import __version__
-from ..errors import InputError, shown
+from ..api.common import shoe_for
+from ..errors import InputError
 from ..exact.reach import load
-from ..game.cards import parse_removal
-from ..game.odds import parse_pays
 from ..game.rulefile import shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
@@ -150,19 +149,8 @@ def rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
 
 
 def shoe_of(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
-    return Shoe.decks(decks if decks is not None else rules.decks).remove(parse_removal(remove))
-
-
-_PAY = re.compile(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)")
-
-
-def with_pays(rules: RuleSet, overrides: tuple[str, ...]) -> RuleSet:
-    for text in overrides:
-        match = _PAY.fullmatch(text.strip())
-        if not match:
-            raise InputError(f"--pay {shown(text)} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
-        rules = rules.with_pays(match["wager"].strip(), match["outcome"].strip(), parse_pays(match["pays"]))
-    return rules
+    """The shoe of ``--decks`` and ``--remove`` (the library's :func:`analyzer.api.shoe_for`)."""
+    return shoe_for(rules, decks, remove)
 
 
 @click.group(cls=Baccarat)

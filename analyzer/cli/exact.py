@@ -7,13 +7,27 @@ from pathlib import Path
 
 import click
 
+from ..api.common import with_pays
 from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.odds import format_pays
 from ..game.rulefile import catalogue
 from ..game.rules import RuleSet
-from ..report.analysis import analysis_document, compare_document, rule_list_document, rule_set_document
-from .app import cli, command_line, emit, examples, load_rules, progress, rule_sets, shoe_of, with_pays
+from ..report.analysis import (
+    compare_document,
+    rule_list_document,
+    rule_set_document,
+)
+from .app import (
+    cli,
+    command_line,
+    emit,
+    examples,
+    load_rules,
+    progress,
+    rule_sets,
+    shoe_of,
+)
 from .options import (
     decks_option,
     exact_option,
@@ -58,11 +72,9 @@ def rules_show(name: str) -> None:
 def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
             pays: tuple[str, ...], fmt: str | None, exact: bool) -> None:
     """Par sheets: every outcome's exact count and probability, house edge and more."""
-    documents = []
-    for rule_set in rule_sets(rule_names):
-        rule_set = with_pays(rule_set, pays)
-        shoe = shoe_of(rule_set, decks, remove)
-        documents.append(analysis_document(rule_set, shoe, par_sheets(rule_set, shoe, wagers)))
+    from ..api.analysis import analyze as analysis
+
+    documents = [analysis(r, decks=decks, remove=remove, pays=pays, wagers=wagers).document() for r in rule_sets(rule_names)]
     emit(documents, fmt, exact)
 
 

@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..api.common import with_pays
 from ..errors import InputError
 from ..game.cards import parse_cards
 from ..game.shoe import Shoe
-from .app import MODES, cli, emit, examples, load_rules, progress, shoe_of, with_pays
+from .app import MODES, cli, emit, examples, load_rules, progress, shoe_of
 from .options import (
     MAX_ROUNDS,
     MAX_SEED,

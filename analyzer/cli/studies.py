@@ -8,11 +8,21 @@ from pathlib import Path
 
 import click
 
+from ..api.common import with_pays
 from ..errors import InputError, shown
 from ..exact.parsheet import par_sheets
 from ..game.cards import parse_removal
 from ..game.odds import parse_percent
-from .app import cli, command_line, emit, examples, load_rules, progress, rule_sets, shoe_of, with_pays
+from .app import (
+    cli,
+    command_line,
+    emit,
+    examples,
+    load_rules,
+    progress,
+    rule_sets,
+    shoe_of,
+)
 from .options import (
     MAX_SEED,
     MAX_SHOES,

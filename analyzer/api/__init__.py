@@ -1,0 +1,50 @@
+"""The library a notebook or a program calls: the same computations as the command line, as objects.
+
+Each entry point takes what the matching command takes (a rule set's name or file, decks, cards
+removed, pay changes, wagers) and returns a frozen result object with:
+
+* ``to_records()``: plain dicts whose figures are exact :class:`~fractions.Fraction` objects;
+* ``to_frame()``: the same records as a pandas DataFrame (pandas is the ``notebook`` extra);
+* ``_repr_html_()``: a table, so that Jupyter shows the result as one;
+* ``document()``: the report model's :class:`~analyzer.report.model.Document`, which
+  ``render(fmt)`` writes in any of the command line's formats (``render("json")`` is exactly
+  what ``--format json`` prints, but for the command line in its provenance).
+
+>>> import analyzer
+>>> result = analyzer.analyze("punto-banco", wagers=["tie"], pays=["tie:tie=9:1"])
+>>> result.sheet("tie").house_edge
+Fraction(63053127805, 1301666217579)
+>>> [(r["wager"], r["house_edge"]) for r in result.summary()]
+[('tie', Fraction(63053127805, 1301666217579))]
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_PUBLIC: dict[str, str] = {
+    "Analysis": "analysis", "analyze": "analysis", "Removal": "removal", "eor": "removal",
+    "rule_set": "common", "shoe_for": "common", "with_pays": "common",
+}
+"""Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
+
+__all__ = sorted(_PUBLIC)
+
+if TYPE_CHECKING:
+    from .analysis import Analysis as Analysis
+    from .analysis import analyze as analyze
+    from .common import rule_set as rule_set
+    from .common import shoe_for as shoe_for
+    from .common import with_pays as with_pays
+    from .removal import Removal as Removal
+    from .removal import eor as eor
+
+
+def __getattr__(name: str) -> Any:
+    """Import the module behind a public name on first use (PEP 562)."""
+    if name not in _PUBLIC:
+        raise AttributeError(f"module 'analyzer.api' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_PUBLIC[name]}"), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,75 @@
+"""The library a notebook calls (analyzer.api): the command line's figures, as records, frames and tables."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from click.testing import CliRunner
+
+import analyzer
+from analyzer.api.common import html_table
+from analyzer.cli import cli
+from analyzer.errors import InputError
+
+
+def test_tie_paid_9_to_1_has_the_exact_edge_of_the_workbook_check() -> None:
+    """The Tie at 9:1, 8 decks: 4.8440% (README; LibreOffice recalculates the workbook to the same)."""
+    tie = analyzer.analyze("punto-banco", wagers=["tie"], pays=["tie:tie=9:1"]).sheet("tie")
+    assert tie.house_edge == Fraction(63053127805, 1301666217579)
+
+
+def test_records_are_exact_and_add_up_to_one_per_wager() -> None:
+    result = analyzer.analyze("live-pittsburgh", decks=6, remove="5x4,K")
+    records = result.to_records()
+    assert all(isinstance(r["probability"], Fraction) for r in records)
+    for wager in {r["wager"] for r in records}:
+        rows = [r for r in records if r["wager"] == wager]
+        assert sum(r["probability"] for r in rows) == 1
+        assert sum(r["combinations"] for r in rows) == result.sheet(wager).denominator
+    summary = {r["wager"]: r for r in result.summary()}
+    assert summary["banker"]["house_edge"] == result.sheet("banker").house_edge
+    assert summary["banker"]["rtp"] == 1 - summary["banker"]["house_edge"]
+
+
+def test_the_api_and_the_command_line_give_the_same_json() -> None:
+    """One path for both front ends: analyze --format json is the api's document, but for the command line."""
+    args = ["analyze", "--rules", "dactylus", "--decks", "6", "--remove", "9", "--pay", "tie:tie=9:1", "--format", "json"]
+    printed = json.loads(CliRunner().invoke(cli, args).stdout)
+    api = analyzer.analyze("dactylus", decks=6, remove="9", pays=["tie:tie=9:1"]).render("json")
+    assert isinstance(api, str)
+    from_api = json.loads(api)  # one document: an object; the command line's JSON is always an array
+    (from_cli,) = printed
+    for document in (from_api, from_cli):
+        document["provenance"].pop("command", None)
+    assert from_api == from_cli
+
+
+def test_bad_input_is_the_command_lines_one_line() -> None:
+    with pytest.raises(InputError, match="is not WAGER:OUTCOME=PAYS"):
+        analyzer.analyze("punto-banco", pays=["tie=9"])
+    with pytest.raises(InputError, match="No wager 'dragon'"):
+        analyzer.analyze("punto-banco", wagers=["tie"]).sheet("dragon")
+
+
+def test_a_frame_has_a_row_per_outcome_with_exact_fractions() -> None:
+    pandas = pytest.importorskip("pandas", reason="pandas is the notebook extra (pip install -e '.[notebook]')")
+    frame = analyzer.analyze("punto-banco").to_frame()
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame.columns)[:3] == ["rule_set", "wager", "outcome"]
+    assert frame.groupby("wager")["probability"].sum().map(lambda p: p == 1).all()
+
+
+def test_effects_of_removal_weighted_by_the_shoe_add_up_to_zero() -> None:
+    removal = analyzer.eor("punto-banco", wagers=["banker"])
+    (record,) = removal.to_records()
+    shoe = removal.shoe
+    assert sum(n * record[f"remove {rank}"] for rank, n in zip(analyzer.RANKS, shoe.counts)) == 0
+    assert "Effects of removal" in removal._repr_html_()
+
+
+def test_notebook_tables_escape_the_names_a_rule_file_gives() -> None:
+    table = html_table([{"wager": "<script>alert(1)</script>", "p": Fraction(1, 3)}], "<b>caption</b>")
+    assert "<script>" not in table and "&lt;script&gt;" in table and "0.33333333" in table
+    assert "<table>" in analyzer.analyze("dactylus", wagers=["tie"])._repr_html_()
