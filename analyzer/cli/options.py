@@ -298,6 +298,9 @@ def check_writable(option: str, path: str) -> None:
     folder = Path(path).parent
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or Path(path).is_dir():
         raise InputError(f"{option} {shown(path)} cannot be written: give a file in an existing folder you can write to.")
+    if Path(path).exists() and not Path(path).is_file():
+        raise InputError(f"{option} {shown(path)} is not a regular file (a device, a FIFO or a socket); "
+                         "give a new path or a regular file.")
 
 
 def per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:

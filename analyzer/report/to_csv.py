@@ -8,18 +8,41 @@ every row (the version, and each file with its SHA-256). Counts are plain digits
 decimals rounded exactly (fractions with ``--exact``); a percentage that
 rows repeat (a house edge) gets two columns that say their unit: ``KEY``, a
 fraction of 1, and ``KEY_percent``, the same in percent.
+
+No cell is ever read as a formula by the spreadsheet a regulator opens the file in: a text cell
+(a name from a rule file, say) that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
+return is written with a leading ``'`` (the OWASP rule against CSV injection); the numbers this
+program writes (``-0.0105``, ``-3/7``) are left as they are.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Sequence
 
 from ..errors import InputError
 from .model import Block, Document, Fields, Section, Value
 from .provenance import CSV_COLUMNS, provenance_csv
 from .values import csv_text, percent_number
+
+
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP, CSV injection)."""
+
+_NUMBER = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?(/\d+)?|[-+]?inf")
+
+
+def neutralised(cell: str) -> str:
+    """``cell`` as it is safe to write in a CSV: a text that a spreadsheet would run gets a leading ``'``.
+
+    >>> [neutralised(c) for c in ("=SUM(A1:A9)", "@cmd", "-0.0105", "-3/7", "- x", "banker")]
+    ["'=SUM(A1:A9)", "'@cmd", '-0.0105', '-3/7', "'- x", 'banker']
+    """
+    if cell.startswith(FORMULA_LEADS) and not _NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
 
 
 def render_csv(documents: Sequence[Document], exact: bool = False) -> str:
@@ -42,8 +65,8 @@ def render_csv(documents: Sequence[Document], exact: bool = False) -> str:
         rows.extend(body)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header or [])
-    writer.writerows(rows)
+    writer.writerow([neutralised(c) for c in header or []])
+    writer.writerows([neutralised(c) for c in row] for row in rows)
     return buffer.getvalue()
 
 

@@ -31,6 +31,8 @@ INK, MUTED, ACCENT, BAND, RULE = (29, 36, 48), (91, 100, 114), (47, 93, 138), (2
 BODY, SMALL, TABLE = 9.5, 8, 8
 WORD_WRAP = 32.0
 """mm: a table column narrows to its longest word, or to this, past which a long word (a URL) may break."""
+PAGE_COUNT, SAFE_PAGE_COUNT = "{nb}", "{\u200bnb}"
+"""fpdf2's alias for the number of pages, and how user text holding it is written instead."""
 _TONES = {"good": (46, 107, 46), "bad": (160, 32, 32)}
 
 
@@ -40,6 +42,13 @@ def render_pdf(documents: Sequence[Document]) -> bytes:
 
     class _Pages(FPDF):
         running = ""
+        counting = False
+        """True only while the footer writes the page-count alias, which fpdf2 replaces in the whole page."""
+
+        def normalize_text(self, text: str) -> str:
+            """Every text but the footer's count: the alias ``{nb}`` in a name is kept as written (a zero-width
+            space inside it), never replaced by the number of pages."""
+            return super().normalize_text(text if self.counting else text.replace(PAGE_COUNT, SAFE_PAGE_COUNT))
 
         def footer(self) -> None:
             self.set_y(-12)
@@ -47,7 +56,9 @@ def render_pdf(documents: Sequence[Document]) -> bytes:
             self.set_text_color(*MUTED)
             self.cell(0, 5, self.running, align="L")
             self.set_x(self.l_margin)
-            self.cell(0, 5, f"page {self.page_no()} of {{nb}}", align="R")
+            self.counting = True
+            self.cell(0, 5, f"page {self.page_no()} of {PAGE_COUNT}", align="R")
+            self.counting = False
 
     pdf = _Pages(format="A4", unit="mm")
     pdf.set_margins(16, 14, 16)

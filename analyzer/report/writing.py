@@ -161,6 +161,9 @@ def write_file(path: Path, content: str | bytes) -> Path:
         raise InputError(f"Cannot write {shown(str(path))}: the folder {shown(str(folder))} does not exist.")
     if path.is_dir():
         raise InputError(f"Cannot write {shown(str(path))}: it is a folder.")
+    if path.exists() and not path.is_file():
+        raise InputError(f"Cannot write {shown(str(path))}: it is not a regular file (a device, a FIFO or a socket); "
+                         "give a new path or a regular file.")
     temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
