@@ -17,21 +17,20 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .. import __version__
-from ..api.common import shoe_for
 from ..errors import InputError
-from ..exact.reach import load
-from ..game.rulefile import shipped
-from ..game.rules import RuleSet
-from ..game.shoe import Shoe
-from ..report.model import Document
-from ..report.output import chosen_format, produce
-from ..report.writing import write_file
-from .options import OUT_KEY, WAGER_FILES_KEY
+
+if TYPE_CHECKING:
+    from ..game.rules import RuleSet
+    from ..game.shoe import Shoe
+    from ..report.model import Document
+
+# The layers below are imported where they are used, so that `baccarat --help` (and shell
+# completion) start with click alone: tests/test_cli.py holds start-up to that.
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("exact", "Par sheets: every outcome's exact count and probability, house edge and more."),
@@ -139,17 +138,24 @@ def progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
 def load_rules(name: str) -> RuleSet:
     """The rule set ``name`` (shipped, catalogue or a file), with the side bets of the command's ``--wagers`` files."""
     context = click.get_current_context(silent=True)
+    from ..exact.reach import load
+    from .options import WAGER_FILES_KEY
+
     files: tuple[str, ...] = () if context is None else context.meta.get(WAGER_FILES_KEY, ())
     return load(name, files)
 
 
 def rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
     """The rule sets ``--rules`` names (default: every documented one), each with the ``--wagers`` side bets."""
+    from ..game.rulefile import shipped
+
     return [load_rules(n) for n in (names or shipped())]
 
 
 def shoe_of(rules: RuleSet, decks: int | None, remove: str) -> Shoe:
     """The shoe of ``--decks`` and ``--remove`` (the library's :func:`analyzer.api.shoe_for`)."""
+    from ..api.common import shoe_for
+
     return shoe_for(rules, decks, remove)
 
 
@@ -172,6 +178,10 @@ def command_line() -> str | None:
 
 def emit(documents: Document | Sequence[Document], fmt: str | None, exact: bool = False) -> None:
     """Write a command's documents where and how it was asked: stdout, or ``--out FILE``, in the chosen format."""
+    from ..report.output import chosen_format, produce
+    from ..report.writing import write_file
+    from .options import OUT_KEY
+
     out: Path | None = click.get_current_context().meta.get(OUT_KEY)
     content = produce(documents, chosen_format(fmt, out), exact, command_line())
     if out is None:
