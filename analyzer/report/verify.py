@@ -178,7 +178,9 @@ def _rule_sets(verdicts: Sequence[Verdict]) -> list[RuleSet]:
 
 _FIGURE_TITLES = {
     "pays": "pays", "combinations": "combinations", "probability": "probability", "return": "return",
-    "house_edge": "house edge", "denominator": "total combinations", "expected_value": "total return",
+    "house_edge": "house edge", "denominator": "total combinations", "expected_value": "expected value",
+    "rtp": "RTP", "element_of_risk": "element of risk", "hit_frequency": "hit frequency",
+    "push_frequency": "push frequency", "variance": "variance", "standard_deviation": "standard deviation",
 }
 
 
@@ -201,7 +203,7 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
     for label, found in rows.items():
         ok = all(v.confirmed for v in found)
         if not ok:
-            wrong = ", ".join(_FIGURE_TITLES[v.claim.figure] for v in found if not v.confirmed)
+            wrong = ", ".join(dict.fromkeys(_FIGURE_TITLES[v.claim.figure] for v in found if not v.confirmed))
             refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
         by_figure = {v.claim.figure: v for v in found}
         table_rows.append((
@@ -219,7 +221,11 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
         key="checks", human=False, csv=True,
     )
     n, bad = len(rows), len(refuted)
-    summary = [f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
+    checked = ", ".join(_FIGURE_TITLES[f] for f in figures)
+    summary = [f"Figures checked: {checked}.",
+               f"Columns not read (no figure checked from them): {', '.join(claims.unread)}." if claims.unread
+               else "Every column was read.",
+               f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
                f"{n} row{'s' if n != 1 else ''}: {n - bad} {CONFIRMED}, {bad} {REFUTED}."]
     return Document(
         title=f"Par sheet {claims.path} under {rules.name}",
@@ -233,6 +239,7 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
                 Field("confirmed", None, integer(n - bad)),
                 Field("refuted", None, integer(bad)),
                 Field("refuted_rows", None, tuple(text(r) for r in refuted)),
+                Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
             )),
             Table(columns=columns, rows=tuple(table_rows), records=True),
             checks,

@@ -34,6 +34,7 @@ import csv
 import io
 import math
 import re
+from fractions import Fraction
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
@@ -53,10 +54,27 @@ ALIASES: dict[str, str] = {
     "probability": "probability", "probability_percent": "probability_percent",
     "return": "return", "contribution": "return",
     "house_edge": "house_edge", "house_edge_percent": "house_edge_percent",
+    "expected_value": "expected_value", "ev": "expected_value",
+    "rtp": "rtp", "rtp_percent": "rtp_percent", "return_to_player": "rtp", "return_to_player_percent": "rtp_percent",
+    "payback": "rtp", "payback_percent": "rtp_percent",
+    "element_of_risk": "element_of_risk", "element_of_risk_percent": "element_of_risk_percent",
+    "hit_frequency": "hit_frequency", "hit_frequency_percent": "hit_frequency_percent",
+    "push_frequency": "push_frequency", "push_frequency_percent": "push_frequency_percent",
+    "variance": "variance", "standard_deviation": "standard_deviation", "sd": "standard_deviation",
+    "std_dev": "standard_deviation", "denominator": "denominator",
 }
 """Column names (normalized) and the field each one states."""
-FIGURE_COLUMNS: tuple[str, ...] = ("pays", "combinations_exact", "combinations", "probability", "probability_percent",
-                                   "return", "house_edge", "house_edge_percent")
+WAGER_FIGURES: tuple[str, ...] = ("house_edge", "expected_value", "rtp", "element_of_risk", "hit_frequency",
+                                  "push_frequency", "variance", "standard_deviation", "denominator")
+"""Figures of a whole wager: a row may state them beside its outcome; each distinct value is checked once."""
+FIGURE_COLUMNS: tuple[str, ...] = (
+    "pays", "combinations_exact", "combinations", "probability", "probability_percent", "return",
+    "house_edge", "house_edge_percent", "expected_value", "rtp", "rtp_percent", "element_of_risk",
+    "element_of_risk_percent", "hit_frequency", "hit_frequency_percent", "push_frequency", "push_frequency_percent",
+    "variance", "standard_deviation", "denominator",
+)
+IDENTIFYING = ("wager", "event")
+"""Fields that say what a row is about rather than state a figure."""
 TOTALS = ("total", "totals")
 SIGNIFICANT = 15
 """Significant digits a spreadsheet's number (a double) carries."""
@@ -72,28 +90,31 @@ def normalized(name: object) -> str:
 def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe) -> Claims:
     """Read a submitted par sheet (``.csv`` or ``.xlsx``) into claims under ``rules`` and ``shoe``."""
     submitted = read_submitted(path, "par sheet")
+    skipped: list[str] = []  # the columns no figure is read from, by name
     suffix = path.lower().rsplit(".", 1)[-1]
     if suffix == "xlsx":
-        tables = list(_xlsx_tables(path, submitted.data))
+        tables = list(_xlsx_tables(path, submitted.data, skipped))
     elif suffix == "csv":
-        tables = [("", _csv_rows(submitted.text()), None)]
+        tables = [("", _csv_rows(submitted.text(), skipped), None)]
     else:
         raise InputError(f"{path}: a par sheet is a .csv or .xlsx file (or give a .toml claims file).")
     claims: list[Claim] = []
     for sheet, rows, wager in tables:
         claims.extend(_claims(path, sheet, rows, wager, rules, shoe, len(claims)))
+    unread = tuple(dict.fromkeys(skipped))
     if not claims:
         raise InputError(f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
                          "at least one of pays, combinations, probability, return, house_edge.")
     return Claims(path=path, title=f"par sheet under {rules.name}", claims=tuple(claims), sha256=submitted.sha256,
-                  kind="par sheet")
+                  kind="par sheet", unread=unread)
 
 
 Row = tuple[str, dict[str, object]]
 """A row's label (where it is in the file) and its cells by field."""
 
 
-def _csv_rows(text: str) -> list[Row]:
+def _csv_rows(text: str, unread: list[str]) -> list[Row]:
+    """The rows of a CSV par sheet; the header's columns that state no figure are added to ``unread``."""
     lines = [line for line in csv.reader(io.StringIO(text))]
     first = next((i for i, line in enumerate(lines) if any(cell.strip() for cell in line)), None)
     if first is None:
@@ -101,11 +122,12 @@ def _csv_rows(text: str) -> list[Row]:
     header = [ALIASES.get(normalized(cell), "") for cell in lines[first]]
     if "event" not in header:
         return []
+    unread.extend(cell.strip() for cell, field in zip(lines[first], header) if not field and cell.strip())
     return [(f"line {n}", {field: cell for field, cell in zip(header, line) if field})
             for n, line in enumerate(lines[first + 1:], start=first + 2) if any(cell.strip() for cell in line)]
 
 
-def _xlsx_tables(path: str, data: bytes) -> Iterator[tuple[str, list[Row], str | None]]:
+def _xlsx_tables(path: str, data: bytes, unread: list[str]) -> Iterator[tuple[str, list[Row], str | None]]:
     from openpyxl import load_workbook  # imported only when a workbook is read
 
     try:
@@ -114,12 +136,12 @@ def _xlsx_tables(path: str, data: bytes) -> Iterator[tuple[str, list[Row], str |
         raise InputError(f"{path}: is not a readable .xlsx workbook ({type(e).__name__}).") from None
     for sheet in book.worksheets:
         grid: list[list[object]] = [list(row) for row in sheet.iter_rows(values_only=True)]
-        found = _xlsx_table(sheet.title, grid)
+        found = _xlsx_table(sheet.title, grid, unread)
         if found is not None:
             yield found
 
 
-def _xlsx_table(title: str, grid: list[list[object]]) -> tuple[str, list[Row], str | None] | None:
+def _xlsx_table(title: str, grid: list[list[object]], unread: list[str]) -> tuple[str, list[Row], str | None] | None:
     keys = [[normalized(cell) for cell in row] for row in grid]
     head = next((i for i, row in enumerate(keys) if "event" in [ALIASES.get(k) for k in row]), None)
     if head is None:
@@ -130,6 +152,8 @@ def _xlsx_table(title: str, grid: list[list[object]]) -> tuple[str, list[Row], s
             if normalized(cell) == "wager" and row[j + 1] is not None:
                 wager = str(row[j + 1]).strip()
     header = [ALIASES.get(k, "") for k in keys[head]]
+    unread.extend(f"{title}!{cell}" for cell, field in zip(grid[head], header) if not field and cell is not None
+                   and str(cell).strip())
     rows: list[Row] = []
     n = head + 1
     while n < len(grid) and any(cell is not None and str(cell).strip() for cell in grid[n]):
@@ -168,20 +192,23 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
     text = str(value).strip()
     if not text or (figure == "pays" and text == "?"):
         return None
+    if re.fullmatch(r"-?\d+\.\d+", text) and len(text.lstrip("-0.").replace(".", "")) > SIGNIFICANT:
+        return _claimed(figure, float(text), unit)  # a double printed in full (a standard deviation): 15 digits hold
     return claimed_figure(figure, text, None, unit)
 
 
 _FIGURE_OF = {
     "pays": ("pays", None), "combinations_exact": ("combinations", None), "combinations": ("combinations", None),
-    "probability": ("probability", None), "probability_percent": ("probability", "percent"),
-    "return": ("return", None), "house_edge": ("house_edge", None), "house_edge_percent": ("house_edge", "percent"),
+    "probability": ("probability", None), "probability_percent": ("probability", "percent"), "return": ("return", None),
+    **{f: (f, None) for f in WAGER_FIGURES},
+    **{f"{f}_percent": (f, "percent") for f in WAGER_FIGURES},
 }
 
 
 def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None, rules: RuleSet, shoe: Shoe,
             start: int) -> list[Claim]:
     claims: list[Claim] = []
-    stated: set[tuple[str, str, str]] = set()
+    stated: set[tuple[str, str, Fraction]] = set()
     for label, cells in rows:
         where = f"{path}: {label}"
         wager_name = str(cells.get("wager") or sheet_wager or "").strip()
@@ -203,12 +230,7 @@ def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None,
         columns = [c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)]
         for column in columns:
             figure, unit = _FIGURE_OF[column]
-            if figure == "house_edge":
-                key = (wager.name, column, str(cells[column]))
-                if key in stated:
-                    continue
-                stated.add(key)
-            elif outcome is None:
+            if figure not in WAGER_FIGURES and outcome is None:
                 if not totals or figure not in ("combinations", "return"):
                     continue
                 figure = "denominator" if figure == "combinations" else "expected_value"
@@ -218,6 +240,11 @@ def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None,
                 raise InputError(f"{where}: {column}: {e}") from None
             if claimed is None:
                 continue
+            if figure in WAGER_FIGURES:  # repeated on every row of a wager, or in two units: checked once
+                key = (wager.name, figure, claimed.value)
+                if key in stated:
+                    continue
+                stated.add(key)
             subject = f"{wager.name} / {event or 'house edge'}"
             claims.append(Claim(number=start + len(claims) + 1, label=label, source=subject, rules=rules, shoe=shoe,
                                 wager=wager.name, figure=figure, outcome=outcome if figure in _OUTCOME else None,

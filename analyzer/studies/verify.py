@@ -206,6 +206,8 @@ class Claims:
     claims: tuple[Claim, ...]
     sha256: str = ""
     kind: str = "claims file"
+    unread: tuple[str, ...] = ()
+    """A submitted par sheet's columns that state no figure this program reads (named in the report)."""
 
 
 # ------------------------------------------------------------------ reading
