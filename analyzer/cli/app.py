@@ -38,6 +38,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                          "rule sets' own)."),
     "count": ("studies", "Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) "
                          "says so."),
+    "diff": ("diff", "The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and "
+                     "top award."),
     "deal": ("play", "Deal given cards step by step as the dealer would, and settle every bet."),
     "eor": ("studies", "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced "
                        "count."),

@@ -1,0 +1,56 @@
+"""``baccarat diff``: the variation exhibit between two rule sets or pay tables."""
+
+from __future__ import annotations
+
+import click
+
+from ..api.common import with_pays
+from ..errors import InputError
+from ..exact.parsheet import par_sheets
+from ..report.diff import diff_document
+from ..studies.diff import variation
+from .app import cli, emit, examples, load_rules, shoe_of
+from .options import decks_option, exact_option, format_option, remove_option, wager_files_option, wagers_option
+
+
+@cli.command(epilog=examples(
+    "baccarat diff punto-banco punto-banco --pay-b 'tie:tie=9:1'",
+    "baccarat diff punto-banco dactylus --wager banker --wager tie",
+))
+@click.argument("a", metavar="A")
+@click.argument("b", metavar="B")
+@click.option("--pay-a", "pays_a", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change a pay of A (repeatable).")
+@click.option("--pay-b", "pays_b", multiple=True, metavar="WAGER:OUTCOME=PAYS", help="Change a pay of B (repeatable).")
+@decks_option
+@remove_option
+@wagers_option("A wager to compare; repeat for several (default: every wager of A and B).")
+@wager_files_option
+@format_option
+@exact_option
+def diff(a: str, b: str, pays_a: tuple[str, ...], pays_b: tuple[str, ...], decks: int | None, remove: str,
+         wagers: tuple[str, ...], fmt: str | None, exact: bool) -> None:
+    """The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and top award."""
+    first, second = with_pays(load_rules(a), pays_a), with_pays(load_rules(b), pays_b)
+    if decks is None and first.decks != second.decks:
+        raise InputError(f"{a} is played with {first.decks} decks and {b} with {second.decks}; give --decks to compare "
+                         "them on one shoe.")
+    shoe = shoe_of(first, decks, remove)
+    chosen = tuple(wagers)
+    for rules in (first, second):
+        missing = [w for w in chosen if w not in {x.name for x in rules.wagers}]
+        if missing and len(missing) == len(chosen):
+            raise InputError(f"{rules.name} has none of the wagers {', '.join(chosen)}.")
+    sheets = [par_sheets(r, shoe, tuple(w for w in chosen if w in {x.name for x in r.wagers})) for r in (first, second)]
+    names = [_name(r, given) for r, given in ((first, a), (second, b))]
+    if names[0] == names[1]:
+        names = [f"A: {names[0]}", f"B: {names[1]}"]
+    emit(diff_document(first, second, shoe, variation(names[0], sheets[0], names[1], sheets[1])), fmt, exact)
+
+
+def _name(rules: object, given: str) -> str:
+    from ..game.odds import format_pays
+    from ..game.rules import RuleSet
+
+    assert isinstance(rules, RuleSet)
+    changes = ", ".join(f"{outcome} {format_pays(paid)}" for _, outcome, paid in rules.pay_changes)
+    return f"{rules.name}" + (f" ({changes})" if changes else "")
