@@ -19,7 +19,8 @@ BLAS held to one thread (per core):
 
 For one wager (dragon-bonus-player) and for every paid wager of the rule
 set. Targets: (new) at least 5x (today) for one wager; every paid wager at
-no more than 2x the cost of one. Rounds per second are medians over repeats
+no more than 2x the cost of one (issue 20: 1.6x, with the float64 kernel;
+``--kernel int64`` runs the new path on int64 products alone, to compare). Rounds per second are medians over repeats
 (each repeat a new chunk of 20 shoes, dealt by every method in turn; the
 ratios are medians of the per-repeat ratios, as the machine may be shared).
 """
@@ -158,7 +159,13 @@ def timed(fn, wagers: list[str], seeds: list[np.random.SeedSequence]) -> float: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9, help="repeats per timing (median)")
+    parser.add_argument("--kernel", choices=("auto", "int64"), default="auto",
+                        help="int64: the new path without the float64 (BLAS) products, for comparison")
     args = parser.parse_args()
+    if args.kernel == "int64":
+        from analyzer.exact import multiset
+
+        multiset.fits_float64 = lambda coefficients, largest_b: False  # type: ignore[assignment]
     every = [w.name for w in load(RULES).wagers if w.has_pay_table]
     print(f"machine: {machine()}; BLAS threads: {os.environ['OPENBLAS_NUM_THREADS']}")
     print(f"at start: {load_text()}")
@@ -194,7 +201,7 @@ def main() -> None:
     speedup = ratio(("one", "new"), ("one", "today"))
     cost = ratio(("one", "new"), ("every", "new"))
     print(f"\n  target: one wager >= 5x today: {'met' if speedup >= 5 else 'NOT met'} ({speedup:.1f}x)")
-    print(f"  target: every paid wager <= 2x the cost of one: {'met' if cost <= 2 else 'NOT met'} "
+    print(f"  target: every paid wager <= 1.6x the cost of one: {'met' if cost <= 1.6 else 'NOT met'} "
           f"({cost:.2f}x the cost per round)")
     print(f"\nat end: {load_text()}")
 

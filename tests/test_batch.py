@@ -122,3 +122,26 @@ def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:
     values = expected_values(rules, ["player", "banker", "tie"], [Shoe.decks(8).counts])
     player, banker, tie = (values.expected_value(0, j) for j in range(3))
     assert tie == 8 + 351 * player + 18 * 20 * banker  # Banker's numerators are in twentieths of a unit
+
+
+def test_the_float_kernel_is_exact_where_its_bound_holds_and_off_beyond_it() -> None:
+    """Principle 1: float64 BLAS products only below the 2**53 bound, checked in the code; the paths agree exactly."""
+    rules = load("live-pittsburgh")
+    wagers = tuple(_paid("live-pittsburgh"))
+    coefficients = multiset.coefficients(rules, wagers)
+    rng = np.random.default_rng(20261124)
+    full = np.array(Shoe.decks(8).counts, dtype=np.int64)
+    shoes = np.array([full - rng.integers(0, 12, size=13).clip(max=full) for _ in range(40)] + [full], dtype=np.int64)
+    by_value = np.zeros((shoes.shape[0], 10), dtype=np.int64)
+    for rank, column in enumerate(shoes.T):
+        by_value[:, min(rank + 1, 10) % 10] += column
+    tens = shoes[:, 9:]
+    q2 = (tens * (tens - 1)).sum(axis=1)
+    largest_b = int(by_value[:, list(multiset.B_VALUES)].sum(axis=1).max())
+    assert multiset.fits_float64(coefficients, largest_b), "8 decks are inside the float bound (about 2**51.7)"
+    floated = multiset.numerators(coefficients, by_value, q2, floating=True)
+    integral = multiset.numerators(coefficients, by_value, q2, floating=False)
+    assert (floated == integral).all()
+    assert not multiset.fits_float64(coefficients, 10 * 4 * 7 * 4)  # 10 decks: int64 products, as before
+    with pytest.raises(AssertionError, match="beyond the bound"):
+        multiset.numerators(coefficients, np.array([[16 * 4 * 4] + [16 * 4] * 9]), np.array([0]), floating=True)

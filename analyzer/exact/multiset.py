@@ -51,6 +51,20 @@ Number types, checked
     float computation, a least-squares guess at which wagers follow from
     others (:func:`_relations`), only proposes relations that integer
     arithmetic then checks on every coefficient.
+
+The float kernel (BLAS), where a bound proves it exact
+    numpy multiplies int64 matrices without BLAS. The products ``FB @ C``
+    block by block are the kernel's cost, and each block's partial sums are
+    bounded by ``block_bound * (N_B)_(s - j)`` (the bound above, before the
+    factor ``(n_9)_j``). Where every such bound is below ``2**53``
+    (:func:`fits_float64`), every term and every partial sum of those
+    products is an integer a float64 holds exactly, in whatever order BLAS
+    adds them; the products are then taken in float64 and read back as
+    int64 exactly. At 8 decks the largest bound is about ``2**51.7``; beyond
+    (10 decks and more) the int64 products run as before. Everything after
+    the products (the nines factor, the ``FA`` forms, the derived wagers)
+    stays in int64 under the checks above. ``tests/test_fastcount.py`` holds
+    the two paths equal.
 """
 
 from __future__ import annotations
@@ -76,6 +90,8 @@ A_VALUES = (0, 1, 2)
 B_VALUES = (3, 4, 5, 6, 7, 8, 9)
 """Values whose falling factorials enter the matrix products (int64, bounds checked)."""
 INT64_LIMIT = 2**63
+FLOAT64_EXACT = 2**53
+"""Every integer of magnitude below this is a float64, and so is every sum of such integers that stays below it."""
 
 Multiset = tuple[int, ...]
 
@@ -360,12 +376,30 @@ def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
     return True
 
 
-def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def fits_float64(coefficients: Coefficients, largest_b: int) -> bool:
+    """True when every block product ``FB_(s-j) @ C`` (before the nines factor) has all its terms and partial sums
+    below ``2**53`` in magnitude, for shoes with at most ``largest_b`` cards of B: float64 then computes it exactly."""
+    for blocks in (coefficients.block_bounds, coefficients.pair_block_bounds):
+        for s, by_nines in enumerate(blocks):
+            if any(block * math.perm(largest_b, s - j) >= FLOAT64_EXACT for j, block in enumerate(by_nines)):
+                return False
+    return True
+
+
+def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64],
+               floating: bool | None = None) -> npt.NDArray[np.int64]:
     """Each wager's expected value times its scale and ``(N)_6``, for shoes ``n`` (M, 10 values); int64.
 
     ``ten_pairs`` is ``q2`` per shoe. The caller checks :func:`fits_int64`
-    and that ``max|pay| (N)_6`` stays below 2**63.
+    and that ``max|pay| (N)_6`` stays below 2**63. The block products run in
+    float64 through BLAS when :func:`fits_float64` proves them exact (``floating``
+    None, the default), or as ``floating`` says (True only where that proof holds).
     """
+    largest_b = int(n[:, list(B_VALUES)].sum(axis=1).max(initial=0))
+    exact_float = fits_float64(coefficients, largest_b)
+    if floating is None:
+        floating = exact_float
+    assert exact_float or not floating, "float64 products asked for beyond the bound that proves them exact"
     count = len(coefficients.computed)
     fa = falling_layers([n[:, v] for v in A_VALUES])
     # FB of a multiset is F (values 3-8) times (n_9)_j: the rows with j nines are one block of the
@@ -374,7 +408,7 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
     nines = falling_layers([n[:, B_VALUES[-1]]])
     total = np.zeros((n.shape[0], count), dtype=np.int64)
     for s in range(SIZE + 1):
-        g = _product(fb, nines, coefficients.plain[s], s).reshape(n.shape[0], -1, count)
+        g = _product(fb, nines, coefficients.plain[s], s, floating).reshape(n.shape[0], -1, count)
         total += np.einsum("ma,maw->mw", fa[SIZE - s], g)
     if coefficients.pair_wagers:
         paired = len(coefficients.pair_wagers)
@@ -382,7 +416,7 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
         fa_pair = falling_layers(shifted, top=SIZE - 2)
         pairs = np.zeros((n.shape[0], paired), dtype=np.int64)
         for s in range(SIZE - 1):
-            g = _product(fb, nines, coefficients.pair[s], s).reshape(n.shape[0], -1, paired)
+            g = _product(fb, nines, coefficients.pair[s], s, floating).reshape(n.shape[0], -1, paired)
             pairs += np.einsum("ma,maw->mw", fa_pair[SIZE - 2 - s], g)
         at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]
         total[:, at] += pairs * ten_pairs[:, None]
@@ -398,12 +432,20 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
 
 
 def _product(fb: list[npt.NDArray[np.int64]], nines: list[npt.NDArray[np.int64]], matrix: npt.NDArray[np.int64],
-             s: int) -> npt.NDArray[np.int64]:
-    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (no overflow: see :func:`fits_int64`)."""
+             s: int, floating: bool = False) -> npt.NDArray[np.int64]:
+    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (no overflow: see :func:`fits_int64`).
+
+    With ``floating``, each block product is taken in float64 (BLAS) and read back as int64: exact only where
+    :func:`fits_float64` holds, which the caller has checked.
+    """
     row, result = 0, None
     for j in range(s + 1):
         block = fb[s - j]
-        part = block @ matrix[row : row + block.shape[1]]
+        rows = matrix[row : row + block.shape[1]]
+        if floating:
+            part = (block.astype(np.float64) @ rows.astype(np.float64)).astype(np.int64)
+        else:
+            part = block @ rows
         part *= nines[j]
         result = part if result is None else np.add(result, part, out=result)
         row += block.shape[1]
