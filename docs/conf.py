@@ -38,7 +38,6 @@ autodoc_typehints = "description"
 
 html_theme = "furo"
 html_title = f"baccarat-analyzer {release}"
-html_static_path = ["_static"]
 
 # `sphinx-build -b man docs OUT` writes baccarat(1) from the generated command reference.
 man_pages = [("reference/cli", "baccarat", "exact mini-baccarat analysis", [author], 1)]
