@@ -11,12 +11,14 @@ output. Commands run in a fresh folder holding a copy of ``examples/``.
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
@@ -84,7 +86,13 @@ def matches(expected: list[str] | tuple[str, ...], actual: list[str]) -> bool:
 
 
 def run_example(example: Example, folder: Path) -> None:
-    """Run ``example`` in ``folder`` (the caller's working directory); fail on the first mismatch."""
+    """Run ``example`` in ``folder``, made the working directory; fail on the first mismatch.
+
+    A slow example is skipped unless BACCARAT_SLOW_EXAMPLES is set.
+    """
+    if example.slow and not os.environ.get("BACCARAT_SLOW_EXAMPLES"):
+        pytest.skip("slow: run with BACCARAT_SLOW_EXAMPLES=1")
+    os.chdir(folder)
     shutil.copytree(ROOT / "examples", folder / "examples")
     for command, expected in example.steps:
         words = shlex.split(command)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -28,9 +27,7 @@ def test_the_guides_are_by_reader_and_hold_examples() -> None:
 def test_a_docs_example_prints_what_the_page_shows(
     example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if example.slow and not os.environ.get("BACCARAT_SLOW_EXAMPLES"):
-        pytest.skip("slow: run with BACCARAT_SLOW_EXAMPLES=1")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # restored after the test; run_example works in tmp_path
     run_example(example, tmp_path)
 
 

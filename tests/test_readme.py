@@ -7,7 +7,6 @@ reader's screen. The examples run through :mod:`tests.examples`, as every docs p
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -83,7 +82,5 @@ def test_the_readme_shows_three_examples_with_real_output() -> None:
 def test_a_readme_example_prints_what_the_readme_shows(
     example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    if example.slow and not os.environ.get("BACCARAT_SLOW_EXAMPLES"):
-        pytest.skip("slow: run with BACCARAT_SLOW_EXAMPLES=1")
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(tmp_path)  # restored after the test; run_example works in tmp_path
     run_example(example, tmp_path)
