@@ -32,12 +32,13 @@ def _rows(change: WagerChange) -> list[tuple[Value | None, ...]]:
         a, b = change.figure(change.a, name), change.figure(change.b, name)
         rows.append((text(change.wager), text(_TITLES[name]), _value(name, a), _value(name, b),
                      _value(name, change.delta(name), signed=True)))
-    sd = [None if s is None else s.standard_deviation for s in (change.a, change.b)]
-    rows.append((text(change.wager), text("standard deviation"), real(sd[0]), real(sd[1]),
-                 real(None if None in sd else sd[1] - sd[0])))  # type: ignore[operator]
-    tops = [None if s is None else top_award(s) for s in (change.a, change.b)]
-    shown = [None if t is None else text(f"{t.outcome} {format_pays(t.pays)}, 1 in {float(t.one_in):,.0f}") for t in tops]
-    ratio = None if None in tops else tops[1].one_in / tops[0].one_in  # type: ignore[union-attr]
+    sd_a, sd_b = (None if s is None else s.standard_deviation for s in (change.a, change.b))
+    rows.append((text(change.wager), text("standard deviation"), real(sd_a), real(sd_b),
+                 real(None if sd_a is None or sd_b is None else sd_b - sd_a)))  # a square root: the one float
+    top_a, top_b = (None if s is None else top_award(s) for s in (change.a, change.b))
+    shown = [None if t is None else text(f"{t.outcome} {format_pays(t.pays)}, 1 in {float(t.one_in):,.0f}")
+             for t in (top_a, top_b)]
+    ratio = None if top_a is None or top_b is None else top_b.one_in / top_a.one_in
     rows.append((text(change.wager), text("top award, odds"), shown[0], shown[1],
                  None if ratio is None else text("unchanged" if ratio == 1 else f"{float(ratio):.4f}x as rare")))
     return rows
