@@ -32,12 +32,13 @@ extensions = [
 myst_enable_extensions = ["colon_fence", "deflist", "dollarmath"]
 myst_heading_anchors = 3
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
-exclude_patterns = ["_build", "_ext", "Thumbs.db", ".DS_Store"]  # no intersphinx: the build needs no network
+exclude_patterns = ["_build", "_ext", "_extra", "Thumbs.db", ".DS_Store"]  # no intersphinx: the build needs no network
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 
 html_theme = "furo"
 html_title = f"baccarat-analyzer {release}"
+html_extra_path = ["_extra"]  # the JSON Schemas of the outputs, published at schemas/*.schema.json
 
 # `sphinx-build -b man docs OUT` writes baccarat(1) from the generated command reference.
 man_pages = [("reference/cli", "baccarat", "exact mini-baccarat analysis", [author], 1)]

@@ -1,0 +1,48 @@
+"""The JSON a command prints is what its published JSON Schema (docs/_extra/schemas/) says, on real output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .clirun import run
+
+jsonschema = pytest.importorskip("jsonschema", reason="jsonschema is in the test extra")
+from referencing import Registry, Resource  # noqa: E402  (jsonschema's own dependency)
+
+SCHEMAS = Path(__file__).parent.parent / "docs" / "_extra" / "schemas"
+REGISTRY = Registry().with_resources(
+    (path.name, Resource.from_contents(json.loads(path.read_text()))) for path in SCHEMAS.glob("*.schema.json")
+)
+
+
+def _check(kind: str, document: object) -> None:
+    schema = json.loads((SCHEMAS / f"{kind}.schema.json").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema, registry=REGISTRY).validate(document)
+
+
+@pytest.mark.parametrize("args", [
+    ("--rules", "dactylus"),
+    ("--rules", "mini-louisiana", "--decks", "6", "--remove", "5x4,K"),  # Big Win Bonus: no pay table, nulls
+    ("--rules", "punto-banco", "--pay", "tie:tie=9:1", "--rules", "live-pittsburgh"),
+    ("--rules", "golden-frog",),
+])
+def test_analyze_prints_what_its_schema_says(args: tuple[str, ...]) -> None:
+    _, out, _ = run("analyze", *args, "--format", "json")
+    _check("analyze", json.loads(out))
+
+
+def test_diff_prints_what_its_schema_says() -> None:
+    _, out, _ = run("diff", "punto-banco", "live-pittsburgh", "--pay-b", "tie:tie=9:1", "--format", "json")
+    _check("diff", json.loads(out))
+
+
+def test_a_schema_refuses_what_its_command_never_prints() -> None:
+    _, out, _ = run("analyze", "--rules", "dactylus", "--wager", "tie", "--format", "json")
+    (document,) = json.loads(out)
+    document["wagers"][0]["house_edge"] = 0.1435  # a float where an exact figure belongs
+    with pytest.raises(jsonschema.ValidationError):
+        _check("analyze", [document])
