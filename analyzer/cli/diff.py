@@ -5,10 +5,8 @@ from __future__ import annotations
 import click
 
 from ..api.common import with_pays
+from ..api.studies import diff as variation_document
 from ..errors import InputError
-from ..exact.parsheet import par_sheets
-from ..report.diff import diff_document
-from ..studies.diff import variation
 from .app import cli, emit, examples, load_rules, shoe_of
 from .options import decks_option, exact_option, format_option, remove_option, wager_files_option, wagers_option
 
@@ -35,22 +33,4 @@ def diff(a: str, b: str, pays_a: tuple[str, ...], pays_b: tuple[str, ...], decks
         raise InputError(f"{a} is played with {first.decks} decks and {b} with {second.decks}; give --decks to compare "
                          "them on one shoe.")
     shoe = shoe_of(first, decks, remove)
-    chosen = tuple(wagers)
-    for rules in (first, second):
-        missing = [w for w in chosen if w not in {x.name for x in rules.wagers}]
-        if missing and len(missing) == len(chosen):
-            raise InputError(f"{rules.name} has none of the wagers {', '.join(chosen)}.")
-    sheets = [par_sheets(r, shoe, tuple(w for w in chosen if w in {x.name for x in r.wagers})) for r in (first, second)]
-    names = [_name(r, given) for r, given in ((first, a), (second, b))]
-    if names[0] == names[1]:
-        names = [f"A: {names[0]}", f"B: {names[1]}"]
-    emit(diff_document(first, second, shoe, variation(names[0], sheets[0], names[1], sheets[1])), fmt, exact)
-
-
-def _name(rules: object, given: str) -> str:
-    from ..game.odds import format_pays
-    from ..game.rules import RuleSet
-
-    assert isinstance(rules, RuleSet)
-    changes = ", ".join(f"{outcome} {format_pays(paid)}" for _, outcome, paid in rules.pay_changes)
-    return f"{rules.name}" + (f" ({changes})" if changes else "")
+    emit(variation_document(first, second, shoe, wagers), fmt, exact)

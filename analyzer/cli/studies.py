@@ -87,21 +87,14 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
 def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
           shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str | None) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
-    from ..report.solve import Solved, solved_documents
-    from ..studies.solve import parse_shape, solve_pay, solve_shape
+    from ..api.studies import solve as solved
+    from ..studies.solve import parse_shape
 
     target = parse_percent(edge)
     weights = parse_shape(shape)
-    if not weights and outcome is None:
-        raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
-    items = []
-    for rule_set in rule_sets(rule_names):
-        rule_set = with_pays(rule_set, pays)
-        shoe = shoe_of(rule_set, decks, remove)
-        (sheet,) = par_sheets(rule_set, shoe, (wager,))
-        solution = solve_shape(sheet, weights, target, outcome) if weights else solve_pay(sheet, outcome or "", target)
-        items.append(Solved(rules=rule_set, shoe=shoe, sheet=sheet, solution=solution))
-    emit(solved_documents(items), fmt)
+    documents = [solved(r, shoe_of(r, decks, remove), wager, target, outcome, weights)
+                 for r in (with_pays(rule_set, pays) for rule_set in rule_sets(rule_names))]
+    emit(documents, fmt)
 
 
 @cli.command("verify", epilog=examples(

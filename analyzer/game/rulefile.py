@@ -174,16 +174,18 @@ def _wager_tables(wagers_table: StrictTable, standard: Mapping[str, Standard]) -
     return defined
 
 
-def parse(text: str, origin: str, sha256: str | None = None) -> RuleSet:
+def parse(text: str, origin: str, sha256: str | None = None, *, read_files: bool = True) -> RuleSet:
     """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors.
 
     ``sha256`` is the SHA-256 of the file's bytes (default: of ``text`` as
     UTF-8). A file whose ``[rule_set]`` says ``extends = "NAME"`` (a shipped
     rule set, a catalogue name, or a path beside the file) takes that rule
     set's shoe, drawing, dealing, own-cards table and wagers, and changes or
-    adds only what it writes itself.
+    adds only what it writes itself. With ``read_files`` False (text sent to
+    the web workbench) ``extends`` may name a shipped rule set or catalogue
+    file only: no other file is read.
     """
-    return _build(_Source(text, origin, sha256 or sha256_hex(text.encode("utf-8"))))
+    return _build(_Source(text, origin, sha256 or sha256_hex(text.encode("utf-8")), read_files=read_files))
 
 
 def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
@@ -273,6 +275,9 @@ def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, .
     """The rule set named by ``extends``: shipped, catalogue, or a path read from the extending file's folder."""
     if extends in shipped() or extends in catalogue():
         where = key = extends
+    elif not child.read_files:
+        raise head.error("extends", f"is {shown(extends)}; text sent to the workbench may extend a shipped rule set "
+                         f"({', '.join(shipped())}) or a catalogue file only, never a file by path.")
     else:
         where = str(Path(child.path or ".").parent / extends) if child.path else extends
         key = os.path.realpath(where)
@@ -373,6 +378,8 @@ class _Source:
     shipped: bool = False
     path: str | None = None
     """Where the file is, when read from a path (``origin`` may be shortened for errors)."""
+    read_files: bool = True
+    """Whether ``extends`` may name a file by path (False for text from the web workbench)."""
 
 
 def _read(name_or_path: str, what: str) -> _Source:

@@ -1,0 +1,70 @@
+"""``solve``, ``diff`` and ``verify`` of a par sheet as library calls: what the commands of those names compute.
+
+Each takes rule sets (loaded, as :func:`analyzer.api.rule_set` gives them) and a shoe, and returns the
+report model's :class:`~analyzer.report.model.Document`, which ``produce(document, fmt)`` writes in any of the
+command line's formats; the command line and the web workbench call these and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from ..errors import InputError
+from ..exact.parsheet import par_sheets
+from ..game.odds import format_pays
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
+from ..report.model import Document
+
+
+def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str | None = None,
+          shape: Mapping[str, Fraction] | None = None) -> Document:
+    """The pay of ``outcome`` (or a pay table of ``shape``, one common multiplier) that gives house edge ``target``,
+    with the nearest printable pays (``baccarat solve``)."""
+    from ..report.solve import Solved, solved_document
+    from ..studies.solve import solve_pay, solve_shape
+
+    if not shape and outcome is None:
+        raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
+    (sheet,) = par_sheets(rules, shoe, (wager,))
+    solution = solve_shape(sheet, shape, target, outcome) if shape else solve_pay(sheet, outcome or "", target)
+    return solved_document(Solved(rules=rules, shoe=shoe, sheet=sheet, solution=solution))
+
+
+def variation_name(rules: RuleSet) -> str:
+    """How the exhibit names a side: the rule set, and its pay changes if any (``punto-banco (tie 9:1)``)."""
+    changes = ", ".join(f"{outcome} {format_pays(paid)}" for _, outcome, paid in rules.pay_changes)
+    return rules.name + (f" ({changes})" if changes else "")
+
+
+def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: tuple[str, str] | None = None) -> Document:
+    """The variation exhibit (``baccarat diff``): each wager's exact change from A to B on one shoe.
+
+    ``wagers`` narrows both sides (a name one side lacks is left out of that side, and refused only when a side
+    has none of them); ``names`` names the sides (default :func:`variation_name`, prefixed A:/B: when equal).
+    """
+    from ..report.diff import diff_document
+    from ..studies.diff import variation
+
+    chosen = tuple(wagers)
+    for rules in (a, b):
+        if chosen and not any(w in {x.name for x in rules.wagers} for w in chosen):
+            raise InputError(f"{rules.name} has none of the wagers {', '.join(chosen)}.")
+    sheets = [par_sheets(r, shoe, tuple(w for w in chosen if w in {x.name for x in r.wagers})) for r in (a, b)]
+    first, second = names or (variation_name(a), variation_name(b))
+    if first == second:
+        first, second = f"A: {first}", f"B: {second}"
+    return diff_document(a, b, shoe, variation(first, sheets[0], second, sheets[1]))
+
+
+def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe) -> tuple[Document, bool]:
+    """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
+    and whether every figure was confirmed (``baccarat verify FILE --rules ...``)."""
+    from ..report.verify import par_sheet_verdicts_document
+    from ..studies.submitted import read_par_sheet
+    from ..studies.verify import verify
+
+    claims = read_par_sheet(path, rules, shoe)
+    verdicts = verify(claims)
+    return par_sheet_verdicts_document(claims, verdicts, rules, shoe), all(v.confirmed for v in verdicts)

@@ -1,0 +1,213 @@
+"""The workbench's state and what its page shows, as plain data: the same figures as every other entry point.
+
+A :class:`State` is everything a designer has chosen: a shipped rule set (or catalogue file) by name, or
+the text of their own rule file; the decks; the cards taken out; pay changes; the wagers shown. It is
+plain JSON both ways (:meth:`State.from_json`, :meth:`State.to_json`), so that the page can keep it in
+its URL or a saved file and send a colleague exactly what it shows.
+
+:func:`view` turns a state into what the page draws: each wager's figures and rows (exact, as
+``"p/q"`` strings, with the one inexact figure, the standard deviation, as a float), its top award,
+and the variation from a starting state on the same shoe. The page rounds the exact strings for
+display and does no other arithmetic. Counts are kept between calls (:mod:`.pricing`), so a pay
+change re-prices without recounting.
+
+>>> state = State.from_json({"rules": "punto-banco", "pays": ["tie:tie=9:1"], "wagers": ["tie"]})
+>>> [w["figures"]["house_edge"] for w in view(state)["wagers"]]
+['63053127805/1301666217579']
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from threading import Lock
+from typing import Any
+
+from ..errors import InputError, shown
+from ..exact.parsheet import ParSheet
+from ..game.cards import RANKS
+from ..game.odds import format_pays
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
+from ..numbers import fraction_text
+from .common import shoe_for, with_pays
+from .pricing import priced_sheets
+
+MAX_TEXT = 1_000_000
+"""The longest rule-file text the workbench takes, in characters: the command line's limit on a rule file."""
+MAX_PAYS = 200
+"""The most pay changes one state may carry."""
+MAX_DECKS = 1_000
+"""The most decks, as on the command line."""
+KEYS: tuple[str, ...] = ("rules", "text", "decks", "remove", "pays", "wagers")
+"""The keys of a state, each optional."""
+CACHED_RULE_SETS = 64
+"""How many loaded rule files (by the SHA-256 of their text) are kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """What the workbench shows: a rule set by name (``rules``) or by its text (``text``, which wins), the shoe
+    (``decks``, default the rule set's; cards ``remove``-d, as ``--remove`` takes them), ``pays`` changes as
+    ``--pay`` takes them, and the ``wagers`` shown (default all)."""
+
+    rules: str = "punto-banco"
+    text: str | None = None
+    decks: int | None = None
+    remove: str = ""
+    pays: tuple[str, ...] = ()
+    wagers: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.text is not None and len(self.text) > MAX_TEXT:
+            raise InputError(f"The rule file is {len(self.text):,} characters long; the workbench takes at most {MAX_TEXT:,}.")
+        if self.decks is not None and not 1 <= self.decks <= MAX_DECKS:
+            raise InputError(f"decks is {self.decks}; use a whole number from 1 to {MAX_DECKS:,}.")
+        if len(self.pays) > MAX_PAYS:
+            raise InputError(f"{len(self.pays)} pay changes; a state carries at most {MAX_PAYS}.")
+
+    @classmethod
+    def from_json(cls, data: object) -> State:
+        """A state from its JSON object; :class:`InputError` names a wrong key or type in one line."""
+        if not isinstance(data, Mapping):
+            raise InputError("The state must be a JSON object with the keys " + ", ".join(KEYS) + ".")
+        unknown = [k for k in data if k not in KEYS]
+        if unknown:
+            raise InputError(f"Unknown key {shown(str(unknown[0]))} in the state; use {', '.join(KEYS)}.")
+        rules = _typed(data, "rules", str, "a rule set's name", "punto-banco")
+        text = _typed(data, "text", str, "a rule file's text", None)
+        decks = _typed(data, "decks", int, "a whole number of decks", None)
+        remove = _typed(data, "remove", str, "cards as --remove takes them, e.g. '5x4,K'", "")
+        pays = _texts(data, "pays", "pay changes such as 'tie:tie=9:1'")
+        wagers = _texts(data, "wagers", "wager names")
+        return cls(rules=rules, text=text or None, decks=decks, remove=remove, pays=pays, wagers=wagers)
+
+    def to_json(self) -> dict[str, Any]:
+        """The state as a JSON object, leaving out what is at its default."""
+        every = {"rules": self.rules, "text": self.text, "decks": self.decks, "remove": self.remove,
+                 "pays": list(self.pays), "wagers": list(self.wagers)}
+        return {k: v for k, v in every.items() if v not in (None, "", [])}
+
+    def rule_set(self) -> RuleSet:
+        """The rule set, checked as the command line checks one, with the pay changes made."""
+        return with_pays(_loaded(self.rules if self.text is None else None, self.text), self.pays)
+
+    def shoe(self, rules: RuleSet) -> Shoe:
+        return shoe_for(rules, self.decks, self.remove)
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type, what: str, default: Any) -> Any:
+    value = data.get(key, default)
+    if value is None or (isinstance(value, kind) and not isinstance(value, bool)):
+        return value if value is not None else default
+    raise InputError(f"The state's {key} must be {what}, got {shown(str(value)[:60])}.")
+
+
+def _texts(data: Mapping[str, Any], key: str, what: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"The state's {key} must be a list of {what}.")
+    return tuple(value)
+
+
+_loaded_cache: OrderedDict[tuple[str | None, str | None], RuleSet] = OrderedDict()
+_lock = Lock()
+
+
+def _loaded(name: str | None, text: str | None) -> RuleSet:
+    """A shipped rule set by name, or a rule file's text (which may extend shipped files only), checked for dead
+    rows; kept by name or by the SHA-256 of the text."""
+    from ..exact.reach import check, load
+    from ..game.rulefile import catalogue, parse, shipped
+
+    key = (name, None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest())
+    with _lock:
+        if key in _loaded_cache:
+            _loaded_cache.move_to_end(key)
+            return _loaded_cache[key]
+    if text is None:
+        assert name is not None
+        if name not in shipped() and name not in catalogue():
+            raise InputError(f"Unknown rule set {shown(name)}; the workbench opens a shipped rule set "
+                             f"({', '.join(shipped())}) or a catalogue file (`baccarat rules`), or a rule file's text.")
+        rules = load(name)
+    else:
+        rules = check(parse(text, "rule file", read_files=False))
+    with _lock:
+        _loaded_cache[key] = rules
+        while len(_loaded_cache) > CACHED_RULE_SETS:
+            _loaded_cache.popitem(last=False)
+    return rules
+
+
+def _exact(value: Fraction | None) -> str | None:
+    return None if value is None else fraction_text(value)
+
+
+def _top_award(sheet: ParSheet) -> dict[str, Any] | None:
+    from ..studies.diff import top_award
+
+    top = top_award(sheet)
+    if top is None:
+        return None
+    return {"outcome": top.outcome, "pays": format_pays(top.pays), "probability": _exact(top.probability),
+            "one_in": _exact(top.one_in)}
+
+
+def wager_view(sheet: ParSheet) -> dict[str, Any]:
+    """One wager as the page shows it: figures and rows exact (``"p/q"``), the standard deviation a float."""
+    wager = sheet.wager
+    figures = {name: _exact(getattr(sheet, name)) for name in
+               ("house_edge", "rtp", "hit_frequency", "push_frequency", "element_of_risk", "variance")}
+    return {
+        "wager": wager.name, "title": wager.title, "offered": wager.offered, "source": wager.source,
+        "has_pays": wager.has_pay_table, "figures": figures, "standard_deviation": sheet.standard_deviation,
+        "top_award": _top_award(sheet) if wager.has_pay_table else None,
+        "rows": [{"outcome": r.outcome.name, "pays": None if r.pays is None else format_pays(r.pays),
+                  "combinations": str(r.combinations), "probability": _exact(r.probability),
+                  "return": _exact(r.contribution)} for r in sheet.rows],
+    }
+
+
+def _changes(now: ParSheet, then: ParSheet) -> dict[str, Any]:
+    """The variation of one wager from its starting table: the exact change (now minus then) of each figure."""
+    changes: dict[str, Any] = {}
+    for name in ("house_edge", "rtp", "hit_frequency", "element_of_risk"):
+        a, b = getattr(then, name), getattr(now, name)
+        changes[name] = None if a is None or b is None else {"from": _exact(a), "to": _exact(b), "change": _exact(b - a)}
+    sd_a, sd_b = then.standard_deviation, now.standard_deviation
+    changes["standard_deviation"] = None if sd_a is None or sd_b is None else {"from": sd_a, "to": sd_b, "change": sd_b - sd_a}
+    top_a, top_b = _top_award(then), _top_award(now)
+    changes["top_award"] = {"from": top_a, "to": top_b}
+    return changes
+
+
+def view(state: State, start: State | None = None) -> dict[str, Any]:
+    """What the workbench page shows for ``state``; with ``start``, each wager's change from the starting
+    table's figures on the same shoe (the variation exhibit: ``baccarat diff``'s figures)."""
+    rules = state.rule_set()
+    shoe = state.shoe(rules)
+    sheets = priced_sheets(rules, shoe, state.wagers)
+    compared: dict[str, Any] = {}
+    if start is not None:
+        then_rules = start.rule_set()
+        names = tuple(s.wager.name for s in sheets if s.wager.name in {w.name for w in then_rules.wagers})
+        then = {s.wager.name: s for s in priced_sheets(then_rules, shoe, names)} if names else {}
+        compared = {s.wager.name: _changes(s, then[s.wager.name]) for s in sheets
+                    if s.wager.name in then and s.wager.has_pay_table and then[s.wager.name].wager.has_pay_table}
+    from ..game.needs import needs_of
+    from ..report.common import shoe_text
+
+    return {
+        "rule_set": rules.name, "title": rules.title, "document": rules.document, "decks": rules.decks,
+        "shoe": {"text": shoe_text(shoe), "cards": shoe.size, "denominator": str(shoe.denominator),
+                 "counts": dict(zip(RANKS, shoe.counts)), "removed": list(shoe.removed_from_decks())
+                 if shoe.decks_built is not None else []},
+        "reads_suits": any(not s.wager.side_view_only and needs_of(s.wager).reads_suits for s in sheets),
+        "pays_changed": [f"{w}:{o}={format_pays(p)}" for w, o, p in rules.pay_changes],
+        "notes": list(rules.notes),
+        "wagers": [{**wager_view(s), "compared": compared.get(s.wager.name)} for s in sheets],
+    }
