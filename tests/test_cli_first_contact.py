@@ -44,6 +44,8 @@ def _help_examples() -> list[str]:
 
 
 EXAMPLES = _help_examples()
+SERVERS = ("serve",)
+"""Commands that run until stopped: their examples are run by tests/test_web_server.py, in a subprocess."""
 
 
 def test_every_command_shows_examples_in_its_help() -> None:
@@ -51,7 +53,7 @@ def test_every_command_shows_examples_in_its_help() -> None:
     assert shown == {path[0] for path in _commands()}
 
 
-@pytest.mark.parametrize("example", EXAMPLES)
+@pytest.mark.parametrize("example", [e for e in EXAMPLES if shlex.split(e)[1] not in SERVERS])
 def test_every_example_in_a_help_text_runs(example: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT if "examples/" in example else tmp_path)
     result = CliRunner().invoke(cli, shlex.split(example)[1:], prog_name="baccarat")

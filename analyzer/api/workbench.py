@@ -211,3 +211,58 @@ def view(state: State, start: State | None = None) -> dict[str, Any]:
         "notes": list(rules.notes),
         "wagers": [{**wager_view(s), "compared": compared.get(s.wager.name)} for s in sheets],
     }
+
+
+def rule_text(state: State) -> str:
+    """The rule file as the workbench shows it: the state's text, or the shipped file's."""
+    from ..game.rulefile import catalogue, shipped, shipped_text
+
+    if state.text is not None:
+        return state.text
+    if state.rules not in shipped() and state.rules not in catalogue():
+        raise InputError(f"Unknown rule set {shown(state.rules)}.")
+    return shipped_text(state.rules)
+
+
+def edited_text(state: State) -> tuple[str, tuple[str, ...]]:
+    """The rule file with the state's pay changes written into it, and the changes it could not write.
+
+    A change is written where the file itself has the row (``[wagers.NAME]``, a row ``name = "OUTCOME"`` with its
+    ``pays`` on the same line); a pay of a wager the file takes from elsewhere (a standard wager, a file it
+    extends) is left out and listed, so that the caller can say so (a comment at the top of the file does).
+    """
+    text = rule_text(state)
+    lines = text.splitlines(keepends=True)
+    rules = state.rule_set()
+    unwritten = []
+    for wager, outcome, paid in rules.pay_changes:
+        row = _row_line(lines, wager, outcome)
+        if row is None:
+            unwritten.append(f"{wager}:{outcome}={format_pays(paid)}")
+            continue
+        line = lines[row]
+        start = line.index("pays", line.index(f'"{outcome}"'))
+        quote = line.index('"', start)
+        end = line.index('"', quote + 1)
+        lines[row] = f"{line[:quote]}\"{format_pays(paid)}\"{line[end + 1:]}"
+    edited = "".join(lines)
+    if unwritten:
+        note = "".join(f"# pay changed in the workbench, not written below (give it as --pay): {u}\n" for u in unwritten)
+        edited = note + edited
+    return edited, tuple(unwritten)
+
+
+def _row_line(lines: list[str], wager: str, outcome: str) -> int | None:
+    """The line of ``[wagers.WAGER]``'s row named ``outcome`` whose ``pays`` follows its name, if there is one."""
+    import re
+
+    header = re.compile(r'\s*\[\s*wagers\s*\.\s*(?:"%s"|%s)\s*\]' % (re.escape(wager), re.escape(wager)))
+    inside = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("["):
+            inside = bool(header.match(line))
+            continue
+        if inside and re.search(r'name\s*=\s*"%s"' % re.escape(outcome), line) and re.search(
+                r'name\s*=\s*"%s".*\bpays\s*=\s*"' % re.escape(outcome), line):
+            return i
+    return None

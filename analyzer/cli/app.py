@@ -49,6 +49,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "report": ("exact", "A math evaluation report: rules, par sheets, volatility, plots, simulation, published "
                         "figures, provenance."),
     "rules": ("exact", "List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."),
+    "serve": ("serve", "The workbench: write, price, tune, compare and export side bets in the browser, live and "
+                       "exact."),
     "simulate": ("play", "Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a "
                          "FAIL)."),
     "solve": ("studies", "The pay of one outcome, or a pay table in a given shape, for an exact house edge."),

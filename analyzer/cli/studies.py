@@ -10,7 +10,6 @@ import click
 
 from ..api.common import with_pays
 from ..errors import InputError, shown
-from ..exact.parsheet import par_sheets
 from ..game.cards import parse_removal
 from ..game.odds import parse_percent
 from .app import (

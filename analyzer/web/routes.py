@@ -1,0 +1,298 @@
+"""The JSON API: each handler reads a request, calls the library as the command line does, and answers.
+
+Every body is JSON. A *state* is :class:`analyzer.api.workbench.State`'s JSON (``rules`` or ``text``,
+``decks``, ``remove``, ``pays``, ``wagers``). Bad input is a 400 with the loader's own line
+(``{"error": "...", "line": N}``, ``line`` the rule file's line when the message names a place in it); work
+that runs past :data:`REQUEST_SECONDS` is a 503 (start it as a job instead). The API's figures are the
+command line's: ``/api/analyze`` answers exactly what ``baccarat analyze --format json`` prints, but for the
+command line in its provenance (``tests/test_web_api.py`` holds them equal).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from ..api.workbench import State, edited_text
+from ..errors import InputError, RunError, shown
+from .guard import BodyTooLarge
+from .jobs import Busy, Jobs, UnknownJob
+
+T = TypeVar("T")
+REQUEST_SECONDS = 30
+"""The longest one request may compute; longer work (a counting study, a report) is a job."""
+EXPORTS: dict[str, tuple[str, str]] = {
+    "csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json", "json"),
+    "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
+    "toml": ("application/toml; charset=utf-8", "toml"),
+    "html": ("text/html; charset=utf-8", "html"), "pdf": ("application/pdf", "pdf"),
+}
+"""What ``/api/export`` and report jobs write: media type and file suffix."""
+MAX_SHOES = 200_000
+"""The most shoes a counting job from the workbench deals (the command line has no such limit)."""
+
+
+class Problem(Exception):
+    """An answer other than 200: its status and one line."""
+
+    def __init__(self, status: int, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.status, self.line = status, line
+
+
+async def compute(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)`` in a worker thread, given up after :data:`REQUEST_SECONDS` (the thread finishes its count,
+    which is kept for the next request)."""
+    try:
+        with anyio.fail_after(REQUEST_SECONDS):
+            return await anyio.to_thread.run_sync(lambda: fn(*args), abandon_on_cancel=True)
+    except TimeoutError:
+        raise Problem(503, f"This took longer than {REQUEST_SECONDS} s; try fewer wagers, or run it as a job "
+                           "(counting studies and reports are jobs).") from None
+
+
+async def body(request: Request) -> dict[str, Any]:
+    """The request's JSON object."""
+    try:
+        raw = await request.body()
+    except BodyTooLarge as e:
+        raise Problem(413, str(e)) from None
+    try:
+        data = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError) as e:
+        raise Problem(400, f"The request body is not JSON ({e}); send a JSON object.") from None
+    if not isinstance(data, dict):
+        raise Problem(400, "The request body must be a JSON object.")
+    return data
+
+
+def state_of(data: dict[str, Any], key: str = "state") -> State:
+    return State.from_json(data.get(key, {}))
+
+
+def answer(error: Exception, text: str | None = None) -> JSONResponse:
+    """A refusal as JSON: 404/429 for jobs, 400 for bad input (with its line in ``text``), else the problem's own."""
+    if isinstance(error, Problem):
+        return JSONResponse({"error": str(error), "line": error.line}, status_code=error.status)
+    status = 404 if isinstance(error, UnknownJob) else 429 if isinstance(error, Busy) else 400
+    message = str(error)
+    return JSONResponse({"error": message, "line": error_line(text, message)}, status_code=status)
+
+
+def error_line(text: str | None, message: str) -> int | None:
+    """The line of ``text`` (a rule file) that ``message`` is about: the TOML parser's ``line N``, or the place a
+    key path names (``wagers.NAME.outcomes[2].pays``), found by reading the file's tables and rows."""
+    if text is None:
+        return None
+    found = re.search(r"at line (\d+)", message)
+    if found:
+        return int(found.group(1))
+    path = re.search(r"(?:^|: )((?:rule_set|shoe|drawing|dealing|own_cards|wagers)(?:\.[^\s:]+)?):", message)
+    if not path:
+        return None
+    return _key_line(text.splitlines(), path.group(1))
+
+
+def _key_line(lines: list[str], path: str) -> int | None:
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
+    line = None
+    table = ""
+    for i, part in enumerate(parts):
+        if part.startswith("["):
+            if line is None:
+                return None
+            wanted, seen = int(part[1:-1]), -1
+            for j in range(line, len(lines)):
+                if lines[j].lstrip().startswith("{"):
+                    seen += 1
+                    if seen == wanted:
+                        line = j
+                        break
+            continue
+        table = f"{table}.{part}" if table else part
+        header = next((j for j, t in enumerate(lines) if re.fullmatch(rf"\s*\[\s*{re.escape(table)}\s*\]\s*(#.*)?", t)), None)
+        if header is not None:
+            line = header
+            continue
+        start = line or 0
+        key = next((j for j in range(start, len(lines)) if re.match(rf"\s*{re.escape(part)}\s*=", lines[j])
+                    or re.search(rf"[{{,]\s*{re.escape(part)}\s*=", lines[j])), None)
+        if key is not None:
+            line = key
+        elif i == len(parts) - 1:
+            break
+    return None if line is None else line + 1
+
+
+def file_response(content: str | bytes, fmt: str, name: str) -> Response:
+    media, suffix = EXPORTS[fmt]
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name)[:80] or "export"
+    return Response(content, media_type=media,
+                    headers={"content-disposition": f'attachment; filename="{safe}.{suffix}"'})
+
+
+def cli_json(documents: Any) -> Any:
+    """Documents as ``--format json`` writes them (an array, one object per document)."""
+    from ..report.output import produce
+
+    return json.loads(produce(list(documents), "json"))
+
+
+# --- the handlers ------------------------------------------------------------------------------------------
+
+
+def rule_list() -> dict[str, Any]:
+    from ..exact.reach import load
+    from ..game.rulefile import catalogue, shipped
+
+    def entry(name: str) -> dict[str, str]:
+        rules = load(name)
+        return {"name": name, "title": rules.title}
+    return {"rule_sets": [entry(n) for n in shipped()], "catalogue": [entry(n) for n in catalogue()]}
+
+
+def analyze_json(state: State) -> Any:
+    from ..api.analysis import Analysis
+    from ..api.pricing import priced_sheets
+
+    rules = state.rule_set()
+    shoe = state.shoe(rules)
+    return cli_json([Analysis(rules, shoe, priced_sheets(rules, shoe, state.wagers)).document()])
+
+
+def solve_json(state: State, data: dict[str, Any]) -> Any:
+    from ..api.studies import solve
+    from ..game.odds import parse_percent
+
+    wager, outcome, edge = data.get("wager"), data.get("outcome"), data.get("edge")
+    if not isinstance(wager, str) or not isinstance(edge, str) or not isinstance(outcome, (str, type(None))):
+        raise InputError("solve needs wager (a name), edge (a percentage such as '5%') and, optionally, outcome.")
+    rules = state.rule_set()
+    return cli_json([solve(rules, state.shoe(rules), wager, parse_percent(edge), outcome)])
+
+
+def eor_json(state: State) -> Any:
+    from ..api.removal import eor
+
+    rules = state.rule_set()
+    paid = state.wagers or tuple(w.name for w in rules.wagers if w.has_pay_table)
+    return cli_json([eor(rules, decks=state.decks, remove=state.remove, wagers=paid).document()])
+
+
+def diff_json(a: State, b: State) -> Any:
+    from ..api.studies import diff
+
+    first, second = a.rule_set(), b.rule_set()
+    shoe = b.shoe(second)
+    wagers = tuple(w for w in b.wagers)
+    return cli_json([diff(first, second, shoe, wagers)])
+
+
+def verify_json(state: State, data: dict[str, Any]) -> Any:
+    from ..api.studies import verify_par_sheet
+
+    name, content = data.get("filename"), data.get("content")
+    if not isinstance(name, str) or not isinstance(content, str):
+        raise InputError("verify needs filename (ending in .csv or .xlsx) and content (the file, base64-encoded).")
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix not in (".csv", ".xlsx"):
+        raise InputError(f"{shown(name)} is not a par sheet: upload a .csv or .xlsx file.")
+    try:
+        raw = base64.b64decode(content, validate=True)
+    except ValueError:
+        raise InputError("The uploaded file is not base64-encoded.") from None
+    rules = state.rule_set()
+    with tempfile.TemporaryDirectory(prefix="baccarat-verify-") as folder:
+        path = os.path.join(folder, "submitted" + suffix)
+        with open(path, "wb") as f:
+            f.write(raw)
+        document, confirmed = verify_par_sheet(path, rules, state.shoe(rules))
+    return {"confirmed": confirmed, "verdicts": cli_json([document])}
+
+
+def export(state: State, fmt: str) -> tuple[str | bytes, str]:
+    """The par sheets (csv, json, xlsx) or the rule file as edited (toml), and a name for the file."""
+    from ..api.analysis import Analysis
+    from ..api.pricing import priced_sheets
+    from ..report.output import produce
+
+    if fmt == "toml":
+        text, _ = edited_text(state)
+        return text, state.rule_set().name
+    if fmt not in ("csv", "json", "xlsx"):
+        raise InputError(f"Export format {shown(fmt)}; use toml, csv, json or xlsx (a report is a job: html, pdf).")
+    rules = state.rule_set()
+    shoe = state.shoe(rules)
+    document = Analysis(rules, shoe, priced_sheets(rules, shoe, state.wagers)).document()
+    return produce([document], fmt), f"{rules.name}-par-sheets"
+
+
+def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
+    """A report job: the math evaluation report of the state (``baccarat report``), as HTML or PDF."""
+    if fmt not in ("html", "pdf"):
+        raise InputError(f"Report format {shown(fmt)}; use html or pdf.")
+    rules = state.rule_set()
+    shoe = state.shoe(rules)
+
+    def work(job: Any) -> tuple[bytes | str, str, str]:
+        from ..report.evaluation import evaluate, evaluation_document
+        from ..report.output import produce
+
+        document = evaluation_document(evaluate(rules, shoe, state.wagers))
+        job.step(1)
+        return produce(document, fmt), fmt, f"{rules.name}-report"
+    return work
+
+
+def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any], Any]]:
+    """A counting job: perfect play at the standard shoe procedure (``baccarat count``), one step per task."""
+    from ..studies.counting import Study, wager_plans
+
+    wager, shoes, seed = data.get("wager"), data.get("shoes", 2000), data.get("seed", 0)
+    if not isinstance(wager, str):
+        raise InputError("A counting job needs wager (a name).")
+    if not isinstance(shoes, int) or isinstance(shoes, bool) or not 1 <= shoes <= MAX_SHOES:
+        raise InputError(f"shoes is {shown(str(shoes))}; a counting job from the workbench deals 1 to {MAX_SHOES:,} shoes.")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise InputError("seed must be a whole number of at least 0.")
+    rules = state.rule_set()
+    if state.remove:
+        raise InputError("A counting study deals whole shoes: clear the cards taken out first.")
+    decks = state.decks or rules.decks
+    plans = wager_plans(rules, (wager,), decks, "perfect", {}, {}, None)
+    study = Study(rules=rules, wagers=plans, shoes=shoes, decks=decks, play="perfect", seed=seed)
+
+    def work(job: Any) -> Any:
+        from ..play.executor import open_executor
+        from ..report.count import count_document
+        from ..studies.counting import run
+
+        with open_executor(min(os.cpu_count() or 1, study.tasks)) as executor:
+            tally = run(study, executor, job.step)
+            return cli_json([count_document(tally, executor.description)])
+    return study.tasks, work
+
+
+def job_result(jobs: Jobs, job_id: str) -> Response:
+    job = jobs.get(job_id)
+    if job.status != "done":
+        raise Problem(409, f"The job is {job.status}; only a finished job has a result." +
+                      (f" It failed: {job.error}" if job.error else ""))
+    if job.kind == "report":
+        content, fmt, name = job.result
+        return file_response(content, fmt, name)
+    return JSONResponse(job.result)
+
+
+def errors_of(error: Exception) -> bool:
+    """Whether ``error`` is one the API answers with a line (bad input, a refused run, a problem)."""
+    return isinstance(error, (InputError, RunError, Problem))
