@@ -1,0 +1,48 @@
+"""A real workbench server for the browser tests and the benchmark: uvicorn in a thread on a free port."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import uvicorn
+
+from analyzer.web.app import create_app
+from analyzer.web.guard import Guard
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+"""Debian's chromium, headless, as root, on a machine with no network beyond loopback."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def running_server(token: str | None = None) -> Iterator[str]:
+    """The address of a workbench server running for the duration of the block."""
+    port = free_port()
+    config = uvicorn.Config(create_app(Guard.for_address("127.0.0.1", port, token)), host="127.0.0.1", port=port,
+                            log_level="warning", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    else:
+        raise RuntimeError("the workbench server did not start")
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
