@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
+import socket
 import threading
 import webbrowser
 
@@ -48,6 +49,7 @@ def serve(host: str, port: int, token: str | None = None, open_browser: bool = F
     if not host or any(c in host for c in "/ ?#@"):
         raise InputError(f"--host {shown(host)} is not a host name or address.")
     guard = guard_for(host, port, token)
+    listening = _listen(host.strip("[]"), port)
     where = address(host, port, guard)
     print(f"baccarat workbench at {where}", flush=True)
     if guard.token:
@@ -57,8 +59,20 @@ def serve(host: str, port: int, token: str | None = None, open_browser: bool = F
         print("Only this machine can reach it. Stop with Ctrl-C.", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(where,)).start()
+    config = uvicorn.Config(create_app(guard), log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, before anything is printed (a port in use is one line)."""
     try:
-        uvicorn.run(create_app(guard), host=host.strip("[]"), port=port, log_level="warning", access_log=False,
-                    timeout_graceful_shutdown=5)
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        if not host[:1].isdigit() and ":" not in host:
+            family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        listening = socket.socket(family, socket.SOCK_STREAM)
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind((host, port))
+        listening.listen(128)
     except OSError as e:
-        raise InputError(f"Cannot listen on {host}:{port}: {e.strerror or e}; choose another --port.") from None
+        raise InputError(f"Cannot listen on {host}:{port}: {e.strerror or e}; choose another --port or --host.") from None
+    return listening
