@@ -257,6 +257,15 @@ def test_a_bad_job_is_refused_before_it_starts(client: TestClient, payload: dict
 # --- described --------------------------------------------------------------------------------------------
 
 
+def test_the_api_reference_page_is_what_the_description_renders() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "docs" / "_ext"))
+    from web_api_reference import PAGE, page
+
+    assert PAGE.read_text(encoding="utf-8") == page(), "run the docs build (or web_api_reference.page()) and commit"
+
+
 def test_every_route_is_described_in_the_openapi_document(client: TestClient) -> None:
     served = client.get("/api/openapi.json").json()
     assert served == json.loads(json.dumps(description(served["info"]["version"])))

@@ -78,6 +78,7 @@ def test_changing_the_ties_pay_to_9_to_1_shows_4_8440_percent(page: Any) -> None
 
 
 def test_taking_cards_out_changes_the_shoe_and_the_figures(page: Any) -> None:
+    page.get_by_role("tab", name="Shoe").click()
     for _ in range(3):
         page.get_by_label(re.compile("^Take out a 9")).click()
     sync_api.expect(page.locator("#removed")).to_have_text("Taken out: 9 9 9")
@@ -124,10 +125,12 @@ def test_solve_lists_the_nearest_printable_pays(page: Any) -> None:
 
 
 def test_the_tabs_answer_the_keyboard(page: Any) -> None:
-    page.get_by_role("tab", name="Shoe").focus()
+    page.get_by_role("tab", name="Pay tables").focus()
     page.keyboard.press("ArrowRight")
-    sync_api.expect(page.get_by_role("tab", name="Compare")).to_have_attribute("aria-selected", "true")
-    sync_api.expect(page.locator("#panel-compare")).to_be_visible()
+    sync_api.expect(page.get_by_role("tab", name="Shoe")).to_have_attribute("aria-selected", "true")
+    sync_api.expect(page.locator("#panel-shoe")).to_be_visible()
+    page.keyboard.press("ArrowLeft")
+    sync_api.expect(page.locator("#panel-sheets")).to_be_visible()
 
 
 def test_compare_shows_the_change_from_the_starting_table(page: Any) -> None:
@@ -156,6 +159,7 @@ def test_a_link_opens_exactly_what_was_shown(page: Any, browser: Any) -> None:
     page.locator("#sheets details[data-wager='tie'] summary").click()
     page.get_by_label("Pays for tie, tie").fill("9:1")
     sync_api.expect(summary_row(page, "tie")).to_contain_text("4.8440%")
+    page.get_by_role("tab", name="Shoe").click()
     page.get_by_label(re.compile("^Take out a 5")).click()
     sync_api.expect(page.locator("#removed")).to_have_text("Taken out: 5")
     link = page.url

@@ -15,12 +15,16 @@ _STATE: dict[str, Any] = {
                    "file's TOML, which may extend a shipped file only).",
     "additionalProperties": False,
     "properties": {
-        "rules": {"type": "string", "default": "punto-banco", "examples": ["punto-banco", "golden-frog"]},
-        "text": {"type": "string", "maxLength": 1_000_000},
-        "decks": {"type": "integer", "minimum": 1, "maximum": 1000},
-        "remove": {"type": "string", "description": "Cards taken out, as --remove takes them", "examples": ["5x4,K"]},
-        "pays": {"type": "array", "items": {"type": "string"}, "examples": [["tie:tie=9:1"]]},
-        "wagers": {"type": "array", "items": {"type": "string"}, "examples": [["tie"]]},
+        "rules": {"type": "string", "default": "punto-banco", "examples": ["punto-banco", "golden-frog"],
+                  "description": "a shipped rule set or catalogue file"},
+        "text": {"type": "string", "maxLength": 1_000_000,
+                 "description": "a rule file's TOML, used instead of rules (it may extend a shipped file only)"},
+        "decks": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "decks (default: the rule set's)"},
+        "remove": {"type": "string", "description": "cards taken out, as --remove takes them", "examples": ["5x4,K"]},
+        "pays": {"type": "array", "items": {"type": "string"}, "examples": [["tie:tie=9:1"]],
+                 "description": "pay changes, as --pay takes them"},
+        "wagers": {"type": "array", "items": {"type": "string"}, "examples": [["tie"]],
+                   "description": "the wagers shown (default: all)"},
     },
 }
 _ERROR: dict[str, Any] = {
@@ -48,8 +52,9 @@ def _post(summary: str, properties: dict[str, Any], required: list[str], answer:
 
 
 def _get(summary: str, answer: str, parameter: str | None = None) -> dict[str, Any]:
-    operation: dict[str, Any] = {"summary": summary, "responses": {"200": {"description": answer}, "404": _ERROR}}
+    operation: dict[str, Any] = {"summary": summary, "responses": {"200": {"description": answer}}}
     if parameter:
+        operation["responses"]["404"] = _ERROR
         operation["parameters"] = [{"name": parameter, "in": "path", "required": True, "schema": {"type": "string"}}]
     return operation
 

@@ -119,13 +119,36 @@ function showError(message, line) {
   markLine(line);
   if (!message) { box.hidden = true; box.textContent = ""; return; }
   box.hidden = false;
-  box.textContent = (line ? `Line ${line}: ` : "") + message;
+  box.replaceChildren((line ? `Line ${line}: ` : "") + message);
+  if (line) {
+    const go = el("button", { type: "button", class: "go" }, `Go to line ${line}`);
+    go.addEventListener("click", () => goToLine(line));
+    box.append(" ", go);
+  }
+}
+function goToLine(line) {
+  const text = $("text"), lines = text.value.split("\n");
+  const from = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  text.focus({ preventScroll: true });
+  text.setSelectionRange(from, from + (lines[line - 1] || "").length);
+  const height = text.scrollHeight / Math.max(1, lines.length);
+  text.scrollTop = Math.max(0, (line - 4) * height);
+  $("gutter").scrollTop = text.scrollTop;
 }
 
 // ---- drawing ---------------------------------------------------------------------------------------------
 function draw() {
   $("shoe-text").textContent = `${view.rule_set} · ${view.shoe.text}`;
-  drawSummary(); drawSheets(); drawShoe(); drawCompare(); fillWagerLists();
+  drawChanges(); drawSummary(); drawSheets(); drawShoe(); drawCompare(); fillWagerLists();
+}
+
+function drawChanges() {
+  const changed = view.pays_changed;
+  const holder = $("changes");
+  if (!changed.length) { holder.replaceChildren(); return; }
+  const reset = el("button", { type: "button" }, "Reset pays");
+  reset.addEventListener("click", () => { current = { ...current, pays: [] }; refreshSoon(0); });
+  holder.replaceChildren(`Pays changed from the rule file: ${changed.join(", ")} `, reset);
 }
 
 function drawSummary() {
@@ -205,7 +228,7 @@ function drawShoe() {
     const out = el("button", { type: "button", class: "rank", "aria-label": `Take out a ${r} (${left} left)`,
       disabled: left === 0 }, el("span", { class: "face" }, r), el("span", { class: "left" }, String(left)));
     out.addEventListener("click", (e) => takeOut(r, e.shiftKey ? -1 : 1));
-    const back = el("button", { type: "button", class: "back", "aria-label": `Put a ${r} back` }, "−");
+    const back = el("button", { type: "button", class: "back", "aria-label": `Put a ${r} back`, title: "put one back" }, "↶");
     back.addEventListener("click", () => takeOut(r, -1));
     return el("span", { class: "rank-cell" }, out, back);
   });
@@ -271,22 +294,27 @@ function drawChart(wager, values) {
 }
 
 function drawCompare() {
-  const rows = [];
+  const rows = [], unchanged = [];
   for (const w of view.wagers) {
     const c = w.compared;
     if (!c) continue;
-    for (const [name, label] of [["house_edge", "house edge"], ["rtp", "RTP"], ["hit_frequency", "hit frequency"], ["element_of_risk", "element of risk"]]) {
+    const top = c.top_award, same = JSON.stringify(top.from) === JSON.stringify(top.to);
+    const figures = [["house_edge", "house edge"], ["rtp", "RTP"], ["hit_frequency", "hit frequency"], ["element_of_risk", "element of risk"]];
+    if (same && figures.every(([name]) => !c[name] || c[name].change === "0")) { unchanged.push(w.wager); continue; }
+    for (const [name, label] of figures) {
       const f = c[name];
       if (f) rows.push([w.wager, label, percent(f.from), percent(f.to), signedPercent(f.change)]);
     }
     const sd = c.standard_deviation;
     if (sd) rows.push([w.wager, "standard deviation", fixed(sd.from), fixed(sd.to), (sd.change >= 0 ? "+" : "") + fixed(sd.change)]);
-    const top = c.top_award, text = (t) => (t ? `${t.outcome} ${t.pays}, ${oneIn(t.one_in)}` : "n/a");
-    rows.push([w.wager, "top award, odds", text(top.from), text(top.to),
-      JSON.stringify(top.from) === JSON.stringify(top.to) ? "unchanged" : "changed"]);
+    const text = (t) => (t ? `${t.outcome} ${t.pays}, ${oneIn(t.one_in)}` : "n/a");
+    rows.push([w.wager, "top award, odds", text(top.from), text(top.to), same ? "unchanged" : "changed"]);
   }
-  $("compare").replaceChildren(rows.length ? table(["wager", "figure", "start", "now", "change"], rows, "Now against the starting table")
-    : el("p", {}, "Nothing to compare: no wager of the starting table is shown."));
+  const parts = [];
+  if (rows.length) parts.push(table(["wager", "figure", "start", "now", "change"], rows, "Now against the starting table"));
+  if (unchanged.length) parts.push(el("p", { class: "hint" }, `Unchanged: ${unchanged.join(", ")}.`));
+  if (!parts.length) parts.push(el("p", {}, "Nothing to compare: no wager of the starting table is shown."));
+  $("compare").replaceChildren(...parts);
 }
 
 function fillWagerLists() {
@@ -330,7 +358,7 @@ async function openRules(name) {
 function useText(text) {
   $("text").value = text;
   drawGutter();
-  current = { ...current, text, pays: [] };
+  current = { ...current, text };
   refreshSoon(250);
 }
 
