@@ -276,3 +276,15 @@ def test_every_route_is_described_in_the_openapi_document(client: TestClient) ->
     paths = {r.path for r in starlette.routes if isinstance(r, Route) and r.path.startswith("/api/")}
     assert paths == set(served["paths"])
     assert any(isinstance(r, Mount) for r in starlette.routes)
+
+
+def test_a_report_job_writes_the_report_of_the_state(client: TestClient) -> None:
+    started = client.post("/api/jobs", json={"kind": "report", "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"]},
+                                             "format": "html"})
+    assert started.status_code == 202
+    job = wait_for(client, started.json()["id"])
+    assert job["status"] == "done", job
+    report = client.get(f"/api/jobs/{job['id']}/result")
+    assert 'filename="dactylus-report.html"' in report.headers["content-disposition"]
+    assert "pays 9:1 set by the user (the rule file says 8:1)" in report.text and "4.8440%" in report.text
+    assert "the workbench (baccarat serve)" in report.text  # the provenance says what made it

@@ -37,6 +37,8 @@ EXPORTS: dict[str, tuple[str, str]] = {
     "html": ("text/html; charset=utf-8", "html"), "pdf": ("application/pdf", "pdf"),
 }
 """What ``/api/export`` and report jobs write: media type and file suffix."""
+COMMAND = "the workbench (baccarat serve)"
+"""What made a file the workbench exports, as its provenance names it (the rule file is named by its SHA-256)."""
 MAX_SHOES = 200_000
 """The most shoes a counting job from the workbench deals (the command line has no such limit)."""
 
@@ -233,7 +235,7 @@ def export(state: State, fmt: str) -> tuple[str | bytes, str]:
     rules = state.rule_set()
     shoe = state.shoe(rules)
     document = Analysis(rules, shoe, priced_sheets(rules, shoe, state.wagers)).document()
-    return produce([document], fmt), f"{rules.name}-par-sheets"
+    return produce([document], fmt, command=COMMAND), f"{rules.name}-par-sheets"
 
 
 def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
@@ -244,12 +246,15 @@ def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
     shoe = state.shoe(rules)
 
     def work(job: Any) -> tuple[bytes | str, str, str]:
+        from datetime import datetime, timezone
+
         from ..report.evaluation import evaluate, evaluation_document
         from ..report.output import produce
 
         document = evaluation_document(evaluate(rules, shoe, state.wagers))
         job.step(1)
-        return produce(document, fmt), fmt, f"{rules.name}-report"
+        made = produce(document, fmt, command=COMMAND, generated=datetime.now(timezone.utc).strftime("%Y-%m-%d"))
+        return made, fmt, f"{rules.name}-report"
     return work
 
 
