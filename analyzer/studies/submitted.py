@@ -130,12 +130,18 @@ def _csv_rows(text: str, unread: list[str]) -> list[Row]:
 def _xlsx_tables(path: str, data: bytes, unread: list[str]) -> Iterator[tuple[str, list[Row], str | None]]:
     from openpyxl import load_workbook  # imported only when a workbook is read
 
+    from .workbook import bounded_rows, check_workbook
+
+    check_workbook(path, data)  # untrusted: every part's size and each sheet's declared range, before parsing
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as e:  # openpyxl raises many kinds on a file that is not a workbook
         raise InputError(f"{path}: is not a readable .xlsx workbook ({type(e).__name__}).") from None
     for sheet in book.worksheets:
-        grid: list[list[object]] = [list(row) for row in sheet.iter_rows(values_only=True)]
+        try:
+            grid: list[list[object]] = list(bounded_rows(sheet))
+        except InputError as e:
+            raise InputError(f"{path}: {e}") from None
         found = _xlsx_table(sheet.title, grid, unread)
         if found is not None:
             yield found
