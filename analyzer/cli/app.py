@@ -107,6 +107,7 @@ class Baccarat(click.Group):
         given = kwargs.get("args", args[0] if args else None)
         self.command_line = shlex.join(["baccarat", *(list(given) if given is not None else sys.argv[1:])])
         kwargs["standalone_mode"] = False
+        _exit_on_sigterm()
         try:
             code = super().main(*args, **kwargs)
         except click.exceptions.NoArgsIsHelpError as bare:
@@ -122,7 +123,33 @@ class Baccarat(click.Group):
         except click.Abort:
             click.echo("baccarat: aborted", err=True)
             sys.exit(1)
+        except OSError as error:  # a device, a full disk, a name too long: files written are whole or untouched
+            click.echo(f"baccarat: error: {os_error_text(error)}", err=True)
+            sys.exit(2)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def os_error_text(error: OSError) -> str:
+    """An error of the operating system as one line: what failed, on which file (shortened), and why."""
+    name = error.filename
+    where = "" if name is None else f" {str(name)[:60] + '...' if len(str(name)) > 60 else name}"
+    reason = error.strerror or type(error).__name__
+    return (f"cannot read or write{where}: {reason.lower()} (errno {error.errno}); any file being written is left "
+            "as it was.")
+
+
+def _exit_on_sigterm() -> None:
+    """SIGTERM becomes SystemExit(143) in the main thread, so that every ``finally`` runs: temporary files and staging
+    folders are removed, and a worker pool is shut down (its workers also die with this process: see
+    :mod:`analyzer.play.executor`)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        def leave(number: int, frame: object) -> None:
+            raise SystemExit(128 + number)
+
+        signal.signal(signal.SIGTERM, leave)
 
 
 @contextmanager

@@ -88,8 +88,11 @@ def read_bytes(path: str, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
             raise InputError(
                 f"Cannot read {what} {name}: it is {status.st_size:,} bytes; a {what} is at most {limit:,} bytes."
             )
-        with os.fdopen(os.dup(handle), "rb") as stream:
-            data = stream.read(limit + 1)
+        try:
+            with os.fdopen(os.dup(handle), "rb") as stream:
+                data = stream.read(limit + 1)
+        except OSError as error:  # /proc/self/mem and the like: a regular file that cannot be read
+            raise InputError(f"Cannot read {what} {name}: {(error.strerror or 'read error').lower()}.") from None
     finally:
         os.close(handle)
     if len(data) > limit:

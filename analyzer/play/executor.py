@@ -148,7 +148,7 @@ class LocalExecutor:
             raise InputError(f"--workers must be at least 1, got {shown(workers)}.")
         self.workers = workers
         self.description = f"local, {workers} worker{'s' if workers != 1 else ''}"
-        self._pool: ProcessPoolExecutor | None = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+        self._pool: ProcessPoolExecutor | None = _pool(workers) if workers > 1 else None
 
     def map(self, fn: Callable[[T], R], tasks: Iterable[T], progress: Progress | None = None) -> Iterator[R]:
         if self._pool is None:
@@ -171,7 +171,7 @@ class LocalExecutor:
         def restart() -> None:
             assert self._pool is not None
             _let_go(self._pool)
-            self._pool = ProcessPoolExecutor(max_workers=self.workers)
+            self._pool = _pool(self.workers)
 
         yield from _ordered(submit, finished, lambda f: f.result(), tasks, IN_FLIGHT_PER_WORKER * self.workers,
                             progress, restart)
@@ -185,6 +185,31 @@ class LocalExecutor:
                 _let_go(self._pool)
             else:
                 self._pool.shutdown(cancel_futures=True)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers die with this process (see :func:`die_with_parent`)."""
+    return ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """A worker's first act: ask Linux to SIGKILL it when the process (the thread) that made it ends, by any signal,
+    SIGKILL included; and end at once if that has already happened (the parent died before this ran). Elsewhere
+    than Linux the pool's own shutdown is the only guard."""
+    import ctypes
+    import ctypes.util
+    import signal
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # not Linux: no parent-death signal
+        pass
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _let_go(pool: ProcessPoolExecutor) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -78,7 +79,8 @@ def staged(out: str) -> Iterator[Stage]:
     that this cleaning runs.
     """
     target = _checked(out)
-    folder = target.parent / f".{target.name}.new-{secrets.token_hex(4)}"
+    sweep(target.parent)
+    folder = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
     try:
         os.mkdir(folder, 0o777)  # the umask applies
     except OSError as error:
@@ -145,6 +147,45 @@ def _exit_on_sigterm() -> signal.Handlers | Callable[[int, FrameType | None], ob
     return signal.signal(signal.SIGTERM, leave)
 
 
+_LEFT = re.compile(r"\..+\.(?:new-(\d+)-[0-9a-f]{8}|(\d+)-[0-9a-f]{8}\.tmp)")
+"""What a write leaves while it runs: a staging folder ``.NAME.new-PID-TOKEN``, a file ``.NAME.PID-TOKEN.tmp``."""
+
+
+def sweep(folder: Path) -> list[Path]:
+    """Remove what writes by processes that no longer run left in ``folder`` (a SIGKILL leaves them: nothing can run
+    then); the paths removed. A process that runs is never touched, nor is anything not named as a write names it."""
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = _LEFT.fullmatch(entry.name)
+        if not found:
+            continue
+        pid = int(found.group(1) or found.group(2))
+        if pid == os.getpid() or _alive(pid):
+            continue
+        path = Path(entry.path)
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            with contextlib.suppress(OSError):
+                path.unlink()
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process (or a number no process has): left alone
+    return True
+
+
 def write(out: Path, files: dict[str, str | bytes]) -> list[Path]:
     """Write ``files`` as the folder ``out``, replacing it as a whole (see :func:`staged`)."""
     with staged(str(out)) as stage:
@@ -164,7 +205,8 @@ def write_file(path: Path, content: str | bytes) -> Path:
     if path.exists() and not path.is_file():
         raise InputError(f"Cannot write {shown(str(path))}: it is not a regular file (a device, a FIFO or a socket); "
                          "give a new path or a regular file.")
-    temporary = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+    sweep(folder)
+    temporary = folder / f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
     except OSError as error:

@@ -115,7 +115,10 @@ Row = tuple[str, dict[str, object]]
 
 def _csv_rows(text: str, unread: list[str]) -> list[Row]:
     """The rows of a CSV par sheet; the header's columns that state no figure are added to ``unread``."""
-    lines = [line for line in csv.reader(io.StringIO(text))]
+    try:
+        lines = [line for line in csv.reader(io.StringIO(text))]
+    except csv.Error as e:
+        raise InputError(f"the CSV cannot be read ({e}); a par sheet's fields are short numbers and names.") from None
     first = next((i for i, line in enumerate(lines) if any(cell.strip() for cell in line)), None)
     if first is None:
         return []
