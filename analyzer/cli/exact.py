@@ -142,7 +142,12 @@ def tables(out: str) -> None:
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html|FILE.pdf",
               callback=writable_out,
               help="The report to write: HTML or PDF (or .md, .json, .txt, .xlsx), by the suffix.")
-def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], out: Path) -> None:
+@click.option("--about", "about_file", default=None, metavar="FILE.toml",
+              help="Supplier, laboratory, evaluator and sign-off for the front page (a small TOML file).")
+@click.option("--checks", "check_files", multiple=True, metavar="FILE.toml",
+              help="Regulatory checks of your own, beside the shipped ones (repeatable).")
+def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], out: Path,
+           about_file: str | None, check_files: tuple[str, ...]) -> None:
     """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
     from datetime import datetime, timezone
 
@@ -150,9 +155,14 @@ def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ..
     from ..report.output import chosen_format, produce
     from ..report.writing import write_file
 
+    from ..report.about import load_about
+    from ..studies.checks import load_checks
+
     fmt = chosen_format(None, out)
+    about = None if about_file is None else load_about(about_file)
+    checks = load_checks(check_files)
     rule_set = with_pays(load_rules(rule_name), pays)
-    document = evaluation_document(evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers))
+    document = evaluation_document(evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers), about, checks)
     write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(timezone.utc).strftime("%Y-%m-%d")))
     click.echo(f"wrote {out}", err=True)
 

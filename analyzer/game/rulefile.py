@@ -174,6 +174,10 @@ def _wager_tables(wagers_table: StrictTable, standard: Mapping[str, Standard]) -
     return defined
 
 
+DOCUMENT_KEYS: tuple[str, ...] = ("document_title", "operator", "jurisdiction", "approved")
+"""What a rule file may say of its source document, for the report's front page (each optional)."""
+
+
 def parse(text: str, origin: str, sha256: str | None = None, *, read_files: bool = True) -> RuleSet:
     """Build a :class:`RuleSet` from TOML text; ``origin`` names it in errors.
 
@@ -209,6 +213,9 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     notes = head.array("notes", required=False) or []
     if not all(isinstance(n, str) for n in notes):
         raise head.error("notes", "must be an array of strings.")
+    about = tuple((key, value) for key in DOCUMENT_KEYS if (value := head.string(key, required=False)) is not None)
+    if parent is not None and document == parent.document:
+        about = tuple(dict((*parent.about, *about)).items())
     head.finish(keys("rule_set"))
 
     if shoe is not None:
@@ -251,6 +258,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
             drawing=drawing,
             wagers=tuple(wagers.values()),
             notes=(parent.notes if parent else ()) + tuple(notes),
+            about=about,
             own_cards=own_cards,
             dealing=dealing,
             extends=None if parent is None else parent.name,

@@ -370,6 +370,9 @@ class RuleSet:
     """The rule set whose drawing, dealing and main pays this one reuses (``[rule_set] extends``), if any."""
     other_files: tuple[tuple[str, str, str], ...] = ()
     """Files read beside the rule file, each (name, role, SHA-256): what it extends, and ``--wagers`` files."""
+    about: tuple[tuple[str, str], ...] = ()
+    """What the rule file says of its source document: (key, text) for document_title, operator, jurisdiction and
+    approved, those it states (the report's front page)."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:

@@ -35,13 +35,16 @@ from ..numbers import count_text, decimal_text
 from ..play.engine import Bet, Round, Seat, check_cards, deal_round
 from ..play.executor import LocalExecutor
 from ..play.simulate import CONFIDENCE, Simulation, plan, run
+from ..studies.checks import Checks, apply, load_checks
 from ..studies.eor import RemovalTable, removal_table
 from ..studies.formula import Formulas, formulas
 from ..studies.verify import Claims, Verdict, published_claims, verify
 from ..studies.volatility import LEVELS
 from .common import COUNTING, defaults_field, shoe_text
+from .about import About
 from .evaluation_parts import published_section, rules_sections, wager_section
-from .model import Document, Field, Fields, Prose, Section, integer, text
+from .front import front_page
+from .model import Document, Field, Fields, Prose, Section, SourceFile, integer, text
 from .play import round_document, simulation_document
 from .provenance import provenance
 
@@ -129,9 +132,12 @@ def _example(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> tuple[Ro
     return None, "No example round: the table rules refuse these bets together."
 
 
-def evaluation_document(evaluation: Evaluation) -> Document:
-    """The report, arranged: head, rules, assumptions, counting, one section per wager, checks, example."""
+def evaluation_document(evaluation: Evaluation, about: About | None = None, checks: Checks | None = None) -> Document:
+    """The report, arranged: head, the summary (front page), rules, assumptions, counting, one section per wager,
+    checks, example; ``about`` names the supplier, laboratory, evaluator and sign-off (``--about``); ``checks`` are
+    the regulatory checks applied (default: the shipped ones)."""
     rules, shoe = evaluation.rules, evaluation.shoe
+    checks = checks if checks is not None else load_checks()
     offered = [s.wager.name for s in evaluation.sheets]
     head = Fields((
         Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title}"),
@@ -176,7 +182,11 @@ def evaluation_document(evaluation: Evaluation) -> Document:
         example = Section(title="A worked example round", blocks=(Prose((evaluation.example_note,)),), key="example")
     return Document(
         title=f"Mathematical evaluation: {rules.title}",
-        blocks=(head, *rules_sections(rules, shoe), assumptions, counting, *wager_sections, simulation,
+        blocks=(head, front_page(rules, evaluation.sheets, evaluation.simulation, evaluation.published, about,
+                                 apply(checks, evaluation.sheets)),
+                *rules_sections(rules, shoe), assumptions, counting, *wager_sections, simulation,
                 published_section(rules, evaluation.published), example),
-        provenance=provenance((rules,), shoe_text(shoe)),
+        provenance=provenance((rules,), shoe_text(shoe), (
+            *(() if about is None else (SourceFile(about.path, "about file", about.sha256),)),
+            *(SourceFile(name, "checks file", sha256) for name, sha256 in checks.files))),
     )

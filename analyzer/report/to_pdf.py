@@ -246,6 +246,8 @@ class _Writer:
         if sum(widths) > self.width * 0.999:
             widths = [w * self.width * 0.999 / sum(widths) for w in widths]  # within the page, whatever the rounding
         pdf.set_font("body", "", size)
+        cells = [[_hyphen_wrap(value, widths[j] - 3.4, pdf.get_string_width) for j, value in enumerate(row)]
+                 for row in cells]
         pdf.set_text_color(*INK)
         pdf.set_draw_color(*RULE)
         pdf.set_line_width(0.2)
@@ -281,6 +283,25 @@ class _Writer:
         if figure.caption:
             self.text(figure.caption, SMALL, colour=MUTED)
         self.gap(3)
+
+
+def _hyphen_wrap(value: str, room: float, width: Any) -> str:
+    """``value`` with each word too wide for ``room`` mm broken after a hyphen, where it has one (a wager's name
+    such as dragon-bonus-banker breaks as "dragon-bonus-" / "banker", never mid-word); fpdf2 breaks lines at
+    spaces only."""
+    def wrap(word: str) -> str:
+        if width(word) <= room or "-" not in word[:-1]:
+            return word
+        parts = [p + "-" for p in word.split("-")[:-1]] + [word.split("-")[-1]]
+        lines, line = [], ""
+        for part in parts:
+            if line and width(line + part) > room:
+                lines.append(line)
+                line = part
+            else:
+                line += part
+        return "\n".join([*lines, line])
+    return " ".join(wrap(word) for word in value.split(" "))
 
 
 def _fit(natural: list[float], longest_word: list[float], available: float) -> list[float]:

@@ -16,6 +16,8 @@ from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
 from ..studies.verify import Claims, Verdict
 from .common import COUNTING, shoe_text
+from ..studies.checks import CheckResult
+from .checks import checks_blocks
 from .model import Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text, verdict
 from .provenance import provenance
 
@@ -188,8 +190,10 @@ def _check_text(v: Verdict) -> str:
     return f"claimed {v.claim.claimed.text}; computed {computed_text(v)}"
 
 
-def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rules: RuleSet, shoe: Shoe) -> Document:
-    """``verify`` of a submitted par sheet: each row CONFIRMED or REFUTED, with each figure it states, then the refuted rows."""
+def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rules: RuleSet, shoe: Shoe,
+                                regulatory: Sequence[CheckResult] = ()) -> Document:
+    """``verify`` of a submitted par sheet: each row CONFIRMED or REFUTED, with each figure it states, then the refuted
+    rows, then the ``regulatory`` checks of its wagers (PASS/FAIL each)."""
     rows: dict[str, list[Verdict]] = {}
     for v in verdicts:
         rows.setdefault(v.claim.label or "", []).append(v)
@@ -244,6 +248,7 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
             Table(columns=columns, rows=tuple(table_rows), records=True),
             checks,
             Prose(tuple(summary)),
+            *(checks_blocks(regulatory, "regulatory_checks") if regulatory else ()),
         ),
         provenance=provenance((rules,), shoe_text(shoe), (SourceFile(claims.path, claims.kind, claims.sha256),)),
     )
