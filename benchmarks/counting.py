@@ -52,7 +52,8 @@ from analyzer.game.settle import pays_by_view, settle, view_index  # noqa: E402
 from analyzer.game.shoe import CARDS_PER_ROUND, Shoe  # noqa: E402
 from analyzer.play.dealer import STATES, code_state, deal_shoes, dealer_for  # noqa: E402
 from analyzer.play.engine import deal_round  # noqa: E402
-from analyzer.studies.counting import Procedure, Study, WagerPlan, play_shoes  # noqa: E402
+from analyzer.studies.counting import play_shoes  # noqa: E402
+from analyzer.studies.plan import Procedure, Study, WagerPlan  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from exact import load_text, machine  # noqa: E402

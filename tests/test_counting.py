@@ -24,16 +24,13 @@ from analyzer.play.dealer import deal_shoes, dealer_for
 from analyzer.play.engine import deal_round
 from analyzer.play.executor import open_executor
 from analyzer.studies.counting import (
-    Counter,
-    Procedure,
-    Study,
-    WagerPlan,
     _rounds,
     parse_tags,
     parse_threshold,
     play_shoes,
     run,
 )
+from analyzer.studies.plan import Counter, Procedure, Study, WagerPlan
 
 
 def _study(**changes: object) -> Study:

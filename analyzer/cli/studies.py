@@ -197,13 +197,12 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     from ..play.executor import open_executor
     from ..report.count import count_document, per_shoe_document
     from ..studies.counting import (
-        Procedure,
-        Study,
         parse_tags,
         parse_threshold,
         run,
         wager_plans,
     )
+    from ..studies.plan import Procedure, Study
 
     rule_set = with_pays(load_rules(rule_name), pays)
     decks = decks if decks is not None else rule_set.decks

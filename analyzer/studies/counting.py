@@ -57,10 +57,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -71,163 +70,22 @@ from ..exact.fastcount import counts_fit_int64
 from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
 from ..exact.settlement import decoded_records, first_rows
-from ..game.cards import RANKS, VALUES, parse_rank
+from ..game.cards import RANKS, parse_rank
 from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, settle, state_view
-from ..game.shoe import CARDS_PER_ROUND, Shoe
+from ..game.shoe import Shoe
 from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
 from ..play.records import Universe
+from .plan import (
+    SHOES_PER_TASK,
+    Counter,
+    Rounds,
+    Study,
+    WagerPlan,
+)
 from .tally import Chunk, Tally
-
-Play = Literal["perfect", "count"]
-PLAYS: tuple[str, ...] = ("perfect", "count")
-LAST_ROUNDS: tuple[str, ...] = ("one-more", "cut")
-INDEXES: tuple[str, ...] = ("true", "running")
-SHOES_PER_TASK = 20
-"""Shoes per executor task (the figures do not depend on it)."""
-CARDS_PER_DECK = 52
-STANDARD_CUT_CARD = 14
-
-
-@dataclass(frozen=True, slots=True)
-class Procedure:
-    """How a shoe is dealt: burn, cut card, last round. The defaults are the standard procedure (README, `baccarat count`)."""
-
-    burn: str | int = "standard"
-    cut_card: int = STANDARD_CUT_CARD
-    last_round: str = "one-more"
-
-    def __post_init__(self) -> None:
-        if not (self.burn in ("standard", "none") or (isinstance(self.burn, int) and self.burn >= 0)):
-            raise InputError(f"--burn {shown(self.burn)} is not standard, none or a whole number of cards.")
-        if self.last_round not in LAST_ROUNDS:
-            raise InputError(f"--last-round {shown(self.last_round)} is not one of {', '.join(LAST_ROUNDS)}.")
-
-    @property
-    def extra_rounds(self) -> int:
-        return 1 if self.last_round == "one-more" else 0
-
-    @property
-    def most_burned(self) -> int:
-        """The most cards that can go before the first round (shown and burned)."""
-        return 11 if self.burn == "standard" else 0 if self.burn == "none" else int(self.burn)
-
-    def check(self, cards: int) -> None:
-        """Raise :class:`InputError` unless a shoe of ``cards`` cards can be dealt so."""
-        low = CARDS_PER_ROUND - 1 + CARDS_PER_ROUND * self.extra_rounds
-        high = cards - 1 - self.most_burned
-        if not low <= self.cut_card <= high:
-            raise InputError(
-                f"--cut-card {self.cut_card} is outside {low}..{high}: with --last-round {self.last_round} the "
-                f"last round needs up to {low + 1} cards behind the cut card, and with --burn {self.burn} a "
-                f"{cards}-card shoe must still deal a round before it."
-            )
-
-    def first_round(self, shoes: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
-        """Per shoe: the position of the first round's first card, and whether card 0 was shown."""
-        count = shoes.shape[0]
-        if self.burn == "standard":
-            shown = np.asarray(VALUES, dtype=np.int64)[shoes[:, 0]]
-            return 1 + np.where(shown == 0, 10, shown), np.ones(count, dtype=bool)
-        burned = 0 if self.burn == "none" else int(self.burn)
-        return np.full(count, burned, dtype=np.int64), np.zeros(count, dtype=bool)
-
-    def describe(self) -> str:
-        burn = {
-            "standard": "first card shown, then as many burned face down as its value (ten-valued: 10)",
-            "none": "no card burned",
-        }.get(str(self.burn), f"{self.burn} cards burned face down, none shown")
-        last = ("the round in which it comes out is finished and one more round is dealt"
-                if self.last_round == "one-more" else "the round in which it comes out is the last")
-        return f"{burn}; cut card {self.cut_card} cards from the end: {last}"
-
-
-@dataclass(frozen=True, slots=True)
-class Counter:
-    """A point count for one wager: integer tags per rank, and when to bet."""
-
-    tags: tuple[int, ...]
-    threshold: Fraction
-    index: str = "true"
-
-    def __post_init__(self) -> None:
-        if len(self.tags) != len(RANKS):
-            raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
-        if self.index not in INDEXES:
-            raise InputError(f"--threshold-on {shown(self.index)} is not one of {', '.join(INDEXES)}.")
-        if self.index == "true" and not self.balanced:
-            raise InputError(
-                f"The tags {self.text} add up to {sum(self.tags)} over a deck, not 0: an unbalanced count has "
-                "no true count; use --threshold-on running."
-            )
-
-    @property
-    def balanced(self) -> bool:
-        return sum(self.tags) == 0
-
-    @property
-    def text(self) -> str:
-        """The tags as ``--tags`` accepts them."""
-        return ",".join(f"{rank}={tag}" for rank, tag in zip(RANKS, self.tags))
-
-
-@dataclass(frozen=True, slots=True)
-class WagerPlan:
-    """One wager of a study: its name and, for ``count`` play or the table by count, its counter."""
-
-    wager: str
-    counter: Counter | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Study:
-    """What to deal and how to bet each wager."""
-
-    rules: RuleSet
-    wagers: tuple[WagerPlan, ...]
-    shoes: int
-    decks: int
-    play: Play
-    seed: int
-    procedure: Procedure = field(default_factory=Procedure)
-
-    def __post_init__(self) -> None:
-        if not self.wagers:
-            raise InputError("A counting study needs at least one --wager.")
-        names = [plan.wager for plan in self.wagers]
-        if len(set(names)) != len(names):
-            raise InputError(f"--wager names {', '.join(n for n in names if names.count(n) > 1)} more than once.")
-        for plan in self.wagers:
-            wager = self.rules.wager(plan.wager)
-            if not wager.has_pay_table:
-                raise InputError(f"Wager {wager.name} has no pay table, so a counting study has nothing to win.")
-            if self.play == "count" and plan.counter is None:
-                raise InputError(f"--play count needs a count for {wager.name}; give --tags and --threshold.")
-        if self.shoes < 1:
-            raise InputError(f"--shoes must be at least 1, got {self.shoes}.")
-        if self.decks < 1:
-            raise InputError(f"--decks must be at least 1, got {self.decks}.")
-        if self.play not in PLAYS:
-            raise InputError(f"--play {shown(self.play)} is not one of {', '.join(PLAYS)}.")
-        if self.seed < 0:
-            raise InputError(f"--seed must be at least 0, got {self.seed}.")
-        self.procedure.check(CARDS_PER_DECK * self.decks)
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(plan.wager for plan in self.wagers)
-
-    @property
-    def cards(self) -> int:
-        return CARDS_PER_DECK * self.decks
-
-    @property
-    def tasks(self) -> int:
-        """The executor tasks the study is dealt in (:data:`SHOES_PER_TASK` shoes each, the last fewer)."""
-        return -(-self.shoes // SHOES_PER_TASK)
-
 
 def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
                 tags: Mapping[str | None, tuple[int, ...]], thresholds: Mapping[str | None, Fraction],
@@ -386,17 +244,6 @@ def _numerators(study: Study, unseen: npt.NDArray[np.int64]) -> npt.NDArray[Any]
     parts = [expected_values(study.rules, study.names, unseen[i : i + COMPOSITIONS_PER_BIG_BATCH]).numerators
              for i in range(0, len(unseen), COMPOSITIONS_PER_BIG_BATCH)]
     return np.concatenate(parts).astype(object)
-
-
-@dataclass(frozen=True, slots=True)
-class Rounds:
-    """Every round of a chunk of shoes, flattened in shoe order then round order."""
-
-    shoe: npt.NDArray[np.int64]  # which shoe of the chunk
-    number: npt.NDArray[np.int64]  # 1 for a shoe's first round
-    codes: npt.NDArray[np.int64]  # the dealt state
-    unseen: npt.NDArray[np.int64]  # (rounds, 13 ranks or 52 card types) cards the counter has not seen before the round
-    seen: npt.NDArray[np.int64]  # (rounds, 13) cards of each rank the counter has seen before the round
 
 
 def _rounds(

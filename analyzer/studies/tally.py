@@ -39,7 +39,7 @@ import numpy.typing as npt
 from ..game.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
-    from .counting import Rounds, Study
+    from .plan import Rounds, Study
 
 Z_95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""

@@ -260,7 +260,8 @@ def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
 
 def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any], Any]]:
     """A counting job: perfect play at the standard shoe procedure (``baccarat count``), one step per task."""
-    from ..studies.counting import Study, wager_plans
+    from ..studies.counting import wager_plans
+    from ..studies.plan import Study
 
     wager, shoes, seed = data.get("wager"), data.get("shoes", 2000), data.get("seed", 0)
     if not isinstance(wager, str):
