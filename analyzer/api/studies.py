@@ -16,6 +16,7 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
+from ..studies.design import Designs
 
 
 def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str | None = None,
@@ -74,3 +75,19 @@ def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequenc
     regulatory = apply(checks, par_sheets(rules, shoe, wagers))
     document = par_sheet_verdicts_document(claims, verdicts, rules, shoe, regulatory)
     return document, all(v.confirmed for v in verdicts)
+
+
+def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None, shoes: int = 2000, seed: int = 0,
+                  workers: int = 1) -> Designs:
+    """Balanced counts of levels 1-3 for ``wager``, each with its best trigger, beside perfect play on the same shoes
+    (``baccarat tags``); render with :func:`analyzer.report.design.design_document`."""
+    from ..play.executor import LocalExecutor
+    from ..studies.design import design
+    from .common import rule_set
+
+    chosen = rule_set(rules)
+    executor = LocalExecutor(workers)
+    try:
+        return design(chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor)
+    finally:
+        executor.close()

@@ -54,6 +54,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("play", "Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a "
                          "FAIL)."),
     "solve": ("studies", "The pay of one outcome, or a pay table in a given shape, for an exact house edge."),
+    "tags": ("studies", "Count design: integer tags of each level from the effects of removal, and the trigger that "
+                        "wins the most."),
     "tables": ("exact", "Regenerate results/: par sheets of every shipped rule set and the comparison."),
     "verify": ("studies", "Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): "
                           "exit 1 when any is refuted."),

@@ -239,3 +239,30 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         from ..report.to_plot import render_plot
 
         render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
+
+
+@cli.command(epilog=examples(
+    "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200",
+))
+@one_rule_set()
+@click.option("--wager", "wager", required=True, metavar="W", help="The wager to design a count for (it needs a pay table).")
+@click.option("--shoes", type=Whole(1, MAX_SHOES), default=2000, show_default=True, metavar="N",
+              help="Shoes to deal for the trigger search (the same shoes for every design).")
+@decks_option
+@click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
+@workers_option
+@format_option
+def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, workers: int | None,
+         fmt: str | None) -> None:
+    """Count design: integer tags of each level from the effects of removal, and the trigger that wins the most."""
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
+    from ..play.executor import open_executor
+    from ..report.design import design_document
+    from ..studies.design import design
+
+    rule_set = load_rules(rule_name)
+    check_workers(workers, None)
+    with open_executor(workers or cores()) as executor:
+        found = design(rule_set, wager, decks if decks is not None else rule_set.decks, shoes, seed, executor)
+    emit(design_document(found), fmt)

@@ -177,17 +177,27 @@ def balanced_count(effects: Effects) -> BalancedCount:
     roundings whose tags sum to zero over a deck, the one with the highest
     correlation wins (compared exactly; ties go to the smaller tags).
     """
+    tags, correlated = best_tags(effects, tuple(range(1, MAX_TAG + 1)), balanced=True, within_level=False)
+    return BalancedCount(tags=tags, correlation=correlated)
+
+
+def best_tags(effects: Effects, levels: Sequence[int], balanced: bool,
+              within_level: bool = True) -> tuple[tuple[int, ...], float | None]:
+    """The integer tags of the given ``levels`` that best track the effects (as :func:`balanced_count` searches
+    them); ``balanced`` False drops the condition that they sum to zero over a deck (an unbalanced count);
+    ``within_level`` keeps every tag within the level (else within :data:`MAX_TAG`). All-zero tags when none is
+    found, with the betting correlation of the tags found."""
     values = [e if e is not None else Fraction(0) for e in effects.effects]
     largest = max(abs(v) for v in values)
     if largest == 0:
-        return BalancedCount(tags=(0,) * len(RANKS), correlation=None)
+        return (0,) * len(RANKS), None
     groups = sorted(set(values))
     group_of = [groups.index(v) for v in values]
     weights = effects.shoe.counts
     scale = math.lcm(*(v.denominator for v in values))
     scaled = [int(v * scale) for v in values]  # integers with the effects' proportions
     best: tuple[Fraction, int, tuple[int, ...]] | None = None  # score, sum of |tags|, tags
-    for level in range(1, MAX_TAG + 1):
+    for level in levels:
         for spread in (0, 1):  # round down or up; only if no such rounding balances, one step further
             choices = [
                 range(math.floor(v * level / largest) - spread, math.ceil(v * level / largest) + spread + 1)
@@ -195,10 +205,10 @@ def balanced_count(effects: Effects) -> BalancedCount:
             ]
             found = False
             for picked in product(*choices):
-                if any(abs(t) > MAX_TAG for t in picked):
+                if any(abs(t) > (level if within_level else MAX_TAG) for t in picked):
                     continue
                 tags = tuple(picked[g] for g in group_of)
-                if sum(tags) != 0 or not any(tags):
+                if (balanced and sum(tags) != 0) or not any(tags):
                     continue
                 found = True
                 candidate = (_score(tags, scaled, weights), sum(abs(t) for t in tags), tags)
@@ -207,8 +217,8 @@ def balanced_count(effects: Effects) -> BalancedCount:
             if found:
                 break
     if best is None:  # e.g. two ranks against eleven (Majestic Match's K and Q): no balance within the tag range
-        return BalancedCount(tags=(0,) * len(RANKS), correlation=None)
-    return BalancedCount(tags=best[2], correlation=correlation(best[2], effects))
+        return (0,) * len(RANKS), None
+    return best[2], correlation(best[2], effects)
 
 
 def correlation(tags: Sequence[int], effects: Effects) -> float | None:

@@ -1,0 +1,55 @@
+"""``baccarat tags``: the count designs of a wager, as a document."""
+
+from __future__ import annotations
+
+from ..game.cards import RANKS
+from ..numbers import count_text, decimal_text, percent_text
+from ..studies.design import Designs
+from .common import shoe_text
+from .model import Column, Document, Field, Fields, Prose, Table, decimal, percent, real, text
+from .provenance import provenance
+
+
+def design_document(found: Designs) -> Document:
+    """Per level: the tags, their betting correlation and break-even true count, the best trigger with the units it is
+    expected to win per 100 rounds and its bet frequency, and the share of perfect play it takes."""
+    from ..game.shoe import Shoe
+
+    perfect = found.perfect_per_100_rounds
+    rows = []
+    for d in found.designs:
+        best = d.best
+        share = None if best is None or perfect <= 0 else best.per_100_rounds / perfect
+        rows.append((
+            text(f"level {d.level}"), text(",".join(f"{r}={t}" for r, t in zip(RANKS, d.tags)) if any(d.tags) else "none"),
+            real(d.correlation, 4), decimal(d.break_even, 2),
+            text("none wins" if best is None else f"true count >= {best.threshold}"),
+            decimal(None if best is None else best.per_100_rounds, 4, signed=True),
+            percent(None if best is None else best.bet_frequency, 2), percent(share, 1),
+        ))
+    table = Table(
+        columns=(Column("design", "design"), Column("tags", "tags (A..K)"), Column("correlation", "betting correlation", "right"),
+                 Column("break_even", "break-even TC", "right"), Column("trigger", "best trigger"),
+                 Column("units_per_100_rounds", "units per 100 rounds", "right"),
+                 Column("bet_frequency", "bet frequency", "right"), Column("share_of_perfect_play", "of perfect play", "right")),
+        rows=tuple(rows), key="designs", csv=True,
+    )
+    head = Fields((
+        Field("rule_set", "Rule set", text(found.rules.name)),
+        Field("wager", "Wager", text(found.wager)),
+        Field("shoe", "Shoe", text(shoe_text(Shoe.decks(found.decks)))),
+        Field("procedure", "Procedure", text(found.procedure.describe())),
+        Field("shoes", "Shoes dealt", text(count_text(found.shoes)), text=f"{count_text(found.shoes)} (seed {found.seed}), "
+              "the same shoes for every design"),
+        Field("perfect_play_per_100_rounds", "Perfect play", decimal(perfect, 4),
+              text=f"{decimal_text(perfect, 4)} units per 100 rounds, betting {percent_text(found.perfect_bet_frequency, 2)} "
+                   "of rounds (the upper bound of any count)"),
+    ))
+    legend = Prose((
+        "Tags: each rank's exact effect of removal scaled so that the largest is the level and rounded, balanced over a "
+        "deck, the rounding of highest betting correlation kept. Units per 100 rounds: the exact expected value of every "
+        "round bet, summed over the shoes dealt (sampling error of the shoes only), for the trigger that takes the most; "
+        "the true count is the running count per 52 unseen cards, floored.",
+    ))
+    return Document(title=f"Count designs: {found.wager}", blocks=(head, table, legend),
+                    provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))

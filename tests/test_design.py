@@ -1,0 +1,69 @@
+"""Count design (issue 20, item 3): tags of each level from the effects of removal, the trigger that takes the most,
+and perfect play beside it as the bound no count passes."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from analyzer.exact.reach import load
+from analyzer.game.shoe import Shoe
+from analyzer.play.executor import LocalExecutor
+from analyzer.studies.counting import run
+from analyzer.studies.design import design, triggers
+from analyzer.studies.eor import best_tags, effects_of_removal
+from analyzer.studies.plan import Counter, Study, WagerPlan
+
+from .clirun import assert_refused, run as run_cli
+
+
+@pytest.fixture(scope="module")
+def dragon() -> object:
+    return design(load("live-pittsburgh"), "dragon-bonus-player", 8, shoes=60, seed=5, executor=LocalExecutor(1))
+
+
+def test_triggers_add_up_every_count_at_or_above_them() -> None:
+    rows = [(-1, 10, Fraction(-3)), (0, 20, Fraction(-1)), (2, 5, Fraction(2))]
+    found = {t.threshold: t for t in triggers(rows, 35)}
+    assert found[2].per_100_rounds == Fraction(200, 35) and found[2].bet_frequency == Fraction(5, 35)
+    assert found[0].per_100_rounds == Fraction(100, 35) and found[-1].per_100_rounds == Fraction(-200, 35)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_tags_stay_within_their_level_and_balance_over_a_deck(level: int) -> None:
+    (effects,) = effects_of_removal(load("live-pittsburgh"), Shoe.decks(8), ("dragon-bonus-player",))
+    tags, correlation = best_tags(effects, (level,), balanced=True)
+    assert max(abs(t) for t in tags) == level and sum(tags) == 0
+    assert correlation is not None and correlation > 0.8
+
+
+def test_no_trigger_takes_more_than_perfect_play(dragon: object) -> None:
+    for d in dragon.designs:  # type: ignore[attr-defined]
+        assert d.best is not None and d.best.per_100_rounds <= dragon.perfect_per_100_rounds  # type: ignore[attr-defined]
+
+
+def test_the_best_trigger_wins_what_a_study_betting_by_it_expects(dragon: object) -> None:
+    level2 = dragon.designs[1]  # type: ignore[attr-defined]
+    counter = Counter(tags=level2.tags, threshold=Fraction(level2.best.threshold), index="true")
+    study = Study(rules=load("live-pittsburgh"), wagers=(WagerPlan("dragon-bonus-player", counter),), shoes=60, decks=8,
+                  play="count", seed=5)
+    tally = run(study, LocalExecutor(1))
+    assert 100 * tally.expected(0) / tally.line(0).rounds == level2.best.per_100_rounds
+    assert tally.bet_frequency(0) == level2.best.bet_frequency
+
+
+def test_tags_prints_each_level_beside_perfect_play() -> None:
+    code, out, _ = run_cli("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20",
+                           "--workers", "1")
+    assert code == 0 and "Perfect play:" in out
+    assert [line.split()[1] for line in out.splitlines() if line.startswith("level ")] == ["1", "2", "3"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--wager", "nope"], "Unknown wager 'nope'"),
+    (["--wager", "big-win-bonus-player"], "has no pay table"),
+    (["--wager", "tie", "--shoes", "0"], "--shoes"),
+])
+def test_bad_tags_options_are_one_line(args: list[str], message: str) -> None:
+    assert_refused(["tags", "--rules", "mini-louisiana", *args], message)
