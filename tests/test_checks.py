@@ -90,4 +90,4 @@ def test_a_bad_checks_file_is_one_line(tmp_path: Path, text: str, message: str) 
 
 
 def test_checks_are_for_a_par_sheet_not_a_claims_file() -> None:
-    assert_refused(["verify", str(EXAMPLES / "claims.toml"), "--checks", "x.toml"], "--checks applies to a par sheet")
+    assert_refused(["verify", str(EXAMPLES / "claims.toml"), "--checks", "x.toml"], "--checks and --map apply to a par sheet")

@@ -73,7 +73,7 @@ def test_json_lists_every_check(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("Wager,Event,Pays\nbanker,Banker win,19:20\n", "line 2: event 'Banker win' is not an outcome of banker under punto-banco; its outcomes are: Banker wins, tie, Player wins."),
+        ("Wager,Event,Pays\nbanker,Banker win,19:20\n", "line 2: event 'Banker win' is not an outcome of banker under punto-banco; its outcomes are: Banker wins, tie, Player wins (a map of your names: --map FILE)."),
         ("Wager,Event,Pays\nlucky-6,x,1:1\n", "line 2: Unknown wager 'lucky-6'"),
         ("Event,Pays\nBanker wins,19:20\n", "line 2: names no wager; give a wager column."),
         ("Wager,Event,Probability\nbanker,Banker wins,45.86\n", 'write "45.86%"'),

@@ -59,17 +59,19 @@ def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: 
     return diff_document(a, b, shoe, variation(first, sheets[0], second, sheets[1]))
 
 
-def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequence[str] = ()) -> tuple[Document, bool]:
+def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequence[str] = (),
+                     names_map: str | None = None) -> tuple[Document, bool]:
     """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
     and whether every figure was confirmed (``baccarat verify FILE --rules ...``). The regulatory checks (the shipped
-    ones and those of ``check_files``) are applied to the wagers the sheet states, each a PASS/FAIL line."""
+    ones and those of ``check_files``) are applied to the wagers the sheet states, each a PASS/FAIL line; ``names_map``
+    is a file mapping the supplier's wager and event names (:func:`analyzer.studies.submitted.load_names`)."""
     from ..report.verify import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
-    from ..studies.submitted import read_par_sheet
+    from ..studies.submitted import load_names, read_par_sheet
     from ..studies.verify import verify
 
     checks = load_checks(check_files)
-    claims = read_par_sheet(path, rules, shoe)
+    claims = read_par_sheet(path, rules, shoe, None if names_map is None else load_names(names_map, rules))
     verdicts = verify(claims)
     wagers = tuple(dict.fromkeys(c.wager for c in claims.claims))
     regulatory = apply(checks, par_sheets(rules, shoe, wagers))

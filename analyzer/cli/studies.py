@@ -107,9 +107,11 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
 @pay_option
 @click.option("--checks", "check_files", multiple=True, metavar="FILE.toml",
               help="Regulatory checks of your own, beside the shipped ones, for a par sheet (repeatable).")
+@click.option("--map", "names_map", default=None, metavar="FILE.toml",
+              help="A par sheet's own wager and event names mapped to the rule set's ([wagers], [events.WAGER]).")
 @format_option
 def verify_command(claims_file: str, rule_name: str | None, decks: int | None, remove: str, pays: tuple[str, ...],
-                   check_files: tuple[str, ...], fmt: str | None) -> int:
+                   check_files: tuple[str, ...], names_map: str | None, fmt: str | None) -> int:
     """Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): exit 1 when any is refuted."""
     from ..report.verify import verdicts_document
     from ..studies.verify import load_claims, verify
@@ -120,14 +122,15 @@ def verify_command(claims_file: str, rule_name: str | None, decks: int | None, r
         if rule_name is None:
             raise InputError(f"{shown(claims_file)} is a par sheet: give the rule set to check it under with --rules NAME|FILE.")
         rule_set = with_pays(load_rules(rule_name), pays)
-        document, confirmed = verify_par_sheet(claims_file, rule_set, shoe_of(rule_set, decks, remove), check_files)
+        document, confirmed = verify_par_sheet(claims_file, rule_set, shoe_of(rule_set, decks, remove), check_files,
+                                               names_map)
         emit(document, fmt)
         return 0 if confirmed else 1
     if rule_name is not None or decks is not None or remove or pays or click.get_current_context().meta.get(WAGER_FILES_KEY):
         raise InputError("--rules, --wagers, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
                          "a claims file names them in each claim.")
-    if check_files:
-        raise InputError("--checks applies to a par sheet (.csv, .xlsx); a claims file states its own figures.")
+    if check_files or names_map:
+        raise InputError("--checks and --map apply to a par sheet (.csv, .xlsx); a claims file states its own figures.")
     claims = load_claims(claims_file)
     verdicts = verify(claims)
     emit(verdicts_document(claims, verdicts), fmt)

@@ -105,7 +105,7 @@ KEYS: tuple[Key, ...] = (
     Key("jurisdiction", ("rule_set",), "string", "any text", "Where the document is approved, and by whom.",
         'jurisdiction = "Pennsylvania (Pennsylvania Gaming Control Board)"'),
     Key("approved", ("rule_set",), "string", "a date, YYYY-MM-DD, with what the document says",
-        "The approval date the document states.", 'approved = "2020-10-06 (\"PGCB Approved: 10/6/2020\")"'),
+        "The approval date the document states.", "approved = \"2020-10-06 (the document: 'PGCB Approved: 10/6/2020')\""),
     Key("extends", ("rule_set",), "string", "a shipped rule set, a catalogue name, or a path beside the file",
         "Take that rule set's shoe, drawing, dealing and wagers; change or add only what this file writes.",
         'extends = "punto-banco"'),

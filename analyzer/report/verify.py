@@ -229,6 +229,10 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
     summary = [f"Figures checked: {checked}.",
                f"Columns not read (no figure checked from them): {', '.join(claims.unread)}." if claims.unread
                else "Every column was read.",
+               *([f"Cells holding a formula without a stored value, not checked ({len(claims.unvalued)}): "
+                  f"{', '.join(claims.unvalued[:20])}{', ...' if len(claims.unvalued) > 20 else ''}; save the workbook "
+                  "in a program that calculates (or give the values) to have them checked."] if claims.unvalued else []),
+               *([f"Names matched: {'; '.join(claims.matched)}."] if claims.matched else []),
                f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
                f"{n} row{'s' if n != 1 else ''}: {n - bad} {CONFIRMED}, {bad} {REFUTED}."]
     return Document(
@@ -244,11 +248,13 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
                 Field("refuted", None, integer(bad)),
                 Field("refuted_rows", None, tuple(text(r) for r in refuted)),
                 Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
+                Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
+                Field("names_matched", None, tuple(text(c) for c in claims.matched)),
             )),
             Table(columns=columns, rows=tuple(table_rows), records=True),
             checks,
-            Prose(tuple(summary)),
             *(checks_blocks(regulatory, "regulatory_checks") if regulatory else ()),
+            Prose(tuple(summary)),
         ),
         provenance=provenance((rules,), shoe_text(shoe), (SourceFile(claims.path, claims.kind, claims.sha256),)),
     )

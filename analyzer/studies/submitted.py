@@ -36,11 +36,11 @@ import math
 import re
 from fractions import Fraction
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from ..errors import InputError, shown
-from ..game.rules import RuleSet
+from ..game.rules import RuleSet, Wager
 from ..game.shoe import Shoe
 from .reading import read_submitted
 from .verify import Claim, Claimed, Claims, claimed_figure
@@ -87,26 +87,95 @@ def normalized(name: object) -> str:
     return re.sub(r"[^a-z0-9]+", "_", text).strip("_")
 
 
-def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe) -> Claims:
-    """Read a submitted par sheet (``.csv`` or ``.xlsx``) into claims under ``rules`` and ``shoe``."""
+@dataclass(frozen=True, slots=True)
+class Names:
+    """A supplier's names for wagers and events (``--map FILE``), and the matches made, for the report."""
+
+    wagers: dict[str, str] = field(default_factory=dict)
+    events: dict[str, dict[str, str]] = field(default_factory=dict)
+    used: dict[str, str] = field(default_factory=dict)
+
+    def wager(self, name: str, rules: RuleSet) -> Wager:
+        """The wager a sheet names: by its name, the map, or its title or name with case and punctuation ignored."""
+        known = {w.name for w in rules.wagers}
+        if name in known:
+            return rules.wager(name)
+        if name in self.wagers:
+            self.used[name] = f"{self.wagers[name]} (by the map)"
+            return rules.wager(self.wagers[name])
+        for w in rules.wagers:
+            if normalized(name) in (normalized(w.title), normalized(w.name)):
+                self.used[name] = f"{w.name} (by its {'title' if normalized(name) == normalized(w.title) else 'name'})"
+                return w
+        return rules.wager(name)  # refused, with the names allowed
+
+    def event(self, event: str, wager: Wager) -> str | None:
+        """The outcome an event names: by its name (any case), the map, or its name with punctuation ignored."""
+        names = {o.name.lower(): o.name for o in wager.outcomes}
+        if event.lower() in names:
+            return names[event.lower()]
+        mapped = self.events.get(wager.name, {}).get(event)
+        if mapped is not None:
+            self.used[f"{wager.name} / {event}"] = f"{mapped} (by the map)"
+            return mapped
+        loose = {normalized(o.name): o.name for o in wager.outcomes}
+        if normalized(event) in loose:
+            self.used[f"{wager.name} / {event}"] = f"{loose[normalized(event)]} (by its name)"
+            return loose[normalized(event)]
+        return None
+
+
+def load_names(path: str, rules: RuleSet) -> Names:
+    """A map of a supplier's names: ``[wagers]`` "their name" = "wager", ``[events.WAGER]`` "their event" = "outcome";
+    every target must be a wager or outcome of ``rules`` (refused in one line otherwise)."""
+    from ..game.strict import StrictTable, decoded, parse_toml, read_bytes
+
+    top = StrictTable(parse_toml(decoded(read_bytes(path, "names map"), path, "names map"), path), "", path)
+    wagers_table, events_table = top.table("wagers", required=False), top.table("events", required=False)
+    top.finish(("wagers", "events"))
+    wagers: dict[str, str] = {}
+    for theirs, ours in (wagers_table.data if wagers_table else {}).items():
+        if not isinstance(ours, str) or ours not in {w.name for w in rules.wagers}:
+            raise InputError(f"{path}: wagers.{theirs}: {shown(str(ours))} is not a wager of {rules.name}; it has: "
+                             f"{', '.join(w.name for w in rules.wagers)}.")
+        wagers[str(theirs)] = ours
+    events: dict[str, dict[str, str]] = {}
+    for wager_name, table in (events_table.data if events_table else {}).items():
+        wager = rules.wager(wager_name) if wager_name in {w.name for w in rules.wagers} else None
+        if wager is None or not isinstance(table, dict):
+            raise InputError(f"{path}: events.{wager_name}: name a wager of {rules.name} with a table of events.")
+        for theirs, ours in table.items():
+            if ours not in {o.name for o in wager.outcomes}:
+                raise InputError(f"{path}: events.{wager_name}.{theirs}: {shown(str(ours))} is not an outcome of "
+                                 f"{wager_name}; its outcomes are: {', '.join(o.name for o in wager.outcomes)}.")
+        events[wager_name] = {str(k): str(v) for k, v in table.items()}
+    return Names(wagers, events)
+
+
+def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe, names: Names | None = None) -> Claims:
+    """Read a submitted par sheet (``.csv`` or ``.xlsx``) into claims under ``rules`` and ``shoe``; ``names`` maps a
+    supplier's wager and event names (titles and names that differ only in case and punctuation match anyway)."""
+    names = names if names is not None else Names()
     submitted = read_submitted(path, "par sheet")
     skipped: list[str] = []  # the columns no figure is read from, by name
+    unvalued: list[str] = []  # cells holding a formula without a stored value, where
     suffix = path.lower().rsplit(".", 1)[-1]
     if suffix == "xlsx":
-        tables = list(_xlsx_tables(path, submitted.data, skipped))
+        tables = list(_xlsx_tables(path, submitted.data, skipped, unvalued))
     elif suffix == "csv":
         tables = [("", _csv_rows(submitted.text(), skipped), None)]
     else:
         raise InputError(f"{path}: a par sheet is a .csv or .xlsx file (or give a .toml claims file).")
     claims: list[Claim] = []
     for sheet, rows, wager in tables:
-        claims.extend(_claims(path, sheet, rows, wager, rules, shoe, len(claims)))
+        claims.extend(_claims(path, sheet, rows, wager, rules, shoe, len(claims), names))
     unread = tuple(dict.fromkeys(skipped))
     if not claims:
         raise InputError(f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
                          "at least one of pays, combinations, probability, return, house_edge.")
     return Claims(path=path, title=f"par sheet under {rules.name}", claims=tuple(claims), sha256=submitted.sha256,
-                  kind="par sheet", unread=unread)
+                  kind="par sheet", unread=unread, unvalued=tuple(unvalued),
+                  matched=tuple(f"{theirs} -> {ours}" for theirs, ours in names.used.items()))
 
 
 Row = tuple[str, dict[str, object]]
@@ -130,21 +199,30 @@ def _csv_rows(text: str, unread: list[str]) -> list[Row]:
             for n, line in enumerate(lines[first + 1:], start=first + 2) if any(cell.strip() for cell in line)]
 
 
-def _xlsx_tables(path: str, data: bytes, unread: list[str]) -> Iterator[tuple[str, list[Row], str | None]]:
+def _xlsx_tables(path: str, data: bytes, unread: list[str],
+                 unvalued: list[str]) -> Iterator[tuple[str, list[Row], str | None]]:
+    """Each worksheet's par-sheet table; a cell whose formula has no stored value (a workbook saved by a program that
+    does not calculate) is read as empty and named in ``unvalued`` (sheet!cell), never skipped silently."""
     from openpyxl import load_workbook  # imported only when a workbook is read
+    from openpyxl.utils import get_column_letter
 
     from .workbook import bounded_rows, check_workbook
 
     check_workbook(path, data)  # untrusted: every part's size and each sheet's declared range, before parsing
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        formulas = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except Exception as e:  # openpyxl raises many kinds on a file that is not a workbook
         raise InputError(f"{path}: is not a readable .xlsx workbook ({type(e).__name__}).") from None
-    for sheet in book.worksheets:
+    for sheet, written in zip(book.worksheets, formulas.worksheets):
         try:
             grid: list[list[object]] = list(bounded_rows(sheet))
+            typed = list(bounded_rows(written))
         except InputError as e:
             raise InputError(f"{path}: {e}") from None
+        for r, (values, cells) in enumerate(zip(grid, typed), start=1):
+            unvalued.extend(f"{sheet.title}!{get_column_letter(c)}{r}" for c, (value, cell) in enumerate(zip(values, cells), start=1)
+                            if value is None and isinstance(cell, str) and cell.startswith("="))
         found = _xlsx_table(sheet.title, grid, unread)
         if found is not None:
             yield found
@@ -215,7 +293,7 @@ _FIGURE_OF = {
 
 
 def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None, rules: RuleSet, shoe: Shoe,
-            start: int) -> list[Claim]:
+            start: int, names: Names) -> list[Claim]:
     claims: list[Claim] = []
     stated: set[tuple[str, str, Fraction]] = set()
     for label, cells in rows:
@@ -224,18 +302,18 @@ def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None,
         if not wager_name:
             raise InputError(f"{where}: names no wager; give a wager column.")
         try:
-            wager = rules.wager(wager_name)
+            wager = names.wager(wager_name, rules)
         except InputError as e:
-            raise InputError(f"{where}: {e}") from None
+            raise InputError(f"{where}: {e} (a map of your names: --map FILE)") from None
         event = str(cells.get("event") or "").strip()
         totals = event.lower() in TOTALS
         outcome = None
         if event and not totals:
-            names = {o.name.lower(): o.name for o in wager.outcomes}
-            if event.lower() not in names:
+            outcome = names.event(event, wager)
+            if outcome is None:
                 raise InputError(f"{where}: event {shown(event)} is not an outcome of {wager.name} under {rules.name}; "
-                                 f"its outcomes are: {', '.join(o.name for o in wager.outcomes)}.")
-            outcome = names[event.lower()]
+                                 f"its outcomes are: {', '.join(o.name for o in wager.outcomes)} (a map of your names: "
+                                 "--map FILE).")
         columns = [c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)]
         for column in columns:
             figure, unit = _FIGURE_OF[column]

@@ -208,6 +208,10 @@ class Claims:
     kind: str = "claims file"
     unread: tuple[str, ...] = ()
     """A submitted par sheet's columns that state no figure this program reads (named in the report)."""
+    unvalued: tuple[str, ...] = ()
+    """A submitted workbook's cells holding a formula with no stored value (sheet!cell): not checked, and named."""
+    matched: tuple[str, ...] = ()
+    """A supplier's names matched to the rule set's ("theirs -> ours (how)"), named in the report."""
 
 
 # ------------------------------------------------------------------ reading
