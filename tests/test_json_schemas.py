@@ -46,3 +46,17 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     document["wagers"][0]["house_edge"] = 0.1435  # a float where an exact figure belongs
     with pytest.raises(jsonschema.ValidationError):
         _check("analyze", [document])
+
+
+@pytest.mark.parametrize("kind, args", [
+    ("solve", ("solve", "--rules", "punto-banco", "--rules", "dactylus", "--wager", "tie", "--outcome", "tie", "--edge", "5%")),
+    ("eor", ("eor", "--rules", "live-pittsburgh", "--wager", "tie", "--wager", "dragon-bonus-player")),
+    ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
+    ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),
+    ("tags", ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1")),
+])
+def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(Path(__file__).parent.parent)
+    code, out, err = run(*args, "--format", "json")
+    assert code in (0, 1), err
+    _check(kind, json.loads(out))
