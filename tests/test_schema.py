@@ -101,6 +101,19 @@ def test_every_rule_file_example_loads(key: Key) -> None:
         if " = " in key.example:
             tomllib.loads(key.example)
         return
+    if place in ("cap", "jackpot") or key.name == "jackpot":  # the money tables, written inline in a wager
+        tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
+        given = dict((k.strip(), v.strip()) for k, v in (part.split(" = ", 1) for part in
+                     (key.example.removeprefix(key.name + " = {").removesuffix("}").split(", ") if key.name in ("cap", "jackpot")
+                      else [key.example])))
+        needed = {"cap": {"amount": "100", "stake": "1"}, "jackpot": {"meter": "100", "stake": "1"}}
+        table = "cap" if place == "cap" or key.name == "cap" else "jackpot"
+        tables["wager"][table] = "{ " + ", ".join(f"{k.strip()} = {v}" for k, v in {**needed[table], **given}.items()) + " }"
+        if table == "jackpot":
+            tables["wager"]["outcomes"] = '[{ name = "j", result = "win", pays = "jackpot" }, { name = "l", pays = "lose" }]'
+        rules = parse(_file(tables), "example.toml")
+        assert rules.wager("w").money is not None
+        return
     if place == "published":
         tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
         tables["wager"]["published"] = f"[{{ figure = \"house_edge\", value = \"1%\", decks = 8, {key.example} }}]" \

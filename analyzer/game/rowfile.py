@@ -11,6 +11,9 @@ the file, the key and what is allowed.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 from ..errors import InputError, shown
 from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
@@ -62,13 +65,17 @@ def read_outcome(table: StrictTable) -> Outcome:
     return read_condition(table)
 
 
-def read_outcomes(table: StrictTable) -> tuple[Outcome, ...]:
-    """The ``outcomes`` array of a wager table."""
+def read_outcomes(table: StrictTable, jackpot: Fraction | None = None) -> tuple[Outcome, ...]:
+    """The ``outcomes`` array of a wager table; a row with ``pays = "jackpot"`` pays ``jackpot`` (the meter over the
+    stake) when the wager has one."""
     rows = table.array("outcomes")
     assert rows is not None
     outcomes = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
             raise table.error(f"outcomes[{i}]", "must be an inline table such as { name = \"win\", result = \"win\", pays = \"1:1\" }.")
-        outcomes.append(read_outcome(StrictTable(row, f"{table.where}.outcomes[{i}]", table.origin)))
+        pays_meter = jackpot is not None and row.get("pays") == "jackpot"
+        outcome = read_outcome(StrictTable({**row, "pays": "push"} if pays_meter else row,
+                                           f"{table.where}.outcomes[{i}]", table.origin))
+        outcomes.append(replace(outcome, pays=jackpot) if pays_meter else outcome)
     return tuple(outcomes)

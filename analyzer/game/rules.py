@@ -195,6 +195,36 @@ UNREACHABLE: tuple[str, ...] = ("refuse", "allow")
 
 
 @dataclass(frozen=True, slots=True)
+class Jackpot:
+    """A progressive jackpot: ``rows`` pay the ``meter`` (money) on a bet of ``stake``; ``reseed`` and ``contribution``
+    (a fraction of each stake added to the meter) as the table states them, if it does."""
+
+    meter: Fraction
+    stake: Fraction
+    rows: tuple[str, ...]
+    reseed: Fraction | None = None
+    contribution: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Money:
+    """A wager's money mechanics, applied to its pays when it is loaded (so that every output agrees): a ``fee`` on
+    the stake, a ``cap`` (amount, stake) on what a round pays, a progressive ``jackpot``."""
+
+    fee: Fraction | None = None
+    cap: tuple[Fraction, Fraction] | None = None
+    jackpot: Jackpot | None = None
+
+    def net(self, pays: Fraction, jackpot_row: bool = False) -> Fraction:
+        """What a row paying ``pays`` (per unit staked) returns net, per unit staked, fee included."""
+        if self.cap is not None and not jackpot_row and pays > 0:
+            pays = min(pays, self.cap[0] / self.cap[1])
+        if self.fee is not None:
+            pays = (pays - self.fee) / (1 + self.fee)
+        return pays
+
+
+@dataclass(frozen=True, slots=True)
 class Wager:
     """A wager: which hand it follows, if one, and its pay table (ordered outcomes).
 
@@ -226,6 +256,8 @@ class Wager:
     published: tuple[Published, ...] = ()
     unreachable: str = "refuse"
     """Rows no deal can reach: "refuse" the file (every one listed), or "allow" them (a generated table; noted)."""
+    money: Money | None = None
+    """A fee, a cap, a progressive jackpot (the pays of :attr:`outcomes` are already net of them)."""
     origin: str | None = field(default=None, compare=False)
     """The file the wager was added from (``--wagers``), when not the rule set's own."""
     side_view_only: bool = field(init=False, repr=False, compare=False)

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PLACES: tuple[str, ...] = (
-    "file", "rule_set", "shoe", "drawing", "dealing", "own_cards", "wager", "published",
+    "file", "rule_set", "shoe", "drawing", "dealing", "own_cards", "wager", "published", "cap", "jackpot",
     "row", "hand", "group", "card", "counted", "range",
 )
 CONDITION_PLACES: tuple[str, ...] = ("row", "hand", "group", "card", "counted", "range")
@@ -152,6 +152,27 @@ KEYS: tuple[Key, ...] = (
         "What to do with rows no deal can reach: refuse the file, listing every one with its reason, or keep them "
         "(reported with a zero count): for generated tables.",
         'unreachable = "allow"'),
+    Key("fee", ("wager",), "string", "a percentage of the stake, e.g. \"20%\"",
+        "A fee paid with every bet and never returned (Lightning-style games). The pays are then shown net per unit "
+        "staked, fee included: a row paying p returns (p - fee) / (1 + fee), a loss -1, a push -fee / (1 + fee).",
+        'fee = "20%"'),
+    Key("cap", ("wager",), "table", "amount and stake", "The most a round pays, in money, for a stake: a pay above "
+        "amount / stake is cut to it (a progressive jackpot is not capped).", "cap = { amount = 250000, stake = 5 }"),
+    Key("jackpot", ("wager",), "table", "meter and stake, optionally reseed and contribution",
+        "A progressive jackpot: rows with pays = \"jackpot\" pay the meter (in money, for the stake); the figures are "
+        "at that meter, and every output gives the return as an exact affine function of the meter with its "
+        "break-even meter.", "jackpot = { meter = 25000, stake = 5, reseed = 10000, contribution = \"2%\" }"),
+    # ------------------------------------------------------ cap, jackpot
+    Key("amount", ("cap",), "number", "a positive amount of money", "The most one round pays.", "amount = 250000",
+        required=True),
+    Key("stake", ("cap", "jackpot"), "number", "a positive amount of money", "The stake the amount is for.",
+        "stake = 5", required=True),
+    Key("meter", ("jackpot",), "number", "a positive amount of money", "The jackpot's meter: what its rows pay.",
+        "meter = 25000", required=True),
+    Key("reseed", ("jackpot",), "number", "a positive amount of money", "What the meter restarts at once won "
+        "(stated; the figures use meter).", "reseed = 10000"),
+    Key("contribution", ("jackpot",), "string", "a percentage of each stake", "The part of each stake added to the "
+        "meter (stated, and the long-run return it funds).", 'contribution = "2%"'),
     # ----------------------------------------------------------- published
     Key("figure", ("published",), "string", "house_edge, combinations, probability, expected_value, denominator, ...",
         "Which figure.", 'figure = "combinations"', required=True),

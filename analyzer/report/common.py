@@ -13,7 +13,8 @@ from ..game.cards import RANKS
 from ..game.odds import format_pays
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
 from ..game.shoe import Shoe
-from .model import Column, Field, Fields, Table, count, decimal, flag, integer, odds, pays, percent, real, text
+from ..numbers import amount_text, decimal_text, fraction_text, percent_text
+from .model import Column, Field, Fields, Table, count, data, decimal, flag, integer, odds, pays, percent, real, text
 
 COUNTING = (
     "Counts are ordered six-card dealings P1 B1 P2 B2 P3 B3, whether or not the "
@@ -164,6 +165,8 @@ def figure_fields(sheet: ParSheet) -> Fields:
         for key, label, as_percent in FIGURES
     ]
     figures.append(Field("standard_deviation", "standard deviation" if sheet.wager.has_pay_table else None, real(sd)))
+    if sheet.wager.money is not None and sheet.wager.has_pay_table:
+        figures += money_fields(sheet)
     if not sheet.wager.has_pay_table:
         qualifying = sheet.unpaid_probability
         fair = None if qualifying == 0 else (1 - qualifying) / qualifying
@@ -173,6 +176,50 @@ def figure_fields(sheet: ParSheet) -> Fields:
             Field(None, "fair single pay for all of them", odds(fair, shown="never happens" if fair is None else None)),
         ]
     return Fields(tuple(figures), layout="aligned")
+
+
+def jackpot_line(sheet: ParSheet) -> tuple[Fraction, Fraction] | None:
+    """The expected value per unit staked as ``a + b * meter`` (exact): (a, b); None without a jackpot."""
+    money = sheet.wager.money
+    if money is None or money.jackpot is None or sheet.expected_value is None:
+        return None
+    jackpot = money.jackpot
+    hit = sum((r.probability for r in sheet.rows if r.outcome.name in jackpot.rows), Fraction(0))
+    slope = hit / (jackpot.stake * (1 + (money.fee or 0)))
+    return sheet.expected_value - slope * jackpot.meter, slope
+
+
+def money_fields(sheet: ParSheet) -> list[Field]:
+    """What a fee, a cap and a progressive jackpot do to the figures, exactly."""
+    money = sheet.wager.money
+    assert money is not None
+    fields: list[Field] = []
+    if money.fee is not None:
+        fields.append(Field("fee", "fee", percent(money.fee, 2),
+                            text=f"{percent_text(money.fee, 2)} of the stake, paid with it and never returned; every "
+                                 "figure is per unit staked, fee included"))
+    if money.cap is not None:
+        amount, stake = money.cap
+        fields.append(Field("cap", "cap", data({"amount": fraction_text(amount), "stake": fraction_text(stake)},
+                            f"a round pays at most {amount_text(amount)} on a stake of {amount_text(stake)} "
+                            f"({format_pays(amount / stake)})")))
+    line = jackpot_line(sheet)
+    if line is not None and money.jackpot is not None:
+        a, b = line
+        jackpot = money.jackpot
+        even = None if b <= 0 else -a / b
+        stated = [f"reseed {amount_text(jackpot.reseed)}" if jackpot.reseed is not None else "",
+                  f"contribution {percent_text(jackpot.contribution, 2)} of each stake" if jackpot.contribution is not None else ""]
+        fields.append(Field("jackpot", "jackpot", data(
+            {"rows": list(jackpot.rows), "meter": fraction_text(jackpot.meter), "stake": fraction_text(jackpot.stake),
+             "expected_value_at_meter_zero": fraction_text(a), "expected_value_per_unit_of_meter": fraction_text(b),
+             "break_even_meter": None if even is None else fraction_text(even),
+             "reseed": None if jackpot.reseed is None else fraction_text(jackpot.reseed),
+             "contribution": None if jackpot.contribution is None else fraction_text(jackpot.contribution)},
+            f"figures at a meter of {amount_text(jackpot.meter)} on a stake of {amount_text(jackpot.stake)}; expected "
+            f"value = {decimal_text(a, 8)} + {decimal_text(b * 1000, 8)} per 1,000 of meter; break-even meter "
+            f"{'none' if even is None else decimal_text(even, 2)}" + "".join(f"; {x}" for x in stated if x))))
+    return fields
 
 
 def sheet_context(sheet: ParSheet) -> tuple[Field, ...]:

@@ -27,6 +27,8 @@ _PLACE_TITLES = {
     "own_cards": "`[own_cards]`",
     "wager": "`[wagers.NAME]`: a wager",
     "published": "`published = [...]`: a published figure",
+    "cap": "`cap = { ... }`: a wager's payout cap",
+    "jackpot": "`jackpot = { ... }`: a wager's progressive jackpot",
     "row": "A pay-table row (an entry of `outcomes`)",
     "hand": "Hand keys (`player = { ... }`, `banker`, `either`, `both`, `winning_hand`, `losing_hand`, `other`)",
     "group": "Group keys (`first_two`, `first_four`, `all_cards`; a hand's keys over all its cards)",

@@ -1,0 +1,87 @@
+"""Money mechanics as data (issue 18, item 4): a fee on the stake, a cap on a round's pay, a progressive jackpot whose
+return is an exact affine function of its meter; applied to the pays when a file is loaded, so that every output
+agrees."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from analyzer.api import analyze
+from analyzer.report.common import jackpot_line
+
+from .clirun import assert_refused, run
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+PLAYER_WITH_FEE = """[rule_set]
+name = "fee"
+title = "t"
+extends = "punto-banco"
+
+[wagers.player-fee]
+title = "Player with a fee"
+source = "t"
+side = "player"
+fee = "20%"
+outcomes = [
+  { name = "win", result = "win", pays = "1:1" },
+  { name = "tie", result = "tie", pays = "push" },
+  { name = "loss", pays = "lose" },
+]
+"""
+
+
+def test_a_fee_is_paid_on_every_bet_and_returns_are_per_unit_staked_fee_included(rule_file) -> None:  # type: ignore[no-untyped-def]
+    (sheet,) = analyze(rule_file(PLAYER_WITH_FEE), wagers=["player-fee"]).sheets
+    assert [r.pays for r in sheet.rows] == [Fraction(2, 3), Fraction(-1, 6), Fraction(-1)]  # (p - f) / (1 + f)
+    (plain,) = analyze("punto-banco", wagers=["player"]).sheets
+    assert plain.expected_value is not None
+    assert sheet.expected_value == (plain.expected_value - Fraction(1, 5)) / Fraction(6, 5)
+
+
+def test_a_cap_cuts_a_pay_to_the_amount_over_the_stake(rule_file) -> None:  # type: ignore[no-untyped-def]
+    text = PLAYER_WITH_FEE.replace('fee = "20%"', "cap = { amount = 100, stake = 200 }")
+    (sheet,) = analyze(rule_file(text), wagers=["player-fee"]).sheets
+    assert sheet.rows[0].pays == Fraction(1, 2) and "capped at 1:2" in (sheet.rows[0].outcome.default or "")
+
+
+def test_the_jackpots_return_is_affine_in_the_meter_and_zero_at_its_break_even(rule_file) -> None:  # type: ignore[no-untyped-def]
+    text = (EXAMPLES / "progressive.toml").read_text(encoding="utf-8")
+    (sheet,) = analyze(rule_file(text), wagers=["suited-pairs-progressive"]).sheets
+    line = jackpot_line(sheet)
+    assert line is not None
+    a, b = line
+    for meter in (20000, 123457):
+        (other,) = analyze(rule_file(text.replace("meter = 10000", f"meter = {meter}"), f"m{meter}.toml"),
+                           wagers=["suited-pairs-progressive"]).sheets
+        assert other.expected_value == a + b * meter
+    even = -a / b
+    (at_even,) = analyze(rule_file(text.replace("meter = 10000", f'meter = "{float(even):.6f}"'), "even.toml"),
+                         wagers=["suited-pairs-progressive"]).sheets
+    assert at_even.expected_value is not None and abs(at_even.expected_value) < Fraction(1, 10**6)
+
+
+def test_the_par_sheet_states_the_fee_cap_and_jackpot() -> None:
+    code, out, _ = run("analyze", "--rules", str(EXAMPLES / "progressive.toml"), "--wager", "suited-pairs-progressive")
+    flat = " ".join(out.split())
+    assert code == 0 and "fee: 10.00% of the stake" in flat and "break-even meter 35518.22" in flat
+
+
+def test_simulate_deals_a_wager_with_money_rules() -> None:
+    code, out, err = run("simulate", "--rules", str(EXAMPLES / "progressive.toml"), "--wager", "suited-pairs-progressive",
+                         "--rounds", "200000", "--workers", "1")
+    assert code == 0, err + out
+
+
+@pytest.mark.parametrize("change, message", [
+    (('fee = "20%"', 'fee = "120%"'), "a fee is above 0% and below 100%"),
+    (('fee = "20%"', 'cap = { amount = -5, stake = 1 }'), "an amount must be above 0"),
+    (('fee = "20%"', 'cap = { amount = 2.5, stake = 1 }'), "cap.amount"),
+    (('fee = "20%"', 'cap = { amount = 5 }'), "cap.stake"),
+    (('pays = "1:1"', 'pays = "jackpot"'), 'pays "jackpot", but the wager states no jackpot'),
+    (('fee = "20%"', 'jackpot = { meter = 100, stake = 1 }'), 'no row pays "jackpot"'),
+])
+def test_bad_money_keys_are_one_line(rule_file, change: tuple[str, str], message: str) -> None:  # type: ignore[no-untyped-def]
+    assert_refused(["analyze", "--rules", rule_file(PLAYER_WITH_FEE.replace(*change))], message)
