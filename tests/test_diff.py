@@ -52,3 +52,20 @@ def test_wagers_only_one_side_offers_are_listed_and_shoes_must_agree(rule_file) 
     six = rule_file(shipped_text("punto-banco").replace("decks = 8", "decks = 6"), "six.toml")
     assert_refused(["diff", "punto-banco", six], "give --decks to compare them on one shoe")
     assert_refused(["diff", "punto-banco", "punto-banco", "--pay-b", "tie=9"], "is not WAGER:OUTCOME=PAYS")
+
+
+def test_the_counter_yield_is_what_count_expects_and_the_same_shoes_serve_a_and_b() -> None:
+    code, out, err = run("diff", "live-pittsburgh", "live-pittsburgh", "--wager", "dragon-bonus-player",
+                         "--counter-yield", "40", "--format", "json")
+    assert code == 0, err
+    (row,) = [r for r in json.loads(out)["changes"] if r["figure"] == "counter yield, units per 100 rounds"]
+    assert row["a"] == row["b"] and row["change"] == "0"  # one table against itself: the same shoes, no change
+    _, counted, _ = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "40",
+                        "--format", "json")
+    mean = json.loads(counted)["units_expected_per_100_rounds"]["mean"]
+    assert row["a"].startswith(f"{mean:.4f} +/- ")
+
+
+def test_a_counter_yield_deals_whole_shoes() -> None:
+    assert_refused(["diff", "punto-banco", "dactylus", "--remove", "5", "--counter-yield", "10"],
+                   "A counter yield deals whole shoes")

@@ -16,7 +16,7 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
-from ..studies.design import Designs
+from ..studies.design import Designs, Yield
 
 
 def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str | None = None,
@@ -39,11 +39,13 @@ def variation_name(rules: RuleSet) -> str:
     return rules.name + (f" ({changes})" if changes else "")
 
 
-def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: tuple[str, str] | None = None) -> Document:
+def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: tuple[str, str] | None = None,
+         yield_shoes: int | None = None, workers: int = 1) -> Document:
     """The variation exhibit (``baccarat diff``): each wager's exact change from A to B on one shoe.
 
     ``wagers`` narrows both sides (a name one side lacks is left out of that side, and refused only when a side
-    has none of them); ``names`` names the sides (default :func:`variation_name`, prefixed A:/B: when equal).
+    has none of them); ``names`` names the sides (default :func:`variation_name`, prefixed A:/B: when equal);
+    ``yield_shoes`` adds each wager's counter yield (perfect play over that many shoes, the same for A and B).
     """
     from ..report.diff import diff_document
     from ..studies.diff import variation
@@ -56,7 +58,24 @@ def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: 
     first, second = names or (variation_name(a), variation_name(b))
     if first == second:
         first, second = f"A: {first}", f"B: {second}"
-    return diff_document(a, b, shoe, variation(first, sheets[0], second, sheets[1]))
+    found = variation(first, sheets[0], second, sheets[1])
+    yields = None
+    if yield_shoes is not None:
+        if shoe.decks_built is None or shoe.removed_from_decks():
+            raise InputError("A counter yield deals whole shoes: give --decks, not --remove, with --counter-yield.")
+        from ..play.executor import LocalExecutor
+        from ..studies.design import counter_yield
+
+        executor = LocalExecutor(workers)
+        decks, shoes = shoe.decks_built, yield_shoes
+
+        def side(sheet: object, rules: RuleSet, wager: str) -> Yield | None:
+            return None if sheet is None else counter_yield(rules, wager, decks, shoes, 0, executor)
+        try:
+            yields = {c.wager: (side(c.a, a, c.wager), side(c.b, b, c.wager)) for c in found.changes}
+        finally:
+            executor.close()
+    return diff_document(a, b, shoe, found, yields)
 
 
 def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequence[str] = (),

@@ -8,7 +8,17 @@ from ..api.common import with_pays
 from ..api.studies import diff as variation_document
 from ..errors import InputError
 from .app import cli, emit, examples, load_rules, shoe_of
-from .options import decks_option, exact_option, format_option, remove_option, wager_files_option, wagers_option
+from .options import (
+    MAX_SHOES,
+    Whole,
+    cores,
+    decks_option,
+    exact_option,
+    format_option,
+    remove_option,
+    wager_files_option,
+    wagers_option,
+)
 
 
 @cli.command(epilog=examples(
@@ -23,14 +33,16 @@ from .options import decks_option, exact_option, format_option, remove_option, w
 @remove_option
 @wagers_option("A wager to compare; repeat for several (default: every wager of A and B).")
 @wager_files_option
+@click.option("--counter-yield", "yield_shoes", type=Whole(1, MAX_SHOES), default=None, metavar="SHOES",
+              help="Also each wager's counter yield: perfect play over SHOES shoes (the same for A and B).")
 @format_option
 @exact_option
 def diff(a: str, b: str, pays_a: tuple[str, ...], pays_b: tuple[str, ...], decks: int | None, remove: str,
-         wagers: tuple[str, ...], fmt: str | None, exact: bool) -> None:
+         wagers: tuple[str, ...], yield_shoes: int | None, fmt: str | None, exact: bool) -> None:
     """The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and top award."""
     first, second = with_pays(load_rules(a), pays_a), with_pays(load_rules(b), pays_b)
     if decks is None and first.decks != second.decks:
         raise InputError(f"{a} is played with {first.decks} decks and {b} with {second.decks}; give --decks to compare "
                          "them on one shoe.")
     shoe = shoe_of(first, decks, remove)
-    emit(variation_document(first, second, shoe, wagers), fmt, exact)
+    emit(variation_document(first, second, shoe, wagers, yield_shoes=yield_shoes, workers=cores()), fmt, exact)

@@ -79,6 +79,29 @@ def triggers(rows: list[tuple[int, int, Fraction]], total_rounds: int) -> list[T
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Yield:
+    """What perfect play takes from a wager at the standard procedure: units per 100 rounds, exact over the shoes dealt
+    (``exact``), with the 95% half-width over shoes (a float), and the shoes and seed."""
+
+    exact: Fraction
+    ci95: float
+    shoes: int
+    seed: int
+
+
+def counter_yield(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor) -> Yield | None:
+    """Perfect play's expected units per 100 rounds on ``wager`` (the upper bound of any count's yield); ``None`` for
+    a wager with no pay table."""
+    from .counting import run
+
+    if not rules.wager(wager).has_pay_table:
+        return None
+    study = Study(rules=rules, wagers=(WagerPlan(wager),), shoes=shoes, decks=decks, play="perfect", seed=seed)
+    tally = run(study, executor)
+    return Yield(100 * tally.expected(0) / tally.line(0).rounds, tally.per_100_rounds(0, expected=True).ci95, shoes, seed)
+
+
 def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor,
            procedure: Procedure | None = None) -> Designs:
     """Design a balanced count of each level for ``wager``, each with its best trigger, beside perfect play."""
