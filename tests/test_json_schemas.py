@@ -60,3 +60,8 @@ def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ..
     code, out, err = run(*args, "--format", "json")
     assert code in (0, 1), err
     _check(kind, json.loads(out))
+
+
+def test_diff_with_the_counter_yield_prints_what_its_schema_says() -> None:
+    _, out, _ = run("diff", "punto-banco", "dactylus", "--wager", "tie", "--counter-yield", "10", "--format", "json")
+    _check("diff", json.loads(out))
