@@ -178,6 +178,23 @@ def figure_fields(sheet: ParSheet) -> Fields:
     return Fields(tuple(figures), layout="aligned")
 
 
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def typeset(formula: str) -> str:
+    """A closed form as sympy prints it (``4*d*(3*d**2 - 1)/(13*(52*d - 1))``) in the notation of a page:
+    implicit products, powers as superscripts, a true minus sign (``4d(3d² − 1)/(13(52d − 1))``).
+
+    >>> typeset("4*d*(1896960*d**4 - 461984*d**3 + 9)/(13*(13*d - 1))")
+    '4d(1896960d⁴ − 461984d³ + 9)/(13(13d − 1))'
+    """
+    import re
+
+    shown = re.sub(r"\*\*(\d+)", lambda m: m.group(1).translate(_SUPERSCRIPT), formula)
+    shown = re.sub(r"(?<=[\w)⁰¹²³⁴⁵⁶⁷⁸⁹])\*(?=[a-zA-Z(])", "", shown)  # 4*d, d*(, )*(: products side by side
+    return shown.replace(" - ", " − ").replace("(-", "(−").replace("*", "·")
+
+
 def jackpot_line(sheet: ParSheet) -> tuple[Fraction, Fraction] | None:
     """The expected value per unit staked as ``a + b * meter`` (exact): (a, b); None without a jackpot."""
     money = sheet.wager.money

@@ -27,6 +27,7 @@ from .common import (
     outcome_table,
     own_cards_text,
     requires_text,
+    typeset,
     wager_fields,
 )
 from .model import (
@@ -154,7 +155,7 @@ def _decks_figure(sheet: ParSheet, closed: Formulas, formula: WagerFormula) -> F
                    rows=tuple((integer(d), as_value(v)) for d, v in values)),
         kind="lines", x_label="number of decks d" + (f" (a shoe of {closed.family.text})" if closed.family.removed else ""),
         y_label=name + (" (%)" if edge else ""),
-        caption=f"Exact values of the closed form {name}(d) = {formula.figure.text}; the dashed line is its limit "
+        caption=f"Exact values of the closed form {name}(d) = {typeset(formula.figure.text)}; the dashed line is its limit "
                 "as the number of decks grows without bound (cards drawn with replacement).",
         key="decks_plot", references=(Reference("limit", as_value(limit)),), y_percent=edge,
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..studies.formula import LIMIT_NOTE, VARIABLE, Formulas, RationalFunction, WagerFormula
-from .common import COUNTING, offered_text, pays_changed, rule_set_fields
+from .common import COUNTING, offered_text, pays_changed, rule_set_fields, typeset
 from .model import (
     Column,
     Document,
@@ -133,6 +133,7 @@ def _wager_section(formulas: Formulas, formula: WagerFormula, upto: int, outcome
             Field("title", None, text(wager.title)),
             Field("offered", None, flag(wager.offered)),
         )),
+        Prose((f"{formula.figure_name}({VARIABLE}) = {typeset(figure.text)}",)),
         Prose((f"{formula.figure_name}({VARIABLE}) = {figure.text}",), code=True),
         *((Prose((NO_PAYS,)),) if formula.house_edge is None else ()),
         *_function("house_edge", formula.house_edge, values),
