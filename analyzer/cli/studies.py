@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import click
@@ -189,11 +190,16 @@ def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tup
               help="Also write each shoe's results to FILE (.csv or .json).")
 @click.option("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
               help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs matplotlib).")
+@click.option("--bankroll", "bankroll", default=None, metavar="UNITS",
+              help="Also the risk of ruin, the Kelly bet and the hours to N0 for a bankroll of UNITS bets (an approximation).")
+@click.option("--goal", "goal", default=None, metavar="UNITS", help="With --bankroll: the risk of ruin before winning UNITS.")
+@click.option("--rounds-per-hour", "rounds_per_hour", type=Whole(1, 10_000), default=80, show_default=True, metavar="N",
+              help="With --bankroll: rounds dealt an hour, for the hours to N0.")
 @format_option
 def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, burn: str, cut_card: int,
           last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
           pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None, per_shoe: str | None,
-          plot: str | None, fmt: str | None) -> None:
+          plot: str | None, bankroll: str | None, goal: str | None, rounds_per_hour: int, fmt: str | None) -> None:
     """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
@@ -207,6 +213,12 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     )
     from ..studies.plan import Procedure, Study
 
+    from ..studies.risk import Bankroll
+
+    if goal is not None and bankroll is None:
+        raise InputError("--goal goes with --bankroll (the risk of ruin before winning the goal).")
+    money = None if bankroll is None else Bankroll(_units("--bankroll", bankroll),
+                                                   None if goal is None else _units("--goal", goal), rounds_per_hour)
     rule_set = with_pays(load_rules(rule_name), pays)
     decks = decks if decks is not None else rule_set.decks
     if per_shoe is not None:
@@ -232,7 +244,7 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     with open_executor(min(workers or cores(), study.tasks), scheduler) as executor, \
             progress(study.tasks, "dealing shoes") as bar:
         tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None)
-        emit(count_document(tally, executor.description), fmt)
+        emit(count_document(tally, executor.description, money), fmt)
     if per_shoe is not None:
         from ..report.output import produce
         from ..report.writing import write_file
@@ -242,6 +254,13 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         from ..report.to_plot import render_plot
 
         render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
+
+
+def _units(option: str, text: str) -> Fraction:
+    """A number of betting units, exactly: "1000" or "250.5"."""
+    if not re.fullmatch(r"\d{1,12}(\.\d{1,6})?", text.strip()):
+        raise InputError(f"{option} {shown(text)} is not a number of units such as 1000 or 250.5.")
+    return Fraction(text.strip())
 
 
 @cli.command(epilog=examples(
