@@ -52,6 +52,8 @@ SLOW: tuple[tuple[str, str], ...] = (
     ("test_engine_side_bets.py", "test_the_dealer_records_every_sequence_as_the_engine_deals_it"),
     ("test_fuzz_files.py", "test_a_mutated"),
     ("test_web_browser.py", "test_"),
+    ("test_lightning.py", "test_multiplied_pays_equal_a_brute_force_over_deals_and_draws[nines-twice-2"),
+    ("test_lightning.py", "test_multiplied_pays_equal_a_brute_force_over_deals_and_draws[mixed-2"),
 )
 """Tests of a few seconds each (measured with `pytest --durations=40`): marked slow, so that
 `pytest -m "not slow"` is the quick subset to run while working; the full run runs them all."""

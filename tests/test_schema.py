@@ -101,6 +101,17 @@ def test_every_rule_file_example_loads(key: Key) -> None:
         if " = " in key.example:
             tomllib.loads(key.example)
         return
+    if place == "lightning" or key.name == "lightning":  # random multipliers, written inline in a wager
+        tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
+        tables["wager"]["outcomes"] = '[{ name = "w", result = "win", pays = "1:1" }, { name = "l", pays = "lose" }]'
+        needed = {"cards": "1", "multipliers": '{ "2" = "1" }'}
+        if key.name == "lightning":
+            tables["wager"]["lightning"] = key.example.split(" = ", 1)[1]
+        else:
+            name, value = key.example.split(" = ", 1)
+            tables["wager"]["lightning"] = "{ " + ", ".join(f"{k} = {v}" for k, v in {**needed, name: value}.items()) + " }"
+        assert parse(_file(tables), "example.toml").wager("w").lightning is not None
+        return
     if place in ("cap", "jackpot") or key.name == "jackpot":  # the money tables, written inline in a wager
         tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
         given = dict((k.strip(), v.strip()) for k, v in (part.split(" = ", 1) for part in

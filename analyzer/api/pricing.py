@@ -71,7 +71,14 @@ def cached_counts(shoe: Shoe, drawing: Drawing, wagers: tuple[Wager, ...]) -> di
 def priced_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
     """:func:`analyzer.exact.parsheet.par_sheets`, its counts kept for the next call (thread-safe)."""
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
-    counts = cached_counts(shoe, rules.drawing, chosen)
+    counts = cached_counts(shoe, rules.drawing, tuple(w for w in chosen if w.lightning is None))
+    if any(w.lightning is not None for w in chosen):
+        from ..exact.parsheet import par_sheets
+
+        lit = dict(zip((w.name for w in chosen if w.lightning is not None),
+                       par_sheets(rules, shoe, tuple(w.name for w in chosen if w.lightning is not None))))
+        return tuple(lit[w.name] if w.lightning is not None else sheet_from_counts(w, counts[w.name], shoe.denominator)
+                     for w in chosen)
     return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) for w in chosen)
 
 

@@ -28,6 +28,9 @@ def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str
 
     if not shape and outcome is None:
         raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
+    from ..game.rules import refuse_lightning
+
+    refuse_lightning((rules.wager(wager),), "solve")
     (sheet,) = par_sheets(rules, shoe, (wager,))
     solution = solve_shape(sheet, shape, target, outcome) if shape else solve_pay(sheet, outcome or "", target)
     return solved_document(Solved(rules=rules, shoe=shoe, sheet=sheet, solution=solution))

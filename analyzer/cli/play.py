@@ -50,10 +50,12 @@ if TYPE_CHECKING:
               help="Output format.")
 def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str | None) -> None:
     """Deal given cards step by step as the dealer would, and settle every bet."""
+    from ..game.rules import refuse_lightning
     from ..play.engine import check_cards, deal_round
     from ..report.play import round_document
 
     rule_set = load_rules(rule_name)
+    refuse_lightning(rule_set.wagers, "deal")
     sequence = parse_cards(cards)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
     played = deal_round(rule_set, sequence, parse_seats(bets, own_hands))

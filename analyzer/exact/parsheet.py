@@ -159,5 +159,10 @@ def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tupl
     identical to the reference enumerators.
     """
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
-    counts = wager_counts(shoe, rules.drawing, chosen)
+    counts = wager_counts(shoe, rules.drawing, tuple(w for w in chosen if w.lightning is None))
+    if any(w.lightning is not None for w in chosen):
+        from .lightning import lightning_sheet
+
+        return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) if w.lightning is None
+                     else lightning_sheet(rules, shoe, w) for w in chosen)
     return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) for w in chosen)

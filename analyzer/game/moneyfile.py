@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..errors import InputError, shown
 from .odds import parse_percent
-from .rules import Jackpot, Money, Outcome
+from .rules import Jackpot, Lightning, Money, Outcome
 from .schema import keys
 from .strict import StrictTable
 
@@ -89,3 +89,52 @@ def net_outcomes(outcomes: tuple[Outcome, ...], money: Money) -> tuple[Outcome, 
         note = f"pays {format_pays(o.pays)} before the money rules ({', '.join(why)}): {format_pays(net)} per unit staked"
         changed.append(replace(o, pays=net, default=note if o.default is None else f"{o.default}; {note}"))
     return tuple(changed)
+
+
+def _probability(table: StrictTable, key: str, text: object) -> Fraction:
+    """A probability written as "1/2", "25%" or "0.25", exactly."""
+    try:
+        if not isinstance(text, str):
+            raise ValueError
+        value = parse_percent(text) if text.strip().endswith("%") else Fraction(text.strip())
+    except (ValueError, ZeroDivisionError, InputError):
+        raise table.error(key, f"{shown(str(text))} is not a probability; write \"1/4\", \"25%\" or \"0.25\".") from None
+    if not 0 < value <= 1:
+        raise table.error(key, f"{shown(str(text))} is not a probability above 0 and at most 1.")
+    return value
+
+
+def read_lightning(table: StrictTable) -> Lightning | None:
+    """The wager's random multipliers, if it states them (``lightning = { cards, multipliers, applies_to, limit }``)."""
+    light = table.table("lightning", required=False)
+    if light is None:
+        return None
+    raw_cards = light.typed("cards", (int, dict), "a number of cards, or a table of numbers to probabilities", True)
+    if isinstance(raw_cards, int) and not isinstance(raw_cards, bool):
+        if not 1 <= raw_cards <= 52:
+            raise light.error("cards", f"is {raw_cards}; draw 1 to 52 lightning cards.")
+        count: tuple[tuple[int, Fraction], ...] = ((raw_cards, Fraction(1)),)
+    else:
+        pairs = []
+        for k, p in raw_cards.items():
+            if not str(k).isdigit() or not 0 <= int(k) <= 52:
+                raise light.error("cards", f"has {shown(str(k))}; its keys are numbers of cards, 0 to 52.")
+            pairs.append((int(k), _probability(light, "cards", p)))
+        count = tuple(sorted(pairs))
+    raw = light.typed("multipliers", dict, "a table of multiplier values to probabilities", True)
+    values = []
+    for v, p in raw.items():
+        try:
+            value = Fraction(str(v))
+        except (ValueError, ZeroDivisionError):
+            raise light.error("multipliers", f"has {shown(str(v))}; its keys are multipliers such as \"2\" or \"8\".") from None
+        if value < 1 or value > 10**6:
+            raise light.error("multipliers", f"has {shown(str(v))}; a multiplier is from 1 to 1,000,000.")
+        values.append((value, _probability(light, "multipliers", p)))
+    limit = light.pays("limit")
+    applies = light.string("applies_to", required=False) or "winning hand"
+    light.finish(keys("lightning"))
+    try:
+        return Lightning(count=count, multipliers=tuple(sorted(values)), applies_to=applies, cap=limit)
+    except InputError as e:
+        raise table.error("lightning", str(e).removeprefix("lightning: ")) from None

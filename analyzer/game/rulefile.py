@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..errors import InputError, shown
 from .rowfile import read_outcomes
-from .moneyfile import net_outcomes, read_money
+from .moneyfile import net_outcomes, read_lightning, read_money
 from .rules import (
     BANKER_COLUMNS,
     DEFAULT_DEALING,
@@ -132,6 +132,7 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
     requires_source = table.string("requires_source", required=bool(requires))
     source = table.string("source")
     money = read_money(table)
+    lightning = read_lightning(table)
     raw = table.data.get("outcomes")
     jackpot_rows = tuple(str(r.get("name")) for r in raw if isinstance(r, dict) and r.get("pays") == "jackpot") \
         if isinstance(raw, list) else ()
@@ -146,13 +147,15 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
         if money is not None:
             if jackpot is not None:
                 money = replace(money, jackpot=replace(jackpot, rows=jackpot_rows))
-            outcomes = net_outcomes(outcomes, money)
+            if lightning is None:  # with multipliers the fee and cap apply after them (analyzer.exact.lightning)
+                outcomes = net_outcomes(outcomes, money)
         wager = Wager(
             name=name,
             title=title,
             side=side,
             outcomes=outcomes,
             money=money,
+            lightning=lightning,
             offered=True,
             source=source,
             default=table.string("default", required=False),

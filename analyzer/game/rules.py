@@ -19,7 +19,7 @@ TOML (shipped rule sets by name, or a user's file by path).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
@@ -206,6 +206,38 @@ class Jackpot:
     contribution: Fraction | None = None
 
 
+HANDS_MULTIPLIED: tuple[str, ...] = ("winning hand", "both hands", "player", "banker")
+
+
+@dataclass(frozen=True, slots=True)
+class Lightning:
+    """Random multipliers: ``count`` lightning card types drawn from a virtual 52-card deck ((K, probability) pairs),
+    each with a multiplier from ``multipliers`` ((value, probability) pairs); a winning row pays its pays times the
+    product of the multipliers of the lightning cards among the cards of ``applies_to`` (the winning hand, both
+    hands on a tie), at most ``cap`` per unit staked if given."""
+
+    count: tuple[tuple[int, Fraction], ...]
+    multipliers: tuple[tuple[Fraction, Fraction], ...]
+    applies_to: str = "winning hand"
+    cap: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        if sum(p for _, p in self.count) != 1 or sum(p for _, p in self.multipliers) != 1:
+            raise InputError("lightning: the probabilities of cards and of multipliers must each add up to 1 exactly.")
+        if any(not 0 <= k <= 52 for k, _ in self.count):
+            raise InputError("lightning: the number of lightning cards must be from 0 to 52.")
+        if self.applies_to not in HANDS_MULTIPLIED:
+            raise InputError(f"lightning.applies_to is {shown(self.applies_to)}; use one of {', '.join(HANDS_MULTIPLIED)}.")
+
+    def hands(self, player_total: int, banker_total: int) -> tuple[str, ...]:
+        """The hands whose cards the multipliers apply to, in a round of these final totals."""
+        if self.applies_to in ("player", "banker"):
+            return (self.applies_to,)
+        if self.applies_to == "both hands" or player_total == banker_total:
+            return ("player", "banker")
+        return ("player",) if player_total > banker_total else ("banker",)
+
+
 @dataclass(frozen=True, slots=True)
 class Money:
     """A wager's money mechanics, applied to its pays when it is loaded (so that every output agrees): a ``fee`` on
@@ -258,6 +290,8 @@ class Wager:
     """Rows no deal can reach: "refuse" the file (every one listed), or "allow" them (a generated table; noted)."""
     money: Money | None = None
     """A fee, a cap, a progressive jackpot (the pays of :attr:`outcomes` are already net of them)."""
+    lightning: Lightning | None = None
+    """Random multipliers on the winning rows (:mod:`analyzer.exact.lightning` prices them)."""
     origin: str | None = field(default=None, compare=False)
     """The file the wager was added from (``--wagers``), when not the rule set's own."""
     side_view_only: bool = field(init=False, repr=False, compare=False)
@@ -486,3 +520,11 @@ def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
                 f"stands against every hand, draws against every hand, or draws only against hands that stood; "
                 f"Banker row {total} draws only against hands that drew."
             )
+
+
+def refuse_lightning(wagers: Iterable[Wager], what: str) -> None:
+    """Refuse, in one line, wagers with random multipliers where ``what`` does not deal or count them yet."""
+    lit = [w.name for w in wagers if w.lightning is not None]
+    if lit:
+        raise InputError(f"Wager {shown(lit[0])} has lightning multipliers; {what} does not deal or count them yet "
+                         "(analyze, report, diff, verify and the workbench price them exactly).")

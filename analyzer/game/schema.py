@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PLACES: tuple[str, ...] = (
-    "file", "rule_set", "shoe", "drawing", "dealing", "own_cards", "wager", "published", "cap", "jackpot",
+    "file", "rule_set", "shoe", "drawing", "dealing", "own_cards", "wager", "published", "cap", "jackpot", "lightning",
     "row", "hand", "group", "card", "counted", "range",
 )
 CONDITION_PLACES: tuple[str, ...] = ("row", "hand", "group", "card", "counted", "range")
@@ -162,6 +162,22 @@ KEYS: tuple[Key, ...] = (
         "A progressive jackpot: rows with pays = \"jackpot\" pay the meter (in money, for the stake); the figures are "
         "at that meter, and every output gives the return as an exact affine function of the meter with its "
         "break-even meter.", "jackpot = { meter = 25000, stake = 5, reseed = 10000, contribution = \"2%\" }"),
+    Key("lightning", ("wager",), "table", "cards, multipliers, optionally applies_to and cap",
+        "Random multipliers (Lightning-style): lightning card types drawn from a virtual 52-card deck, each with a "
+        "multiplier; a winning row pays its pays times the product of the multipliers of the lightning cards among "
+        "the cards they apply to.",
+        'lightning = { cards = 3, multipliers = { "2" = "1/2", "5" = "1/2" } }'),
+    Key("cards", ("lightning",), "integer or table", "a number 1-52, or a table of numbers to probabilities",
+        "How many lightning card types are drawn: a fixed number, or a table such as { \"1\" = \"1/2\", \"2\" = "
+        "\"1/2\" } (probabilities adding up to 1).", "cards = 3", required=True),
+    Key("multipliers", ("lightning",), "table", "multiplier values to probabilities (adding up to 1)",
+        "Each lightning card's multiplier, drawn independently.", 'multipliers = { "2" = "1/2", "5" = "1/2" }',
+        required=True),
+    Key("applies_to", ("lightning",), "string", '"winning hand" (the default), "both hands", "player" or "banker"',
+        "Whose cards the multipliers apply to: the winning hand (both hands on a tie), both, or one named hand.",
+        'applies_to = "winning hand"'),
+    Key("limit", ("lightning",), "string", "a pay such as \"512:1\"", "The most a multiplied row pays per unit "
+        "staked.", 'limit = "10000:1"'),
     # ------------------------------------------------------ cap, jackpot
     Key("amount", ("cap",), "number", "a positive amount of money", "The most one round pays.", "amount = 250000",
         required=True),

@@ -54,7 +54,7 @@ from ..errors import InputError, shown
 from ..exact.fastcount import count_deals
 from ..exact.outcomes import path_of
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet, Wager, refuse_lightning
 from ..game.settle import settle
 from ..game.shoe import Shoe
 from .chunks import CHUNK_ROUNDS, CHUNK_SHOES, MODES, Chunks, Mode, Tally, Task, run_chunk
@@ -263,6 +263,8 @@ def plan(
 
     Raises :class:`InputError` for a bad mode, count, seed or cut card.
     """
+    refuse_lightning((rules.wager(w) for w in wagers) if wagers else (w for w in rules.wagers if w.offered),
+                     "the simulation")
     if mode not in MODES:
         raise InputError(f"Mode {shown(mode)} is unknown; use top or shoe.")
     if rounds < 1:

@@ -93,10 +93,11 @@ def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int
         raise InputError("A report needs a shoe built from decks (--decks, --remove).")
     chosen = tuple(wagers) if wagers else tuple(w.name for w in rules.wagers if w.offered)
     sheets = par_sheets(rules, shoe, chosen)
-    paid = tuple(s.wager.name for s in sheets if s.wager.has_pay_table)
+    plain = tuple(w for w in chosen if rules.wager(w).lightning is None)  # multipliers: par sheets only, for now
+    paid = tuple(s.wager.name for s in sheets if s.wager.has_pay_table and s.wager.name in plain)
     removal = removal_table(rules, shoe, paid) if paid else None
-    closed = formulas(rules, shoe.removed_from_decks(), chosen)
-    simulation = run(plan(rules, shoe, rounds=rounds, seed=seed, mode="top", wagers=chosen), LocalExecutor(1))
+    closed = formulas(rules, shoe.removed_from_decks(), plain)
+    simulation = run(plan(rules, shoe, rounds=rounds, seed=seed, mode="top", wagers=plain), LocalExecutor(1))
     example, note = _example(rules, shoe, sheets)
     return Evaluation(rules=rules, shoe=shoe, sheets=sheets, removal=removal, formulas=closed, simulation=simulation,
                       published=_published(rules, chosen), example=example, example_note=note)
@@ -163,7 +164,7 @@ def evaluation_document(evaluation: Evaluation, about: About | None = None, chec
     formulas_by_wager = {f.wager.name: f for f in evaluation.formulas.wagers}
     effects = {e.wager.name: e for e in evaluation.removal.effects} if evaluation.removal else {}
     wager_sections = tuple(
-        wager_section(sheet, effects.get(sheet.wager.name), evaluation.formulas, formulas_by_wager[sheet.wager.name])
+        wager_section(sheet, effects.get(sheet.wager.name), evaluation.formulas, formulas_by_wager.get(sheet.wager.name))
         for sheet in evaluation.sheets
     )
     simulated = simulation_document(evaluation.simulation)

@@ -180,8 +180,9 @@ def _volatility(sheet: ParSheet) -> Table:
                          f"from the exact mean and variance (n·E[X] ± z·√n·SD; {z}):")
 
 
-def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, formula: WagerFormula) -> Section:
-    """One wager: its par sheet with Totals, its figures, volatility, and plots."""
+def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, formula: WagerFormula | None) -> Section:
+    """One wager: its par sheet with Totals, its figures, volatility, and plots (no closed form for a wager with
+    lightning multipliers, which the closed forms do not count yet)."""
     wager = sheet.wager
     blocks: list[Block] = [wager_fields(wager), outcome_table(sheet, csv=False), figure_fields(sheet)]
     if wager.has_pay_table:
@@ -191,7 +192,8 @@ def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, fo
         blocks.append(_distribution_figure(sheet))
         if effects is not None:
             blocks.append(_removal_figure(sheet, effects))
-    blocks.append(_decks_figure(sheet, closed, formula))
+    if formula is not None:
+        blocks.append(_decks_figure(sheet, closed, formula))
     lead = [f"Source: {wager.source}"] + ([f"Default: {wager.default}"] if wager.default else [])
     return Section(title=wager.title, name=wager.name, status=offered_text(wager), lead=tuple(lead),
                    blocks=tuple(blocks), key="wagers")

@@ -42,7 +42,7 @@ from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.cards import RANKS, SUITS, TYPES
 from ..game.needs import needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet, Wager, refuse_lightning
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
 CARDS_OF_A_RANK_PER_DECK = 4
@@ -116,6 +116,7 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
     with no card to spare (a round needs six).
     """
     chosen = [rules.wager(name) for name in wagers] if wagers else [w for w in rules.wagers if w.has_pay_table]
+    refuse_lightning(chosen, "the effects of removal")
     for wager in chosen:
         if not wager.has_pay_table:
             raise InputError(

@@ -59,7 +59,7 @@ import sympy
 from ..errors import InputError
 from ..exact.outcomes import wager_counts
 from ..game.cards import RANKS, TYPES, rank_of
-from ..game.rules import Drawing, Outcome, RuleSet, Wager
+from ..game.rules import Drawing, Outcome, RuleSet, Wager, refuse_lightning
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
 DEGREE = CARDS_PER_ROUND
@@ -247,6 +247,7 @@ def formulas(
     """
     family = DeckFamily(tuple(removed))
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
+    refuse_lightning(chosen, "the closed forms")
     fit, check = _deck_counts(family)
     return Formulas(
         rules=rules,

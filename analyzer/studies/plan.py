@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from ..errors import InputError, shown
 from ..game.cards import RANKS, VALUES
-from ..game.rules import RuleSet
+from ..game.rules import RuleSet, refuse_lightning
 from ..game.shoe import CARDS_PER_ROUND
 
 Play = Literal["perfect", "count"]
@@ -137,6 +137,7 @@ class Study:
         names = [plan.wager for plan in self.wagers]
         if len(set(names)) != len(names):
             raise InputError(f"--wager names {', '.join(n for n in names if names.count(n) > 1)} more than once.")
+        refuse_lightning((self.rules.wager(plan.wager) for plan in self.wagers), "a counting study")
         for plan in self.wagers:
             wager = self.rules.wager(plan.wager)
             if not wager.has_pay_table:

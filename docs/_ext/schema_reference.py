@@ -29,6 +29,7 @@ _PLACE_TITLES = {
     "published": "`published = [...]`: a published figure",
     "cap": "`cap = { ... }`: a wager's payout cap",
     "jackpot": "`jackpot = { ... }`: a wager's progressive jackpot",
+    "lightning": "`lightning = { ... }`: a wager's random multipliers",
     "row": "A pay-table row (an entry of `outcomes`)",
     "hand": "Hand keys (`player = { ... }`, `banker`, `either`, `both`, `winning_hand`, `losing_hand`, `other`)",
     "group": "Group keys (`first_two`, `first_four`, `all_cards`; a hand's keys over all its cards)",

@@ -1,0 +1,179 @@
+"""Random multipliers ("lightning cards"), exactly: a winning pay times the product of the multipliers found.
+
+After bets close, K card types are drawn from a virtual 52-card deck (without replacement; K fixed or from a
+stated table), each with a multiplier drawn independently from a stated table. A winning row of the wager pays
+its pays times the product, over the dealt cards it applies to (the winning hand, both hands on a tie, or a named
+hand), of each card's multiplier when its card type is a lightning card (a card whose type appears twice
+multiplies twice). Pushes and losses are unchanged.
+
+How it is counted, exactly. The multiplier of a round depends only on which of the cards it applies to share a
+card type (the lightning draw is the same for every type): on the *partition* of those cards by type. Given the
+ranks of the round, the suits of the cards of one rank are a uniform sample without replacement from the shoe's
+cards of that rank (exchangeability), independently of the other ranks. So the rounds are counted by records of
+the wager's row and the ranks of the cards the multipliers apply to (:mod:`analyzer.exact.classcount`, over
+ranks, with no suits); each group's partition distribution follows from the shoe's card types; and each
+partition's multiplier distribution from the lightning draw. Every probability is a Fraction; the par sheet's
+rows are (row, total multiplier) with whole-number counts over the denominator times the least common multiple
+of the lightning probabilities' denominators.
+
+Guarantees: the counts add up (the par sheet checks it); ``tests/test_lightning.py`` holds them to a brute force
+over every deal of a small suited shoe and every lightning draw.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
+from ..game.cards import RANKS, SUITS
+from ..game.needs import Accs, HandNeeds, Needs, code_keys, needs_of
+from ..game.patterns import RANKS_KEYING
+from ..game.rules import Lightning, RuleSet, Wager
+from ..game.shoe import Shoe
+from .parsheet import OutcomeRow, ParSheet
+
+TYPE_COUNT = len(RANKS) * len(SUITS)
+Partition = tuple[int, ...]
+"""Multiplicities of the distinct card types among some cards, largest first: (2, 1) is a pair of one type and one
+other."""
+
+
+def _suit_counts(shoe: Shoe, rank: int) -> tuple[int, ...]:
+    """The cards of each suit of ``rank`` in the shoe (a shoe built from decks has them equal)."""
+    if shoe.types is not None:
+        return tuple(shoe.types[rank * len(SUITS) + s] for s in range(len(SUITS)))
+    n = shoe.counts[rank]
+    return tuple(n // len(SUITS) + (1 if s < n % len(SUITS) else 0) for s in range(len(SUITS)))
+
+
+@lru_cache(maxsize=4096)
+def _rank_partitions(counts: tuple[int, ...], k: int) -> tuple[tuple[Partition, Fraction], ...]:
+    """How ``k`` cards of one rank fall into card types: each partition with its probability, the suits drawn without
+    replacement from ``counts`` (cards per suit)."""
+    found: dict[Partition, Fraction] = defaultdict(Fraction)
+
+    def draw(left: tuple[int, ...], taken: tuple[int, ...], p: Fraction) -> None:
+        if len(taken) == k:
+            found[tuple(sorted((taken.count(s) for s in set(taken)), reverse=True))] += p
+            return
+        total = sum(left)
+        for s, n in enumerate(left):
+            if n:
+                draw(left[:s] + (n - 1,) + left[s + 1:], (*taken, s), p * Fraction(n, total))
+
+    draw(counts, (), Fraction(1))
+    return tuple(found.items())
+
+
+def partitions(shoe: Shoe, ranks: tuple[int, ...]) -> dict[Partition, Fraction]:
+    """The distribution of the partition by card type of cards of the given ``ranks`` dealt from ``shoe``."""
+    out: dict[Partition, Fraction] = {(): Fraction(1)}
+    for rank in sorted(set(ranks)):
+        step: dict[Partition, Fraction] = defaultdict(Fraction)
+        for part, p in out.items():
+            for more, q in _rank_partitions(_suit_counts(shoe, rank), ranks.count(rank)):
+                step[tuple(sorted(part + more, reverse=True))] += p * q
+        out = dict(step)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def multipliers(lightning: Lightning, partition: Partition) -> tuple[tuple[Fraction, Fraction], ...]:
+    """The distribution of the total multiplier of cards whose types make ``partition``: (value, probability)."""
+    j = len(partition)
+    found: dict[Fraction, Fraction] = defaultdict(Fraction)
+    for cards, p_count in lightning.count:
+        if cards > TYPE_COUNT:
+            continue
+        ways = math.comb(TYPE_COUNT, cards)
+        for size in range(0, min(j, cards) + 1):
+            p_set = Fraction(math.comb(TYPE_COUNT - j, cards - size), ways)  # exactly this subset is lightning
+            if not p_set:
+                continue
+            for subset in combinations(partition, size):
+                for value, p_value in _product(lightning, subset):
+                    found[value] += p_count * p_set * p_value
+    return tuple(sorted(found.items()))
+
+
+def _product(lightning: Lightning, powers: tuple[int, ...]) -> Iterator[tuple[Fraction, Fraction]]:
+    """The distribution of the product of m_i ** c_i over independent multipliers m_i (``powers`` the c_i)."""
+    out: dict[Fraction, Fraction] = {Fraction(1): Fraction(1)}
+    for c in powers:
+        step: dict[Fraction, Fraction] = defaultdict(Fraction)
+        for value, p in out.items():
+            for m, q in lightning.multipliers:
+                step[value * m**c] += p * q
+        out = dict(step)
+    yield from out.items()
+
+
+def _needs(wager: Wager) -> Needs:
+    keyed = HandNeeds(all=Accs(keyings=(RANKS_KEYING,)))
+    return needs_of(wager).merge(Needs(drawing=True, player=keyed, banker=keyed))
+
+
+def lightning_sheet(rules: RuleSet, shoe: Shoe, wager: Wager) -> ParSheet:
+    """The par sheet of a wager with lightning multipliers: a row per (outcome, total multiplier) reached."""
+    from .classcount import record_table
+    from .settlement import first_rows
+
+    lightning = wager.lightning
+    assert lightning is not None
+    needs = _needs(wager)
+    table = record_table(shoe, rules.drawing, needs)
+    names = [name for name, _ in needs.fields()]
+    column = {name: table.fields[:, i] for i, name in enumerate(names)}
+    settled = first_rows(wager, needs, table.fields).tolist()
+    player_total, banker_total = column["player.total"].tolist(), column["banker.total"].tolist()
+    player_keys, banker_keys = column["player.all.keys rank"].tolist(), column["banker.all.keys rank"].tolist()
+    groups: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
+    for i, count in enumerate(table.counts.tolist()):
+        row = settled[i]
+        outcome = wager.outcomes[row]
+        if outcome.pays is None or outcome.pays <= 0:
+            groups[(row, ())] += int(count)
+            continue
+        hands = lightning.hands(player_total[i], banker_total[i])
+        ranks = tuple(sorted(
+            (*(code_keys(player_keys[i], RANKS_KEYING, 3) if "player" in hands else ()),
+             *(code_keys(banker_keys[i], RANKS_KEYING, 3) if "banker" in hands else ()))))
+        groups[(row, ranks)] += int(count)
+    shapes = {ranks: partitions(shoe, ranks) for _, ranks in groups if ranks}  # the partition law of each ranks
+    part_scale = math.lcm(1, *(p.denominator for law in shapes.values() for p in law.values()))
+    by_partition: dict[tuple[int, Partition], int] = defaultdict(int)  # (row, partition): dealings times part_scale
+    for (row, ranks), count in groups.items():
+        for part, p in (shapes[ranks].items() if ranks else (((), Fraction(1)),)):
+            by_partition[(row, part)] += count * int(p * part_scale)
+    laws = {part: multipliers(lightning, part) for _, part in by_partition if part}
+    value_scale = math.lcm(1, *(p.denominator for law in laws.values() for _, p in law))
+    scale = part_scale * value_scale
+    spread: dict[tuple[int, Fraction], int] = defaultdict(int)  # (row, multiplier): dealings times scale, whole
+    for (row, part), weight in by_partition.items():
+        for value, p in (laws[part] if part else ((Fraction(1), Fraction(1)),)):
+            spread[(row, value)] += weight * int(p * value_scale)
+    money = wager.money
+    rows = []
+    for (row, value), weight in sorted(spread.items(), key=lambda item: (item[0][0], item[0][1])):
+        base = wager.outcomes[row]
+        pays = base.pays
+        if pays is not None:
+            if value != 1:
+                pays = pays * value if lightning.cap is None else min(pays * value, lightning.cap)
+            if money is not None:
+                pays = money.net(pays)
+        name = base.name if value == 1 else f"{base.name} x{format_multiplier(value)}"
+        outcome = replace(base, name=name, pays=pays) if name != base.name or pays != base.pays else base
+        rows.append(OutcomeRow(outcome=outcome, combinations=weight, probability=Fraction(weight, shoe.denominator * scale)))
+    expanded = replace(wager, outcomes=tuple(r.outcome for r in rows), unreachable="allow")
+    return ParSheet(wager=expanded, denominator=shoe.denominator * scale, rows=tuple(rows))
+
+
+def format_multiplier(value: Fraction) -> str:
+    """A total multiplier as a row's name shows it: "x8", "x64"."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
