@@ -28,7 +28,7 @@ def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str
 
     if not shape and outcome is None:
         raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
-    from ..game.rules import refuse_lightning
+    from ..game.money import refuse_lightning
 
     refuse_lightning((rules.wager(wager),), "solve")
     (sheet,) = par_sheets(rules, shoe, (wager,))

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
               help="Output format.")
 def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str | None) -> None:
     """Deal given cards step by step as the dealer would, and settle every bet."""
-    from ..game.rules import refuse_lightning
+    from ..game.money import refuse_lightning
     from ..play.engine import check_cards, deal_round
     from ..report.play import round_document
 

@@ -33,9 +33,9 @@ from itertools import combinations
 from ..game.cards import RANKS, SUITS
 from ..game.needs import Accs, HandNeeds, Needs, code_keys, needs_of
 from ..game.patterns import RANKS_KEYING
-from ..game.rules import Lightning, RuleSet, Wager
+from ..game.money import Lightning
+from ..game.rules import RuleSet, Wager
 from ..game.shoe import Shoe
-from .parsheet import OutcomeRow, ParSheet
 
 TYPE_COUNT = len(RANKS) * len(SUITS)
 Partition = tuple[int, ...]
@@ -118,8 +118,9 @@ def _needs(wager: Wager) -> Needs:
     return needs_of(wager).merge(Needs(drawing=True, player=keyed, banker=keyed))
 
 
-def lightning_sheet(rules: RuleSet, shoe: Shoe, wager: Wager) -> ParSheet:
-    """The par sheet of a wager with lightning multipliers: a row per (outcome, total multiplier) reached."""
+def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, dict[str, int], int]:
+    """A wager with lightning multipliers as a pay table of (outcome, total multiplier) rows: that wager, each row's
+    count, and the denominator they add up to (the shoe's dealings times the lightning draw's common denominator)."""
     from .classcount import record_table
     from .settlement import first_rows
 
@@ -158,7 +159,7 @@ def lightning_sheet(rules: RuleSet, shoe: Shoe, wager: Wager) -> ParSheet:
         for value, p in (laws[part] if part else ((Fraction(1), Fraction(1)),)):
             spread[(row, value)] += weight * int(p * value_scale)
     money = wager.money
-    rows = []
+    outcomes, counts = [], {}
     for (row, value), weight in sorted(spread.items(), key=lambda item: (item[0][0], item[0][1])):
         base = wager.outcomes[row]
         pays = base.pays
@@ -168,10 +169,9 @@ def lightning_sheet(rules: RuleSet, shoe: Shoe, wager: Wager) -> ParSheet:
             if money is not None:
                 pays = money.net(pays)
         name = base.name if value == 1 else f"{base.name} x{format_multiplier(value)}"
-        outcome = replace(base, name=name, pays=pays) if name != base.name or pays != base.pays else base
-        rows.append(OutcomeRow(outcome=outcome, combinations=weight, probability=Fraction(weight, shoe.denominator * scale)))
-    expanded = replace(wager, outcomes=tuple(r.outcome for r in rows), unreachable="allow")
-    return ParSheet(wager=expanded, denominator=shoe.denominator * scale, rows=tuple(rows))
+        outcomes.append(replace(base, name=name, pays=pays) if name != base.name or pays != base.pays else base)
+        counts[name] = weight
+    return replace(wager, outcomes=tuple(outcomes), unreachable="allow"), counts, shoe.denominator * scale
 
 
 def format_multiplier(value: Fraction) -> str:

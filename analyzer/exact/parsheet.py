@@ -161,8 +161,8 @@ def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tupl
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
     counts = wager_counts(shoe, rules.drawing, tuple(w for w in chosen if w.lightning is None))
     if any(w.lightning is not None for w in chosen):
-        from .lightning import lightning_sheet
+        from .lightning import lightning_counts
 
         return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) if w.lightning is None
-                     else lightning_sheet(rules, shoe, w) for w in chosen)
+                     else sheet_from_counts(*lightning_counts(rules, shoe, w)) for w in chosen)
     return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) for w in chosen)

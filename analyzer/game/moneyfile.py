@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from ..errors import InputError, shown
 from .odds import parse_percent
-from .rules import Jackpot, Lightning, Money, Outcome
+from .money import Jackpot, Lightning, Money
+from .rules import Outcome
 from .schema import keys
 from .strict import StrictTable
 

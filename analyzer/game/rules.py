@@ -19,12 +19,13 @@ TOML (shipped rule sets by name, or a user's file by path).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError, shown
+from .money import Lightning, Money
 from .odds import format_pays
 
 if TYPE_CHECKING:
@@ -192,68 +193,6 @@ class Published:
 
 
 UNREACHABLE: tuple[str, ...] = ("refuse", "allow")
-
-
-@dataclass(frozen=True, slots=True)
-class Jackpot:
-    """A progressive jackpot: ``rows`` pay the ``meter`` (money) on a bet of ``stake``; ``reseed`` and ``contribution``
-    (a fraction of each stake added to the meter) as the table states them, if it does."""
-
-    meter: Fraction
-    stake: Fraction
-    rows: tuple[str, ...]
-    reseed: Fraction | None = None
-    contribution: Fraction | None = None
-
-
-HANDS_MULTIPLIED: tuple[str, ...] = ("winning hand", "both hands", "player", "banker")
-
-
-@dataclass(frozen=True, slots=True)
-class Lightning:
-    """Random multipliers: ``count`` lightning card types drawn from a virtual 52-card deck ((K, probability) pairs),
-    each with a multiplier from ``multipliers`` ((value, probability) pairs); a winning row pays its pays times the
-    product of the multipliers of the lightning cards among the cards of ``applies_to`` (the winning hand, both
-    hands on a tie), at most ``cap`` per unit staked if given."""
-
-    count: tuple[tuple[int, Fraction], ...]
-    multipliers: tuple[tuple[Fraction, Fraction], ...]
-    applies_to: str = "winning hand"
-    cap: Fraction | None = None
-
-    def __post_init__(self) -> None:
-        if sum(p for _, p in self.count) != 1 or sum(p for _, p in self.multipliers) != 1:
-            raise InputError("lightning: the probabilities of cards and of multipliers must each add up to 1 exactly.")
-        if any(not 0 <= k <= 52 for k, _ in self.count):
-            raise InputError("lightning: the number of lightning cards must be from 0 to 52.")
-        if self.applies_to not in HANDS_MULTIPLIED:
-            raise InputError(f"lightning.applies_to is {shown(self.applies_to)}; use one of {', '.join(HANDS_MULTIPLIED)}.")
-
-    def hands(self, player_total: int, banker_total: int) -> tuple[str, ...]:
-        """The hands whose cards the multipliers apply to, in a round of these final totals."""
-        if self.applies_to in ("player", "banker"):
-            return (self.applies_to,)
-        if self.applies_to == "both hands" or player_total == banker_total:
-            return ("player", "banker")
-        return ("player",) if player_total > banker_total else ("banker",)
-
-
-@dataclass(frozen=True, slots=True)
-class Money:
-    """A wager's money mechanics, applied to its pays when it is loaded (so that every output agrees): a ``fee`` on
-    the stake, a ``cap`` (amount, stake) on what a round pays, a progressive ``jackpot``."""
-
-    fee: Fraction | None = None
-    cap: tuple[Fraction, Fraction] | None = None
-    jackpot: Jackpot | None = None
-
-    def net(self, pays: Fraction, jackpot_row: bool = False) -> Fraction:
-        """What a row paying ``pays`` (per unit staked) returns net, per unit staked, fee included."""
-        if self.cap is not None and not jackpot_row and pays > 0:
-            pays = min(pays, self.cap[0] / self.cap[1])
-        if self.fee is not None:
-            pays = (pays - self.fee) / (1 + self.fee)
-        return pays
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,10 +460,3 @@ def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
                 f"Banker row {total} draws only against hands that drew."
             )
 
-
-def refuse_lightning(wagers: Iterable[Wager], what: str) -> None:
-    """Refuse, in one line, wagers with random multipliers where ``what`` does not deal or count them yet."""
-    lit = [w.name for w in wagers if w.lightning is not None]
-    if lit:
-        raise InputError(f"Wager {shown(lit[0])} has lightning multipliers; {what} does not deal or count them yet "
-                         "(analyze, report, diff, verify and the workbench price them exactly).")

@@ -54,7 +54,8 @@ from ..errors import InputError, shown
 from ..exact.fastcount import count_deals
 from ..exact.outcomes import path_of
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet, Wager, refuse_lightning
+from ..game.money import refuse_lightning
+from ..game.rules import RuleSet, Wager
 from ..game.settle import settle
 from ..game.shoe import Shoe
 from .chunks import CHUNK_ROUNDS, CHUNK_SHOES, MODES, Chunks, Mode, Tally, Task, run_chunk

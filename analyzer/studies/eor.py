@@ -42,7 +42,8 @@ from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.cards import RANKS, SUITS, TYPES
 from ..game.needs import needs_of
-from ..game.rules import RuleSet, Wager, refuse_lightning
+from ..game.money import refuse_lightning
+from ..game.rules import RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
 CARDS_OF_A_RANK_PER_DECK = 4

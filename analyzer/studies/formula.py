@@ -59,7 +59,8 @@ import sympy
 from ..errors import InputError
 from ..exact.outcomes import wager_counts
 from ..game.cards import RANKS, TYPES, rank_of
-from ..game.rules import Drawing, Outcome, RuleSet, Wager, refuse_lightning
+from ..game.money import refuse_lightning
+from ..game.rules import Drawing, Outcome, RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
 DEGREE = CARDS_PER_ROUND

@@ -16,7 +16,8 @@ import numpy.typing as npt
 
 from ..errors import InputError, shown
 from ..game.cards import RANKS, VALUES
-from ..game.rules import RuleSet, refuse_lightning
+from ..game.money import refuse_lightning
+from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND
 
 Play = Literal["perfect", "count"]
