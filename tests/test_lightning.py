@@ -122,7 +122,6 @@ def test_bad_lightning_keys_are_one_line(rule_file, change: tuple[str, str], mes
 @pytest.mark.parametrize("command", [
     ["eor", "--wager", "lightning-player"],
     ["count", "--wager", "lightning-player", "--shoes", "5"],
-    ["simulate", "--wager", "lightning-player", "--rounds", "100"],
     ["solve", "--wager", "lightning-player", "--outcome", "Player wins", "--edge", "5%"],
     ["formula", "--wager", "lightning-player"],
 ])

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 @cli.command(epilog=examples(
     "baccarat deal --rules live-pittsburgh --cards '9 K 3 5 4 2' --bet 2:player=5 --bet 2:dragon-bonus-player=1",
     "baccarat deal --rules mini-louisiana --cards '9 K 3 5 4 2 7 8 J' --bet player=10 --own-hand DRAW",
+    "baccarat deal --rules examples/lightning-style.toml --cards '9S KH 8D 5C' --bet lightning-player=10 "
+    "--lightning '9S=8 KD=2'",
 ))
 @one_rule_set()
 @click.option("--cards", required=True, metavar="CARDS", help="The cards in the order they leave the shoe, e.g. '9 K 3 5 4 2'.")
@@ -45,20 +47,24 @@ if TYPE_CHECKING:
                    "bet such as 2:dragon-bonus-player=1 needs a main bet at its seat, e.g. 2:player=5.")
 @click.option("--own-hand", "own_hands", multiple=True, metavar="[SEAT:]DRAW|STAND",
               help="Play Your Own Cards (000 CASE 2): the seat asks for own cards and draws or stands; repeat per seat.")
+@click.option("--lightning", metavar="CARD=MULTIPLIER ...",
+              help="The lightning cards drawn after bets closed, for bets on wagers with lightning multipliers, e.g. "
+                   "'KH=8 3S=2' (or 'none').")
 @decks_option
 @click.option("--format", "fmt", type=click.Choice(("table", "json")), default="table", show_default=True,
               help="Output format.")
-def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], decks: int | None, fmt: str | None) -> None:
+def deal(rule_name: str, cards: str, bets: tuple[str, ...], own_hands: tuple[str, ...], lightning: str | None,
+         decks: int | None, fmt: str | None) -> None:
     """Deal given cards step by step as the dealer would, and settle every bet."""
-    from ..game.money import refuse_lightning
     from ..play.engine import check_cards, deal_round
+    from ..play.lightning import multiplied, parse_lightning
     from ..report.play import round_document
 
     rule_set = load_rules(rule_name)
-    refuse_lightning(rule_set.wagers, "deal")
     sequence = parse_cards(cards)
+    drawn = None if lightning is None else parse_lightning(lightning)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
-    played = deal_round(rule_set, sequence, parse_seats(bets, own_hands))
+    played = multiplied(rule_set, deal_round(rule_set, sequence, parse_seats(bets, own_hands)), drawn)
     emit(round_document(rule_set, played), fmt)
 
 

@@ -158,20 +158,27 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
     for (row, part), weight in by_partition.items():
         for value, p in (laws[part] if part else ((Fraction(1), Fraction(1)),)):
             spread[(row, value)] += weight * int(p * value_scale)
-    money = wager.money
     outcomes, counts = [], {}
     for (row, value), weight in sorted(spread.items(), key=lambda item: (item[0][0], item[0][1])):
         base = wager.outcomes[row]
-        pays = base.pays
-        if pays is not None:
-            if value != 1:
-                pays = pays * value if lightning.cap is None else min(pays * value, lightning.cap)
-            if money is not None:
-                pays = money.net(pays)
+        pays = lightning_pays(wager, row, value)
         name = base.name if value == 1 else f"{base.name} x{format_multiplier(value)}"
         outcomes.append(replace(base, name=name, pays=pays) if name != base.name or pays != base.pays else base)
         counts[name] = weight
     return replace(wager, outcomes=tuple(outcomes), unreachable="allow"), counts, shoe.denominator * scale
+
+
+def lightning_pays(wager: Wager, row: int, value: Fraction) -> Fraction | None:
+    """What row ``row`` of a lightning wager pays per unit staked, its fee taken, when the multipliers found in the
+    cards it applies to make ``value``: the row's pays times ``value`` (at most the lightning ``limit``), then the fee
+    (the fee is taken after the multipliers)."""
+    assert wager.lightning is not None
+    pays = wager.outcomes[row].pays
+    if pays is None:
+        return None
+    if value != 1:
+        pays = pays * value if wager.lightning.cap is None else min(pays * value, wager.lightning.cap)
+    return pays if wager.money is None else wager.money.net(pays)
 
 
 def format_multiplier(value: Fraction) -> str:

@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from ..game.needs import Needs
 from .dealer import STATES, VALUE_OF_RANK, Dealer, deal_codes, deal_shoes_with_records, random_positions
+from .lightning import LightningDraw, lightning_keys
 from .records import Universe, record_codes
 
 Mode = Literal["top", "shoe"]
@@ -51,6 +52,8 @@ class Tally:
     shoe_moments: tuple[tuple[int, int], ...] = ()
     records: tuple[tuple[tuple[int, int], ...], ...] = ()
     """Per needs of :attr:`Task.records`, the rounds that ended in each record code, as sorted (code, rounds)."""
+    lightning: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Per draw of :attr:`Task.lightning`, the rounds under each key of :mod:`analyzer.play.lightning`, sorted."""
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
@@ -60,6 +63,7 @@ class Tally:
             shoe_rounds_squared=self.shoe_rounds_squared + other.shoe_rounds_squared,
             shoe_moments=tuple((a + c, b + d) for (a, b), (c, d) in zip(self.shoe_moments, other.shoe_moments)),
             records=tuple(_merged(a, b) for a, b in zip(self.records, other.records)),
+            lightning=tuple(_merged(a, b) for a, b in zip(self.lightning, other.lightning)),
         )
 
 
@@ -93,6 +97,8 @@ class Task:
     """What the wagers beyond a final state read: each round's record of each is tallied."""
     record_statistics: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
     """Shoe mode: per such wager, the index of its needs in ``records`` and its statistic by record code (sorted by code)."""
+    lightning: tuple[LightningDraw, ...] = ()
+    """Top mode: the lightning draws of the wagers with random multipliers (their records are among ``records``)."""
 
 
 def run_chunk(task: Task) -> Tally:
@@ -114,17 +120,23 @@ def _top_chunk(task: Task, rng: np.random.Generator) -> Tally:
     value_of = VALUE_OF_RANK[rank_of]
     states = np.zeros(STATES, dtype=np.int64)
     records: list[tuple[tuple[int, int], ...]] = [() for _ in task.records]
+    lightning: list[tuple[tuple[int, int], ...]] = [() for _ in task.lightning]
     done = 0
     while done < rounds:
         batch = min(_BATCH_ROUNDS, rounds - done)
         positions = random_positions(rng, dealer.size, batch)
         codes, _ = deal_codes(dealer, value_of[positions], rank_of[positions[:4]])
         states += np.bincount(codes, minlength=STATES)
-        for i, needs in enumerate(task.records):
-            found = record_codes(needs, universe, card_of[positions], dealer.player_columns, dealer.banker_columns, codes // 4)
-            records[i] = _merged(records[i], _tallied(found))
+        found = [record_codes(needs, universe, card_of[positions], dealer.player_columns, dealer.banker_columns, codes // 4)
+                 for needs in task.records]
+        for i, tallied in enumerate(found):
+            records[i] = _merged(records[i], _tallied(tallied))
+        for i, draw in enumerate(task.lightning):
+            keys = lightning_keys(draw, rng, found[draw.records], card_of[positions], codes, dealer.player_columns,
+                                  dealer.banker_columns)
+            lightning[i] = _merged(lightning[i], _tallied(keys))
         done += batch
-    return Tally(rounds=rounds, states=tuple(int(n) for n in states), records=tuple(records))
+    return Tally(rounds=rounds, states=tuple(int(n) for n in states), records=tuple(records), lightning=tuple(lightning))
 
 
 def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:

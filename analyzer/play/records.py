@@ -35,12 +35,15 @@ class Universe:
     counts: tuple[int, ...]
 
     @classmethod
-    def of(cls, shoe: Shoe, needs: tuple[Needs, ...]) -> Universe:
-        if any(n.reads_suits for n in needs):
+    def of(cls, shoe: Shoe, needs: tuple[Needs, ...], typed: bool = False) -> Universe:
+        """The universe the wagers of ``needs`` are dealt in: card types when one reads suits or ``typed`` (lightning
+        cards are card types), else ranks."""
+        if typed or any(n.reads_suits for n in needs):
             if shoe.types is None:
                 from ..errors import InputError
 
-                raise InputError("A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH).")
+                raise InputError(f"A wager reads {'card types' if typed else 'suits'}, and the suits of this shoe are "
+                                 "unknown; remove cards with their suits (KH).")
             return cls(True, shoe.types)
         return cls(False, shoe.counts)
 

@@ -52,9 +52,9 @@ import numpy as np
 
 from ..errors import InputError, shown
 from ..exact.fastcount import count_deals
+from ..exact.lightning import lightning_counts
 from ..exact.outcomes import path_of
 from ..game.needs import Needs, needs_of
-from ..game.money import refuse_lightning
 from ..game.rules import RuleSet, Wager
 from ..game.settle import settle
 from ..game.shoe import Shoe
@@ -66,6 +66,7 @@ from .dealer import (
     state_code,
 )
 from .executor import Executor
+from .lightning import LightningDraw, draw_for, exact_moments, key_pays
 from .records import Universe
 
 CONFIDENCE = Fraction(999, 1000)
@@ -92,6 +93,9 @@ class Statistic:
     values: tuple[int, ...] | Mapping[int, int]
     scale: int
     records: int | None = None
+    lightning: int | None = None
+    """For a wager with lightning multipliers, the index of its draw in :attr:`Task.lightning`; ``values`` is then
+    empty (:func:`analyzer.play.lightning.key_pays` nets each key)."""
 
 
 def statistic_for(wager: Wager) -> Statistic:
@@ -151,6 +155,19 @@ class WagerCheck:
     @property
     def verdict(self) -> str:
         return "PASS" if self.passed else "FAIL"
+
+
+def _lightning_check(statistic: Statistic, tally: Tally, exact: tuple[Fraction, Fraction]) -> WagerCheck:
+    """A lightning wager's check (top mode): the observed net over the keys tallied against its exact moments."""
+    assert statistic.lightning is not None
+    observed = sum((n * key_pays(statistic.wager, key) for key, n in tally.lightning[statistic.lightning]),
+                   Fraction(0)) / tally.rounds
+    mean, square = exact
+    exact_sd = math.sqrt(square - mean * mean)
+    standard_error = exact_sd / math.sqrt(tally.rounds)
+    z = None if standard_error == 0 else float(observed - mean) / standard_error
+    half = Z_CRITICAL * standard_error
+    return WagerCheck(statistic, observed, mean, exact_sd, standard_error, z, float(observed) - half, float(observed) + half)
 
 
 def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: Mapping[int, int], denominator: int,
@@ -229,6 +246,8 @@ class Plan:
     """What the wagers beyond a final state read (see :attr:`Statistic.records`)."""
     record_counts: tuple[tuple[tuple[int, int], ...], ...] = ()
     """Per needs, (record code, ordered six-card dealings) from the exact class counts."""
+    lightning_moments: tuple[tuple[Fraction, Fraction], ...] = ()
+    """Per lightning wager (in :attr:`Task.lightning` order), its exact mean and mean square net per unit."""
 
     def moment_index(self, statistic: Statistic) -> int:
         """Where the statistic's shoe moments are in :attr:`Tally.shoe_moments`: final-state ones first, then record ones."""
@@ -264,8 +283,6 @@ def plan(
 
     Raises :class:`InputError` for a bad mode, count, seed or cut card.
     """
-    refuse_lightning((rules.wager(w) for w in wagers) if wagers else (w for w in rules.wagers if w.offered),
-                     "the simulation")
     if mode not in MODES:
         raise InputError(f"Mode {shown(mode)} is unknown; use top or shoe.")
     if rounds < 1:
@@ -278,14 +295,20 @@ def plan(
             f"(at least 5, so that the round in progress when it comes out can be finished), got {cut_card}."
         )
     chosen = tuple(rules.wager(w) for w in wagers) if wagers else tuple(w for w in rules.wagers if w.offered)
-    records = tuple(dict.fromkeys(needs_of(w) for w in chosen if path_of(w) == "records"))
+    lit = tuple(w for w in chosen if w.lightning is not None)
+    if lit and mode == "shoe":
+        raise InputError(f"Wager {shown(lit[0].name)} has lightning multipliers; the simulation draws lightning cards "
+                         "in top mode only (use --mode top, or leave the wager out).")
+    records = tuple(dict.fromkeys(needs_of(w) for w in chosen if path_of(w) == "records" or w.lightning is not None))
     record_counts = []
     for needs in records:
         from ..exact.classcount import count_records  # the counts the par sheets report for these wagers
 
         record_counts.append(tuple(sorted((needs.encode(r), n) for r, n in count_records(shoe, rules.drawing, needs).items())))
+    draws = tuple(_draw(w, needs_of(w), records.index(needs_of(w)), record_counts[records.index(needs_of(w))]) for w in lit)
     statistics = tuple(
-        statistic_for(w) if path_of(w) != "records" else record_statistic(
+        Statistic(w, "return", {}, 1, records.index(needs_of(w)), lit.index(w)) if w.lightning is not None
+        else statistic_for(w) if path_of(w) != "records" else record_statistic(
             w, needs_of(w), [c for c, _ in record_counts[records.index(needs_of(w))]], records.index(needs_of(w)))
         for w in chosen
     )
@@ -297,16 +320,27 @@ def plan(
     record_statistics = tuple(
         (s.records, tuple(sorted(s.values.items()))) for s in statistics if s.records is not None and isinstance(s.values, dict)
     ) if mode == "shoe" else ()
-    universe = Universe.of(shoe, records) if records else None
+    universe = Universe.of(shoe, records, typed=bool(lit)) if records else None
     total, per_chunk = plan_total(mode, rounds, cards_per_round, shoe.size, cut_card)
     template = Task(dealer=dealer, mode=mode, seed=seed, chunk=0, size=0, cut_card=cut_card if mode == "shoe" else 0,
-                    statistics=shoe_statistics, universe=universe, records=records, record_statistics=record_statistics)
+                    statistics=shoe_statistics, universe=universe, records=records, record_statistics=record_statistics,
+                    lightning=draws)
     tasks = Chunks(template, total, per_chunk)
     return Plan(
         rules=rules, shoe=shoe, mode=mode, seed=seed, cut_card=cut_card, tasks=tasks, statistics=statistics,
         exact_counts=tuple(sorted((state_code(s), n) for s, n in distribution.counts.items())),
         cards_per_round=cards_per_round, records=records, record_counts=tuple(record_counts),
+        lightning_moments=tuple(exact_moments(w, lightning_counts(rules, shoe, w)) for w in lit),
     )
+
+
+def _draw(wager: Wager, needs: Needs, index: int, counts: tuple[tuple[int, int], ...]) -> LightningDraw:
+    """The lightning draw of ``wager``, with its row for each record code a deal can reach."""
+    from ..exact.settlement import first_rows
+
+    codes = [c for c, _ in counts]
+    records = np.array([needs.decode(c) for c in codes], dtype=np.int64).reshape(len(codes), len(needs.fields()))
+    return draw_for(wager, index, tuple(codes), tuple(first_rows(wager, needs, records).tolist()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,7 +373,7 @@ def run(planned: Plan, executor: Executor, progress: Progress | None = None) -> 
     assert tally is not None, "a plan has at least one chunk"
     exact_counts = dict(planned.exact_counts)
     checks = tuple(
-        _check(s, tally, planned.moment_index(s), exact_counts if s.records is None else dict(planned.record_counts[s.records]),
+        _lightning_check(s, tally, planned.lightning_moments[s.lightning]) if s.lightning is not None else _check(s, tally, planned.moment_index(s), exact_counts if s.records is None else dict(planned.record_counts[s.records]),
                planned.denominator, planned.mode)
         for s in planned.statistics
     )

@@ -168,6 +168,9 @@ class Round:
     cards_given: tuple[str, ...]
     own_hands: tuple[OwnHand, ...] = ()
     discarded: tuple[str, ...] = field(default=())
+    lightning: tuple[tuple[str, Fraction], ...] | None = None
+    """The lightning cards drawn after bets closed, with their multipliers, when bets on lightning wagers were settled
+    with them (:func:`analyzer.play.lightning.multiplied`); ``None`` when no lightning was drawn."""
 
     @property
     def result(self) -> str:

@@ -35,7 +35,7 @@ from .model import (
 from .provenance import provenance
 
 _ROUND_KEYS = ("rule_set", "title", "document", "procedure", "order", "cards", "cards_dealt", "not_dealt", "discarded", "steps",
-               "player", "banker", "own_hands", "bets")
+               "player", "banker", "own_hands", "lightning", "bets")
 """The order in which machines read a round (people read the steps before the hands, the cards in one line)."""
 
 
@@ -85,6 +85,10 @@ def round_document(rules: RuleSet, played: Round) -> Document:
         Field("discarded", "Dealt face down and not used", tuple(text(c) for c in played.discarded),
               text=" ".join(card_text(c) for c in played.discarded)),
         Field(None, "Result", text(f"{played.result}.")),
+        *((Field("lightning", "Lightning cards", data(
+            [{"card": c, "multiplier": fraction_text(m)} for c, m in played.lightning],
+            ", ".join(f"{card_text(c)} x{fraction_text(m)}" for c, m in played.lightning) or "none drawn")),)
+          if played.lightning is not None else ()),
     ))
     own_hands = Table(
         columns=(Column("seat", None), Column("decision", None), Column("hand", None), Column("banker", None)),
