@@ -29,6 +29,10 @@ from .app import (
     shoe_of,
 )
 from .options import (
+    MAX_SHOES,
+    Whole,
+    check_workers,
+    cores,
     decks_option,
     exact_option,
     format_option,
@@ -38,6 +42,7 @@ from .options import (
     rules_option,
     wager_files_option,
     wagers_option,
+    workers_option,
     writable_out,
 )
 
@@ -146,8 +151,12 @@ def tables(out: str) -> None:
               help="Supplier, laboratory, evaluator and sign-off for the front page (a small TOML file).")
 @click.option("--checks", "check_files", multiple=True, metavar="FILE.toml",
               help="Regulatory checks of your own, beside the shipped ones (repeatable).")
+@click.option("--counter-yield", "yield_shoes", type=Whole(1, MAX_SHOES), default=None, metavar="SHOES",
+              help="Add game protection: each wager's counter yield (perfect play and the best simple count) over SHOES "
+                   "shoes at the standard procedure.")
+@workers_option
 def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], out: Path,
-           about_file: str | None, check_files: tuple[str, ...]) -> None:
+           about_file: str | None, check_files: tuple[str, ...], yield_shoes: int | None, workers: int | None) -> None:
     """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
     from datetime import datetime, timezone
 
@@ -162,7 +171,10 @@ def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ..
     about = None if about_file is None else load_about(about_file)
     checks = load_checks(check_files)
     rule_set = with_pays(load_rules(rule_name), pays)
-    document = evaluation_document(evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers), about, checks)
+    check_workers(workers, None)
+    evaluation = evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers, yield_shoes=yield_shoes,
+                          workers=workers or cores())
+    document = evaluation_document(evaluation, about, checks)
     write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(timezone.utc).strftime("%Y-%m-%d")))
     click.echo(f"wrote {out}", err=True)
 

@@ -33,9 +33,10 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text
 from ..play.engine import Bet, Round, Seat, check_cards, deal_round
-from ..play.executor import LocalExecutor
+from ..play.executor import LocalExecutor, open_executor
 from ..play.simulate import CONFIDENCE, Simulation, plan, run
 from ..studies.checks import Checks, apply, load_checks
+from ..studies.design import Designs, design, follows
 from ..studies.eor import RemovalTable, removal_table
 from ..studies.formula import Formulas, formulas
 from ..studies.verify import Claims, Verdict, published_claims, verify
@@ -46,6 +47,7 @@ from .evaluation_parts import published_section, rules_sections, wager_section
 from .front import front_page
 from .model import Document, Field, Fields, Prose, Section, SourceFile, integer, text
 from .play import round_document, simulation_document
+from .protection import protection_section
 from .provenance import provenance
 
 SIMULATION_ROUNDS = 1_000_000
@@ -84,11 +86,16 @@ class Evaluation:
     published: tuple[Verdict, ...]
     example: Round | None
     example_note: str
+    protection: tuple[Designs, ...] | None = None
+    """Each paid wager's counter yield (perfect play and the best simple count), when asked for."""
 
 
 def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int = SIMULATION_ROUNDS,
-             seed: int = SIMULATION_SEED) -> Evaluation:
-    """Compute every part of the report for ``rules`` and ``shoe`` (``wagers``: default, those offered)."""
+             seed: int = SIMULATION_SEED, yield_shoes: int | None = None, workers: int = 1) -> Evaluation:
+    """Compute every part of the report for ``rules`` and ``shoe`` (``wagers``: default, those offered).
+
+    ``yield_shoes`` adds the game-protection section: each paid wager's counter yield over that many shoes of a full
+    shoe of the same decks, at the standard procedure (perfect play and the best simple count), on ``workers``."""
     if shoe.decks_built is None:
         raise InputError("A report needs a shoe built from decks (--decks, --remove).")
     chosen = tuple(wagers) if wagers else tuple(w.name for w in rules.wagers if w.offered)
@@ -97,10 +104,15 @@ def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int
     paid = tuple(s.wager.name for s in sheets if s.wager.has_pay_table and s.wager.name in plain)
     removal = removal_table(rules, shoe, paid) if paid else None
     closed = formulas(rules, shoe.removed_from_decks(), plain)
-    simulation = run(plan(rules, shoe, rounds=rounds, seed=seed, mode="top", wagers=plain), LocalExecutor(1))
+    simulation = run(plan(rules, shoe, rounds=rounds, seed=seed, mode="top", wagers=chosen), LocalExecutor(1))
     example, note = _example(rules, shoe, sheets)
+    protection = None
+    if yield_shoes is not None:
+        decks = shoe.decks_built
+        with open_executor(workers) as executor:
+            protection = tuple(design(rules, w, decks, yield_shoes, seed, executor) for w in paid if follows(rules, w, decks))
     return Evaluation(rules=rules, shoe=shoe, sheets=sheets, removal=removal, formulas=closed, simulation=simulation,
-                      published=_published(rules, chosen), example=example, example_note=note)
+                      published=_published(rules, chosen), example=example, example_note=note, protection=protection)
 
 
 def _published(rules: RuleSet, wagers: Sequence[str]) -> tuple[Verdict, ...]:
@@ -123,7 +135,7 @@ def _example(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> tuple[Ro
         check_cards(cards, shoe)
     except InputError as e:
         return None, f"No example round: {e}"
-    offered = [s.wager.name for s in sheets if s.wager.offered]
+    offered = [s.wager.name for s in sheets if s.wager.offered and s.wager.lightning is None]  # no lightning cards drawn
     for bets in (offered, [w for w in offered if not rules.wager(w).requires]):
         try:
             seat = Seat(1, tuple(Bet(w, Fraction(1)) for w in bets), None)
@@ -186,6 +198,7 @@ def evaluation_document(evaluation: Evaluation, about: About | None = None, chec
         blocks=(head, front_page(rules, evaluation.sheets, evaluation.simulation, evaluation.published, about,
                                  apply(checks, evaluation.sheets)),
                 *rules_sections(rules, shoe), assumptions, counting, *wager_sections, simulation,
+                *(() if evaluation.protection is None else (protection_section(evaluation.protection),)),
                 published_section(rules, evaluation.published), example),
         provenance=provenance((rules,), shoe_text(shoe), (
             *(() if about is None else (SourceFile(about.path, "about file", about.sha256),)),

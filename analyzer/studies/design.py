@@ -66,6 +66,14 @@ class Designs:
     perfect_per_100_rounds: Fraction
     perfect_bet_frequency: Fraction
     designs: tuple[Design, ...]
+    perfect_ci95: float = float("nan")
+    """The 95% half-width of perfect play's units per 100 rounds, over the shoes dealt."""
+
+    @property
+    def best(self) -> Design | None:
+        """The design whose best trigger takes the most per 100 rounds (the lowest level among equals), if any wins."""
+        winning = [d for d in self.designs if d.best is not None]
+        return max(winning, key=lambda d: (d.best.per_100_rounds if d.best else 0, -d.level), default=None)
 
 
 def triggers(rows: list[tuple[int, int, Fraction]], total_rounds: int) -> list[Trigger]:
@@ -102,6 +110,12 @@ def counter_yield(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int,
     return Yield(100 * tally.expected(0) / tally.line(0).rounds, tally.per_100_rounds(0, expected=True).ci95, shoes, seed)
 
 
+def follows(rules: RuleSet, wager: str, decks: int) -> bool:
+    """Whether a balanced count of whole tags can follow ``wager`` (some level rounds its effects to tags not all 0)."""
+    (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
+    return any(any(best_tags(effects, (level,), balanced=True)[0]) for level in LEVELS)
+
+
 def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor,
            procedure: Procedure | None = None) -> Designs:
     """Design a balanced count of each level for ``wager``, each with its best trigger, beside perfect play."""
@@ -112,7 +126,7 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
     (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
     procedure = procedure or Procedure()
     designs = []
-    perfect: tuple[Fraction, Fraction] | None = None
+    perfect: tuple[Fraction, Fraction, float] | None = None
     for level in LEVELS:
         tags, correlated = best_tags(effects, (level,), balanced=True)
         if not any(tags):
@@ -124,11 +138,11 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
         tally = run(study, executor)  # the same seed: the same shoes for every design
         rounds = tally.line(0).rounds
         if perfect is None:
-            perfect = (100 * tally.expected(0) / rounds, tally.bet_frequency(0))
+            perfect = (100 * tally.expected(0) / rounds, tally.bet_frequency(0), tally.per_100_rounds(0, expected=True).ci95)
         rows = [(key, line.rounds, average * line.rounds) for key, line, average in tally.count_rows(0)]
         best = max(triggers(rows, rounds), key=lambda t: (t.per_100_rounds, -t.bet_frequency), default=None)
         best = best if best is not None and best.per_100_rounds > 0 else None  # no trigger wins on these shoes
         designs.append(Design(level, tags, correlated, break_even_true_count(effects, tags), best))
     if perfect is None:
         raise InputError(f"No balanced count follows {wager} (its effects of removal cannot be balanced in whole tags).")
-    return Designs(rules, wager, decks, shoes, seed, procedure, perfect[0], perfect[1], tuple(designs))
+    return Designs(rules, wager, decks, shoes, seed, procedure, perfect[0], perfect[1], tuple(designs), perfect[2])
