@@ -24,6 +24,8 @@ from markdown_it import MarkdownIt
 
 from analyzer.cli import cli
 
+from .slow import dealing
+
 ROOT = Path(__file__).parent.parent
 SLOW = ("baccarat simulate --rules live-pittsburgh --rounds 100000000",)
 """Commands run only with BACCARAT_SLOW_EXAMPLES=1 (100 million rounds: about 1.3 s on 2 workers)."""
@@ -44,6 +46,16 @@ class Example:
     @property
     def slow(self) -> bool:
         return any(command.startswith(SLOW) for command, _ in self.steps)
+
+    @property
+    def dealing(self) -> bool:
+        return any(dealing(command) for command, _ in self.steps)
+
+
+def parameters(examples: list[Example]) -> list[object]:
+    """The examples as test parameters, named by page and line; those that deal (:func:`.slow.dealing`) marked ``slow``,
+    out of the quick subset."""
+    return [pytest.param(e, id=e.name, marks=(pytest.mark.slow,) if e.dealing else ()) for e in examples]
 
 
 def examples_in(path: Path) -> list[Example]:

@@ -39,6 +39,7 @@ def _assert_equal_to_par_sheets(name: str, shoes: list[Shoe]) -> None:
 shoe_counts = st.lists(st.integers(0, 32), min_size=len(RANKS), max_size=len(RANKS)).filter(lambda c: sum(c) >= 6)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(name=st.sampled_from(RULE_SETS), counts=st.lists(shoe_counts, min_size=1, max_size=4))
 def test_random_shoes_equal_the_par_sheets(name: str, counts: list[list[int]]) -> None:
@@ -46,6 +47,7 @@ def test_random_shoes_equal_the_par_sheets(name: str, counts: list[list[int]]) -
     _assert_equal_to_par_sheets(name, [Shoe(counts=tuple(c)) for c in counts])
 
 
+@pytest.mark.slow
 def test_huge_shoes_use_python_ints_and_stay_exact() -> None:
     """14 decks (728 cards): 64 N^6 passes 2**63, so the arrays hold Python ints."""
     shoes = [Shoe.decks(14), Shoe.decks(14).remove(["9"] * 30 + ["8"] * 20)]
@@ -79,6 +81,7 @@ def _both_paths(name: str, counts: list[list[int]]) -> tuple[object, object]:
     return fast, slow
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(RULE_SETS), counts=st.lists(shoe_counts, min_size=1, max_size=6))
 def test_the_bilinear_forms_equal_the_aggregated_sums(name: str, counts: list[list[int]]) -> None:
@@ -111,6 +114,7 @@ def test_bounds_send_big_shoes_and_big_pays_to_the_aggregated_sums(rule_file) ->
     assert multiset.fits_int64(coefficients, 224) and not multiset.fits_int64(coefficients, 1000)
 
 
+@pytest.mark.slow
 def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:
     """Tie = 8 + 351 Player + 18 Banker (scaled pays, 5% commission), and the two Pairs are equal: checked exactly."""
     rules = load("punto-banco")

@@ -58,6 +58,7 @@ def test_records_give_the_par_sheets_counts_on_depleted_suited_shoes(shoe: Shoe,
     assert _by_records(name, shoe) == wager_counts(shoe, rules.drawing, rules.wagers)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(shoe=depleted)
 def test_suited_pairs_meet_their_closed_form(shoe: Shoe) -> None:

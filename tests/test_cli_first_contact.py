@@ -19,6 +19,7 @@ from analyzer.game.rulefile import shipped_path
 from analyzer.game.standard import standard_wagers
 
 from .clirun import assert_refused, run
+from .slow import commands
 
 ROOT = Path(__file__).parent.parent
 
@@ -53,7 +54,7 @@ def test_every_command_shows_examples_in_its_help() -> None:
     assert shown == {path[0] for path in _commands()}
 
 
-@pytest.mark.parametrize("example", [e for e in EXAMPLES if shlex.split(e)[1] not in SERVERS])
+@pytest.mark.parametrize("example", commands(e for e in EXAMPLES if shlex.split(e)[1] not in SERVERS))
 def test_every_example_in_a_help_text_runs(example: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(ROOT if "examples/" in example else tmp_path)
     result = CliRunner().invoke(cli, shlex.split(example)[1:], prog_name="baccarat")
@@ -143,6 +144,7 @@ def test_pay_changes_the_pay_in_every_command_that_computes_with_it(args: list[s
     assert figure(json.loads(paid[1])) == NINE_TO_ONE != figure(json.loads(plain[1]))
 
 
+@pytest.mark.slow
 def test_pay_changes_what_a_counting_study_expects() -> None:
     """Betting the Tie every round: at 9:1 each round's exact expectation is higher than at 8:1."""
     args = ["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "20", "--workers", "1", "--play", "count",

@@ -43,6 +43,7 @@ def test_every_kind_of_condition_is_in_the_test_file() -> None:
     assert {path_of(w) for w in WAGERS} == {"final states", "records"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shoe_name", sorted(SUITED_SHOES))
 def test_fast_paths_equal_the_reference_on_small_suited_shoes(shoe_name: str) -> None:
     shoe = Shoe.from_cards(parse_cards(SUITED_SHOES[shoe_name]))
@@ -136,6 +137,7 @@ def test_every_published_example_row_of_the_issue_reads(rule_file) -> None:  # t
     assert path_of(wager) == "final states"
 
 
+@pytest.mark.slow
 def test_counts_of_a_condition_kind_wager_add_up(rule_file) -> None:  # type: ignore[no-untyped-def]
     counts = wager_counts(Shoe.decks(1), KINDS.drawing, WAGERS)
     assert all(sum(c.values()) == Shoe.decks(1).denominator for c in counts.values())

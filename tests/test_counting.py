@@ -268,6 +268,7 @@ def test_count_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
 
 
+@pytest.mark.slow
 def test_the_plot_is_drawn_from_the_documents(tmp_path: Path) -> None:
     """--plot writes a PNG (matplotlib, a test dependency: this test must run, not skip); a bad name is refused first."""
     target = tmp_path / "study.png"
@@ -279,6 +280,7 @@ def test_the_plot_is_drawn_from_the_documents(tmp_path: Path) -> None:
     assert code == 2 and out == "" and "must end in .png, .svg, .pdf" in err
 
 
+@pytest.mark.slow
 def test_counting_without_a_plot_imports_no_matplotlib() -> None:
     import subprocess
     import sys

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
+
 from analyzer import Shoe, load, par_sheets
 from analyzer.api import with_pays
 from analyzer.studies.diff import top_award, variation
@@ -54,6 +56,7 @@ def test_wagers_only_one_side_offers_are_listed_and_shoes_must_agree(rule_file) 
     assert_refused(["diff", "punto-banco", "punto-banco", "--pay-b", "tie=9"], "is not WAGER:OUTCOME=PAYS")
 
 
+@pytest.mark.slow
 def test_the_counter_yield_is_what_count_expects_and_the_same_shoes_serve_a_and_b() -> None:
     code, out, err = run("diff", "live-pittsburgh", "live-pittsburgh", "--wager", "dragon-bonus-player",
                          "--counter-yield", "40", "--format", "json")

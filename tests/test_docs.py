@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .examples import Example, examples_in, run_example
+from .examples import Example, examples_in, parameters, run_example
 
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
@@ -23,7 +23,7 @@ def test_the_guides_are_by_reader_and_hold_examples() -> None:
     assert len(EXAMPLES) >= 25
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
+@pytest.mark.parametrize("example", parameters(EXAMPLES))
 def test_a_docs_example_prints_what_the_page_shows(
     example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -34,6 +34,7 @@ def test_every_shipped_rule_set_is_played_by_the_engine() -> None:
     assert set(RULE_SETS) == set(shipped())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shoe_name", sorted(TINY_SHOES))
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_engine_ends_every_sequence_in_the_enumerators_final_states(rule_set: str, shoe_name: str) -> None:
@@ -291,6 +292,7 @@ def test_bad_stake_seat_and_cards_are_refused() -> None:
 
 @pytest.mark.parametrize(("own", "rest"), [(("5", "K"), ("A", "2", "3", "4", "7", "9", "Q")),
                                            (("3", "A"), ("5", "5", "6", "K", "8", "2", "T"))])
+@pytest.mark.slow
 def test_own_hands_dealt_by_the_engine_average_to_the_own_cards_analysis(own: tuple[str, str], rest: tuple[str, ...]) -> None:
     """000 CASE 2 by two independent codes: the round engine deals every ordered sequence of the
     community cards (P1 B1 P2 B2, then the community third cards face down) and the own third card

@@ -31,6 +31,7 @@ SIDE_BETS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule_set", sorted(SIDE_BETS))
 def test_the_engine_settles_every_sequence_as_the_exact_counts_count_it(rule_set: str) -> None:
     """Each ordered six-card sequence dealt by the engine, every side bet placed (with a main bet): the exact counts."""

@@ -86,6 +86,7 @@ def test_each_wager_probabilities_sum_to_one(rule_set: str) -> None:
         assert sum(row.combinations for row in sheet.rows) == shoe.denominator
 
 
+@pytest.mark.slow
 def test_divide_by_first_card_adds_up_to_the_whole() -> None:
     shoe = Shoe.decks(1).remove(["9", "9"])
     drawing = load("punto-banco").drawing

@@ -33,6 +33,7 @@ def test_effects_weighted_by_the_cards_sum_to_exactly_zero(name: str, shoe: Shoe
         assert any(e for e in effects.effects if e is not None) or effects.wager.name.endswith("pair")
 
 
+@pytest.mark.slow
 def test_effects_equal_differences_of_reference_analyses() -> None:
     """EoR_r = EV(shoe less one r) - EV(shoe), each EV from the reference enumerator."""
     rules = load("live-pittsburgh")

@@ -143,6 +143,7 @@ def _silent_server() -> Iterator[str]:
             connection.close()
 
 
+@pytest.mark.slow
 def test_something_that_is_not_a_scheduler_is_one_line_in_bounded_time(quick_dask: None) -> None:
     started = time.monotonic()
     with _silent_server() as address:
@@ -152,6 +153,7 @@ def test_something_that_is_not_a_scheduler_is_one_line_in_bounded_time(quick_das
     assert time.monotonic() - started < 5
 
 
+@pytest.mark.slow
 def test_a_scheduler_with_no_worker_is_one_line_in_bounded_time(quick_dask: None) -> None:
     from dask.distributed import LocalCluster
 
@@ -168,6 +170,7 @@ def _slow(n: int) -> int:
     return n
 
 
+@pytest.mark.slow
 def test_a_scheduler_lost_during_the_run_is_one_line(quick_dask: None) -> None:
     from dask.distributed import LocalCluster
 

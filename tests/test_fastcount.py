@@ -38,6 +38,7 @@ small_shoes = st.dictionaries(st.sampled_from(RANKS), st.integers(1, 9), min_siz
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(counts=small_shoes, drawing=st.sampled_from(sorted(DRAWINGS)))
 def test_random_small_shoes_equal_the_reference(counts: dict[str, int], drawing: str) -> None:
@@ -63,6 +64,7 @@ def _feasible(seen: list[str]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(shoe=depleted_shoes, drawing=st.sampled_from(sorted(DRAWINGS)))
 def test_random_depleted_shoes_equal_the_reference(shoe: Shoe, drawing: str) -> None:

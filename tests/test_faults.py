@@ -54,6 +54,7 @@ def start_count() -> tuple[subprocess.Popen[bytes], set[int]]:
     raise AssertionError("count started no workers")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
 @pytest.mark.parametrize("number", [signal.SIGKILL, signal.SIGTERM])
 def test_no_worker_outlives_count(number: int) -> None:

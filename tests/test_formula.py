@@ -83,6 +83,7 @@ def test_pair_at_11_to_1_is_4d_plus_11_over_52d_minus_1() -> None:
         assert formula.house_edge.limit == Fraction(1, 13)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule_set", ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"])
 def test_formula_agrees_with_enumeration_at_a_deck_count_not_used_to_fit(rule_set: str) -> None:
     rules = load(rule_set)
@@ -100,6 +101,7 @@ def test_formula_agrees_with_enumeration_at_a_deck_count_not_used_to_fit(rule_se
                 assert formula.qualifying.at(decks) == sheet.unpaid_probability
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rule_set", ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"])
 def test_limit_is_drawing_with_replacement(rule_set: str) -> None:
     """Every wager's limit, and every outcome's, equal the with-replacement figures exactly."""
@@ -127,6 +129,7 @@ def test_count_polynomials_have_integer_coefficients_degree_six_and_vanish_at_ze
         assert sum(o.count(8) for o in formula.outcomes) == Shoe.decks(8).denominator
 
 
+@pytest.mark.slow
 def test_house_edge_is_reduced_with_coprime_integer_coefficients() -> None:
     d = sympy.Symbol("d")
     for formula in formulas(load("live-pittsburgh")).wagers:

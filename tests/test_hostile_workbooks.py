@@ -51,6 +51,7 @@ HEAD = (b'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas
         b'2006/main">')
 
 
+@pytest.mark.slow
 def test_a_zip_bomb_is_refused_in_one_line(tmp_path: Path) -> None:
     row = b'<row><c t="inlineStr"><is><t>tie</t></is></c></row>' * 1000
 
@@ -73,6 +74,7 @@ def test_a_sheet_declaring_every_cell_of_a_spreadsheet_is_refused(tmp_path: Path
     assert_refused(["verify", path, "--rules", "punto-banco"], "declares 17,179,869,184 cells")
 
 
+@pytest.mark.slow
 def test_a_declared_column_range_cannot_make_the_reader_pad_each_row(tmp_path: Path) -> None:
     good = zipfile.ZipFile(io.BytesIO(base_workbook())).read("xl/worksheets/sheet1.xml")
     wide = re.sub(rb'<dimension ref="A1:D3" ?/>', b'<dimension ref="A1:XFD3"/>', good)

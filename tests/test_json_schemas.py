@@ -62,6 +62,7 @@ def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ..
     _check(kind, json.loads(out))
 
 
+@pytest.mark.slow
 def test_diff_with_the_counter_yield_prints_what_its_schema_says() -> None:
     _, out, _ = run("diff", "punto-banco", "dactylus", "--wager", "tie", "--counter-yield", "10", "--format", "json")
     _check("diff", json.loads(out))

@@ -76,6 +76,7 @@ def _chi_square(seen: Counter[str], exact: dict[str, Fraction], rounds: int) -> 
     return sum((seen[c] - rounds * float(exact[c])) ** 2 / (rounds * float(exact[c])) for c in cells), len(cells) - 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("applies", ["winning hand", "both hands", "banker"])
 def test_the_simulated_rows_and_multipliers_follow_the_exact_par_sheet(rule_file, applies: str) -> None:  # type: ignore[no-untyped-def]
     seen, exact, rounds = _observed(applies, rule_file)
@@ -83,6 +84,7 @@ def test_the_simulated_rows_and_multipliers_follow_the_exact_par_sheet(rule_file
     assert freedom >= 3 and statistic < chi_square_999(freedom), (statistic, freedom, seen)
 
 
+@pytest.mark.slow
 def test_the_distribution_check_has_the_power_to_refute_a_wrong_table(rule_file) -> None:  # type: ignore[no-untyped-def]
     """The cards the multipliers apply to matter: rounds drawn for the winning hand are refuted by the par sheet of
     both hands."""
@@ -104,6 +106,7 @@ def test_the_cards_multiplied_are_those_of_the_hands_the_wager_names() -> None:
                    [True, True, True, True, True, True]]
 
 
+@pytest.mark.slow
 def test_simulate_confirms_the_exact_returns_of_the_lightning_style_game() -> None:
     code, out, err = cli("simulate", "--rules", str(EXAMPLES / "lightning-style.toml"), "--rounds", "300000",
                          "--seed", "3", "--wager", "lightning-player", "--wager", "lightning-tie", "--workers", "1")

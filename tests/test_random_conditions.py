@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def _wager(rows: list[Condition]) -> Wager:
 shoes = st.lists(st.sampled_from(["9H", "9S", "KH", "KH", "QD", "5C", "8D", "3H", "AS", "7C"]), min_size=6, max_size=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.one_of(conditions, sparse), min_size=1, max_size=3), cards=shoes)
 def test_random_pay_tables_count_alike_on_every_path(rows: list[Condition], cards: list[str]) -> None:

@@ -8,6 +8,8 @@ from analyzer.errors import InputError
 from analyzer.exact.reach import load
 from analyzer.game.rulefile import catalogue, shipped, shipped_text
 
+from .slow import side_bets
+
 FILE = """
 [rule_set]
 name = "x"
@@ -27,7 +29,7 @@ def _file(rule_file, rows: str, extra: str = "") -> str:  # type: ignore[no-unty
     return rule_file(FILE.replace("ROWS", rows).replace("outcomes = [", f"{extra}\noutcomes = [" if extra else "outcomes = ["))
 
 
-@pytest.mark.parametrize("name", shipped() + catalogue())
+@pytest.mark.parametrize("name", side_bets(shipped() + catalogue()))
 def test_every_shipped_row_can_be_reached(name: str) -> None:
     """Loading a shipped name skips the check (package data), so the tests make it here."""
     from analyzer.exact.reach import check

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from .examples import Example, examples_in, run_example
+from .examples import Example, examples_in, parameters, run_example
 
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -78,7 +78,7 @@ def test_the_readme_shows_three_examples_with_real_output() -> None:
     assert any(command.startswith("cat ") for example in EXAMPLES for command, _ in example.steps)
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
+@pytest.mark.parametrize("example", parameters(EXAMPLES))
 def test_a_readme_example_prints_what_the_readme_shows(
     example: Example, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -70,6 +70,7 @@ def _parsed(html: str) -> _Page:
     return page
 
 
+@pytest.mark.slow
 def test_the_html_loads_nothing_from_anywhere() -> None:
     page = _parsed(_html())
     for tag, attrs in page.tags:
@@ -103,6 +104,7 @@ def test_the_report_holds_every_part_the_issue_lists() -> None:
     assert "live-pittsburgh.toml (rule file)" in text and "Command: baccarat report --rules live-pittsburgh" in text
 
 
+@pytest.mark.slow
 def test_every_svg_id_is_unique_in_the_page() -> None:
     ids = [attrs["id"] for _, attrs in _parsed(_html()).tags if attrs.get("id")]
     assert len(ids) == len(set(ids))
@@ -120,6 +122,7 @@ def test_the_json_of_a_report_carries_the_data_of_its_plots() -> None:
     assert [row["rounds"] for row in banker["volatility"]] == [100, 1000, 10000]
 
 
+@pytest.mark.slow
 def test_the_report_command_writes_html_and_pdf_with_a_date(tmp_path: Path) -> None:
     for suffix in ("html", "pdf"):
         out = tmp_path / f"r.{suffix}"
@@ -138,6 +141,7 @@ def test_report_refuses_bad_input() -> None:
     assert_refused(["report", "--rules", "punto-banco", "--out", "/nonexistent/r.html"], "cannot be written: give a file in an existing folder")
 
 
+@pytest.mark.slow
 def test_a_rule_file_of_ones_own_gets_a_report_without_published_figures(tmp_path: Path) -> None:
     examples = Path(__file__).parent.parent / "examples"
     out = tmp_path / "ez.html"
@@ -147,6 +151,7 @@ def test_a_rule_file_of_ones_own_gets_a_report_without_published_figures(tmp_pat
     assert "Dragon 7" in text and "No published figure is on file for this game" in text
 
 
+@pytest.mark.slow
 def test_a_side_bet_file_reports_the_figures_its_wagers_state_with_their_verdicts() -> None:
     """The catalogue's Golden Frog: the figures Wizard of Odds and Jacobson published, each checked exactly."""
     (section,) = [b for b in _document("golden-frog").blocks if getattr(b, "key", None) == "published"]
@@ -157,6 +162,7 @@ def test_a_side_bet_file_reports_the_figures_its_wagers_state_with_their_verdict
     assert rows[("any-8-beats-any-6: combinations '8 beats 6', 8 decks", "150,358,085,283,840")][0] == "CONFIRMED"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium)")
 def test_the_html_renders_in_headless_chromium(tmp_path: Path) -> None:
     page = tmp_path / "report.html"
@@ -168,6 +174,7 @@ def test_the_html_renders_in_headless_chromium(tmp_path: Path) -> None:
     assert shot.exists() and shot.stat().st_size > 20_000  # a page with text and tables, not a blank one
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm is not installed (Debian: apt-get install poppler-utils)")
 def test_the_pdf_pages_render_to_png(tmp_path: Path) -> None:
     pdf = tmp_path / "report.pdf"
@@ -181,6 +188,7 @@ def test_the_pdf_pages_render_to_png(tmp_path: Path) -> None:
         assert "net result of a unit bet" in text  # the plots' text is text, in the PDF too
 
 
+@pytest.mark.slow
 def test_the_pdf_is_byte_stable_without_a_date() -> None:
     assert produce(_document(), "pdf") == produce(_document(), "pdf")
 

@@ -7,6 +7,8 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from analyzer.exact.reach import load
 from analyzer.play.executor import LocalExecutor
 from analyzer.report.evaluation import SIMULATION_SEED
@@ -25,6 +27,7 @@ def _report(tmp_path: Path, *more: str) -> dict:  # type: ignore[type-arg]
     return json.loads(out.read_text())  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow
 def test_the_report_states_each_wagers_counter_yield_as_tags_finds_it(tmp_path: Path) -> None:
     (section,) = _report(tmp_path, "--counter-yield", SHOES)["counter_yield"]
     assert (section["shoes"], section["decks"], section["seed"]) == (int(SHOES), 8, SIMULATION_SEED)
@@ -45,6 +48,7 @@ def test_the_report_states_each_wagers_counter_yield_as_tags_finds_it(tmp_path: 
         assert row["tags"].replace(" ", ",") == best["tags"]
 
 
+@pytest.mark.slow
 def test_perfect_play_in_the_report_is_diffs_counter_yield_on_the_same_shoes(tmp_path: Path) -> None:
     (section,) = _report(tmp_path, "--counter-yield", SHOES)["counter_yield"]
     rules = load("punto-banco")

@@ -55,6 +55,7 @@ def test_a_workbook_writes_every_name_as_a_text_cell_never_a_formula(hostile: Pa
     assert len(named) == 2 and all(c.data_type == "s" for c in named)
 
 
+@pytest.mark.slow
 def test_the_pdf_never_replaces_a_names_nb_by_the_page_count(hostile: Path, tmp_path: Path) -> None:
     if not any(Path(d, "pdftotext").exists() for d in os.environ.get("PATH", "").split(os.pathsep)):
         pytest.skip("pdftotext is not installed (Debian: apt-get install poppler-utils)")

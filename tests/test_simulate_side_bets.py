@@ -45,6 +45,7 @@ def test_records_of_dealt_cards_are_the_records_of_the_cards(rules, wager: str) 
         assert needs.decode(code) == record_of(needs, dealt_round(player, banker)), sequence
 
 
+@pytest.mark.slow
 def test_every_record_the_dealer_meets_has_an_exact_count() -> None:
     rules = load("lucky-8")
     needs = needs_of(rules.wager("lucky-8-player"))
@@ -56,6 +57,7 @@ def test_every_record_the_dealer_meets_has_an_exact_count() -> None:
     assert finished.passed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["top", "shoe"])
 def test_simulated_side_bets_meet_their_exact_values(mode: str) -> None:
     rules = load("suits")

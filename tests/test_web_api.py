@@ -219,6 +219,7 @@ def wait_for(client: TestClient, job_id: str) -> dict[str, Any]:
     raise AssertionError("the job did not finish in a minute")
 
 
+@pytest.mark.slow
 def test_a_counting_job_gives_what_count_prints(client: TestClient) -> None:
     started = client.post("/api/jobs", json={"kind": "count", "state": {}, "wager": "tie", "shoes": 40, "seed": 3})
     assert started.status_code == 202
@@ -231,6 +232,7 @@ def test_a_counting_job_gives_what_count_prints(client: TestClient) -> None:
     assert without_command(result) == cli
 
 
+@pytest.mark.slow
 def test_a_cancelled_job_has_no_result(client: TestClient) -> None:
     started = client.post("/api/jobs", json={"kind": "count", "state": {}, "wager": "tie", "shoes": 200_000}).json()
     client.delete(f"/api/jobs/{started['id']}")
@@ -278,6 +280,7 @@ def test_every_route_is_described_in_the_openapi_document(client: TestClient) ->
     assert any(isinstance(r, Mount) for r in starlette.routes)
 
 
+@pytest.mark.slow
 def test_a_report_job_writes_the_report_of_the_state(client: TestClient) -> None:
     started = client.post("/api/jobs", json={"kind": "report", "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"]},
                                              "format": "html"})

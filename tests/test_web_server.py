@@ -34,6 +34,7 @@ def wait_listening(port: int) -> None:
     raise AssertionError("the server did not listen")
 
 
+@pytest.mark.slow
 def test_serve_says_where_it_is_and_answers_there() -> None:
     port = free_port()
     server, first = start("--port", str(port))
@@ -49,6 +50,7 @@ def test_serve_says_where_it_is_and_answers_there() -> None:
         assert server.stdout is not None and "Traceback" not in server.stdout.read()
 
 
+@pytest.mark.slow
 def test_serve_beyond_loopback_requires_the_token_it_prints() -> None:
     port = free_port()
     server, first = start("--host", "0.0.0.0", "--port", str(port))

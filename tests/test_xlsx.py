@@ -116,6 +116,7 @@ SOFFICE = __import__("shutil").which("soffice")
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed (Debian: apt-get install libreoffice-calc-nogui); "
                                             "the formulas are still evaluated exactly above")
+@pytest.mark.slow
 def test_a_spreadsheet_program_recalculates_the_formulas_to_the_exact_figures(tmp_path: Path) -> None:
     """LibreOffice, given the workbook without its stored values, computes every figure itself."""
     import csv

@@ -1,0 +1,30 @@
+"""What the quick subset (``pytest -m "not slow"``) leaves out, where a rule decides it rather than a test's own mark.
+
+The full run (``.ci/run``, the README's test command) runs everything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+HEAVY_TABLES = ("lucky-match", "jackpot-baccarat")
+"""The catalogue's side bets whose tables take a second each to count and reach (many rows over suited records)."""
+DEALING = ("baccarat simulate", "baccarat count", "baccarat tags", "baccarat report")
+"""Commands that deal many rounds or shoes, or write a whole report; ``--counter-yield`` counts shoes too."""
+
+
+def dealing(command: str) -> bool:
+    """Whether a command line deals many rounds or shoes (:data:`DEALING`)."""
+    return command.startswith(DEALING) or "--counter-yield" in command
+
+
+def side_bets(names: Iterable[str]) -> list[object]:
+    """Side-bet names as test parameters, the :data:`HEAVY_TABLES` marked ``slow``."""
+    return [pytest.param(n, marks=pytest.mark.slow) if n in HEAVY_TABLES else n for n in names]
+
+
+def commands(lines: Iterable[str]) -> list[object]:
+    """Command lines as test parameters, those that deal (:func:`dealing`) marked ``slow``."""
+    return [pytest.param(c, marks=pytest.mark.slow) if dealing(c) else c for c in lines]
