@@ -54,6 +54,27 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
     ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),
     ("tags", ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1")),
+    ("deal", ("deal", "--rules", "live-pittsburgh", "--cards", "9 K 3 5 4 2", "--bet", "2:player=5",
+              "--bet", "2:dragon-bonus-player=1")),
+    ("deal", ("deal", "--rules", "mini-louisiana", "--cards", "9 K 3 5 4 2 7 8 J 5 5", "--bet", "player=10",
+              "--own-hand", "STAND")),  # an own hand, cards not dealt
+    ("deal", ("deal", "--rules", "examples/lightning-style.toml", "--cards", "9S 9S 9H 9S", "--bet", "lightning-tie=1",
+              "--bet", "player=1", "--lightning", "9S=2")),
+    ("simulate", ("simulate", "--rules", "mini-louisiana", "--remove", "5x4,K", "--decks", "6", "--rounds", "5000",
+                  "--seed", "2", "--workers", "1")),  # a wager with no pay table: a frequency
+    ("simulate", ("simulate", "--rules", "golden-frog", "--mode", "shoe", "--rounds", "5000", "--seed", "2",
+                  "--workers", "1")),
+    ("count", ("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "2", "--workers", "1")),  # no bet
+    ("count", ("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "tie", "--shoes", "20",
+               "--workers", "1", "--bankroll", "200")),
+    ("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--play", "count",
+               "--tags", "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1", "--threshold", "4",
+               "--burn", "3", "--last-round", "cut", "--workers", "1")),
+    ("formula", ("formula", "--rules", "dactylus", "--wager", "tie", "--remove", "5x2")),
+    ("formula", ("formula", "--rules", "golden-frog")),
+    ("own-cards", ("own-cards", "--decks", "4")),
+    ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
+    ("claims", ("verify", "examples/claims.toml")),
 ])
 def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(Path(__file__).parent.parent)
