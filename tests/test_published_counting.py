@@ -7,6 +7,10 @@
 # Source: Stephen How, "Player Dragon Bonus Tracking Sheet", discountgambling.net, 2011-10-05
 #   (https://discountgambling.net/2011/10/05/player-dragon-tracking-sheet/): count values Ace 1, Deuce 2, Trey 2,
 #   Four 1, Five 1, Six 0, Seven -1, Eight -1, Nine -1, Face/Ten -1.
+# Source: Eliot Jacobson, "Beating the Lucky Pairs baccarat side bet, update 2", 888casino.com blog
+#   (https://www.888casino.com/blog/side-bets/beating-the-lucky-pairs-baccarat-side-bet-update-2): "the AP who makes
+#   a LP wager of $100 on both the Player pair and Banker pair whenever he has the edge, and at no other time, expects
+#   to earn about $37.54 per shoe" (11-to-1, 100,000,000 shoes).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from .clirun import run
 
 JACOBSON_PER_SHOE = 0.1231
 JACOBSON_PER_100_HANDS = 0.1515
+JACOBSON_PAIRS_PER_SHOE = 0.3754
 HOW_TAGS = "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1"
 
 
@@ -53,3 +58,12 @@ def test_perfect_play_takes_more_than_the_published_count() -> None:
     study = _study()
     low = study["units_expected_per_shoe"]["mean"] - study["units_expected_per_shoe"]["ci95"]
     assert low > JACOBSON_PER_SHOE
+
+
+@pytest.mark.slow
+def test_jacobsons_pair_figure_is_perfect_play_on_both_pair_bets() -> None:
+    code, out, err = run("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker-pair", "--shoes",
+                         "20000", "--seed", "11", "--format", "json")
+    assert code == 0, err
+    study = json.loads(out)
+    assert _inside(study["units_expected_per_shoe"], JACOBSON_PAIRS_PER_SHOE)  # 0.3688 +/- 0.0112; 400,000 shoes: 0.3743 +/- 0.0025
