@@ -50,6 +50,8 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
 
 @pytest.mark.parametrize("kind, args", [
     ("solve", ("solve", "--rules", "punto-banco", "--rules", "dactylus", "--wager", "tie", "--outcome", "tie", "--edge", "5%")),
+    ("solve", ("solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%",
+               "--counter-yield", "5", "--rank-by", "counter-yield", "--workers", "1")),
     ("eor", ("eor", "--rules", "live-pittsburgh", "--wager", "tie", "--wager", "dragon-bonus-player")),
     ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
     ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),

@@ -17,23 +17,66 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
 from ..studies.design import Designs, Yield
+from ..studies.solve import Candidate, PaySolution
+
+
+RANKINGS: tuple[str, ...] = ("pays", "counter-yield")
+"""How ``solve`` orders its candidate pays: by pay, or by counter yield, the safest to count first."""
 
 
 def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str | None = None,
-          shape: Mapping[str, Fraction] | None = None) -> Document:
+          shape: Mapping[str, Fraction] | None = None, yield_shoes: int | None = None, rank_by: str = "pays",
+          workers: int = 1) -> Document:
     """The pay of ``outcome`` (or a pay table of ``shape``, one common multiplier) that gives house edge ``target``,
-    with the nearest printable pays (``baccarat solve``)."""
+    with the nearest printable pays (``baccarat solve``).
+
+    ``yield_shoes`` adds each candidate's counter yield: perfect play over that many shoes of the standard procedure
+    (the same shoes for every candidate, seed 0), on ``workers``; ``rank_by="counter-yield"`` then lists the
+    candidates from the least yield to the most, the safest table to count first.
+    """
+    from dataclasses import replace
+
     from ..report.solve import Solved, solved_document
     from ..studies.solve import solve_pay, solve_shape
 
     if not shape and outcome is None:
         raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
+    if rank_by not in RANKINGS:
+        raise InputError(f"--rank-by {rank_by!r} is unknown; use {' or '.join(RANKINGS)}.")
+    if rank_by == "counter-yield" and yield_shoes is None:
+        raise InputError("--rank-by counter-yield needs --counter-yield SHOES (the shoes to measure each candidate on).")
     from ..game.money import refuse_lightning
 
     refuse_lightning((rules.wager(wager),), "solve")
     (sheet,) = par_sheets(rules, shoe, (wager,))
     solution = solve_shape(sheet, shape, target, outcome) if shape else solve_pay(sheet, outcome or "", target)
-    return solved_document(Solved(rules=rules, shoe=shoe, sheet=sheet, solution=solution))
+    if yield_shoes is not None:
+        solved = solution if isinstance(solution, PaySolution) else solution.balance
+        fixed = () if isinstance(solution, PaySolution) else solution.rounded
+        candidates = _with_yields(rules, shoe, wager, solved, fixed, yield_shoes, workers)
+        if rank_by == "counter-yield":
+            candidates = tuple(sorted(candidates, key=lambda c: (c.counter_yield.exact if c.counter_yield else 0, c.pays)))
+        solved = replace(solved, candidates=candidates)
+        solution = solved if isinstance(solution, PaySolution) else replace(solution, balance=solved)
+    return solved_document(Solved(rules=rules, shoe=shoe, sheet=sheet, solution=solution, rank_by=rank_by))
+
+
+def _with_yields(rules: RuleSet, shoe: Shoe, wager: str, solved: PaySolution, fixed: Sequence[tuple[str, Fraction]],
+                 shoes: int, workers: int) -> tuple[Candidate, ...]:
+    """Each candidate of ``solved`` with its counter yield, the pays ``fixed`` set first (a shape's rounded pays)."""
+    from dataclasses import replace
+
+    from ..play.executor import open_executor
+    from ..studies.design import counter_yield
+
+    if shoe.decks_built is None:
+        raise InputError("The counter yield needs a shoe built from decks (--decks).")
+    for name, paid in fixed:
+        rules = rules.with_pays(wager, name, paid)
+    with open_executor(workers) as executor:
+        return tuple(replace(c, counter_yield=counter_yield(rules.with_pays(wager, solved.outcome, c.pays), wager,
+                                                          shoe.decks_built, shoes, 0, executor))
+                     for c in solved.candidates)
 
 
 def variation_name(rules: RuleSet) -> str:

@@ -83,16 +83,26 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
 @click.option("--edge", required=True, metavar="PERCENT",
               help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).")
 @pay_option
+@click.option("--counter-yield", "yield_shoes", type=Whole(1, MAX_SHOES), default=None, metavar="SHOES",
+              help="Also each candidate pay's counter yield: perfect play over SHOES shoes of the standard procedure "
+                   "(the same shoes for every candidate).")
+@click.option("--rank-by", type=click.Choice(("pays", "counter-yield")), default="pays", show_default=True,
+              help="Order of the candidate pays: by pay, or by counter yield, the safest to count first "
+                   "(needs --counter-yield).")
+@workers_option
 @format_option
 def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
-          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], fmt: str | None) -> None:
+          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], yield_shoes: int | None, rank_by: str,
+          workers: int | None, fmt: str | None) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
     from ..api.studies import solve as solved
     from ..studies.solve import parse_shape
 
+    check_workers(workers, None)
     target = parse_percent(edge)
     weights = parse_shape(shape)
-    documents = [solved(r, shoe_of(r, decks, remove), wager, target, outcome, weights)
+    documents = [solved(r, shoe_of(r, decks, remove), wager, target, outcome, weights, yield_shoes=yield_shoes,
+                        rank_by=rank_by, workers=workers or cores())
                  for r in (with_pays(rule_set, pays) for rule_set in rule_sets(rule_names))]
     emit(documents, fmt)
 

@@ -6,6 +6,7 @@ exact value per unit ("19/2").
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -14,7 +15,7 @@ from ..exact.parsheet import ParSheet
 from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
-from ..numbers import decimal_text, fraction_text, percent_text
+from ..numbers import count_text, decimal_text, fraction_text, percent_text
 from ..studies.solve import GRIDS, PaySolution, ShapeSolution
 from .common import offered_text, rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
@@ -32,6 +33,7 @@ from .model import (
     odds,
     pays,
     percent,
+    real,
     text,
 )
 from .provenance import provenance
@@ -45,6 +47,8 @@ class Solved:
     shoe: Shoe
     sheet: ParSheet
     solution: PaySolution | ShapeSolution
+    rank_by: str = "pays"
+    """How the candidates are ordered: by pay, or by counter yield (``solve --rank-by counter-yield``)."""
 
 
 _STEPS = ", ".join(f"{name}{'' if below is None else f' (below {format_pays(below)})'}" for name, _, below in GRIDS)
@@ -67,24 +71,32 @@ def _head(item: Solved) -> Fields:
     ))
 
 
-def _candidates(solution: PaySolution, key: str, caption: str) -> Table:
-    return Table(
-        columns=(
-            Column("pays", "pays"),
-            Column("value", None),
-            Column("steps", "step"),
-            Column("house_edge", "house edge"),
-            Column(None, "exact house edge"),
-            Column(None, "vs target"),
-        ),
-        rows=tuple(
-            (pays(c.pays), fraction(c.pays), data(list(c.grids), ", ".join(c.grids)), percent(c.house_edge),
-             fraction(c.house_edge), text(_vs(c.house_edge, solution.target)))
-            for c in solution.candidates
-        ),
-        key=key,
-        caption=caption,
+def _candidates(solution: PaySolution, key: str, caption: str, rank_by: str) -> Table:
+    yields = [c.counter_yield for c in solution.candidates if c.counter_yield is not None]
+    columns: tuple[Column, ...] = (
+        Column("pays", "pays"),
+        Column("value", None),
+        Column("steps", "step"),
+        Column("house_edge", "house edge"),
+        Column(None, "exact house edge"),
+        Column(None, "vs target"),
     )
+    if yields:
+        columns += (Column("counter_yield_per_100_rounds", "counter yield /100 rounds", "right"),
+                    Column("counter_yield_ci95", "± 95%", "right"))
+        caption += (f" Counter yield: perfect play's units per 100 rounds over {count_text(yields[0].shoes)} shoes of "
+                    "the standard procedure, the same shoes for every pay" +
+                    ("; ranked by it, the safest to count first." if rank_by == "counter-yield" else "."))
+    rows = []
+    for c in solution.candidates:
+        row: tuple[Value | None, ...] = (pays(c.pays), fraction(c.pays), data(list(c.grids), ", ".join(c.grids)),
+                                         percent(c.house_edge), fraction(c.house_edge), text(_vs(c.house_edge, solution.target)))
+        if yields:
+            found = c.counter_yield
+            row += (decimal(None if found is None else found.exact, 4, signed=True),
+                    real(None if found is None or math.isnan(found.ci95) else found.ci95, 4))
+        rows.append(row)
+    return Table(columns=columns, rows=tuple(rows), key=key, caption=caption)
 
 
 def _pay_blocks(item: Solved, solution: PaySolution) -> list[Block]:
@@ -105,7 +117,8 @@ def _pay_blocks(item: Solved, solution: PaySolution) -> list[Block]:
             f"Target house edge: {percent_text(solution.target)} (exactly {fraction_text(solution.target)}).",
         )),
         Prose((f"Exact pay for the target: {decimal_text(solution.pays, 4)} to 1, exactly {fraction_text(solution.pays)} to 1.",)),
-        _candidates(solution, "candidates", f"Nearest pays on the usual steps ({_STEPS}), every other pay as it is:"),
+        _candidates(solution, "candidates", f"Nearest pays on the usual steps ({_STEPS}), every other pay as it is:",
+                    item.rank_by),
     ]
 
 
@@ -150,7 +163,7 @@ def _shape_blocks(item: Solved, solution: ShapeSolution) -> list[Block]:
             Field("pays", None, fraction(balance.pays)),
         ), key="balance"),
         _candidates(balance, "balance.candidates",
-                    f"Nearest pays for {balance.outcome!r} ({_STEPS}), with the rounded pays above:"),
+                    f"Nearest pays for {balance.outcome!r} ({_STEPS}), with the rounded pays above:", item.rank_by),
     ]
 
 

@@ -40,11 +40,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet
 from ..game.odds import LOSE, format_pays
 from ..numbers import decimal_text, percent_text
+
+if TYPE_CHECKING:
+    from .design import Yield
 
 GRIDS: tuple[tuple[str, Fraction, Fraction | None], ...] = (
     ("N to 1", Fraction(1), None),
@@ -65,6 +69,9 @@ class Candidate:
     pays: Fraction
     house_edge: Fraction
     grids: tuple[str, ...]
+    counter_yield: Yield | None = None
+    """With ``solve --counter-yield``: what perfect play takes from the wager with this pay (the same shoes for every
+    candidate)."""
 
     def __post_init__(self) -> None:
         if self.pays < LOSE:
