@@ -16,6 +16,7 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
+from ..studies.depth import DepthStudy
 from ..studies.design import Designs, Yield
 from ..studies.solve import Candidate, PaySolution
 
@@ -158,3 +159,17 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
         return design(chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor)
     finally:
         executor.close()
+
+
+def depth_study(rules: str | RuleSet, wager: str, *, decks: int | None = None, unseen: range = range(10, 15),
+                shoes: int = 100_000, seed: int = 0, workers: int = 1) -> DepthStudy:
+    """The exact depth study of ``wager`` (``baccarat depth``): for each number of unseen cards in ``unseen``, exactly
+    over every composition, the chance of an edge, the average edge and perfect play's gain per round; render with
+    :func:`analyzer.report.depth.depth_document`."""
+    from ..play.executor import open_executor
+    from ..studies.depth import study
+    from .common import rule_set
+
+    chosen = rule_set(rules)
+    with open_executor(workers) as executor:
+        return study(chosen, wager, decks if decks is not None else chosen.decks, unseen, executor, shoes=shoes, seed=seed)

@@ -40,6 +40,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
                          "says so."),
     "diff": ("diff", "The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and "
                      "top award."),
+    "depth": ("studies", "The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect "
+                         "play's gain."),
     "deal": ("play", "Deal given cards step by step as the dealer would, and settle every bet."),
     "eor": ("studies", "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced "
                        "count."),

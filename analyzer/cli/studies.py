@@ -13,6 +13,7 @@ from ..api.common import with_pays
 from ..errors import InputError, shown
 from ..game.cards import parse_removal
 from ..game.odds import parse_percent
+from ..game.shoe import CARDS_PER_ROUND
 from .app import (
     cli,
     command_line,
@@ -298,3 +299,31 @@ def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, w
     with open_executor(workers or cores()) as executor:
         found = design(rule_set, wager, decks if decks is not None else rule_set.decks, shoes, seed, executor)
     emit(design_document(found), fmt)
+
+
+@cli.command(epilog=examples(
+    "baccarat depth --rules live-pittsburgh --wager dragon-bonus-player --from 10 --to 13",
+))
+@one_rule_set()
+@click.option("--wager", "wager", required=True, metavar="W", help="The wager to study (it needs a pay table).")
+@click.option("--from", "low", type=Whole(CARDS_PER_ROUND, 100_000), default=10, show_default=True, metavar="K",
+              help="The fewest unseen cards studied.")
+@click.option("--to", "high", type=Whole(CARDS_PER_ROUND, 100_000), default=14, show_default=True, metavar="K",
+              help="The most unseen cards studied (the compositions grow fast: 817,190 values at 14, 4.7 million at 18).")
+@decks_option
+@click.option("--shoes", type=Whole(1, MAX_SHOES), default=100_000, show_default=True, metavar="N",
+              help="Shoes dealt to estimate the rounds a shoe deals at each depth.")
+@click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of those shoes.")
+@workers_option
+@format_option
+def depth(rule_name: str, wager: str, low: int, high: int, decks: int | None, shoes: int, seed: int,
+          workers: int | None, fmt: str | None) -> None:
+    """The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect play's gain."""
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")  # one thread per worker: the workers share the cores
+    from ..api.studies import depth_study
+    from ..report.depth import depth_document
+
+    check_workers(workers, None)
+    emit(depth_document(depth_study(load_rules(rule_name), wager, decks=decks, unseen=range(low, high + 1),
+                                    shoes=shoes, seed=seed, workers=workers or cores())), fmt)

@@ -1,0 +1,99 @@
+"""The exact depth study (issue 20, item 4): by unseen cards, over every composition, held to a brute force over every
+subset of a small shoe's cards, to random subsets of a full shoe, and to the shoe procedure's rounds."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from analyzer.exact.batch import expected_values
+from analyzer.exact.reach import load
+from analyzer.game.cards import RANKS, rank_of
+from analyzer.game.needs import needs_of
+from analyzer.game.shoe import Shoe
+from analyzer.studies.depth import count_compositions, compositions, depth_figures, rounds_by_depth, value_level
+from analyzer.studies.plan import Procedure
+
+from .clirun import run
+
+RULES = load("live-pittsburgh")
+SMALL = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "9", "8", "K", "2"]  # tens of every rank
+
+
+def _brute(shoe_cards: list[str], wager: str, k: int) -> tuple[Fraction, Fraction]:
+    """P(edge) and perfect play's gain over every k-subset of the cards (as distinct cards), by direct enumeration."""
+    subsets = list(combinations(range(len(shoe_cards)), k))
+    rows = np.zeros((len(subsets), len(RANKS)), dtype=np.int64)
+    for i, subset in enumerate(subsets):
+        for j in subset:
+            rows[i, RANKS.index(rank_of(shoe_cards[j]))] += 1
+    values = expected_values(RULES, (wager,), rows)
+    positive = sum(1 for n in values.numerators[:, 0] if n > 0)
+    gain = sum((Fraction(int(n), values.scale[0] * d) for n, d in zip(values.numerators[:, 0], values.dealings) if n > 0),
+               Fraction(0))
+    return Fraction(positive, len(subsets)), gain / len(subsets)
+
+
+@pytest.mark.parametrize("wager, k", [("dragon-bonus-player", 8), ("player-pair", 9), ("tie", 7)])
+def test_every_subset_of_a_small_shoe_gives_the_depth_figures(wager: str, k: int) -> None:
+    found = depth_figures(RULES, wager, Shoe.from_cards(SMALL), k)
+    assert found.compositions == count_compositions(Shoe.from_cards(SMALL).by_value() if wager != "player-pair"
+                                                    else Shoe.from_cards(SMALL).counts, k)
+    assert (found.edge_probability, found.gain_per_round) == _brute(SMALL, wager, k)
+    assert found.gain_per_round > 0  # the check has something to compare
+
+
+def test_random_subsets_of_a_full_shoe_agree_with_the_exact_gain() -> None:
+    k, samples = 12, 3000
+    exact = depth_figures(RULES, "dragon-bonus-player", Shoe.decks(8), k)
+    rng = np.random.default_rng(5)
+    cards = np.repeat(np.arange(len(RANKS)), 32)
+    rows = np.stack([np.bincount(cards[rng.choice(len(cards), k, replace=False)], minlength=len(RANKS))
+                     for _ in range(samples)])
+    values = expected_values(RULES, ("dragon-bonus-player",), rows)
+    ev = np.array([int(n) / (values.scale[0] * d) for n, d in zip(values.numerators[:, 0], values.dealings)])
+    gains = np.maximum(ev, 0)
+    error = gains.std(ddof=1) / math.sqrt(samples)
+    assert abs(gains.mean() - float(exact.gain_per_round)) < 4 * error
+    assert abs((ev > 0).mean() - float(exact.edge_probability)) < 4 * math.sqrt(0.25 / samples)
+
+
+def test_a_wrong_weighting_would_be_caught() -> None:
+    """Compositions counted equally (not by their hypergeometric weight) give another gain: the brute force can fail."""
+    shoe = Shoe.from_cards(SMALL)
+    rows = np.concatenate(list(compositions(shoe.counts, 9)))
+    values = expected_values(RULES, ("player-pair",), rows)
+    flat = sum((Fraction(int(n), values.scale[0] * d) for n, d in zip(values.numerators[:, 0], values.dealings) if n > 0),
+               Fraction(0)) / len(rows)
+    assert flat != depth_figures(RULES, "player-pair", shoe, 9).gain_per_round
+
+
+def test_the_classes_are_what_the_wager_reads() -> None:
+    assert value_level(needs_of(RULES.wager("dragon-bonus-player")))
+    assert not value_level(needs_of(RULES.wager("player-pair")))  # a pair tells a king from a queen
+
+
+def test_the_procedure_deals_the_rounds_a_shoe_the_counting_study_deals() -> None:
+    rounds = rounds_by_depth(Shoe.decks(8), RULES, Procedure(), 20_000, 3)
+    assert 81.1 < sum(rounds.values()) < 81.5  # count: 81.28 rounds a shoe (tests/test_published_counting.py)
+    assert min(rounds) >= 10  # the last round starts with at least 9 cards left and 1 burned
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--from", "14", "--to", "12"), "--from must be at most --to"),
+    (("--from", "30", "--to", "30"), "above the limit"),
+    (("--wager", "player-pair", "--from", "5", "--to", "9"), "5 is not from 6"),
+])
+def test_a_depth_the_study_cannot_count_is_one_line(args: tuple[str, ...], message: str) -> None:
+    wager = () if "--wager" in args else ("--wager", "dragon-bonus-player")
+    code, out, err = run("depth", "--rules", "live-pittsburgh", *wager, *args)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_a_wager_that_reads_suits_is_refused_in_one_line() -> None:
+    code, out, err = run("depth", "--rules", "lucky-8", "--wager", "lucky-8-player", "--from", "10", "--to", "10")
+    assert code == 2 and "reads suits" in err and err.count("\n") == 1
