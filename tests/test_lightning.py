@@ -43,6 +43,8 @@ outcomes = [
 
 
 def _hand_cards(player: Hand, banker: Hand, applies: str) -> Hand:
+    if applies.endswith(" first two"):
+        return (player if applies.startswith("player") else banker)[:2]
     if applies in ("player", "banker"):
         return player if applies == "player" else banker
     p, b = total(player), total(banker)
@@ -81,6 +83,8 @@ def brute(cards: list[str], k: int, applies: str, values: tuple[Fraction, ...]) 
     ("mixed", 1, "winning hand", (2, 3)),
     ("nines-twice", 2, "both hands", (5,)),
     ("mixed", 2, "winning hand", (2,)),
+    ("nines-twice", 2, "player first two", (2, 3)),  # a pair bet's cards: the third card is not multiplied
+    ("mixed", 1, "banker first two", (2, 3)),
 ])
 def test_multiplied_pays_equal_a_brute_force_over_deals_and_draws(rule_file, shoe_name: str, cards_drawn: int,  # type: ignore[no-untyped-def]
                                                                   applies: str, values: tuple[int, ...]) -> None:

@@ -77,7 +77,7 @@ def _chi_square(seen: Counter[str], exact: dict[str, Fraction], rounds: int) -> 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("applies", ["winning hand", "both hands", "banker"])
+@pytest.mark.parametrize("applies", ["winning hand", "both hands", "banker", "player first two"])
 def test_the_simulated_rows_and_multipliers_follow_the_exact_par_sheet(rule_file, applies: str) -> None:  # type: ignore[no-untyped-def]
     seen, exact, rounds = _observed(applies, rule_file)
     statistic, freedom = _chi_square(seen, exact, rounds)
@@ -166,3 +166,25 @@ def test_lightning_cards_without_a_lightning_bet_are_refused() -> None:
     code, out, err = cli("deal", "--rules", "punto-banco", "--cards", "9S KH 8D 5C", "--bet", "player=10",
                          "--lightning", "9S=8")
     assert code == 2 and out == "" and "no bet here is on one" in err
+
+
+def test_a_pair_bets_multipliers_are_its_two_cards_only() -> None:
+    """Golden-Wealth-style Pair: 9 to 1 times the gold cards among the pair's two cards (576 = 9 x 8 x 8 at most)."""
+    code, out, err = cli("deal", "--rules", str(EXAMPLES / "golden-wealth-style.toml"), "--cards", "9S 9S 3D 5C 2H",
+                         "--bet", "golden-player-pair=1", "--lightning", "9S=8 2H=5 KD=2 3C=3 4C=2", "--format", "json")
+    assert code == 0, err
+    (bet,) = json.loads(out)["bets"]
+    assert bet["outcome"] == "Player pair x64"  # the third card, 2H, is gold (x5) and is not the pair's
+    (sheet,) = analyze(str(EXAMPLES / "golden-wealth-style.toml"), wagers=["golden-player-pair"]).sheets
+    row = next(r for r in sheet.rows if r.outcome.name == "Player pair x64")
+    assert row.pays is not None and bet["pays"] == f"{row.pays.numerator}:{row.pays.denominator}"
+    multipliers = [int(r.outcome.name.rsplit("x", 1)[1]) for r in sheet.rows if r.outcome.name.startswith("Player pair x")]
+    assert max(multipliers) == 64  # two cards: 8 x 8, never a third card's
+
+
+@pytest.mark.slow
+def test_simulate_confirms_the_golden_wealth_style_game() -> None:
+    code, out, err = cli("simulate", "--rules", str(EXAMPLES / "golden-wealth-style.toml"), "--rounds", "300000",
+                         "--seed", "4", "--wager", "golden-player", "--wager", "golden-player-pair", "--workers", "1")
+    assert code == 0, err
+    assert "All 2 wagers PASS." in out

@@ -114,7 +114,8 @@ def _product(lightning: Lightning, powers: tuple[int, ...]) -> Iterator[tuple[Fr
 
 
 def _needs(wager: Wager) -> Needs:
-    keyed = HandNeeds(all=Accs(keyings=(RANKS_KEYING,)))
+    keys = Accs(keyings=(RANKS_KEYING,))
+    keyed = HandNeeds(first=keys) if wager.lightning is not None and wager.lightning.first_two else HandNeeds(all=keys)
     return needs_of(wager).merge(Needs(drawing=True, player=keyed, banker=keyed))
 
 
@@ -132,7 +133,9 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
     column = {name: table.fields[:, i] for i, name in enumerate(names)}
     settled = first_rows(wager, needs, table.fields).tolist()
     player_total, banker_total = column["player.total"].tolist(), column["banker.total"].tolist()
-    player_keys, banker_keys = column["player.all.keys rank"].tolist(), column["banker.all.keys rank"].tolist()
+    group, width = ("first", 2) if lightning.first_two else ("all", 3)
+    player_keys = column[f"player.{group}.keys rank"].tolist()
+    banker_keys = column[f"banker.{group}.keys rank"].tolist()
     groups: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
     for i, count in enumerate(table.counts.tolist()):
         row = settled[i]
@@ -142,8 +145,8 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
             continue
         hands = lightning.hands(player_total[i], banker_total[i])
         ranks = tuple(sorted(
-            (*(code_keys(player_keys[i], RANKS_KEYING, 3) if "player" in hands else ()),
-             *(code_keys(banker_keys[i], RANKS_KEYING, 3) if "banker" in hands else ()))))
+            (*(code_keys(player_keys[i], RANKS_KEYING, width) if "player" in hands else ()),
+             *(code_keys(banker_keys[i], RANKS_KEYING, width) if "banker" in hands else ()))))
         groups[(row, ranks)] += int(count)
     shapes = {ranks: partitions(shoe, ranks) for _, ranks in groups if ranks}  # the partition law of each ranks
     part_scale = math.lcm(1, *(p.denominator for law in shapes.values() for p in law.values()))

@@ -27,7 +27,9 @@ class Jackpot:
     contribution: Fraction | None = None
 
 
-HANDS_MULTIPLIED: tuple[str, ...] = ("winning hand", "both hands", "player", "banker")
+HANDS_MULTIPLIED: tuple[str, ...] = ("winning hand", "both hands", "player", "banker", "player first two", "banker first two")
+"""Whose cards lightning multipliers apply to: the winning hand (both on a tie), both hands, one hand, or the first two
+cards of one hand (a pair bet's cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,10 +52,16 @@ class Lightning:
         if self.applies_to not in HANDS_MULTIPLIED:
             raise InputError(f"lightning.applies_to is {shown(self.applies_to)}; use one of {', '.join(HANDS_MULTIPLIED)}.")
 
+    @property
+    def first_two(self) -> bool:
+        """Whether the multipliers apply to a hand's first two cards only (``"player first two"``)."""
+        return self.applies_to.endswith(" first two")
+
     def hands(self, player_total: int, banker_total: int) -> tuple[str, ...]:
-        """The hands whose cards the multipliers apply to, in a round of these final totals."""
-        if self.applies_to in ("player", "banker"):
-            return (self.applies_to,)
+        """The hands whose cards the multipliers apply to, in a round of these final totals (with :attr:`first_two`,
+        only their first two cards)."""
+        if self.applies_to in ("player", "banker", "player first two", "banker first two"):
+            return (self.applies_to.split()[0],)
         if self.applies_to == "both hands" or player_total == banker_total:
             return ("player", "banker")
         return ("player",) if player_total > banker_total else ("banker",)

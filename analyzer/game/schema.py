@@ -173,9 +173,10 @@ KEYS: tuple[Key, ...] = (
     Key("multipliers", ("lightning",), "table", "multiplier values to probabilities (adding up to 1)",
         "Each lightning card's multiplier, drawn independently.", 'multipliers = { "2" = "1/2", "5" = "1/2" }',
         required=True),
-    Key("applies_to", ("lightning",), "string", '"winning hand" (the default), "both hands", "player" or "banker"',
-        "Whose cards the multipliers apply to: the winning hand (both hands on a tie), both, or one named hand.",
-        'applies_to = "winning hand"'),
+    Key("applies_to", ("lightning",), "string", '"winning hand" (the default), "both hands", "player", "banker", '
+        '"player first two" or "banker first two"',
+        "Whose cards the multipliers apply to: the winning hand (both hands on a tie), both, one named hand, or the "
+        "first two cards of one (a pair bet's cards).", 'applies_to = "winning hand"'),
     Key("limit", ("lightning",), "string", "a pay such as \"512:1\"", "The most a multiplied row pays per unit "
         "staked.", 'limit = "10000:1"'),
     # ------------------------------------------------------ cap, jackpot

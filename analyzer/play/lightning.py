@@ -108,12 +108,13 @@ def applied(draw: LightningDraw, states: Array, player_columns: tuple[int, int],
     banker = np.zeros_like(player)
     player[list(player_columns)] = True
     banker[list(banker_columns)] = True
-    player[4] = player_draws
-    banker[4] = banker_draws & ~player_draws
-    banker[5] = banker_draws & player_draws
-    if draw.applies_to == "player":
+    if not draw.applies_to.endswith(" first two"):
+        player[4] = player_draws
+        banker[4] = banker_draws & ~player_draws
+        banker[5] = banker_draws & player_draws
+    if draw.applies_to in ("player", "player first two"):
         return player
-    if draw.applies_to == "banker":
+    if draw.applies_to in ("banker", "banker first two"):
         return banker
     both = np.full(len(states), draw.applies_to == "both hands") | (player_total == banker_total)
     chosen: Array = (player & (both | (player_total > banker_total))) | (banker & (both | (banker_total > player_total)))
@@ -253,7 +254,8 @@ def multiplied(rules: RuleSet, played: Round, drawn: Drawn | None) -> Round:
             state = settlement.state
             player, banker = settlement.cards
             for hand in wager.lightning.hands(state.player_total, state.banker_total):
-                for card in player if hand == "player" else banker:
+                cards = player if hand == "player" else banker
+                for card in cards[:2] if wager.lightning.first_two else cards:
                     value *= multiplier.get(card, 1)
         name = settlement.outcome.name if value == 1 else f"{settlement.outcome.name} x{format_multiplier(value)}"
         outcome = replace(settlement.outcome, name=name, pays=lightning_pays(wager, row, value))
