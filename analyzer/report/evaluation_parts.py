@@ -155,8 +155,8 @@ def _decks_figure(sheet: ParSheet, closed: Formulas, formula: WagerFormula) -> F
                    rows=tuple((integer(d), as_value(v)) for d, v in values)),
         kind="lines", x_label="number of decks d" + (f" (a shoe of {closed.family.text})" if closed.family.removed else ""),
         y_label=name + (" (%)" if edge else ""),
-        caption=f"Exact values of the closed form {name}(d) = {typeset(formula.figure.text)}; the dashed line is its limit "
-                "as the number of decks grows without bound (cards drawn with replacement).",
+        caption=f"Exact values of the closed form {name}(d) above; the dashed line is its limit as the number of decks "
+                "grows without bound (cards drawn with replacement).",
         key="decks_plot", references=(Reference("limit", as_value(limit)),), y_percent=edge,
     )
 
@@ -193,6 +193,10 @@ def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, fo
         if effects is not None:
             blocks.append(_removal_figure(sheet, effects))
     if formula is not None:
+        name = "house edge" if formula.house_edge is not None else "probability of a qualifying outcome"
+        line = f"Closed form: {name}(d) = {typeset(formula.figure.text)}"
+        blocks.append(Prose((line,), math=((f"Closed form: {name}(d) = ", formula.figure.mathml),)
+                            if formula.figure.mathml else ()))
         blocks.append(_decks_figure(sheet, closed, formula))
     lead = [f"Source: {wager.source}"] + ([f"Default: {wager.default}"] if wager.default else [])
     return Section(title=wager.title, name=wager.name, status=offered_text(wager), lead=tuple(lead),

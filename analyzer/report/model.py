@@ -255,6 +255,9 @@ class Prose:
     key: str | None = None
     human: bool = True
     code: bool = False
+    math: tuple[tuple[str, str], ...] = ()
+    """For HTML, instead of ``lines``: per line, its lead text and a formula in presentation MathML that the program
+    computed from exact numbers (never user text; the HTML renderer checks its markup and falls back to the line)."""
 
 
 PlotKind = Literal["bars", "lines", "stems"]

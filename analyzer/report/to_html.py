@@ -36,6 +36,8 @@ h3 { font-size: 1.08rem; margin: 1.4rem 0 .4rem; }
 h2 code, h3 code { font-size: .85em; color: var(--muted); font-weight: normal; }
 p { margin: .35rem 0; }
 code { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: .88em; }
+.formula { margin: .6rem 0; padding: .2rem 0; overflow-x: auto; overflow-y: hidden; }
+.formula math { math-style: normal; font-size: 1.2em; }
 .status { color: var(--muted); }
 .status b { color: var(--ink); }
 .provenance { background: var(--band); border-left: 4px solid var(--accent); padding: .5rem .8rem; margin: .6rem 0 1rem;
@@ -148,6 +150,9 @@ class _Page:
         if isinstance(block, Prose):
             if not block.human:
                 return ""
+            if block.math and len(block.math) == len(block.lines) and all(_MATHML.fullmatch(m) for _, m in block.math):
+                return "".join(f'<p class="formula">{escape(lead)}<math display="inline">{markup}</math></p>'
+                               for lead, markup in block.math)
             return "<pre><code>" + escape("\n".join(block.lines)) + "</code></pre>" if block.code else _lines(block.lines)
         if isinstance(block, Figure):
             return self.figure(block)
@@ -222,6 +227,10 @@ class _Page:
         data = Table(columns=figure.data.columns, rows=figure.data.rows)
         return (f"<figure>{drawing}<figcaption>{caption}</figcaption>"
                 f"<details><summary>The data plotted</summary>{self.table(data)}</details></figure>")
+
+
+_MATHML = re.compile(r"(?:</?(?:mrow|mfrac|msup|mn|mi|mo)>|[0-9d()+\-\u2062\u2212])*")
+"""The only markup a formula may bring into a page: MathML layout of numbers and d (sympy's presentation printer)."""
 
 
 def _code_sha(line: str) -> str:

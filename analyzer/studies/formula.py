@@ -157,6 +157,8 @@ class RationalFunction:
     denominator: tuple[int, ...]
     limit: Fraction
     text: str
+    mathml: str = ""
+    """The same factored form in presentation MathML (sympy's printer), for pages that typeset it."""
 
     def __post_init__(self) -> None:
         if not self.numerator or not self.denominator or self.denominator[0] <= 0:
@@ -342,7 +344,12 @@ def _reduce(numerator: sympy.Poly, denominator: sympy.Poly) -> RationalFunction:
     num = tuple(int(c * scale) // content * sign for c in top)
     den = tuple(int(c * scale) // content * sign for c in bottom)
     expression = _poly(num).as_expr() / _poly(den).as_expr()
-    return RationalFunction(numerator=num, denominator=den, limit=_limit(expression), text=sympy.sstr(sympy.factor(expression)))
+    factored = sympy.factor(expression)
+    from sympy.printing.mathml import mathml
+
+    markup = mathml(factored, printer="presentation").replace("&InvisibleTimes;", "\u2062").replace("<mo>-</mo>", "<mo>\u2212</mo>")
+    return RationalFunction(numerator=num, denominator=den, limit=_limit(expression), text=sympy.sstr(factored),
+                            mathml=markup)
 
 
 def _limit(expression: sympy.Expr) -> Fraction:
