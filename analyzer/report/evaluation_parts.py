@@ -36,6 +36,7 @@ from .model import (
     Field,
     Fields,
     Figure,
+    Formula,
     Prose,
     Reference,
     Section,
@@ -195,8 +196,8 @@ def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, fo
     if formula is not None:
         name = "house edge" if formula.house_edge is not None else "probability of a qualifying outcome"
         line = f"Closed form: {name}(d) = {typeset(formula.figure.text)}"
-        blocks.append(Prose((line,), math=((f"Closed form: {name}(d) = ", formula.figure.mathml),)
-                            if formula.figure.mathml else ()))
+        blocks.append(Prose((line,), math=(Formula(f"Closed form: {name}(d) = ", formula.figure.mathml,
+                                                   formula.figure.latex),) if formula.figure.mathml else ()))
         blocks.append(_decks_figure(sheet, closed, formula))
     lead = [f"Source: {wager.source}"] + ([f"Default: {wager.default}"] if wager.default else [])
     return Section(title=wager.title, name=wager.name, status=offered_text(wager), lead=tuple(lead),

@@ -243,6 +243,17 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class Formula:
+    """A formula the program computed from exact numbers, set for a page: the text before it, the formula in
+    presentation MathML (HTML) and in LaTeX (PDF, drawn by matplotlib's mathtext). Never user text: each renderer
+    checks the markup against the layout of numbers and d, and prints the Prose line instead when it does not match."""
+
+    lead: str
+    mathml: str
+    latex: str
+
+
+@dataclass(frozen=True, slots=True)
 class Prose:
     """Sentences: each string is a line (Markdown: hard line breaks; "  - " lines become a list).
 
@@ -255,9 +266,8 @@ class Prose:
     key: str | None = None
     human: bool = True
     code: bool = False
-    math: tuple[tuple[str, str], ...] = ()
-    """For HTML, instead of ``lines``: per line, its lead text and a formula in presentation MathML that the program
-    computed from exact numbers (never user text; the HTML renderer checks its markup and falls back to the line)."""
+    math: tuple[Formula, ...] = ()
+    """For HTML and PDF, instead of ``lines``: one formula per line, set as a fraction."""
 
 
 PlotKind = Literal["bars", "lines", "stems"]

@@ -150,9 +150,9 @@ class _Page:
         if isinstance(block, Prose):
             if not block.human:
                 return ""
-            if block.math and len(block.math) == len(block.lines) and all(_MATHML.fullmatch(m) for _, m in block.math):
-                return "".join(f'<p class="formula">{escape(lead)}<math display="inline">{markup}</math></p>'
-                               for lead, markup in block.math)
+            if block.math and len(block.math) == len(block.lines) and all(_MATHML.fullmatch(f.mathml) for f in block.math):
+                return "".join(f'<p class="formula">{escape(f.lead)}<math display="inline">{f.mathml}</math></p>'
+                               for f in block.math)
             return "<pre><code>" + escape("\n".join(block.lines)) + "</code></pre>" if block.code else _lines(block.lines)
         if isinstance(block, Figure):
             return self.figure(block)

@@ -16,11 +16,12 @@ date is the report's date when it has one, else pinned.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any
 
-from .model import Block, Document, Fields, Figure, Prose, Section, Table, Tone
+from .model import Block, Document, Fields, Figure, Formula, Prose, Section, Table, Tone
 from .provenance import provenance_lines
 from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
@@ -88,6 +89,10 @@ def _fonts(pdf: Any) -> None:
     pdf.set_font("body", size=BODY)
 
 
+_LATEX = re.compile(r"(?:\\frac|\\left\(|\\right\)|[0-9d(){}^+\- ])*")
+"""The only LaTeX a formula may bring to mathtext: fractions, powers and brackets of numbers and d (sympy's printer)."""
+
+
 class _Writer:
     def __init__(self, pdf: Any, prefix: str) -> None:
         self.pdf = pdf
@@ -143,11 +148,38 @@ class _Writer:
                 self.table(block)
         elif isinstance(block, Prose):
             if block.human:
-                self.lines(block.lines)
+                if block.math and len(block.math) == len(block.lines) and all(_LATEX.fullmatch(f.latex) for f in block.math):
+                    for formula in block.math:
+                        self.formula(formula)
+                else:
+                    self.lines(block.lines)
         elif isinstance(block, Figure):
             self.figure(block)
         elif block.human:
             self.section(block, level)
+
+    def formula(self, formula: Formula) -> None:
+        """The lead text, then the formula set as a fraction: LaTeX drawn by matplotlib's mathtext as SVG."""
+        import matplotlib
+        from matplotlib import mathtext
+        from matplotlib.font_manager import FontProperties
+
+        drawing = io.BytesIO()
+        with matplotlib.rc_context({"svg.fonttype": "path"}):  # glyphs as outlines: fpdf2 draws them as they are
+            mathtext.math_to_image(f"${formula.latex}$", drawing, prop=FontProperties(family="DejaVu Sans", size=BODY * 1.3),
+                                   dpi=72, format="svg")
+        svg = re.sub(rb"<metadata>.*?</metadata>", b"", drawing.getvalue(), flags=re.S)  # fpdf2 draws no metadata
+        size = re.search(rb'width="([0-9.]+)pt" height="([0-9.]+)pt"', svg)
+        assert size is not None, "matplotlib's SVG states its size"
+        width, height = (float(v) * 25.4 / 72 for v in size.groups())  # points to millimetres
+        scale = min(1.0, (self.width - 4) / width)
+        self.text(formula.lead)
+        pdf = self.pdf
+        if pdf.get_y() + height * scale + 4 > pdf.h - pdf.b_margin:
+            pdf.add_page()
+        pdf.set_fill_color(*INK)  # mathtext's glyphs name no fill: they take the current one
+        pdf.image(io.BytesIO(svg), x=pdf.l_margin + 2, w=width * scale, h=height * scale, alt_text=formula.lead.strip())
+        self.gap(2)
 
     def lines(self, lines: Sequence[str]) -> None:
         for line in lines:

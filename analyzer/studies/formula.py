@@ -159,6 +159,8 @@ class RationalFunction:
     text: str
     mathml: str = ""
     """The same factored form in presentation MathML (sympy's printer), for pages that typeset it."""
+    latex: str = ""
+    """And in LaTeX (sympy's printer)."""
 
     def __post_init__(self) -> None:
         if not self.numerator or not self.denominator or self.denominator[0] <= 0:
@@ -349,7 +351,7 @@ def _reduce(numerator: sympy.Poly, denominator: sympy.Poly) -> RationalFunction:
 
     markup = mathml(factored, printer="presentation").replace("&InvisibleTimes;", "\u2062").replace("<mo>-</mo>", "<mo>\u2212</mo>")
     return RationalFunction(numerator=num, denominator=den, limit=_limit(expression), text=sympy.sstr(factored),
-                            mathml=markup)
+                            mathml=markup, latex=sympy.latex(factored))
 
 
 def _limit(expression: sympy.Expr) -> Fraction:
