@@ -17,6 +17,7 @@ from analyzer.exact.lightning import format_multiplier
 from analyzer.exact.parsheet import par_sheets
 from analyzer.api import analyze
 from analyzer.exact.reach import load
+from analyzer.game.cards import TYPES
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import state_code
 from analyzer.play.executor import LocalExecutor
@@ -188,3 +189,19 @@ def test_simulate_confirms_the_golden_wealth_style_game() -> None:
                          "--seed", "4", "--wager", "golden-player", "--wager", "golden-player-pair", "--workers", "1")
     assert code == 0, err
     assert "All 2 wagers PASS." in out
+
+
+def test_effects_of_removal_of_a_lightning_wager_average_to_nothing() -> None:
+    """Removing a card no one has seen changes nothing on average: the effects, weighted by the cards of each type,
+    add up to 0 exactly (and each rank's is its types' average, the suit of the card removed unseen)."""
+    from analyzer.studies.eor import effects_of_removal
+
+    rules = load(str(EXAMPLES / "lightning-style.toml"))
+    shoe = Shoe.from_cards([rank + suit for rank in "A3579TK" for suit in "SH"] + ["9S", "KH", "2D", "4C"])
+    (found,) = effects_of_removal(rules, shoe, ("lightning-player",))
+    assert found.by_type is not None and shoe.types is not None
+    assert sum((n * e for n, e in zip(shoe.types, found.by_type) if e is not None), Fraction(0)) == 0
+    assert sum((n * e for n, e in zip(shoe.counts, found.effects) if e is not None), Fraction(0)) == 0
+    (less,) = par_sheets(rules, shoe.remove(["KH"]), ("lightning-player",))
+    assert less.expected_value is not None and found.by_type[TYPES.index("KH")] == less.expected_value - found.expected_value
+    assert any(e for e in found.by_type)  # the multipliers read card types: the effects are not all 0

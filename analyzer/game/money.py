@@ -90,4 +90,4 @@ def refuse_lightning(wagers: Iterable[Wager], what: str) -> None:
     lit = [w.name for w in wagers if w.lightning is not None]
     if lit:
         raise InputError(f"Wager {shown(lit[0])} has lightning multipliers; {what} does not deal or count them yet "
-                         "(analyze, report, diff, verify and the workbench price them exactly; simulate and deal draw them).")
+                         "(analyze, eor, report, diff, verify and the workbench price them exactly; simulate and deal draw them).")

@@ -71,6 +71,7 @@ from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
 from ..exact.settlement import decoded_records, first_rows
 from ..game.cards import RANKS, parse_rank
+from ..game.money import refuse_lightning
 from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, settle, state_view
@@ -96,6 +97,7 @@ def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
     :func:`counter_for`; perfect play needs none. Raises :class:`InputError` for an unknown wager, and
     for ``count`` play on a wager that no linear count follows and no tags were given for.
     """
+    refuse_lightning((rules.wager(name) for name in wagers), "a counting study")  # before any count is designed
     plans = []
     for name in wagers:
         wager = rules.wager(name)  # an unknown wager is refused before any counting

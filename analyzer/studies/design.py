@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InputError
+from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
@@ -123,6 +124,7 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
 
     if not rules.wager(wager).has_pay_table:
         raise InputError(f"Wager {wager} has no pay table, so a count has nothing to win.")
+    refuse_lightning((rules.wager(wager),), "count design")
     (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
     procedure = procedure or Procedure()
     designs = []

@@ -42,7 +42,6 @@ from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.cards import RANKS, SUITS, TYPES
 from ..game.needs import needs_of
-from ..game.money import refuse_lightning
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 
@@ -117,7 +116,6 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
     with no card to spare (a round needs six).
     """
     chosen = [rules.wager(name) for name in wagers] if wagers else [w for w in rules.wagers if w.has_pay_table]
-    refuse_lightning(chosen, "the effects of removal")
     for wager in chosen:
         if not wager.has_pay_table:
             raise InputError(
@@ -128,7 +126,8 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
         raise InputError(f"A shoe of {shoe.size} cards has none to remove; it needs at least {CARDS_PER_ROUND + 1}.")
     names = tuple(w.name for w in chosen)
     base = [_ev(s.expected_value) for s in par_sheets(rules, shoe, names)]
-    suited = [j for j, w in enumerate(chosen) if needs_of(w).reads_suits]
+    # by card type: wagers that read suits, and those with lightning multipliers (which match card types)
+    suited = [j for j, w in enumerate(chosen) if needs_of(w).reads_suits or w.lightning is not None]
     plain = tuple(names[j] for j in range(len(chosen)) if j not in suited)
     less: list[dict[str, Fraction] | None] = []
     for rank, n in zip(RANKS, shoe.counts):
