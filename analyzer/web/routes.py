@@ -186,7 +186,8 @@ def eor_json(state: State) -> Any:
     from ..api.removal import eor
 
     rules = state.rule_set()
-    paid = state.wagers or tuple(w.name for w in rules.wagers if w.has_pay_table)
+    # by default, not the wagers with lightning multipliers: theirs take a par sheet per card type (name them to ask)
+    paid = state.wagers or tuple(w.name for w in rules.wagers if w.has_pay_table and w.lightning is None)
     return cli_json([eor(rules, decks=state.decks, remove=state.remove, wagers=paid).document()])
 
 
