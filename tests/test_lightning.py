@@ -3,6 +3,7 @@ shoe, played by hand-written rules, and every lightning draw (which card types, 
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, product
@@ -125,10 +126,34 @@ def test_bad_lightning_keys_are_one_line(rule_file, change: tuple[str, str], mes
 
 @pytest.mark.parametrize("command", [
     ["count", "--wager", "lightning-player", "--shoes", "5"],
-    ["solve", "--wager", "lightning-player", "--outcome", "Player wins", "--edge", "5%"],
     ["formula", "--wager", "lightning-player"],
 ])
 def test_commands_that_do_not_count_multipliers_yet_say_so_in_one_line(command: list[str]) -> None:
     examples = Path(__file__).parent.parent / "examples"
     code, out, err = run(command[0], "--rules", str(examples / "lightning-style.toml"), *command[1:])
     assert code == 2 and out == "" and err.count("\n") == 1 and "has lightning multipliers" in err
+
+
+def test_solve_finds_the_base_pay_of_a_multiplied_outcome_exactly() -> None:
+    """The return is affine in the base pay (multipliers, then the fee): solved from exact par sheets, checked at the
+    solution, each candidate's edge that of its own par sheet."""
+    examples = Path(__file__).parent.parent / "examples"
+    code, out, err = run("solve", "--rules", str(examples / "lightning-style.toml"), "--wager", "lightning-player",
+                         "--outcome", "Player wins", "--edge", "1.33%", "--format", "json")
+    assert code == 0, err
+    (document,) = json.loads(out)
+    rules = load(str(examples / "lightning-style.toml"))
+    (at,) = par_sheets(rules.with_pays("lightning-player", "Player wins", Fraction(document["pays"])), Shoe.decks(8),
+                       ("lightning-player",))
+    assert at.house_edge == Fraction(133, 10000)
+    for candidate in document["candidates"][:2]:
+        (sheet,) = par_sheets(rules.with_pays("lightning-player", "Player wins", Fraction(candidate["value"])),
+                              Shoe.decks(8), ("lightning-player",))
+        assert sheet.house_edge == Fraction(candidate["house_edge"])
+
+
+def test_a_shape_on_a_multiplied_wager_is_one_line() -> None:
+    examples = Path(__file__).parent.parent / "examples"
+    code, out, err = run("solve", "--rules", str(examples / "lightning-style.toml"), "--wager", "lightning-tie",
+                         "--shape", "tie=5", "--edge", "5%")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "not a shape" in err

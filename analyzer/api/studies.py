@@ -18,7 +18,7 @@ from ..game.shoe import Shoe
 from ..report.model import Document
 from ..studies.depth import DepthStudy
 from ..studies.design import Designs, Yield
-from ..studies.solve import Candidate, PaySolution
+from ..studies.solve import Candidate, PaySolution, ShapeSolution
 
 
 RANKINGS: tuple[str, ...] = ("pays", "counter-yield")
@@ -46,11 +46,17 @@ def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str
         raise InputError(f"--rank-by {rank_by!r} is unknown; use {' or '.join(RANKINGS)}.")
     if rank_by == "counter-yield" and yield_shoes is None:
         raise InputError("--rank-by counter-yield needs --counter-yield SHOES (the shoes to measure each candidate on).")
-    from ..game.money import refuse_lightning
+    if rules.wager(wager).lightning is not None:
+        from ..studies.solve import solve_multiplied_pay
 
-    refuse_lightning((rules.wager(wager),), "solve")
-    (sheet,) = par_sheets(rules, shoe, (wager,))
-    solution = solve_shape(sheet, shape, target, outcome) if shape else solve_pay(sheet, outcome or "", target)
+        if shape:
+            raise InputError(f"Wager {wager} has lightning multipliers: solve the pay of one outcome (--outcome), not a "
+                             "shape.")
+        sheet, solution_one = solve_multiplied_pay(rules, shoe, wager, outcome or "", target)
+        solution: PaySolution | ShapeSolution = solution_one
+    else:
+        (sheet,) = par_sheets(rules, shoe, (wager,))
+        solution = solve_shape(sheet, shape, target, outcome) if shape else solve_pay(sheet, outcome or "", target)
     if yield_shoes is not None:
         solved = solution if isinstance(solution, PaySolution) else solution.balance
         fixed = () if isinstance(solution, PaySolution) else solution.rounded

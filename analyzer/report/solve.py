@@ -101,8 +101,11 @@ def _candidates(solution: PaySolution, key: str, caption: str, rank_by: str) -> 
 
 def _pay_blocks(item: Solved, solution: PaySolution) -> list[Block]:
     sheet = item.sheet
-    now = sheet.wager.outcome(solution.outcome)
+    now = item.rules.wager(sheet.wager.name).outcome(solution.outcome)  # the pay as written (before multipliers, fee)
     edge_now = "none (the wager has no full pay table)" if sheet.house_edge is None else percent_text(sheet.house_edge)
+    weight = (f"each unit of its pay adds {decimal_text(solution.probability, 8)} to the expected value (its "
+              "probability weighted by its lightning multipliers, net of the fee)" if solution.multiplied else
+              f"probability {decimal_text(solution.probability, 8)}")
     return [
         Fields((
             Field("current_pays", None, pays(now.pays)),
@@ -112,7 +115,7 @@ def _pay_blocks(item: Solved, solution: PaySolution) -> list[Block]:
             Field("pays", None, fraction(solution.pays)),
         )),
         Prose((
-            f"Outcome solved: {solution.outcome!r}, probability {decimal_text(solution.probability, 8)}; "
+            f"Outcome solved: {solution.outcome!r}, {weight}; "
             f"it pays {now.pays_text if now.pays is not None else 'nothing documented'} now, house edge {edge_now}.",
             f"Target house edge: {percent_text(solution.target)} (exactly {fraction_text(solution.target)}).",
         )),

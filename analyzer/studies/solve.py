@@ -44,6 +44,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
 from ..game.odds import LOSE, format_pays
 from ..numbers import decimal_text, percent_text
 
@@ -91,6 +93,9 @@ class PaySolution:
     target: Fraction
     pays: Fraction
     candidates: tuple[Candidate, ...]
+    multiplied: bool = False
+    """For a wager with lightning multipliers: ``probability`` is then what each unit of the pay adds to the expected
+    value (the outcome's probability weighted by its multipliers, net of the fee), not a probability."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,8 +217,13 @@ def _solve_one(sheet: ParSheet, pays: Mapping[str, Fraction | None], outcome: st
             f"Outcome {shown(outcome)} of {sheet.wager.name} never happens from this shoe, so its pay cannot move the edge."
         )
     rest = _expected(probability, {n: p for n, p in pays.items() if n != outcome})
-    # The edge is -(rest + pays * P(outcome)); set it to the target.
-    exact = (-target - rest) / probability[outcome]
+    return _solve_linear(outcome, rest, probability[outcome], target)
+
+
+def _solve_linear(outcome: str, rest: Fraction, slope: Fraction, target: Fraction, multiplied: bool = False) -> PaySolution:
+    """The pay ``p`` of ``outcome`` with ``-(rest + slope * p) = target``, and the nearest printable pays."""
+    # The edge is -(rest + pays * slope); set it to the target.
+    exact = (-target - rest) / slope
     if exact < LOSE:
         raise InputError(
             f"No pay for {shown(outcome)} gives a house edge of {percent_text(target)}: it would have to be "
@@ -227,9 +237,47 @@ def _solve_one(sheet: ParSheet, pays: Mapping[str, Fraction | None], outcome: st
             if p >= LOSE:
                 grids.setdefault(Fraction(p), []).append(name)
     candidates = tuple(
-        Candidate(pays=p, house_edge=-(rest + p * probability[outcome]), grids=tuple(g)) for p, g in sorted(grids.items())
+        Candidate(pays=p, house_edge=-(rest + p * slope), grids=tuple(g)) for p, g in sorted(grids.items())
     )
-    return PaySolution(outcome=outcome, probability=probability[outcome], target=target, pays=exact, candidates=candidates)
+    return PaySolution(outcome=outcome, probability=slope, target=target, pays=exact, candidates=candidates,
+                       multiplied=multiplied)
+
+
+def solve_multiplied_pay(rules: RuleSet, shoe: Shoe, wager: str, outcome: str, target: Fraction) -> tuple[ParSheet, PaySolution]:
+    """The base pay of ``outcome`` of a wager with lightning multipliers that gives the ``target`` edge, and its par sheet.
+
+    Every multiplied row pays the base pay times its multiplier, the fee taken after: the expected value is affine in
+    the base pay while the pay is above 0 and no cap or limit binds. It is found from three exact par sheets (pays
+    p, p + 1, p + 2), checked affine, and solved as :func:`solve_pay` does; the candidates' edges are exact. Raises
+    :class:`InputError` when a cap or limit makes it not affine, or the pay solved is not above 0.
+    """
+    from ..exact.parsheet import par_sheets
+
+    base = rules.wager(wager).outcome(outcome)
+    start = base.pays if base.pays is not None and base.pays > 0 else Fraction(1)
+    sheets = [par_sheets(rules.with_pays(wager, outcome, start + i), shoe, (wager,))[0] for i in range(3)]
+    values = [s.expected_value for s in sheets]
+    if any(v is None for v in values):
+        raise InputError(f"Wager {wager} has no pay table to solve.")
+    ev = [v for v in values if v is not None]
+    slope = ev[1] - ev[0]
+    if slope == 0:
+        raise InputError(f"Outcome {shown(outcome)} of {wager} never happens from this shoe, so its pay cannot move the edge.")
+    if ev[2] - ev[1] != slope:
+        raise InputError(f"A cap or limit on {wager}'s multiplied pays makes its return not linear in the pay of "
+                         f"{shown(outcome)}, so it cannot be solved exactly; solve it without the cap.")
+    solution = _solve_linear(outcome, ev[0] - slope * start, slope, target, multiplied=True)
+    if solution.pays <= 0:
+        raise InputError(f"The pay of {shown(outcome)} would have to be {decimal_text(solution.pays, 4)} to 1 for a house "
+                         f"edge of {percent_text(target)}; a multiplied pay must be above 0.")
+    (at_solution,) = par_sheets(rules.with_pays(wager, outcome, solution.pays), shoe, (wager,))
+    if at_solution.house_edge != target:  # a cap or limit binds beyond the three pays: not affine after all
+        raise InputError(f"A cap or limit on {wager}'s multiplied pays makes its return not linear in the pay of "
+                         f"{shown(outcome)}, so it cannot be solved exactly; solve it without the cap.")
+    solution = PaySolution(solution.outcome, solution.probability, solution.target, solution.pays,
+                           tuple(c for c in solution.candidates if c.pays > 0), True)
+    (current,) = par_sheets(rules, shoe, (wager,))
+    return current, solution
 
 
 def _nearest(pays: Fraction) -> Fraction:
