@@ -67,3 +67,30 @@ def test_tags_prints_each_level_beside_perfect_play() -> None:
 ])
 def test_bad_tags_options_are_one_line(args: list[str], message: str) -> None:
     assert_refused(["tags", "--rules", "mini-louisiana", *args], message)
+
+
+@pytest.fixture(scope="module")
+def skewed() -> object:
+    return design(load("live-pittsburgh"), "dragon-bonus-player", 8, shoes=200, seed=5, executor=LocalExecutor(1),
+                  unbalanced=True)
+
+
+@pytest.mark.slow
+def test_an_unbalanced_count_adds_a_multiple_of_four_a_deck_and_bets_on_the_running_count(skewed: object) -> None:
+    designs = skewed.designs  # type: ignore[attr-defined]
+    for balanced, unbalanced in zip(designs[0::2], designs[1::2]):
+        assert balanced.balanced and not unbalanced.balanced and unbalanced.level == balanced.level
+        extra = sum(unbalanced.tags) - sum(balanced.tags)
+        assert extra == max(1, round(balanced.best.threshold / 4))  # ranks raised by one: 4 extra a deck each
+        assert unbalanced.break_even is None
+
+
+@pytest.mark.slow
+def test_the_unbalanced_trigger_wins_what_a_running_count_study_expects(skewed: object) -> None:
+    found = next(d for d in skewed.designs if not d.balanced and d.best is not None)  # type: ignore[attr-defined]
+    counter = Counter(tags=found.tags, threshold=Fraction(found.best.threshold), index="running")
+    study = Study(rules=load("live-pittsburgh"), wagers=(WagerPlan("dragon-bonus-player", counter),), shoes=200, decks=8,
+                  play="count", seed=5)
+    tally = run(study, LocalExecutor(1))
+    assert 100 * tally.expected(0) / tally.line(0).rounds == found.best.per_100_rounds
+    assert tally.bet_frequency(0) == found.best.bet_frequency

@@ -152,7 +152,7 @@ def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequenc
 
 
 def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None, shoes: int = 2000, seed: int = 0,
-                  workers: int = 1) -> Designs:
+                  workers: int = 1, unbalanced: bool = False) -> Designs:
     """Balanced counts of levels 1-3 for ``wager``, each with its best trigger, beside perfect play on the same shoes
     (``baccarat tags``); render with :func:`analyzer.report.design.design_document`."""
     from ..play.executor import LocalExecutor
@@ -162,7 +162,8 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
     chosen = rule_set(rules)
     executor = LocalExecutor(workers)
     try:
-        return design(chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor)
+        return design(chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor,
+                      unbalanced=unbalanced)
     finally:
         executor.close()
 

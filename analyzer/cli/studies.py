@@ -276,6 +276,7 @@ def _units(option: str, text: str) -> Fraction:
 
 @cli.command(epilog=examples(
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200",
+    "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
 ))
 @one_rule_set()
 @click.option("--wager", "wager", required=True, metavar="W", help="The wager to design a count for (it needs a pay table).")
@@ -283,9 +284,11 @@ def _units(option: str, text: str) -> Fraction:
               help="Shoes to deal for the trigger search (the same shoes for every design).")
 @decks_option
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
+@click.option("--unbalanced", is_flag=True,
+              help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count.")
 @workers_option
 @format_option
-def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, workers: int | None,
+def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, unbalanced: bool, workers: int | None,
          fmt: str | None) -> None:
     """Count design: integer tags of each level from the effects of removal, and the trigger that wins the most."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
@@ -297,7 +300,8 @@ def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, w
     rule_set = load_rules(rule_name)
     check_workers(workers, None)
     with open_executor(workers or cores()) as executor:
-        found = design(rule_set, wager, decks if decks is not None else rule_set.decks, shoes, seed, executor)
+        found = design(rule_set, wager, decks if decks is not None else rule_set.decks, shoes, seed, executor,
+                       unbalanced=unbalanced)
     emit(design_document(found), fmt)
 
 

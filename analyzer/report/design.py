@@ -21,9 +21,9 @@ def design_document(found: Designs) -> Document:
         best = d.best
         share = None if best is None or perfect <= 0 else best.per_100_rounds / perfect
         rows.append((
-            text(f"level {d.level}"), text(",".join(f"{r}={t}" for r, t in zip(RANKS, d.tags)) if any(d.tags) else "none"),
+            text(d.name), text(",".join(f"{r}={t}" for r, t in zip(RANKS, d.tags)) if any(d.tags) else "none"),
             real(d.correlation, 4), decimal(d.break_even, 2),
-            text("none wins" if best is None else f"true count >= {best.threshold}"),
+            text("none wins" if best is None else f"{d.index} >= {best.threshold}"),
             decimal(None if best is None else best.per_100_rounds, 4, signed=True),
             percent(None if best is None else best.bet_frequency, 2), percent(share, 1),
         ))
@@ -49,7 +49,11 @@ def design_document(found: Designs) -> Document:
         "Tags: each rank's exact effect of removal scaled so that the largest is the level and rounded, balanced over a "
         "deck, the rounding of highest betting correlation kept. Units per 100 rounds: the exact expected value of every "
         "round bet, summed over the shoes dealt (sampling error of the shoes only), for the trigger that takes the most; "
-        "the true count is the running count per 52 unseen cards, floored.",
+        "the true count is the running count per 52 unseen cards, floored." + (
+            " An unbalanced count (the balanced one with ranks raised, adding up to a multiple of 4 over a deck, near "
+            "the balanced trigger) needs no true count: its running count, kept from 0 at the start of the shoe, rises "
+            "as the cards are seen, as a true count would, and is bet on as it is (start it at minus the trigger to bet "
+            "at 0)." if any(not d.balanced for d in found.designs) else ""),
     ))
     return Document(title=f"Count designs: {found.wager}", blocks=(head, table, legend),
                     provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))

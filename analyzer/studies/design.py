@@ -22,14 +22,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
-from .eor import best_tags, break_even_true_count, effects_of_removal
+from ..game.cards import RANKS
+from .eor import Effects, best_tags, break_even_true_count, effects_of_removal
 from .plan import Counter, Procedure, Study, WagerPlan
+
+if TYPE_CHECKING:
+    from .tally import Tally
 
 LEVELS: tuple[int, ...] = (1, 2, 3)
 
@@ -52,6 +57,16 @@ class Design:
     correlation: float | None
     break_even: Fraction | None
     best: Trigger | None
+    balanced: bool = True
+    """An unbalanced count (tags not adding up to 0 over a deck) bets on the running count, with no true count."""
+
+    @property
+    def name(self) -> str:
+        return f"level {self.level}" + ("" if self.balanced else ", unbalanced")
+
+    @property
+    def index(self) -> str:
+        return "true count" if self.balanced else "running count"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,10 +133,9 @@ def follows(rules: RuleSet, wager: str, decks: int) -> bool:
 
 
 def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor,
-           procedure: Procedure | None = None) -> Designs:
-    """Design a balanced count of each level for ``wager``, each with its best trigger, beside perfect play."""
-    from .counting import run
-
+           procedure: Procedure | None = None, unbalanced: bool = False) -> Designs:
+    """Design a balanced count of each level for ``wager``, each with its best trigger, beside perfect play; with
+    ``unbalanced``, also the unbalanced count of each level (when it differs), with its best running-count trigger."""
     if not rules.wager(wager).has_pay_table:
         raise InputError(f"Wager {wager} has no pay table, so a count has nothing to win.")
     refuse_lightning((rules.wager(wager),), "count design")
@@ -134,17 +148,60 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
         if not any(tags):
             designs.append(Design(level, tags, None, None, None))
             continue
-        counter = Counter(tags=tags, threshold=Fraction(0), index="true")
-        study = Study(rules=rules, wagers=(WagerPlan(wager, counter),), shoes=shoes, decks=decks, play="perfect",
-                      seed=seed, procedure=procedure)
-        tally = run(study, executor)  # the same seed: the same shoes for every design
-        rounds = tally.line(0).rounds
+        tally, best = _best_trigger(rules, wager, Counter(tags=tags, threshold=Fraction(0), index="true"),
+                                    shoes, decks, seed, procedure, executor)
         if perfect is None:
-            perfect = (100 * tally.expected(0) / rounds, tally.bet_frequency(0), tally.per_100_rounds(0, expected=True).ci95)
-        rows = [(key, line.rounds, average * line.rounds) for key, line, average in tally.count_rows(0)]
-        best = max(triggers(rows, rounds), key=lambda t: (t.per_100_rounds, -t.bet_frequency), default=None)
-        best = best if best is not None and best.per_100_rounds > 0 else None  # no trigger wins on these shoes
+            rounds = tally.line(0).rounds
+            perfect = (100 * tally.expected(0) / rounds, tally.bet_frequency(0),
+                       tally.per_100_rounds(0, expected=True).ci95)
         designs.append(Design(level, tags, correlated, break_even_true_count(effects, tags), best))
+        if unbalanced and best is not None and 0 < best.threshold <= len(RANKS):
+            skewed = _unbalanced(effects, tags, best.threshold)
+            _, found = _best_trigger(rules, wager, Counter(tags=skewed, threshold=Fraction(0), index="running"),
+                                     shoes, decks, seed, procedure, executor)
+            designs.append(Design(level, skewed, _correlation(effects, skewed), None, found, balanced=False))
     if perfect is None:
         raise InputError(f"No balanced count follows {wager} (its effects of removal cannot be balanced in whole tags).")
     return Designs(rules, wager, decks, shoes, seed, procedure, perfect[0], perfect[1], tuple(designs), perfect[2])
+
+
+def _unbalanced(effects: Effects, tags: tuple[int, ...], trigger: int) -> tuple[int, ...]:
+    """The balanced ``tags`` unbalanced by about ``trigger`` per deck, as a running count is (the KO principle): the
+    running count of tags adding up to u a deck rises by u for every 52 cards seen, so betting at a running count of u
+    times the decks follows betting at a true count of u, with no division. A rank has four cards a deck, so u is a
+    multiple of 4: the round(trigger / 4) ranks (at least one) most rounded down get 1 more."""
+    values = [e if e is not None else Fraction(0) for e in effects.effects]
+    largest = max(abs(v) for v in values) or Fraction(1)
+    level = max(abs(t) for t in tags)
+    shortfall = sorted(range(len(RANKS)), key=lambda r: (tags[r] - values[r] * level / largest, r))
+    raised = set(shortfall[:max(1, round(trigger / 4))])
+    return tuple(t + (1 if r in raised else 0) for r, t in enumerate(tags))
+
+
+def _correlation(effects: Effects, tags: tuple[int, ...]) -> float | None:
+    """The betting correlation of ``tags`` with the effects, over the cards of the shoe."""
+    import math
+
+    weights = effects.shoe.counts
+    values = [float(e) if e is not None else 0.0 for e in effects.effects]
+    total = sum(weights)
+    mean_t = sum(w * t for w, t in zip(weights, tags)) / total
+    mean_v = sum(w * v for w, v in zip(weights, values)) / total
+    cov = sum(w * (t - mean_t) * (v - mean_v) for w, t, v in zip(weights, tags, values))
+    var_t = sum(w * (t - mean_t) ** 2 for w, t in zip(weights, tags))
+    var_v = sum(w * (v - mean_v) ** 2 for w, v in zip(weights, values))
+    return None if var_t == 0 or var_v == 0 else cov / math.sqrt(var_t * var_v)
+
+
+def _best_trigger(rules: RuleSet, wager: str, counter: Counter, shoes: int, decks: int, seed: int, procedure: Procedure,
+                  executor: Executor) -> tuple[Tally, Trigger | None]:
+    """One study of ``counter`` (perfect play beside it, on the shoes of ``seed``) and the trigger that takes the most."""
+    from .counting import run
+
+    study = Study(rules=rules, wagers=(WagerPlan(wager, counter),), shoes=shoes, decks=decks, play="perfect",
+                  seed=seed, procedure=procedure)
+    tally = run(study, executor)  # the same seed: the same shoes for every design
+    rounds = tally.line(0).rounds
+    rows = [(key, line.rounds, average * line.rounds) for key, line, average in tally.count_rows(0)]
+    best = max(triggers(rows, rounds), key=lambda t: (t.per_100_rounds, -t.bet_frequency), default=None)
+    return tally, best if best is not None and best.per_100_rounds > 0 else None  # no trigger wins on these shoes
