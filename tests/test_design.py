@@ -3,6 +3,8 @@ and perfect play beside it as the bound no count passes."""
 
 from __future__ import annotations
 
+import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -94,3 +96,19 @@ def test_the_unbalanced_trigger_wins_what_a_running_count_study_expects(skewed: 
     tally = run(study, LocalExecutor(1))
     assert 100 * tally.expected(0) / tally.line(0).rounds == found.best.per_100_rounds
     assert tally.bet_frequency(0) == found.best.bet_frequency
+
+
+def test_the_tracking_sheet_turns_the_true_count_trigger_into_running_counts_round_by_round() -> None:
+    code, out, err = run_cli("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "60",
+                             "--workers", "1", "--sheet", "--format", "json")
+    assert code == 0, err
+    document = json.loads(out)
+    sheet = document["tracking_sheet"]
+    chosen = next(d for d in document["designs"] if d["design"] == document["tracking_sheet_design"])
+    trigger = document["tracking_sheet_trigger"]
+    assert chosen["trigger"] == f"true count >= {trigger}"  # the best balanced design's trigger
+    assert sheet[0]["round"] == 1 and Fraction(sheet[0]["unseen"]) == 415  # the shown card seen, burned ones unseen
+    for row in sheet:
+        assert row["running_count"] == math.ceil(trigger * Fraction(row["unseen"]) / 52)
+    assert [r["running_count"] for r in sheet] == sorted((r["running_count"] for r in sheet), reverse=True)
+    assert 80 <= len(sheet) <= 83  # the rounds a shoe deals, one more after the cut card (81.28 on average)

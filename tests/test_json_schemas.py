@@ -56,6 +56,8 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
     ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),
     ("tags", ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1")),
+    ("tags", ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1",
+              "--unbalanced", "--sheet")),
     ("deal", ("deal", "--rules", "live-pittsburgh", "--cards", "9 K 3 5 4 2", "--bet", "2:player=5",
               "--bet", "2:dragon-bonus-player=1")),
     ("deal", ("deal", "--rules", "mini-louisiana", "--cards", "9 K 3 5 4 2 7 8 J 5 5", "--bet", "player=10",

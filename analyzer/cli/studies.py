@@ -286,10 +286,12 @@ def _units(option: str, text: str) -> Fraction:
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
 @click.option("--unbalanced", is_flag=True,
               help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count.")
+@click.option("--sheet", is_flag=True,
+              help="Also a printable tracking sheet: the running count to bet at, round by round, for the best design.")
 @workers_option
 @format_option
-def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, unbalanced: bool, workers: int | None,
-         fmt: str | None) -> None:
+def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, unbalanced: bool, sheet: bool,
+         workers: int | None, fmt: str | None) -> None:
     """Count design: integer tags of each level from the effects of removal, and the trigger that wins the most."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
@@ -302,7 +304,7 @@ def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, u
     with open_executor(workers or cores()) as executor:
         found = design(rule_set, wager, decks if decks is not None else rule_set.decks, shoes, seed, executor,
                        unbalanced=unbalanced)
-    emit(design_document(found), fmt)
+    emit(design_document(found, sheet=sheet), fmt)
 
 
 @cli.command(epilog=examples(

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from ..game.cards import RANKS
 from ..numbers import count_text, decimal_text, percent_text
-from ..studies.design import Designs
+from ..studies.design import Designs, tracking_sheet
 from .common import shoe_text
-from .model import Column, Document, Field, Fields, Prose, Table, decimal, percent, real, text
+from .model import Block, Column, Document, Field, Fields, Prose, Table, decimal, integer, percent, real, text
 from .provenance import provenance
 
 
-def design_document(found: Designs) -> Document:
+def design_document(found: Designs, sheet: bool = False) -> Document:
     """Per level: the tags, their betting correlation and break-even true count, the best trigger with the units it is
-    expected to win per 100 rounds and its bet frequency, and the share of perfect play it takes."""
+    expected to win per 100 rounds and its bet frequency, and the share of perfect play it takes; with ``sheet``, a
+    printable tracking sheet for the best balanced design (:func:`analyzer.studies.design.tracking_sheet`)."""
     from ..game.shoe import Shoe
 
     perfect = found.perfect_per_100_rounds
@@ -55,5 +56,25 @@ def design_document(found: Designs) -> Document:
             "as the cards are seen, as a true count would, and is bet on as it is (start it at minus the trigger to bet "
             "at 0)." if any(not d.balanced for d in found.designs) else ""),
     ))
-    return Document(title=f"Count designs: {found.wager}", blocks=(head, table, legend),
+    blocks: tuple[Block, ...] = (head, table, legend)
+    made = tracking_sheet(found) if sheet else None
+    if sheet:
+        if made is None:
+            blocks += (Prose(("No tracking sheet: no balanced design wins on these shoes.",)),)
+        else:
+            chosen, lines = made
+            assert chosen.best is not None
+            blocks += (Fields((Field("tracking_sheet_design", None, text(chosen.name)),
+                               Field("tracking_sheet_trigger", None, integer(chosen.best.threshold)))), Table(
+                columns=(Column("round", "round of the shoe", "right"), Column("unseen", "unseen cards (expected)", "right"),
+                         Column("running_count", "bet when the running count is at least", "right")),
+                rows=tuple((integer(r.round), decimal(r.unseen, 1), integer(r.running_count)) for r in lines),
+                key="tracking_sheet", csv=True,
+                caption=f"Tracking sheet for {chosen.name} ({','.join(f'{r}={t}' for r, t in zip(RANKS, chosen.tags))}), "
+                        f"true count >= {chosen.best.threshold}: start the running count at 0 when the shoe's first "
+                        "card is shown (count it), and bet when it reaches the round's figure. The unseen cards are "
+                        "those a round starts with on average (an approximation: the true count divides by the cards "
+                        "actually unseen).",
+            ),)
+    return Document(title=f"Count designs: {found.wager}", blocks=blocks,
                     provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))

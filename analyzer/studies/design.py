@@ -29,7 +29,7 @@ from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
-from ..game.cards import RANKS
+from ..game.cards import RANKS, VALUES
 from .eor import Effects, best_tags, break_even_true_count, effects_of_removal
 from .plan import Counter, Procedure, Study, WagerPlan
 
@@ -205,3 +205,50 @@ def _best_trigger(rules: RuleSet, wager: str, counter: Counter, shoes: int, deck
     rows = [(key, line.rounds, average * line.rounds) for key, line, average in tally.count_rows(0)]
     best = max(triggers(rows, rounds), key=lambda t: (t.per_100_rounds, -t.bet_frequency), default=None)
     return tally, best if best is not None and best.per_100_rounds > 0 else None  # no trigger wins on these shoes
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One line of a tracking sheet: the round of the shoe, the cards then unseen (expected), and the running count at
+    which to bet (the true count's trigger times the unseen cards over 52, rounded up)."""
+
+    round: int
+    unseen: Fraction
+    running_count: int
+
+
+def tracking_sheet(found: Designs) -> tuple[Design, tuple[SheetRow, ...]] | None:
+    """A printable sheet for the best balanced design: per round of the shoe, the running count that reaches its
+    true-count trigger, for the unseen cards a round starts with on average (the shown card seen; burned cards unseen;
+    each round using the full shoe's exact expected cards). An approximation, stated as such: the true count divides
+    by the cards actually unseen. None when no balanced design wins."""
+    import math
+
+    from ..exact.fastcount import count_deals
+
+    winning = [d for d in found.designs if d.balanced and d.best is not None]
+    if not winning:
+        return None
+    chosen = max(winning, key=lambda d: (d.best.per_100_rounds if d.best else 0, -d.level))
+    assert chosen.best is not None
+    shoe = Shoe.decks(found.decks)
+    deals = count_deals(shoe, found.rules.drawing)
+    per_round = 4 + Fraction(sum(n * (s.player_cards + s.banker_cards - 4) for s, n in deals.counts.items()),
+                             deals.denominator)
+    procedure = found.procedure
+    shown = 1 if procedure.burn == "standard" else 0
+    burned = (Fraction(sum(v or 10 for v in VALUES), len(VALUES)) if procedure.burn == "standard"
+              else Fraction(0) if procedure.burn == "none" else Fraction(int(procedure.burn)))
+    rows = []
+    round_number, dealt = 1, Fraction(0)
+    extra = procedure.extra_rounds
+    while True:
+        unseen = shoe.size - shown - dealt
+        rows.append(SheetRow(round_number, unseen, math.ceil(chosen.best.threshold * unseen / 52)))
+        dealt += per_round
+        round_number += 1
+        if unseen - burned - per_round <= procedure.cut_card:
+            if extra <= 0:
+                break
+            extra -= 1
+    return chosen, tuple(rows)
