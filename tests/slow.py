@@ -15,9 +15,14 @@ DEALING = ("baccarat simulate", "baccarat count", "baccarat tags", "baccarat rep
 """Commands that deal many rounds or shoes, or write a whole report; ``--counter-yield`` counts shoes too."""
 
 
+MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml")
+"""Rule files with lightning multipliers: their par sheets count every multiplier class (a second or so each)."""
+
+
 def dealing(command: str) -> bool:
-    """Whether a command line deals many rounds or shoes (:data:`DEALING`)."""
-    return command.startswith(DEALING) or "--counter-yield" in command
+    """Whether a command line deals many rounds or shoes (:data:`DEALING`), or prices lightning multipliers
+    (:data:`MULTIPLIED`)."""
+    return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED)
 
 
 def side_bets(names: Iterable[str]) -> list[object]:

@@ -47,6 +47,7 @@ def test_every_subset_of_a_small_shoe_gives_the_depth_figures(wager: str, k: int
     assert found.gain_per_round > 0  # the check has something to compare
 
 
+@pytest.mark.slow
 def test_random_subsets_of_a_full_shoe_agree_with_the_exact_gain() -> None:
     k, samples = 12, 3000
     exact = depth_figures(RULES, "dragon-bonus-player", Shoe.decks(8), k)

@@ -45,12 +45,14 @@ def _pdf_text(page: bytes, tmp_path: Path) -> str:
 LATEX = r"\frac{4 \left(3 d^{2} - 1\right)}{13 \left(52 d - 1\right)}"
 
 
+@pytest.mark.slow
 def test_the_pdf_draws_the_formula_and_keeps_its_lead(tmp_path: Path) -> None:
     document = Document(title="t", blocks=(Prose(("f(d) = 4(3d² − 1)/(13(52d − 1))",), math=(Formula("f(d) = ", "", LATEX),)),))
     shown = _pdf_text(render_pdf([document]), tmp_path)
     assert "f(d) =" in shown and "4(3d² − 1)" not in shown  # drawn as a fraction, not printed as the line
 
 
+@pytest.mark.slow
 def test_latex_beyond_fractions_of_numbers_and_d_falls_back_to_the_line(tmp_path: Path) -> None:
     for latex in (r"\text{x}", r"\frac{1}{x}", "$1$", r"\input{/etc/passwd}"):
         document = Document(title="t", blocks=(Prose(("f(d) = the line",), math=(Formula("f(d) = ", "", latex),)),))

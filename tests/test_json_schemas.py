@@ -50,8 +50,8 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
 
 @pytest.mark.parametrize("kind, args", [
     ("solve", ("solve", "--rules", "punto-banco", "--rules", "dactylus", "--wager", "tie", "--outcome", "tie", "--edge", "5%")),
-    ("solve", ("solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%",
-               "--counter-yield", "5", "--rank-by", "counter-yield", "--workers", "1")),
+    pytest.param("solve", ("solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%",
+                           "--counter-yield", "5", "--rank-by", "counter-yield", "--workers", "1"), marks=pytest.mark.slow),
     ("eor", ("eor", "--rules", "live-pittsburgh", "--wager", "tie", "--wager", "dragon-bonus-player")),
     ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
     ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),
@@ -79,8 +79,8 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     ("own-cards", ("own-cards", "--decks", "4")),
     ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
     ("claims", ("verify", "examples/claims.toml")),
-    ("depth", ("depth", "--rules", "dactylus", "--wager", "player-pair", "--from", "8", "--to", "9", "--shoes", "500",
-               "--workers", "1")),
+    pytest.param("depth", ("depth", "--rules", "dactylus", "--wager", "player-pair", "--from", "8", "--to", "9",
+                           "--shoes", "500", "--workers", "1"), marks=pytest.mark.slow),
 ])
 def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(Path(__file__).parent.parent)

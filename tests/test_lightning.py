@@ -134,6 +134,7 @@ def test_commands_that_do_not_count_multipliers_yet_say_so_in_one_line(command: 
     assert code == 2 and out == "" and err.count("\n") == 1 and "has lightning multipliers" in err
 
 
+@pytest.mark.slow
 def test_solve_finds_the_base_pay_of_a_multiplied_outcome_exactly() -> None:
     """The return is affine in the base pay (multipliers, then the fee): solved from exact par sheets, checked at the
     solution, each candidate's edge that of its own par sheet."""

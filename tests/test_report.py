@@ -81,6 +81,7 @@ def test_the_html_loads_nothing_from_anywhere() -> None:
     assert "@import" not in _html() and "url(http" not in _html()
 
 
+@pytest.mark.slow
 def test_the_report_holds_every_part_the_issue_lists() -> None:
     page = _parsed(_html())
     text = " ".join(page.text)
