@@ -41,24 +41,32 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def start_count() -> tuple[subprocess.Popen[bytes], set[int]]:
-    """``baccarat count`` with two workers, once its workers run."""
-    parent = subprocess.Popen([sys.executable, "-m", "analyzer", "count", "--rules", "punto-banco", "--wager", "tie",
-                               "--shoes", "400000", "--workers", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+LONG_RUNS = {
+    "count": ["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "400000", "--workers", "2"],
+    "simulate": ["simulate", "--rules", "punto-banco", "--rounds", "1000000000", "--seed", "1", "--workers", "2"],
+}
+"""Commands that run long on a pool of two workers."""
+
+
+def start(command: str) -> tuple[subprocess.Popen[bytes], set[int]]:
+    """A long run of ``command`` with two workers, once its workers run."""
+    parent = subprocess.Popen([sys.executable, "-m", "analyzer", *LONG_RUNS[command]], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE)
     for _ in range(300):
         workers = {p for p in children(parent.pid) if "resource_tracker" not in Path(f"/proc/{p}/cmdline").read_text()}
         if len(workers) >= 2:
             return parent, workers
         time.sleep(0.1)
     parent.kill()
-    raise AssertionError("count started no workers")
+    raise AssertionError(f"{command} started no workers")
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc (Linux)")
 @pytest.mark.parametrize("number", [signal.SIGKILL, signal.SIGTERM])
-def test_no_worker_outlives_count(number: int) -> None:
-    parent, workers = start_count()
+@pytest.mark.parametrize("command", sorted(LONG_RUNS))
+def test_no_worker_outlives_count_or_simulate(command: str, number: int) -> None:
+    parent, workers = start(command)
     os.kill(parent.pid, number)
     assert parent.wait(30) == (-number if number == signal.SIGKILL else 128 + number)
     for _ in range(100):
