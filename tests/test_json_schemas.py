@@ -79,7 +79,7 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     ("own-cards", ("own-cards", "--decks", "4")),
     ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
     ("claims", ("verify", "examples/claims.toml")),
-    pytest.param("depth", ("depth", "--rules", "dactylus", "--wager", "player-pair", "--from", "8", "--to", "9",
+    pytest.param("depth", ("depth", "--rules", "dactylus", "--wager", "player-pair", "--from", "8", "--to", "8",
                            "--shoes", "500", "--workers", "1"), marks=pytest.mark.slow),
 ])
 def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:

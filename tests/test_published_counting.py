@@ -63,7 +63,7 @@ def test_perfect_play_takes_more_than_the_published_count() -> None:
 @pytest.mark.slow
 def test_jacobsons_pair_figure_is_perfect_play_on_both_pair_bets() -> None:
     code, out, err = run("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker-pair", "--shoes",
-                         "20000", "--seed", "11", "--format", "json")
+                         "5000", "--seed", "11", "--format", "json")
     assert code == 0, err
     study = json.loads(out)
-    assert _inside(study["units_expected_per_shoe"], JACOBSON_PAIRS_PER_SHOE)  # 0.3688 +/- 0.0112; 400,000 shoes: 0.3743 +/- 0.0025
+    assert _inside(study["units_expected_per_shoe"], JACOBSON_PAIRS_PER_SHOE)  # 0.3614 +/- 0.0217; 400,000 shoes: 0.3743 +/- 0.0025

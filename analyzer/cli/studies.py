@@ -308,7 +308,7 @@ def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, u
 
 
 @cli.command(epilog=examples(
-    "baccarat depth --rules live-pittsburgh --wager dragon-bonus-player --from 10 --to 13",
+    "baccarat depth --rules live-pittsburgh --wager dragon-bonus-player --from 10 --to 11",
 ))
 @one_rule_set()
 @click.option("--wager", "wager", required=True, metavar="W", help="The wager to study (it needs a pay table).")
