@@ -26,25 +26,12 @@ from analyzer.play.simulate import plan, run
 from analyzer.game.state import FinalState
 
 from .clirun import run as cli
+from .test_lightning import TIE_RULES
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-RULES = """[rule_set]
-name = "lightning-sim"
-title = "t"
-extends = "punto-banco"
-
-[wagers.lit]
-title = "lit"
-source = "t"
-side = "player"
-fee = "20%"
-lightning = { cards = { "1" = "1/2", "3" = "1/2" }, multipliers = { "2" = "3/4", "5" = "1/4" }, applies_to = "APPLIES" }
-outcomes = [
-  { name = "win", result = "win", pays = "1:1" },
-  { name = "tie", result = "tie", pays = "push" },
-  { name = "loss", pays = "lose" },
-]
-"""
+RULES = TIE_RULES.replace('side = "player"', 'side = "player"\nfee = "20%"').replace(
+    "CARDS", '{ "1" = "1/2", "3" = "1/2" }').replace("MULTIPLIERS", '{ "2" = "3/4", "5" = "1/4" }')
+"""A Player bet with a fee and lightning on the hands ``APPLIES`` names (tests/test_lightning.py's template)."""
 SHOE = ["9S", "9S", "KH", "5D", "4C", "9H", "AH", "3C"]  # small and suited: a card type twice, so it can multiply twice
 
 

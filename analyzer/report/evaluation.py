@@ -37,7 +37,7 @@ from ..play.executor import LocalExecutor, open_executor
 from ..play.simulate import CONFIDENCE, Simulation, plan, run
 from ..studies.checks import Checks, apply, load_checks
 from ..studies.design import Designs, design, follows
-from ..studies.eor import RemovalTable, removal_table
+from ..studies.eor import RemovalTable, effects_of_removal, removal_table
 from ..studies.formula import Formulas, formulas
 from ..studies.verify import Claims, Verdict, published_claims, verify
 from ..studies.volatility import LEVELS
@@ -109,8 +109,10 @@ def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int
     protection = None
     if yield_shoes is not None:
         decks = shoe.decks_built
+        effects = effects_of_removal(rules, Shoe.decks(decks), paid)  # once, for every wager's designs
         with open_executor(workers) as executor:
-            protection = tuple(design(rules, w, decks, yield_shoes, seed, executor) for w in paid if follows(rules, w, decks))
+            protection = tuple(design(rules, e.wager.name, decks, yield_shoes, seed, executor, effects=e)
+                               for e in effects if follows(e))
     return Evaluation(rules=rules, shoe=shoe, sheets=sheets, removal=removal, formulas=closed, simulation=simulation,
                       published=_published(rules, chosen), example=example, example_note=note, protection=protection)
 

@@ -30,7 +30,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
 from ..game.cards import RANKS, VALUES
-from .eor import Effects, best_tags, break_even_true_count, effects_of_removal
+from .eor import Effects, best_tags, break_even_true_count, correlation, effects_of_removal
 from .plan import Counter, Procedure, Study, WagerPlan
 
 if TYPE_CHECKING:
@@ -126,20 +126,22 @@ def counter_yield(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int,
     return Yield(100 * tally.expected(0) / tally.line(0).rounds, tally.per_100_rounds(0, expected=True).ci95, shoes, seed)
 
 
-def follows(rules: RuleSet, wager: str, decks: int) -> bool:
-    """Whether a balanced count of whole tags can follow ``wager`` (some level rounds its effects to tags not all 0)."""
-    (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
+def follows(effects: Effects) -> bool:
+    """Whether a balanced count of whole tags can follow a wager with these effects of removal (some level rounds them
+    to tags not all 0)."""
     return any(any(best_tags(effects, (level,), balanced=True)[0]) for level in LEVELS)
 
 
 def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor,
-           procedure: Procedure | None = None, unbalanced: bool = False) -> Designs:
+           procedure: Procedure | None = None, unbalanced: bool = False, effects: Effects | None = None) -> Designs:
     """Design a balanced count of each level for ``wager``, each with its best trigger, beside perfect play; with
-    ``unbalanced``, also the unbalanced count of each level (when it differs), with its best running-count trigger."""
+    ``unbalanced``, also the unbalanced count of each level (when it differs), with its best running-count trigger.
+    ``effects``: the wager's effects of removal on a full shoe of ``decks`` decks, when the caller has them."""
     if not rules.wager(wager).has_pay_table:
         raise InputError(f"Wager {wager} has no pay table, so a count has nothing to win.")
     refuse_lightning((rules.wager(wager),), "count design")
-    (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
+    if effects is None:
+        (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
     procedure = procedure or Procedure()
     designs = []
     perfect: tuple[Fraction, Fraction, float] | None = None
@@ -159,7 +161,7 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
             skewed = _unbalanced(effects, tags, best.threshold)
             _, found = _best_trigger(rules, wager, Counter(tags=skewed, threshold=Fraction(0), index="running"),
                                      shoes, decks, seed, procedure, executor)
-            designs.append(Design(level, skewed, _correlation(effects, skewed), None, found, balanced=False))
+            designs.append(Design(level, skewed, correlation(skewed, effects), None, found, balanced=False))
     if perfect is None:
         raise InputError(f"No balanced count follows {wager} (its effects of removal cannot be balanced in whole tags).")
     return Designs(rules, wager, decks, shoes, seed, procedure, perfect[0], perfect[1], tuple(designs), perfect[2])
@@ -176,21 +178,6 @@ def _unbalanced(effects: Effects, tags: tuple[int, ...], trigger: int) -> tuple[
     shortfall = sorted(range(len(RANKS)), key=lambda r: (tags[r] - values[r] * level / largest, r))
     raised = set(shortfall[:max(1, round(trigger / 4))])
     return tuple(t + (1 if r in raised else 0) for r, t in enumerate(tags))
-
-
-def _correlation(effects: Effects, tags: tuple[int, ...]) -> float | None:
-    """The betting correlation of ``tags`` with the effects, over the cards of the shoe."""
-    import math
-
-    weights = effects.shoe.counts
-    values = [float(e) if e is not None else 0.0 for e in effects.effects]
-    total = sum(weights)
-    mean_t = sum(w * t for w, t in zip(weights, tags)) / total
-    mean_v = sum(w * v for w, v in zip(weights, values)) / total
-    cov = sum(w * (t - mean_t) * (v - mean_v) for w, t, v in zip(weights, tags, values))
-    var_t = sum(w * (t - mean_t) ** 2 for w, t in zip(weights, tags))
-    var_v = sum(w * (v - mean_v) ** 2 for w, v in zip(weights, values))
-    return None if var_t == 0 or var_v == 0 else cov / math.sqrt(var_t * var_v)
 
 
 def _best_trigger(rules: RuleSet, wager: str, counter: Counter, shoes: int, decks: int, seed: int, procedure: Procedure,
