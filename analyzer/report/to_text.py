@@ -2,7 +2,7 @@
 
 Blocks are separated by one blank line. A section is headed
 "== title (name): status", its lead lines indented under the heading, its
-first block right below; tables are tabulate's "simple" grid; aligned fields
+first block right below; tables are the "simple" grid of :mod:`.grid`; aligned fields
 right-align their labels. The document's title is left out: the command
 line is right above the output.
 
@@ -17,8 +17,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Sequence
 
-from tabulate import tabulate
-
+from .grid import simple_grid
 from .model import Block, Document, Field, Fields, Figure, Prose, Section, Table, Value
 from .provenance import provenance_lines
 from .values import human
@@ -141,7 +140,10 @@ def field_lines(block: Fields, exact: bool) -> list[str]:
 
 
 def table_lines(table: Table, exact: bool, tablefmt: str, width: int | None = None) -> list[str]:
-    """A table as a grid in tabulate's ``tablefmt`` (or as records), with its caption above it.
+    """A table as a grid (or as records), with its caption above it.
+
+    ``tablefmt`` is "simple" (the terminal's grid, :func:`.grid.simple_grid`)
+    or a format of tabulate's ("pipe" for Markdown), imported only then.
 
     With ``width``, the widest text columns wrap inside their cells until
     the grid fits, where narrowing them to :data:`NARROWEST` can make it fit.
@@ -155,6 +157,10 @@ def table_lines(table: Table, exact: bool, tablefmt: str, width: int | None = No
     align = tuple(table.columns[i].align for i in shown)
 
     def render(cells: list[list[str]]) -> str:
+        if tablefmt == "simple":
+            return simple_grid(headers, cells, align)
+        from tabulate import tabulate
+
         return tabulate(cells, headers=headers, tablefmt=tablefmt, disable_numparse=True, colalign=align)
 
     grid = (render(body) if width is None else _narrowed(headers, body, width, render)).split("\n")
