@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -63,6 +62,8 @@ def cell_text(value: object) -> str:
 
 def html_table(records: Sequence[Mapping[str, Any]], caption: str) -> str:
     """A plain HTML table of ``records``; every text is escaped (names come from rule files)."""
+    import html  # a notebook's display, not a command's start-up
+
     columns = list(records[0]) if records else []
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(cell_text(r[c]))}</td>" for c in columns) + "</tr>"

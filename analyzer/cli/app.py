@@ -214,7 +214,6 @@ def command_line() -> str | None:
 def emit(documents: Document | Sequence[Document], fmt: str | None, exact: bool = False) -> None:
     """Write a command's documents where and how it was asked: stdout, or ``--out FILE``, in the chosen format."""
     from ..report.output import chosen_format, produce
-    from ..report.writing import write_file
     from .options import OUT_KEY
 
     out: Path | None = click.get_current_context().meta.get(OUT_KEY)
@@ -223,6 +222,8 @@ def emit(documents: Document | Sequence[Document], fmt: str | None, exact: bool 
         assert isinstance(content, str), "a binary format needs --out"
         click.echo(content, nl=False)
     else:
+        from ..report.writing import write_file  # only when writing a file (it brings shutil and the compressors)
+
         write_file(out, content)
         click.echo(f"wrote {out}", err=True)
 

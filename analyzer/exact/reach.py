@@ -171,6 +171,6 @@ def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
     the tests check every one of them (``tests/test_reach.py``).
     """
     rules = rulefile.load(name_or_path, wagers)
-    if not wagers and (name_or_path in rulefile.shipped() or name_or_path in rulefile.catalogue()):
+    if not wagers and rules.shipped:  # read by its shipped or catalogue name
         return rules
     return check(rules)

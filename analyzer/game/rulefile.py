@@ -14,8 +14,6 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from ..errors import InputError, shown
@@ -40,7 +38,8 @@ from .rules import (
 )
 from .settle import unsettled
 from .shoe import MAX_DECKS
-from .standard import Standard, sha256_hex, standard_tables
+from .rulesets import FOLDER
+from .standard import STANDARD_WAGERS_FILE, Standard, sha256_hex, standard_tables
 from .schema import keys
 from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
 
@@ -301,7 +300,7 @@ MAX_EXTENDS = 16
 
 def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, ...]) -> RuleSet:
     """The rule set named by ``extends``: shipped, catalogue, or a path read from the extending file's folder."""
-    if extends in shipped() or extends in catalogue():
+    if _is_shipped(extends) or extends in catalogue():
         where = key = extends
     elif not child.read_files:
         raise head.error("extends", f"is {shown(extends)}; text sent to the workbench may extend a shipped rule set "
@@ -346,10 +345,10 @@ _CATALOGUE = "side-bets"
 @lru_cache(maxsize=1)
 def shipped() -> tuple[str, ...]:
     """Names of the documented rule sets shipped in the package, in document order (read once: package data)."""
-    folder = resources.files("analyzer.game.rulesets")
+    folder = FOLDER
     found = []
     for entry in folder.iterdir():
-        if entry.name.endswith(".toml") and entry.name != "wagers.toml":
+        if entry.name.endswith(".toml") and entry.name != STANDARD_WAGERS_FILE:
             data = tomllib.loads(entry.read_text(encoding="utf-8"))
             found.append((data["rule_set"]["document"], entry.name[: -len(".toml")]))
     return tuple(name for _, name in sorted(found))
@@ -358,10 +357,16 @@ def shipped() -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def catalogue() -> tuple[str, ...]:
     """Names of the side-bet catalogue's rule files (``rulesets/side-bets/NAME.toml``), sorted."""
-    folder = resources.files("analyzer.game.rulesets").joinpath(_CATALOGUE)
+    folder = FOLDER / _CATALOGUE
     if not folder.is_dir():
         return ()
     return tuple(sorted(e.name[: -len(".toml")] for e in folder.iterdir() if e.name.endswith(".toml")))
+
+
+def _is_shipped(name: str) -> bool:
+    """Whether ``name`` is a shipped rule set: what :func:`shipped` lists, without reading every rule set to order them."""
+    plain = name.isascii() and name.replace("-", "").isalnum()  # a file name in the folder, never a path
+    return plain and name != STANDARD_WAGERS_FILE.removesuffix(".toml") and (FOLDER / f"{name}.toml").is_file()
 
 
 def shipped_text(name: str) -> str:
@@ -370,12 +375,12 @@ def shipped_text(name: str) -> str:
     return text
 
 
-def _shipped_file(name: str) -> Traversable:
-    folder = resources.files("analyzer.game.rulesets")
-    if name in shipped():
-        return folder.joinpath(f"{name}.toml")
+def _shipped_file(name: str) -> Path:
+    folder = FOLDER
+    if _is_shipped(name):
+        return folder / f"{name}.toml"
     if name in catalogue():
-        return folder.joinpath(_CATALOGUE).joinpath(f"{name}.toml")
+        return folder / _CATALOGUE / f"{name}.toml"
     raise InputError(
         f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}, and the side-bet files "
         f"{', '.join(catalogue())}."
@@ -412,7 +417,7 @@ class _Source:
 
 def _read(name_or_path: str, what: str) -> _Source:
     """A shipped or catalogue name's file, or the file at a path (``what`` names it in errors)."""
-    if name_or_path in shipped() or name_or_path in catalogue():
+    if _is_shipped(name_or_path) or name_or_path in catalogue():
         data = _shipped_file(name_or_path).read_bytes()
         return _Source(data.decode("utf-8"), f"{name_or_path}.toml", sha256_hex(data), shipped=True)
     if is_rule_file(name_or_path):

@@ -110,12 +110,15 @@ def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
     index = {row.name: i for i, row in enumerate(wager.outcomes)}
     side = wager.side
     for own, other, cards, pair in product(range(10), range(10), (2, 3), (False, True)):
-        state = (
-            FinalState(own, other, cards, 2, pair, False)
-            if side == "player"
-            else FinalState(other, own, 2, cards, False, pair)
-        )
-        row = settle(wager, state)
+        if wager.side_view_only:  # what settle() does with the view, without building the state (a load settles 3,600)
+            row = next((r for r in wager.outcomes if _matches(r, own, other, cards, pair)), None)
+        else:
+            state = (
+                FinalState(own, other, cards, 2, pair, False)
+                if side == "player"
+                else FinalState(other, own, 2, cards, False, pair)
+            )
+            row = settle(wager, state)
         if row is not None:
             rows[index[row.name]].append(view_index(own, other, cards, pair))
     return tuple(tuple(r) for r in rows)

@@ -9,10 +9,10 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from types import MappingProxyType
 
 from .rowfile import read_outcomes
+from .rulesets import FOLDER
 from .rules import Outcome, Side
 from .strict import StrictTable
 
@@ -38,7 +38,7 @@ def sha256_hex(data: bytes) -> str:
 
 
 def _catalogue_bytes() -> bytes:
-    return resources.files("analyzer.game.rulesets").joinpath(STANDARD_WAGERS_FILE).read_bytes()
+    return (FOLDER / STANDARD_WAGERS_FILE).read_bytes()
 
 
 def _catalogue_text() -> str:

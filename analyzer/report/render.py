@@ -1,6 +1,8 @@
 """Choosing a renderer: every command writes its documents through :func:`render`.
 
 A new format is one renderer here that takes a :class:`~.model.Document`.
+Each renderer is imported when its format is asked for, so that a command
+printing text loads no other (tabulate, for Markdown, is slow to import).
 """
 
 from __future__ import annotations
@@ -9,10 +11,6 @@ from collections.abc import Sequence
 
 from .model import Document
 from .provenance import with_command
-from .to_csv import render_csv
-from .to_json import render_json, render_json_list
-from .to_markdown import render_markdown
-from .to_text import render_text
 
 FORMATS: tuple[str, ...] = ("table", "markdown", "csv", "json")
 """The formats every command offers (``--format``)."""
@@ -33,8 +31,17 @@ def render(documents: Document | Sequence[Document], fmt: str, exact: bool = Fal
     many: Sequence[Document] = (documents,) if isinstance(documents, Document) else documents
     many = [with_command(d, command) for d in many]
     if fmt == "json":
+        from .to_json import render_json, render_json_list
+
         return render_json(many[0]) if single else render_json_list(many)
     if fmt == "csv":
+        from .to_csv import render_csv
+
         return render_csv(many, exact)
-    writer = render_markdown if fmt == "markdown" else render_text
-    return "\n".join(writer(d, exact) for d in many)
+    if fmt == "markdown":
+        from .to_markdown import render_markdown
+
+        return "\n".join(render_markdown(d, exact) for d in many)
+    from .to_text import render_text
+
+    return "\n".join(render_text(d, exact) for d in many)

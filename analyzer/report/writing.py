@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import shutil
 import signal
 import stat
@@ -49,7 +48,7 @@ class Stage:
                 stream.write(content.encode("utf-8") if isinstance(content, str) else content)
                 stream.flush()
                 os.fsync(stream.fileno())
-        old = self.target.parent / f".{self.target.name}.old-{secrets.token_hex(4)}"
+        old = self.target.parent / f".{self.target.name}.old-{os.urandom(4).hex()}"
         with _signals_held():
             had_old = os.path.lexists(self.target)
             if had_old:
@@ -80,7 +79,7 @@ def staged(out: str) -> Iterator[Stage]:
     """
     target = _checked(out)
     sweep(target.parent)
-    folder = target.parent / f".{target.name}.new-{os.getpid()}-{secrets.token_hex(4)}"
+    folder = target.parent / f".{target.name}.new-{os.getpid()}-{os.urandom(4).hex()}"
     try:
         os.mkdir(folder, 0o777)  # the umask applies
     except OSError as error:
@@ -206,7 +205,7 @@ def write_file(path: Path, content: str | bytes) -> Path:
         raise InputError(f"Cannot write {shown(str(path))}: it is not a regular file (a device, a FIFO or a socket); "
                          "give a new path or a regular file.")
     sweep(folder)
-    temporary = folder / f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
+    temporary = folder / f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
     except OSError as error:
