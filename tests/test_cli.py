@@ -165,6 +165,22 @@ def test_help_and_rules_import_no_command_module_they_do_not_run() -> None:
         assert run.stderr.strip().splitlines()[-1] == str(sorted(loaded)), argv
 
 
+def test_analyze_imports_only_what_printing_its_par_sheets_uses() -> None:
+    """Issue 16: no importlib.metadata (tabulate reads its version through it), no other format's renderer,
+    no file writer and no importlib.resources on the path of `baccarat analyze`."""
+    import subprocess
+    import sys
+
+    unused = ("importlib.metadata", "importlib.resources", "tabulate", "analyzer.report.to_markdown",
+              "analyzer.report.to_json", "analyzer.report.to_csv", "analyzer.report.writing", "analyzer.game.conditions")
+    probe = ("import sys\nfrom analyzer.cli import cli\ntry:\n    cli.main(['analyze', '--rules', 'punto-banco'], "
+             "prog_name='baccarat')\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in %r if m in sys.modules), file=sys.stderr)" % (unused,))
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert "Player wins" in run.stdout
+    assert run.stderr.strip().splitlines()[-1] == "[]"
+
+
 def test_every_command_is_in_the_lazy_table_with_its_own_short_help() -> None:
     """The table that `--help` reads holds each command's module and the first line of its docstring."""
     from analyzer.cli import COMMANDS, all_commands
