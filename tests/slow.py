@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import pytest
 
-HEAVY_TABLES = ("lucky-match", "jackpot-baccarat")
+HEAVY_TABLES = ("lucky-match", "jackpot-baccarat", "dragon-dragon")
 """The catalogue's side bets whose tables take a second each to count and reach (many rows over suited records)."""
 DEALING = ("baccarat simulate", "baccarat count", "baccarat tags", "baccarat report", "baccarat depth")
 """Commands that deal many rounds or shoes, or write a whole report; ``--counter-yield`` counts shoes too."""

@@ -29,6 +29,7 @@ def _check(kind: str, document: object) -> None:
     ("--rules", "mini-louisiana", "--decks", "6", "--remove", "5x4,K"),  # Big Win Bonus: no pay table, nulls
     ("--rules", "punto-banco", "--pay", "tie:tie=9:1", "--rules", "live-pittsburgh"),
     ("--rules", "golden-frog",),
+    ("--rules", "dragon-dragon", "--rules", "examples/progressive.toml"),  # jackpots: a share, for one; the whole meter
 ])
 def test_analyze_prints_what_its_schema_says(args: tuple[str, ...]) -> None:
     _, out, _ = run("analyze", *args, "--format", "json")
