@@ -20,9 +20,11 @@ MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml")
 
 
 def dealing(command: str) -> bool:
-    """Whether a command line deals many rounds or shoes (:data:`DEALING`), or prices lightning multipliers
-    (:data:`MULTIPLIED`)."""
-    return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED)
+    """Whether a command line deals many rounds or shoes (:data:`DEALING`), prices lightning multipliers
+    (:data:`MULTIPLIED`), or counts a heavy catalogue table (``--rules`` one of :data:`HEAVY_TABLES`)."""
+    words = command.split()
+    heavy = any(a == "--rules" and b in HEAVY_TABLES for a, b in zip(words, words[1:]))
+    return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED) or heavy
 
 
 def side_bets(names: Iterable[str]) -> list[object]:
