@@ -4,14 +4,20 @@ break-even meter are held to the published return table, exactly."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from analyzer.api import analyze
+from analyzer.exact.outcomes import wager_counts
+from analyzer.exact.reference import deal_outcomes
+from analyzer.game.rulefile import load
+from analyzer.game.shoe import Shoe
 from analyzer.report.common import jackpot_line
 
+from .brute_force_suited import brute_force, dragon_dragon
 from .clirun import run
 
 DENOMINATOR = 4_998_398_275_503_360
@@ -53,3 +59,23 @@ def test_the_catalogue_summary_names_the_jackpot_rows_and_gives_the_edge_at_the_
     cells = [c.strip() for c in row.split("|")]
     assert cells[4:6] == ["jackpot / 10% of jackpot / 249:1 / 49:1 / 24:1",
                           "59.9869% at meter 10000, break-even meter 83168.48"]
+
+
+@pytest.mark.slow  # deals every ordered six of ten cards by hand
+def test_dragon_dragon_settles_as_its_source_words_it_in_a_brute_force() -> None:
+    # Six kings (both hands draw from 0-0: six of a kind), three fives (K5 v K5, both draw: double three of a kind), a
+    # nine (KK v K9, a natural: three of a kind out of four cards): every row of the table is reached, and each row's
+    # net is the page's amount for one less the stake.
+    cards = ["KS", "KH", "KD", "KC", "KS", "KH", "5S", "5H", "5D", "9S"]
+    rules = load("dragon-dragon")
+    wager = rules.wager("dragon-dragon")
+    expected = brute_force(cards, dragon_dragon)
+    assert set(expected) == {Fraction(9999), Fraction(999), Fraction(249), Fraction(49), Fraction(24), Fraction(-1)}
+    shoe = Shoe.from_cards(cards)
+    for counts in (wager_counts(shoe, rules.drawing, [wager])["dragon-dragon"],
+                   deal_outcomes(shoe, rules.drawing, [wager])["dragon-dragon"]):
+        got: Counter[Fraction] = Counter()
+        for row in wager.outcomes:
+            assert row.pays is not None
+            got[row.pays] += counts[row.name]
+        assert +got == +expected
