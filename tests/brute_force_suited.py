@@ -188,6 +188,23 @@ def cards_held(p: Hand, b: Hand) -> Fraction:
     return Fraction(1, 2) if max(value(c) for c in b) == 9 else Fraction(-1)
 
 
+def dragon_dragon(p: Hand, b: Hand, meter: int = 10000) -> Fraction:
+    """Dragon Dragon, $1, 'for one' (the stake never returned): six of a kind the meter, five of a kind 10% of it,
+    double three of a kind 250, four of a kind 50, three of a kind out of four cards 25; ranks of all the cards."""
+    ranks = sorted(Counter(c[0] for c in p + b).values(), reverse=True)
+    if ranks[0] == 6:
+        return Fraction(meter) - 1
+    if ranks[0] == 5:
+        return Fraction(meter, 10) - 1
+    if ranks[:2] == [3, 3]:
+        return Fraction(249)
+    if ranks[0] == 4:
+        return Fraction(49)
+    if ranks[0] == 3 and len(p + b) == 4:
+        return Fraction(24)
+    return Fraction(-1)
+
+
 SETTLE: dict[tuple[str, str], Callable[[Hand, Hand], Fraction]] = {
     ("pairs", "either-pair"): either_pair,  # pair, either
     ("pairs", "perfect-pairs"): perfect_pairs,  # suited pair, both

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 import pytest
 
-HEAVY_TABLES = ("lucky-match", "jackpot-baccarat")
+HEAVY_TABLES = ("lucky-match", "jackpot-baccarat", "dragon-dragon")
 """The catalogue's side bets whose tables take a second each to count and reach (many rows over suited records)."""
 DEALING = ("baccarat simulate", "baccarat count", "baccarat tags", "baccarat report", "baccarat depth")
 """Commands that deal many rounds or shoes, or write a whole report; ``--counter-yield`` counts shoes too."""
@@ -20,9 +20,11 @@ MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml")
 
 
 def dealing(command: str) -> bool:
-    """Whether a command line deals many rounds or shoes (:data:`DEALING`), or prices lightning multipliers
-    (:data:`MULTIPLIED`)."""
-    return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED)
+    """Whether a command line deals many rounds or shoes (:data:`DEALING`), prices lightning multipliers
+    (:data:`MULTIPLIED`), or counts a heavy catalogue table (``--rules`` one of :data:`HEAVY_TABLES`)."""
+    words = command.split()
+    heavy = any(a == "--rules" and b in HEAVY_TABLES for a, b in zip(words, words[1:]))
+    return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED) or heavy
 
 
 def side_bets(names: Iterable[str]) -> list[object]:

@@ -29,6 +29,8 @@ def _check(kind: str, document: object) -> None:
     ("--rules", "mini-louisiana", "--decks", "6", "--remove", "5x4,K"),  # Big Win Bonus: no pay table, nulls
     ("--rules", "punto-banco", "--pay", "tie:tie=9:1", "--rules", "live-pittsburgh"),
     ("--rules", "golden-frog",),
+    ("--rules", "examples/progressive.toml"),  # a jackpot paying the whole meter, to one
+    pytest.param(("--rules", "dragon-dragon"), marks=pytest.mark.slow),  # a share of the meter, for one (a heavy table)
 ])
 def test_analyze_prints_what_its_schema_says(args: tuple[str, ...]) -> None:
     _, out, _ = run("analyze", *args, "--format", "json")

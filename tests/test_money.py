@@ -82,6 +82,43 @@ def test_simulate_deals_a_wager_with_money_rules() -> None:
     (('fee = "20%"', 'cap = { amount = 5 }'), "cap.stake"),
     (('pays = "1:1"', 'pays = "jackpot"'), 'pays "jackpot", but the wager states no jackpot'),
     (('fee = "20%"', 'jackpot = { meter = 100, stake = 1 }'), 'no row pays "jackpot"'),
+    ((('fee = "20%"', 'jackpot = { meter = 100, stake = 1, basis = "by one" }'), ('pays = "1:1"', 'pays = "jackpot"')),
+     'jackpot.basis: is \'by one\'; use "to one"'),
+    ((('fee = "20%"', 'jackpot = { meter = 100, stake = 1 }'), ('pays = "1:1"', 'pays = "150% of jackpot"')),
+     "jackpot: row 'win' pays 150% of the meter; a row's share of the meter must be above 0% and at most 100%"),
 ])
-def test_bad_money_keys_are_one_line(rule_file, change: tuple[str, str], message: str) -> None:  # type: ignore[no-untyped-def]
-    assert_refused(["analyze", "--rules", rule_file(PLAYER_WITH_FEE.replace(*change))], message)
+def test_bad_money_keys_are_one_line(rule_file, change: tuple[str, str] | tuple[tuple[str, str], ...], message: str) -> None:  # type: ignore[no-untyped-def]
+    text = PLAYER_WITH_FEE
+    for old, new in (change if isinstance(change[0], tuple) else (change,)):  # type: ignore[assignment]
+        text = text.replace(old, new)
+    assert_refused(["analyze", "--rules", rule_file(text)], message)
+
+
+SHARED = PLAYER_WITH_FEE.replace('fee = "20%"', "jackpot = { meter = 1000, stake = 5 }").replace(
+    '{ name = "win", result = "win", pays = "1:1" }',
+    '{ name = "natural win", result = "win", natural = true, pays = "jackpot" }, '
+    '{ name = "win", result = "win", pays = "10% of jackpot" }')
+
+
+def test_a_row_paying_a_share_of_the_jackpot_pays_that_share_of_the_meter_and_the_slope_weighs_it(rule_file) -> None:  # type: ignore[no-untyped-def]
+    (sheet,) = analyze(rule_file(SHARED), wagers=["player-fee"]).sheets
+    natural, win = sheet.rows[0], sheet.rows[1]
+    assert (natural.pays, win.pays) == (Fraction(200), Fraction(20))  # 1000 / 5, and 10% of it: to one, stake back
+    line = jackpot_line(sheet)
+    assert line is not None and line[1] == (natural.probability + win.probability / 10) / 5
+    (other,) = analyze(rule_file(SHARED.replace("meter = 1000", "meter = 3000"), "m3000.toml"), wagers=["player-fee"]).sheets
+    assert other.expected_value == line[0] + line[1] * 3000
+
+
+def test_a_jackpot_paid_for_one_keeps_the_stake_so_its_rows_pay_one_less(rule_file) -> None:  # type: ignore[no-untyped-def]
+    (to_one,) = analyze(rule_file(SHARED), wagers=["player-fee"]).sheets
+    text = SHARED.replace("stake = 5 }", 'stake = 5, basis = "for one" }')
+    (for_one,) = analyze(rule_file(text, "for-one.toml"), wagers=["player-fee"]).sheets
+    assert [r.pays for r in for_one.rows][:2] == [Fraction(199), Fraction(19)]
+    hit = for_one.rows[0].probability + for_one.rows[1].probability
+    assert to_one.expected_value is not None and for_one.expected_value == to_one.expected_value - hit
+    to_line, for_line = jackpot_line(to_one), jackpot_line(for_one)
+    assert to_line is not None and for_line == (to_line[0] - hit, to_line[1])  # the same slope; the stake kept
+    code, out, _ = run("analyze", "--rules", rule_file(text, "for-one-cli.toml"), "--wager", "player-fee")
+    flat = " ".join(out.split())
+    assert code == 0 and "win pays 10% of the meter; paid for one (the stake is not returned)" in flat

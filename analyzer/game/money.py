@@ -4,6 +4,7 @@ when it is loaded, and :mod:`analyzer.exact.lightning` prices the multipliers.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,16 +16,60 @@ if TYPE_CHECKING:
     from .rules import Wager
 
 
+JACKPOT_BASES: tuple[str, ...] = ("to one", "for one")
+"""How a jackpot row is paid: the meter and the stake back ("to one"), or the meter alone ("for one": the stake is
+never returned, as on a flat-bet progressive whose pay table is written "for one")."""
+
+_SHARE = re.compile(r"(\d{1,3}(?:\.\d{1,6})?)\s*%\s+of\s+(?:the\s+)?jackpot", re.IGNORECASE)
+
+
+def jackpot_share(pays: object) -> Fraction | None:
+    """The share of the meter a row's ``pays`` text asks for: 1 for ``"jackpot"``, 1/10 for ``"10% of jackpot"``;
+    None for any other pay."""
+    if not isinstance(pays, str):
+        return None
+    token = pays.strip()
+    if token.lower() == "jackpot":
+        return Fraction(1)
+    match = _SHARE.fullmatch(token)
+    return None if match is None else Fraction(match.group(1)) / 100
+
+
 @dataclass(frozen=True, slots=True)
 class Jackpot:
-    """A progressive jackpot: ``rows`` pay the ``meter`` (money) on a bet of ``stake``; ``reseed`` and ``contribution``
-    (a fraction of each stake added to the meter) as the table states them, if it does."""
+    """A progressive jackpot: ``rows`` pay the ``meter`` (money) on a bet of ``stake``, each its share of it
+    (``shares``, parallel to ``rows``; none given: the whole meter), with the stake back (``basis`` "to one") or not
+    ("for one"); ``reseed`` and ``contribution`` (a fraction of each stake added to the meter) as the table states
+    them, if it does."""
 
     meter: Fraction
     stake: Fraction
     rows: tuple[str, ...]
     reseed: Fraction | None = None
     contribution: Fraction | None = None
+    shares: tuple[Fraction, ...] = ()
+    basis: str = "to one"
+
+    def __post_init__(self) -> None:
+        if self.basis not in JACKPOT_BASES:
+            raise InputError(f"jackpot.basis is {shown(self.basis)}; use one of {', '.join(JACKPOT_BASES)}.")
+        if self.shares and len(self.shares) != len(self.rows):
+            raise InputError("jackpot: give a share of the meter for every jackpot row, or none.")
+        for row, share in zip(self.rows, self.shares):
+            if not 0 < share <= 1:
+                raise InputError(f"jackpot: row {shown(row)} pays {float(share * 100):g}% of the meter; a row's share of "
+                                 "the meter must be above 0% and at most 100%.")
+
+    def share(self, row: str) -> Fraction:
+        """The share of the meter ``row`` pays (0 for a row that is not a jackpot row)."""
+        if row not in self.rows:
+            return Fraction(0)
+        return self.shares[self.rows.index(row)] if self.shares else Fraction(1)
+
+    def pays(self, share: Fraction) -> Fraction:
+        """What a row paying ``share`` of the meter pays per unit staked (before a fee): ``share * meter / stake``,
+        less the stake on the "for one" basis."""
+        return share * self.meter / self.stake - (1 if self.basis == "for one" else 0)
 
 
 HANDS_MULTIPLIED: tuple[str, ...] = ("winning hand", "both hands", "player", "banker", "player first two", "banker first two")

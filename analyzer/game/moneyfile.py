@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ..errors import InputError, shown
 from .odds import parse_percent
-from .money import Jackpot, Lightning, Money
+from .money import JACKPOT_BASES, Jackpot, Lightning, Money
 from .rules import Outcome
 from .schema import keys
 from .strict import StrictTable
@@ -60,8 +60,12 @@ def read_money(table: StrictTable) -> Money | None:
             contribution = None if contribution_text is None else parse_percent(contribution_text)
         except InputError as e:
             raise jackpot_table.error("contribution", str(e)) from None
+        basis = jackpot_table.string("basis", required=False) or "to one"
+        if basis not in JACKPOT_BASES:
+            raise jackpot_table.error("basis", f"is {shown(basis)}; use \"to one\" (the meter and the stake back) or "
+                                      "\"for one\" (the meter alone, the stake never returned).")
         jackpot = Jackpot(meter=meter, stake=stake, rows=(), reseed=_amount(jackpot_table, "reseed", required=False),
-                          contribution=contribution)
+                          contribution=contribution, basis=basis)
         jackpot_table.finish(keys("jackpot"))
     if fee is None and cap is None and jackpot is None:
         return None

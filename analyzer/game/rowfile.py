@@ -12,9 +12,9 @@ the file, the key and what is allowed.
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from ..errors import InputError, shown
+from .money import Jackpot, jackpot_share
 from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
 
@@ -65,17 +65,17 @@ def read_outcome(table: StrictTable) -> Outcome:
     return read_condition(table)
 
 
-def read_outcomes(table: StrictTable, jackpot: Fraction | None = None) -> tuple[Outcome, ...]:
-    """The ``outcomes`` array of a wager table; a row with ``pays = "jackpot"`` pays ``jackpot`` (the meter over the
-    stake) when the wager has one."""
+def read_outcomes(table: StrictTable, jackpot: Jackpot | None = None) -> tuple[Outcome, ...]:
+    """The ``outcomes`` array of a wager table; a row with ``pays = "jackpot"`` (or ``"10% of jackpot"``) pays its
+    share of the meter over the stake (less the stake on the "for one" basis) when the wager has a jackpot."""
     rows = table.array("outcomes")
     assert rows is not None
     outcomes = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
             raise table.error(f"outcomes[{i}]", "must be an inline table such as { name = \"win\", result = \"win\", pays = \"1:1\" }.")
-        pays_meter = jackpot is not None and row.get("pays") == "jackpot"
-        outcome = read_outcome(StrictTable({**row, "pays": "push"} if pays_meter else row,
+        share = None if jackpot is None else jackpot_share(row.get("pays"))
+        outcome = read_outcome(StrictTable({**row, "pays": "push"} if share is not None else row,
                                            f"{table.where}.outcomes[{i}]", table.origin))
-        outcomes.append(replace(outcome, pays=jackpot) if pays_meter else outcome)
+        outcomes.append(replace(outcome, pays=jackpot.pays(share)) if jackpot is not None and share is not None else outcome)
     return tuple(outcomes)

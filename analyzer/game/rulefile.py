@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ..errors import InputError, shown
 from .rowfile import read_outcomes
+from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
 from .rules import (
     BANKER_COLUMNS,
@@ -133,8 +134,10 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
     money = read_money(table)
     lightning = read_lightning(table)
     raw = table.data.get("outcomes")
-    jackpot_rows = tuple(str(r.get("name")) for r in raw if isinstance(r, dict) and r.get("pays") == "jackpot") \
-        if isinstance(raw, list) else ()
+    shared = [(str(r.get("name")), jackpot_share(r.get("pays"))) for r in raw if isinstance(r, dict)] \
+        if isinstance(raw, list) else []
+    jackpot_rows = tuple(name for name, share in shared if share is not None)
+    shares = tuple(share for _, share in shared if share is not None)
     jackpot = None if money is None else money.jackpot
     if jackpot_rows and jackpot is None:
         raise table.error("outcomes", f"row {shown(jackpot_rows[0])} pays \"jackpot\", but the wager states no "
@@ -142,10 +145,11 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
     if jackpot is not None and not jackpot_rows:
         raise table.error("jackpot", "is given, but no row pays \"jackpot\"; write pays = \"jackpot\" on its row.")
     try:
-        outcomes = read_outcomes(table, None if jackpot is None else jackpot.meter / jackpot.stake)
+        if money is not None and jackpot is not None:
+            jackpot = replace(jackpot, rows=jackpot_rows, shares=() if all(s == 1 for s in shares) else shares)
+            money = replace(money, jackpot=jackpot)
+        outcomes = read_outcomes(table, jackpot)
         if money is not None:
-            if jackpot is not None:
-                money = replace(money, jackpot=replace(jackpot, rows=jackpot_rows))
             if lightning is None:  # with multipliers the fee and cap apply after them (analyzer.exact.lightning)
                 outcomes = net_outcomes(outcomes, money)
         wager = Wager(

@@ -158,10 +158,11 @@ KEYS: tuple[Key, ...] = (
         'fee = "20%"'),
     Key("cap", ("wager",), "table", "amount and stake", "The most a round pays, in money, for a stake: a pay above "
         "amount / stake is cut to it (a progressive jackpot is not capped).", "cap = { amount = 250000, stake = 5 }"),
-    Key("jackpot", ("wager",), "table", "meter and stake, optionally reseed and contribution",
-        "A progressive jackpot: rows with pays = \"jackpot\" pay the meter (in money, for the stake); the figures are "
-        "at that meter, and every output gives the return as an exact affine function of the meter with its "
-        "break-even meter.", "jackpot = { meter = 25000, stake = 5, reseed = 10000, contribution = \"2%\" }"),
+    Key("jackpot", ("wager",), "table", "meter and stake, optionally reseed, contribution and basis",
+        "A progressive jackpot: rows with pays = \"jackpot\" pay the meter (in money, for the stake), rows with pays = "
+        "\"10% of jackpot\" that share of it; the figures are at that meter, and every output gives the return as an "
+        "exact affine function of the meter with its break-even meter.",
+        "jackpot = { meter = 25000, stake = 5, reseed = 10000, contribution = \"2%\" }"),
     Key("lightning", ("wager",), "table", "cards, multipliers, optionally applies_to and cap",
         "Random multipliers (Lightning-style): lightning card types drawn from a virtual 52-card deck, each with a "
         "multiplier; a winning row pays its pays times the product of the multipliers of the lightning cards among "
@@ -190,6 +191,9 @@ KEYS: tuple[Key, ...] = (
         "(stated; the figures use meter).", "reseed = 10000"),
     Key("contribution", ("jackpot",), "string", "a percentage of each stake", "The part of each stake added to the "
         "meter (stated, and the long-run return it funds).", 'contribution = "2%"'),
+    Key("basis", ("jackpot",), "string", '"to one" (the default) or "for one"', "How a jackpot row pays: the meter and "
+        "the stake back (\"to one\"), or the meter alone, the stake never returned (\"for one\", as a flat-bet "
+        "progressive whose pay table is written for one).", 'basis = "for one"'),
     # ----------------------------------------------------------- published
     Key("figure", ("published",), "string", "house_edge, combinations, probability, expected_value, denominator, ...",
         "Which figure.", 'figure = "combinations"', required=True),

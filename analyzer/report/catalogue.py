@@ -12,8 +12,10 @@ import re
 from collections.abc import Sequence
 
 from ..game.rules import Published
+from ..numbers import amount_text, decimal_text, percent_text
 from ..studies.catalogue import CATALOGUE_DECKS, Entry
 from ..studies.verify import Verdict
+from .common import jackpot_line
 from .model import Column, Document, Field, Fields, Prose, Table, data, integer, percent, text
 from .provenance import provenance
 from .verify import as_claimed_text, exact_machine
@@ -32,9 +34,28 @@ LEGEND = (
 
 
 def pays_text(entry: Entry) -> str:
-    """The pays of the winning rows: "25:1", "200:1 / 25:1 / 15:1"."""
-    pays = [o.pays_text for o in entry.wager.outcomes if o.pays is not None and o.pays > 0]
+    """The pays of the winning rows: "25:1", "200:1 / 25:1 / 15:1"; a jackpot row "jackpot" or "10% of jackpot"."""
+    jackpot = None if entry.wager.money is None else entry.wager.money.jackpot
+    pays = []
+    for o in entry.wager.outcomes:
+        if jackpot is not None and o.name in jackpot.rows:
+            share = jackpot.share(o.name)
+            pays.append("jackpot" if share == 1 else f"{percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of jackpot")
+        elif o.pays is not None and o.pays > 0:
+            pays.append(o.pays_text)
     return " / ".join(dict.fromkeys(pays)) or "no pays"
+
+
+def edge_text(entry: Entry) -> str | None:
+    """The house edge as shown, when it needs words: a progressive's is at its meter ("59.9869% at meter 10000, break-even
+    meter 83168.48"); None otherwise."""
+    line = jackpot_line(entry.sheet)
+    jackpot = None if entry.wager.money is None else entry.wager.money.jackpot
+    if entry.sheet.house_edge is None or line is None or jackpot is None:
+        return None
+    a, b = line
+    even = "none" if b <= 0 else decimal_text(-a / b, 2)
+    return f"{percent_text(entry.sheet.house_edge)} at meter {amount_text(jackpot.meter)}, break-even meter {even}"
 
 
 def source_label(source: str) -> str:
@@ -84,7 +105,7 @@ def catalogue_document(entries: Sequence[Entry]) -> Document:
             (
                 text(e.rules.name), text(e.wager.name), text(e.wager.title), text(f"{e.wager.title} ({e.wager.name})"),
                 text(e.wager.source, shown=source_label(e.wager.source)), text(pays_text(e)),
-                percent(e.sheet.house_edge, shown="no pays" if e.sheet.house_edge is None else None),
+                percent(e.sheet.house_edge, shown="no pays" if e.sheet.house_edge is None else edge_text(e)),
                 data(_published(e), "; ".join(published_text(p, v) for p, v in e.verdicts) or "none found"),
             )
             for e in entries

@@ -201,7 +201,7 @@ def jackpot_line(sheet: ParSheet) -> tuple[Fraction, Fraction] | None:
     if money is None or money.jackpot is None or sheet.expected_value is None:
         return None
     jackpot = money.jackpot
-    hit = sum((r.probability for r in sheet.rows if r.outcome.name in jackpot.rows), Fraction(0))
+    hit = sum((r.probability * jackpot.share(r.outcome.name) for r in sheet.rows), Fraction(0))
     slope = hit / (jackpot.stake * (1 + (money.fee or 0)))
     return sheet.expected_value - slope * jackpot.meter, slope
 
@@ -226,9 +226,13 @@ def money_fields(sheet: ParSheet) -> list[Field]:
         jackpot = money.jackpot
         even = None if b <= 0 else -a / b
         stated = [f"reseed {amount_text(jackpot.reseed)}" if jackpot.reseed is not None else "",
-                  f"contribution {percent_text(jackpot.contribution, 2)} of each stake" if jackpot.contribution is not None else ""]
+                  f"contribution {percent_text(jackpot.contribution, 2)} of each stake" if jackpot.contribution is not None else "",
+                  *(f"{row} pays {percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of the meter" for row, share in zip(jackpot.rows, jackpot.shares)
+                    if share != 1),
+                  "paid for one (the stake is not returned)" if jackpot.basis == "for one" else ""]
         fields.append(Field("jackpot", "jackpot", data(
-            {"rows": list(jackpot.rows), "meter": fraction_text(jackpot.meter), "stake": fraction_text(jackpot.stake),
+            {"rows": list(jackpot.rows), "shares": [fraction_text(jackpot.share(row)) for row in jackpot.rows],
+             "basis": jackpot.basis, "meter": fraction_text(jackpot.meter), "stake": fraction_text(jackpot.stake),
              "expected_value_at_meter_zero": fraction_text(a), "expected_value_per_unit_of_meter": fraction_text(b),
              "break_even_meter": None if even is None else fraction_text(even),
              "reseed": None if jackpot.reseed is None else fraction_text(jackpot.reseed),
