@@ -177,6 +177,7 @@ def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tup
     "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100",
     "baccarat count --rules dactylus --wager player-pair --wager banker-pair --shoes 100 --format json",
     "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
+    "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100 --spread 1@4,2@6,4@8 --bankroll 500",
 ))
 @one_rule_set()
 @wagers_option("A wager to count (it needs a pay table); repeat for several, each bet on independently.", required=True)
@@ -270,14 +271,14 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
     tags = {w: parse_tags(t) for w, t in per_wager("--tags", tag_texts, wagers).items()}
     limits = {w: parse_threshold(t) for w, t in per_wager("--threshold", thresholds, wagers).items()}
-    if play == "perfect" and limits:
-        raise InputError("--threshold applies to --play count only.")
     ramps = {w: parse_spread(t) for w, t in per_wager("--spread", spreads, wagers).items()}
     if ramps:
         if click.get_current_context().get_parameter_source("play") == click.core.ParameterSource.COMMANDLINE \
                 and play == "perfect":
             raise InputError("--spread bets by the count: it goes with --play count, not --play perfect.")
         play = "count"
+    if play == "perfect" and limits:
+        raise InputError("--threshold applies to --play count only.")
     check_workers(workers, scheduler)
     plans = wager_plans(rule_set, wagers, decks, play, tags, limits, index, ramps)
     study = Study(rules=rule_set, wagers=plans, shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",

@@ -34,7 +34,7 @@ def paths_document(paths: Paths, tally: Tally) -> Document:
         ]
     rows: list[tuple[Value | None, ...]] = []
     for i, n in enumerate(paths.rounds):
-        rows.append((integer(n, shown=f"{n:,}"), decimal(n * paths.expected_per_round, 4, signed=True),
+        rows.append((integer(n), decimal(n * paths.expected_per_round, 4, signed=True),
                      *(real(q[i], 2) for q in paths.quantiles)))
     table = Table(
         columns=(Column("rounds", "rounds played", "right"), Column("expected", "units expected", "right"),
