@@ -92,6 +92,17 @@ def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ..
     _check(kind, json.loads(out))
 
 
+@pytest.mark.parametrize("bankroll", [(), ("--bankroll", "50")])
+def test_the_bankroll_paths_file_is_what_its_schema_says(bankroll: tuple[str, ...], tmp_path: Path) -> None:
+    target = tmp_path / "paths.json"
+    code, _, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie",
+                       "--shoes", "10", "--workers", "1", "--bankroll-plot", str(target), "--paths", "5", *bankroll)
+    assert code == 0, err
+    document = json.loads(target.read_text())
+    _check("paths", document)
+    assert document["wager"] == "total" and ("ruined" in document) == bool(bankroll)
+
+
 @pytest.mark.slow
 def test_diff_with_the_counter_yield_prints_what_its_schema_says() -> None:
     _, out, _ = run("diff", "punto-banco", "dactylus", "--wager", "tie", "--counter-yield", "10", "--format", "json")
