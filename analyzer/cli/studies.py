@@ -225,7 +225,7 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
           spreads: tuple[str, ...], pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None,
           per_shoe: str | None, plot: str | None, bankroll: str | None, goal: str | None, rounds_per_hour: int,
           paths_file: str | None, paths: int | None, fmt: str | None) -> None:
-    """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count, or a spread) says so."""
+    """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
     from ..play.executor import open_executor
