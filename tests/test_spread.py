@@ -120,3 +120,13 @@ def test_a_spread_must_start_at_the_threshold_and_bets_by_the_count_only() -> No
                   decks=2, play="count", seed=0)
     with pytest.raises(InputError, match="it goes with --play count, not perfect"):
         replace(study, play="perfect")
+
+
+def test_the_squares_of_large_spread_results_are_summed_exactly_beyond_int64() -> None:
+    """A spread multiplies a round's result by up to 1,000 units: squares past 2**63 are summed in Python integers."""
+    import numpy as np
+
+    from analyzer.studies.tally import _sum_of_squares
+
+    nets = np.array([3_000_000_000, -3_000_000_000, 5], dtype=np.int64)  # int64 squares would wrap
+    assert _sum_of_squares(nets) == 18 * 10**18 + 25 and _sum_of_squares(nets[2:]) == 25

@@ -213,7 +213,7 @@ class Chunk:
             staked += stake
             bets += stake > 0
             nets.append(net)
-            squares.append(int((net * net).sum()))
+            squares.append(_sum_of_squares(net))
             per_wager.append(_lines(shoe, count, positive, stake > 0, stake, net, expected))
             if counter is not None:
                 clip = CLIP if counter.index == "true" else RUNNING_CLIP
@@ -223,10 +223,19 @@ class Chunk:
             by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, stake, net,
                                      numerators[:, j]))
         totals = _lines(shoe, count, positive_any, bets, staked, total_net, total_expected)
-        squares.append(int((total_net * total_net).sum()))
+        squares.append(_sum_of_squares(total_net))
         rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
         return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth),
                      nets=np.stack([*nets, total_net], axis=1))
+
+
+def _sum_of_squares(net: npt.NDArray[np.int64]) -> int:
+    """The exact sum of the squared net results: in int64 when it cannot overflow, else in Python ints (a bet spread
+    of many units on a wager of a large scale)."""
+    largest = int(np.abs(net).max()) if len(net) else 0
+    if largest * largest * len(net) < 2**62:
+        return int((net * net).sum())
+    return sum(x * x for x in net.tolist())
 
 
 def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, stake: npt.NDArray[np.int64],
