@@ -73,6 +73,9 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     ("count", ("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "2", "--workers", "1")),  # no bet
     ("count", ("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "tie", "--shoes", "20",
                "--workers", "1", "--bankroll", "200")),
+    ("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie", "--shoes", "20",
+               "--spread", "dragon-bonus-player:1@4,2@6,4@8", "--tags", "tie:0,0,0,0,0,0,0,0,0,0,0,0,0", "--spread",
+               "tie:1@0", "--bankroll", "300", "--goal", "100", "--workers", "1")),  # bet spreads
     ("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--play", "count",
                "--tags", "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1", "--threshold", "4",
                "--burn", "3", "--last-round", "cut", "--workers", "1")),
@@ -89,6 +92,17 @@ def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ..
     code, out, err = run(*args, "--format", "json")
     assert code in (0, 1), err
     _check(kind, json.loads(out))
+
+
+@pytest.mark.parametrize("bankroll", [(), ("--bankroll", "50")])
+def test_the_bankroll_paths_file_is_what_its_schema_says(bankroll: tuple[str, ...], tmp_path: Path) -> None:
+    target = tmp_path / "paths.json"
+    code, _, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie",
+                       "--shoes", "10", "--workers", "1", "--bankroll-plot", str(target), "--paths", "5", *bankroll)
+    assert code == 0, err
+    document = json.loads(target.read_text())
+    _check("paths", document)
+    assert document["wager"] == "total" and ("ruined" in document) == bool(bankroll)
 
 
 @pytest.mark.slow

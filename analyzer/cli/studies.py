@@ -6,6 +6,7 @@ import os
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -44,6 +45,9 @@ from .options import (
     wagers_option,
     workers_option,
 )
+
+if TYPE_CHECKING:
+    from ..studies.tally import Tally
 
 
 @cli.command(epilog=examples("baccarat formula --rules dactylus --wager player-pair --upto 10"))
@@ -173,6 +177,7 @@ def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tup
     "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100",
     "baccarat count --rules dactylus --wager player-pair --wager banker-pair --shoes 100 --format json",
     "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
+    "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100 --spread 1@4,2@6,4@8 --bankroll 500",
 ))
 @one_rule_set()
 @wagers_option("A wager to count (it needs a pay table); repeat for several, each bet on independently.", required=True)
@@ -193,6 +198,9 @@ def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tup
               help="With --play count: bet when the count is at least T; 'W:' for one wager (default: the break-even true count).")
 @click.option("--threshold-on", "index", type=click.Choice(("true", "running")), default=None,
               help="The count the threshold is on (default: true for balanced tags, running for unbalanced ones).")
+@click.option("--spread", "spreads", multiple=True, metavar="[W:]U@T,...",
+              help="A bet spread, played by the count: U units when the count is at least T, steps rising, e.g. "
+                   "'1@2,2@4,4@6' (none below the first); 'W:' for one wager. Implies --play count.")
 @pay_option
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
 @workers_option
@@ -206,17 +214,24 @@ def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tup
 @click.option("--goal", "goal", default=None, metavar="UNITS", help="With --bankroll: the risk of ruin before winning UNITS.")
 @click.option("--rounds-per-hour", "rounds_per_hour", type=Whole(1, 10_000), default=80, show_default=True, metavar="N",
               help="With --bankroll: rounds dealt an hour, for the hours to N0.")
+@click.option("--bankroll-plot", "paths_file", type=click.Path(dir_okay=False, writable=True), default=None,
+              metavar="FILE", help="Also the 5/25/50/75/95% quantiles of the bankroll paths' cumulative result by rounds "
+                                   "played: a plot (.png, .svg, .pdf) or their table (.csv, .json).")
+@click.option("--paths", "paths", type=Whole(2, MAX_SHOES), default=None, metavar="N",
+              help="With --bankroll-plot: the paths, runs of consecutive shoes (default: 100, or the shoes if fewer).")
 @format_option
 def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, burn: str, cut_card: int,
           last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
-          pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None, per_shoe: str | None,
-          plot: str | None, bankroll: str | None, goal: str | None, rounds_per_hour: int, fmt: str | None) -> None:
+          spreads: tuple[str, ...], pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None,
+          per_shoe: str | None, plot: str | None, bankroll: str | None, goal: str | None, rounds_per_hour: int,
+          paths_file: str | None, paths: int | None, fmt: str | None) -> None:
     """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
     from ..play.executor import open_executor
     from ..report.count import count_document, per_shoe_document
     from ..studies.counting import (
+        parse_spread,
         parse_tags,
         parse_threshold,
         run,
@@ -241,20 +256,37 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
 
         check_plot_path(plot)
         check_writable("--plot", plot)
+    if paths is not None and paths_file is None:
+        raise InputError("--paths goes with --bankroll-plot (the bankroll paths drawn).")
+    if paths_file is not None:
+        from ..report.to_plot import check_plot_path
+        from ..studies.paths import DEFAULT_PATHS, check_paths
+
+        check_plot_path(paths_file, "--bankroll-plot", also=(".csv", ".json"))
+        check_writable("--bankroll-plot", paths_file)
+        paths = min(DEFAULT_PATHS, shoes) if paths is None else paths
+        check_paths(paths, shoes)
     if not re.fullmatch(r"standard|none|\d{1,4}", burn):
         raise InputError(f"--burn {shown(burn)} is not standard, none or a whole number of cards.")
     procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
     tags = {w: parse_tags(t) for w, t in per_wager("--tags", tag_texts, wagers).items()}
     limits = {w: parse_threshold(t) for w, t in per_wager("--threshold", thresholds, wagers).items()}
+    ramps = {w: parse_spread(t) for w, t in per_wager("--spread", spreads, wagers).items()}
+    if ramps:
+        if click.get_current_context().get_parameter_source("play") == click.core.ParameterSource.COMMANDLINE \
+                and play == "perfect":
+            raise InputError("--spread bets by the count: it goes with --play count, not --play perfect.")
+        play = "count"
     if play == "perfect" and limits:
         raise InputError("--threshold applies to --play count only.")
     check_workers(workers, scheduler)
-    plans = wager_plans(rule_set, wagers, decks, play, tags, limits, index)
+    plans = wager_plans(rule_set, wagers, decks, play, tags, limits, index, ramps)
     study = Study(rules=rule_set, wagers=plans, shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
                   seed=seed, procedure=procedure)
     with open_executor(min(workers or cores(), study.tasks), scheduler) as executor, \
             progress(study.tasks, "dealing shoes") as bar:
-        tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None)
+        tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None or paths_file is not None,
+                    keep_rounds=paths_file is not None)
         emit(count_document(tally, executor.description, money), fmt)
     if per_shoe is not None:
         from ..report.output import produce
@@ -265,6 +297,26 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         from ..report.to_plot import render_plot
 
         render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
+    if paths_file is not None and paths is not None:
+        _write_paths(tally, paths, None if money is None else money.units, paths_file)
+
+
+def _write_paths(tally: Tally, paths: int, bankroll: Fraction | None, file: str) -> None:
+    """``--bankroll-plot FILE``: the bankroll paths' quantiles (of the total with several wagers), drawn or as a table."""
+    from ..report.paths import paths_document
+    from ..studies.paths import bankroll_paths
+
+    column = 0 if len(tally.study.wagers) == 1 else len(tally.study.wagers)
+    document = paths_document(bankroll_paths(tally, column, paths, bankroll), tally)
+    if Path(file).suffix.lower() in (".csv", ".json"):
+        from ..report.output import produce
+        from ..report.writing import write_file
+
+        write_file(Path(file), produce(document, Path(file).suffix[1:].lower(), command=command_line()))
+    else:
+        from ..report.to_plot import render_paths
+
+        render_paths(document, file)
 
 
 def _units(option: str, text: str) -> Fraction:

@@ -67,7 +67,17 @@ def _play(tally: Tally, j: int) -> str:
     if tally.study.play == "perfect":
         return "perfect: 1 unit whenever its exact expected value is above 0"
     assert plan.counter is not None, "count play has a counter for every wager"
+    spread = plan.counter.spread
+    if spread is not None:
+        steps = ", ".join(f"{units} at {amount_text(t)} or more" for t, units in spread.steps)
+        return (f"count: spread {spread.text} by the {plan.counter.index} count: units {steps}; "
+                f"no bet below {amount_text(spread.first)}")
     return f"count: 1 unit when the {plan.counter.index} count is at least {decimal_text(plan.counter.threshold, 4)}"
+
+
+def _spread(tally: Tally) -> bool:
+    """Whether any wager of the study bets by a spread (its figures then say units staked)."""
+    return any(p.counter is not None and p.counter.spread is not None for p in tally.study.wagers)
 
 
 def _setup(tally: Tally, executor: str) -> Fields:
@@ -111,6 +121,8 @@ def _figures(tally: Tally, j: int) -> tuple[Field, ...]:
         Field("positive_rounds", "rounds with expected value > 0", integer(line.positive),
               text=f"{count_text(line.positive)} ({_share(line.positive, line.rounds)})"),
         Field("bets", "bets placed", integer(line.bets), text=count_text(line.bets)),
+        *((Field("units_staked", "units bet", integer(line.staked), text=count_text(line.staked)),)
+          if _spread(tally) else ()),
         Field("bet_frequency", "bet frequency", percent(tally.bet_frequency(j), 2)),
         Field("average_edge", "average edge when betting", percent(edge, 3),
               text="-" if edge is None else ("+" if edge > 0 else "") + decimal_text(edge * 100, 3) + "%"),
@@ -216,6 +228,7 @@ def _wager_section(tally: Tally, j: int) -> Section:
         Field("wager", None, text(plan.wager)),
         Field("counter", None, data(None if counter is None else {
             "tags": dict(zip(RANKS, counter.tags)), "threshold": str(counter.threshold), "threshold_on": counter.index,
+            **({"spread": [{"count": str(t), "units": u} for t, u in counter.spread.steps]} if counter.spread else {}),
         }, "")),
         *(Field(f.key, None, f.value) for f in _figures(tally, j)),
     ))]
@@ -242,7 +255,8 @@ def _risk_table(tally: Tally, bankroll: Bankroll) -> Table:
         (text(f"risk of ruin, lifetime ({amount_text(bankroll.units)} units)"), *(real(r.ruin * 100, 4) for r in found)),
         *(((text(f"risk of ruin{goal}"), *(real(None if r.trip_ruin is None else r.trip_ruin * 100, 4) for r in found)),)
           if bankroll.goal is not None else ()),
-        (text("Kelly bet (units)"), *(real(r.kelly_bet, 2, shown="no bet" if r.kelly_bet is None else None) for r in found)),
+        (text("Kelly bet (units)" if not _spread(tally) else "Kelly unit (units; the spread scaled by it)"),
+         *(real(r.kelly_bet, 2, shown="no bet" if r.kelly_bet is None else None) for r in found)),
         (text(f"hours to N0 at {bankroll.rounds_per_hour} rounds an hour"),
          *(real(r.hours_to_n0, 1, shown="-" if r.hours_to_n0 is None else None) for r in found)),
     )

@@ -17,20 +17,25 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..errors import InputError, shown
+from ..numbers import amount_text
 from .model import Block, Document, Fields, Section, Table, Value
 from .writing import write_file
 
 FORMATS = (".png", ".svg", ".pdf")
 
 
-def check_plot_path(path: str) -> None:
-    """Refuse, before any dealing, a file name whose format cannot be drawn, or a missing matplotlib."""
-    if Path(path).suffix.lower() not in FORMATS:
-        raise InputError(f"--plot {shown(path)} must end in {', '.join(FORMATS)}.")
+def check_plot_path(path: str, option: str = "--plot", also: tuple[str, ...] = ()) -> None:
+    """Refuse, before any dealing, a file name whose format cannot be drawn (nor is one of ``also``), or a missing
+    matplotlib."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS + also:
+        raise InputError(f"{option} {shown(path)} must end in {', '.join(FORMATS + also)}.")
+    if suffix in also:
+        return
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise InputError("--plot needs matplotlib, which is missing here: reinstall the package (pip install .).") from None
+        raise InputError(f"{option} needs matplotlib, which is missing here: reinstall the package (pip install .).") from None
 
 
 def _tables(blocks: tuple[Block, ...], key: str) -> list[tuple[str, Table]]:
@@ -63,7 +68,7 @@ def _column(table: Table, key: str) -> list[float]:
     values = []
     for row in table.rows:
         cell = row[index]
-        assert cell is not None and isinstance(cell.data, Fraction | int)
+        assert cell is not None and isinstance(cell.data, Fraction | int | float)
         values.append(float(cell.data))
     return values
 
@@ -117,6 +122,56 @@ def render_plot(study: Document, shoes: Document, path: str) -> None:
     right.legend(fontsize=8, loc="upper right")
     figure.suptitle(study.title, fontsize=11)
 
+    buffer = io.BytesIO()
+    try:
+        figure.savefig(buffer, format=Path(path).suffix[1:].lower(), dpi=130)
+    finally:
+        plt.close(figure)
+    write_file(Path(path), buffer.getvalue())
+
+
+def _field(document: Document, key: str) -> object:
+    """A machine field's exact data, from the document's first block of fields (None when absent)."""
+    for block in document.blocks:
+        if isinstance(block, Fields):
+            for item in block.fields:
+                if item.key == key and isinstance(item.value, Value):
+                    return item.value.data
+    return None
+
+
+def render_paths(paths: Document, path: str) -> None:
+    """Draw the bankroll paths' quantiles (:func:`analyzer.report.paths.paths_document`): the 5-95% and 25-75% bands,
+    the median, the units expected and, with a bankroll, the line where it is lost."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    (table,) = [b for b in paths.blocks if isinstance(b, Table) and b.key == "quantiles"]
+    rounds = _column(table, "rounds")
+    q = {key: _column(table, key) for key in ("q05", "q25", "q50", "q75", "q95")}
+    expected = _column(table, "expected")
+    figure, ax = plt.subplots(figsize=(9, 4.8), layout="constrained")
+    ax.fill_between(rounds, q["q05"], q["q95"], color="tab:blue", alpha=0.15, linewidth=0, label="5% to 95% of paths")
+    ax.fill_between(rounds, q["q25"], q["q75"], color="tab:blue", alpha=0.3, linewidth=0, label="25% to 75%")
+    ax.plot(rounds, q["q50"], color="tab:blue", linewidth=1.6, label="median")
+    ax.plot(rounds, expected, color="tab:orange", linestyle="--", linewidth=1.4, label="units expected (exact)")
+    ax.axhline(0, color="black", linewidth=0.7)
+    bankroll, ruined, count = _field(paths, "bankroll"), _field(paths, "ruined"), _field(paths, "paths")
+    if isinstance(bankroll, Fraction) and isinstance(ruined, int):
+        said = f"bankroll of {amount_text(bankroll)} units lost: {ruined} of {count} paths reached -{amount_text(bankroll)}"
+        low, high = min(q["q05"]), max(q["q95"])
+        if -float(bankroll) >= low - (high - low) / 2:  # near the paths: drawn; far below them: said
+            ax.axhline(-float(bankroll), color="tab:red", linestyle=":", linewidth=1.2, label=said)
+        else:
+            ax.plot([], [], " ", label=f"{said} (below the plot)")
+    wager, shoes = _field(paths, "wager"), _field(paths, "shoes_per_path")
+    ax.set_xlabel("rounds played")
+    ax.set_ylabel(f"cumulative result, units ({wager})")
+    ax.set_title(f"Quantiles of {count} paths of {shoes} consecutive shoes each, by rounds played", fontsize=9)
+    ax.legend(fontsize=8, loc="upper left")
+    figure.suptitle(paths.title, fontsize=11)
     buffer = io.BytesIO()
     try:
         figure.savefig(buffer, format=Path(path).suffix[1:].lower(), dpi=130)

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -83,6 +84,7 @@ from .plan import (
     SHOES_PER_TASK,
     Counter,
     Rounds,
+    Spread,
     Study,
     WagerPlan,
 )
@@ -90,22 +92,35 @@ from .tally import Chunk, Tally
 
 def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
                 tags: Mapping[str | None, tuple[int, ...]], thresholds: Mapping[str | None, Fraction],
-                index: str | None) -> tuple[WagerPlan, ...]:
+                index: str | None, spreads: Mapping[str | None, Spread] | None = None) -> tuple[WagerPlan, ...]:
     """How each wager is bet, from what the command line gave (per wager, or for all under ``None``).
 
     Every wager gets a counter when one can be made (its tables by count), defaults filled by
-    :func:`counter_for`; perfect play needs none. Raises :class:`InputError` for an unknown wager, and
-    for ``count`` play on a wager that no linear count follows and no tags were given for.
+    :func:`counter_for`; perfect play needs none. A wager with a bet spread bets by it, from its first step
+    (which is then its threshold; a threshold given as well is refused). Raises :class:`InputError` for an
+    unknown wager, and for ``count`` play on a wager that no linear count follows and no tags were given for.
     """
+    spreads = spreads or {}
     refuse_lightning((rules.wager(name) for name in wagers), "a counting study")  # before any count is designed
     plans = []
     for name in wagers:
         wager = rules.wager(name)  # an unknown wager is refused before any counting
         chosen_tags = tags.get(name, tags.get(None))
         chosen_threshold = thresholds.get(name, thresholds.get(None))
+        spread = spreads.get(name, spreads.get(None))
+        if spread is not None:
+            if chosen_threshold is not None:
+                raise InputError(f"--threshold and --spread both say when to bet {name}: a spread's first step is its "
+                                 "threshold; give one of them.")
+            chosen_threshold = spread.first
         counter = None
         if wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None:
             counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index)
+        if spread is not None:
+            if counter is None:
+                raise InputError(f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags "
+                                 "for its spread.")
+            counter = replace(counter, spread=spread)
         if play == "count" and counter is None:
             raise InputError(f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags and --threshold.")
         plans.append(WagerPlan(name, counter))
@@ -140,13 +155,15 @@ def counter_for(rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | 
     return Counter(tags=tags, threshold=threshold, index=chosen_index)
 
 
-def run(study: Study, executor: Executor, progress: Progress | None = None, keep_shoes: bool = False) -> Tally:
+def run(study: Study, executor: Executor, progress: Progress | None = None, keep_shoes: bool = False,
+        keep_rounds: bool = False) -> Tally:
     """Deal every shoe of the study on ``executor``; identical for any executor and worker count.
 
-    ``keep_shoes`` keeps every shoe's lines (memory grows with the shoes) for a per-shoe export or plot.
+    ``keep_shoes`` keeps every shoe's lines (memory grows with the shoes) for a per-shoe export or plot,
+    ``keep_rounds`` every round's net result for the bankroll paths (:mod:`.paths`).
     """
     tasks = ((study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK))
-    tally = Tally.empty(study, keep_shoes)
+    tally = Tally.empty(study, keep_shoes, keep_rounds)
     for chunk in executor.map(play_chunk, tasks, progress):  # in shoe order
         tally = tally.add(chunk)
     return tally
@@ -283,6 +300,7 @@ def _rounds(
 
 
 _TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")
+_STEP = re.compile(r"\s*(\d{1,6})\s*@\s*(-?\d{1,6}(?:\.\d{1,6})?)\s*")
 _THRESHOLD = re.compile(r"-?\d{1,6}(?:\.\d{1,6})?")
 
 
@@ -313,6 +331,18 @@ def parse_tags(text: str) -> tuple[int, ...]:
     if missing:
         raise InputError(f"--tags gives no tag for {' '.join(missing)}; name every rank once.")
     return tuple(tags[r] for r in RANKS)
+
+
+def parse_spread(text: str) -> Spread:
+    """A bet spread, ``UNITS@COUNT,...`` with the counts and units rising, e.g. ``1@2,2@4,4@6``."""
+    steps = []
+    for part in text.split(","):
+        match = _STEP.fullmatch(part)
+        if not match:
+            raise InputError(f"--spread: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
+                             "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'.")
+        steps.append((Fraction(match.group(2)), int(match.group(1))))
+    return Spread(tuple(steps))
 
 
 def parse_threshold(text: str) -> Fraction:

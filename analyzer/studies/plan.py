@@ -19,6 +19,7 @@ from ..game.cards import RANKS, VALUES
 from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND
+from ..numbers import amount_text
 
 Play = Literal["perfect", "count"]
 PLAYS: tuple[str, ...] = ("perfect", "count")
@@ -83,15 +84,60 @@ class Procedure:
         return f"{burn}; cut card {self.cut_card} cards from the end: {last}"
 
 
+MOST_SPREAD_STEPS = 20
+MOST_SPREAD_UNITS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """A bet spread (a ramp): ``steps`` of (count, units), the count rising and the units rising with it; the bet at a
+    round is the units of the highest step whose count the counter's count reaches, none below the first step.
+
+    Written ``UNITS@COUNT,...`` (:meth:`text`), e.g. ``1@2,2@4,4@6``: 1 unit at a count of 2 or more, 2 at 4 or more,
+    4 at 6 or more.
+    """
+
+    steps: tuple[tuple[Fraction, int], ...]
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.steps) <= MOST_SPREAD_STEPS:
+            raise InputError(f"--spread needs 1 to {MOST_SPREAD_STEPS} steps UNITS@COUNT, got {len(self.steps)}.")
+        for (low, fewer), (high, more) in zip(self.steps, self.steps[1:]):
+            if high <= low:
+                raise InputError(f"--spread {shown(self.text)}: the counts must rise from step to step "
+                                 f"({amount_text(high)} comes after {amount_text(low)}).")
+            if more <= fewer:
+                raise InputError(f"--spread {shown(self.text)}: the units must rise from step to step "
+                                 f"({more} at {amount_text(high)} after {fewer} at {amount_text(low)}).")
+        for _, units in self.steps:
+            if not 1 <= units <= MOST_SPREAD_UNITS:
+                raise InputError(f"--spread {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got {units}.")
+
+    @property
+    def text(self) -> str:
+        """The spread as ``--spread`` takes it."""
+        return ",".join(f"{units}@{amount_text(count)}" for count, units in self.steps)
+
+    @property
+    def first(self) -> Fraction:
+        """The count of the first step: below it, no bet."""
+        return self.steps[0][0]
+
+
 @dataclass(frozen=True, slots=True)
 class Counter:
-    """A point count for one wager: integer tags per rank, and when to bet."""
+    """A point count for one wager: integer tags per rank, and when to bet: one unit from ``threshold``, or by a
+    ``spread`` (whose first step is then the threshold)."""
 
     tags: tuple[int, ...]
     threshold: Fraction
     index: str = "true"
+    spread: Spread | None = None
 
     def __post_init__(self) -> None:
+        if self.spread is not None and self.spread.first != self.threshold:
+            raise InputError(f"The spread {self.spread.text} starts at {amount_text(self.spread.first)}, "
+                             f"not at the threshold {amount_text(self.threshold)}.")
         if len(self.tags) != len(RANKS):
             raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
         if self.index not in INDEXES:
@@ -145,6 +191,8 @@ class Study:
                 raise InputError(f"Wager {wager.name} has no pay table, so a counting study has nothing to win.")
             if self.play == "count" and plan.counter is None:
                 raise InputError(f"--play count needs a count for {wager.name}; give --tags and --threshold.")
+            if self.play == "perfect" and plan.counter is not None and plan.counter.spread is not None:
+                raise InputError(f"A bet spread bets {wager.name} by its count: it goes with --play count, not perfect.")
         if self.shoes < 1:
             raise InputError(f"--shoes must be at least 1, got {self.shoes}.")
         if self.decks < 1:

@@ -70,17 +70,20 @@ def _factors(cards: int) -> npt.NDArray[Any]:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """Integer sums for one wager (or the total) over some rounds: counts, results (1/scale) and expected values (1/(scale L))."""
+    """Integer sums for one wager (or the total) over some rounds: counts, results (1/scale) and expected values
+    (1/(scale L)); ``bets`` counts the bets placed, ``staked`` the units they staked (equal for a flat bet of one unit,
+    more with a bet spread)."""
 
     rounds: int = 0
     positive: int = 0
     bets: int = 0
     won: int = 0
     expected: int = 0
+    staked: int = 0
 
     def __add__(self, other: Line) -> Line:
         return Line(self.rounds + other.rounds, self.positive + other.positive, self.bets + other.bets,
-                    self.won + other.won, self.expected + other.expected)
+                    self.won + other.won, self.expected + other.expected, self.staked + other.staked)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,21 +94,22 @@ class Table:
 
     low: int  # the first key
     width: int  # keys low .. low + width - 1
-    counts: npt.NDArray[np.int64]  # (width, 4): rounds, positive, bets, won (1/scale)
+    counts: npt.NDArray[np.int64]  # (width, 5): rounds, positive, bets, won (1/scale), units staked
     index: npt.NDArray[np.int64]  # key offset * (cards + 1) + U, for each entry of high and low
     high: npt.NDArray[np.int64]
     low_bits: npt.NDArray[np.int64]
 
     @staticmethod
     def of(low: int, width: int, cards: int, keys: npt.NDArray[np.int64], unseen: npt.NDArray[np.int64],
-           positive: npt.NDArray[np.bool_], bet: npt.NDArray[np.bool_], net: npt.NDArray[np.int64],
+           positive: npt.NDArray[np.bool_], stake: npt.NDArray[np.int64], net: npt.NDArray[np.int64],
            numerators: npt.NDArray[Any]) -> Table:
         offsets = np.clip(keys, low, low + width - 1) - low
-        counts = np.zeros((width, 4), dtype=np.int64)
+        counts = np.zeros((width, 5), dtype=np.int64)
         counts[:, 0] = np.bincount(offsets, minlength=width)
         counts[:, 1] = np.bincount(offsets[positive], minlength=width)
-        counts[:, 2] = np.bincount(offsets[bet], minlength=width)
+        counts[:, 2] = np.bincount(offsets[stake > 0], minlength=width)
         np.add.at(counts[:, 3], offsets, net)
+        np.add.at(counts[:, 4], offsets, stake)
         index, inverse = np.unique(offsets * (cards + 1) + unseen, return_inverse=True)
         if numerators.dtype == object:  # beyond 64 bits (huge shoes): Python ints throughout
             sums = [0] * len(index)
@@ -137,25 +141,27 @@ class Table:
         width = cards + 1
         out = []
         for offset in range(self.width):
-            rounds, positive, bets, won = (int(x) for x in self.counts[offset])
+            rounds, positive, bets, won, staked = (int(x) for x in self.counts[offset])
             if not rounds:
                 continue
             span = slice(offset * width, (offset + 1) * width)
             total = sum(((h << 32) + lo) * f for h, lo, f in zip(self.high[span].tolist(), self.low_bits[span].tolist(), factors)
                         if h or lo)
-            line = Line(rounds, positive, bets, won, total)
+            line = Line(rounds, positive, bets, won, total, staked)
             out.append((self.low + offset, line, Fraction(total, rounds * unit * common_dealings(cards))))
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """A task's tallies: one row per shoe (per wager, then the total), the per-round moments, and the tables."""
+    """A task's tallies: one row per shoe (per wager, then the total), the per-round moments, and the tables; and each
+    round's net result (for the bankroll paths)."""
 
     shoes: tuple[tuple[Line, ...], ...]
     squares: tuple[int, ...]  # per wager then total: sum over rounds of the net result squared (1/scale^2)
     by_count: tuple[Table | None, ...]
     by_depth: tuple[Table, ...]
+    nets: npt.NDArray[np.int64]  # (rounds in shoe order, wagers + total): each round's net result (1/scale)
 
     @staticmethod
     def of(study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]) -> Chunk:
@@ -177,49 +183,69 @@ class Chunk:
         total_expected = [0] * count
         positive_any = np.zeros(len(shoe), dtype=bool)
         staked = np.zeros(len(shoe), dtype=np.int64)
+        bets = np.zeros(len(shoe), dtype=np.int64)
+        nets: list[npt.NDArray[np.int64]] = []
         for j, plan in enumerate(study.wagers):
             positive = numerators[:, j] > 0
             positive_any |= positive
             counter = plan.counter
-            reached, bins = positive, unseen  # no counter: perfect play, no table by count
+            reached, bins = positive.astype(np.int64), unseen  # no counter: perfect play, no table by count
             if counter is not None:
                 running = rounds.seen @ np.asarray(counter.tags, dtype=np.int64)
                 most = cards * max(abs(t) for t in counter.tags) + 1  # no running count of the shoe goes beyond
+                steps = counter.spread.steps if counter.spread is not None else ((counter.threshold, 1),)
                 if counter.index == "true":
                     # TC = 52 RC / U >= T exactly when the integer 52 RC reaches ceil(T U)
                     scaled = running * CARDS_PER_DECK
-                    reached = scaled >= _ceilings(counter.threshold, cards, CARDS_PER_DECK * most)[unseen]
+                    reaches = [scaled >= _ceilings(t, cards, CARDS_PER_DECK * most)[unseen] for t, _ in steps]
                     bins = np.floor_divide(scaled, unseen)
                 else:
-                    reached = running >= _ceilings(counter.threshold, 1, most)[1]
+                    reaches = [running >= _ceilings(t, 1, most)[1] for t, _ in steps]
                     bins = running
-            bet = positive if study.play == "perfect" else reached
-            net = np.where(bet, results[:, j], 0)
-            expected = _expected_by_shoe(shoe, count, bet, numerators[:, j], factors[unseen])
+                reached = np.zeros(len(shoe), dtype=np.int64)
+                for reach, (_, units) in zip(reaches, steps):  # the counts rise: the highest step reached wins
+                    reached = np.where(reach, units, reached)
+            stake = positive.astype(np.int64) if study.play == "perfect" else reached
+            net = results[:, j] * stake
+            expected = _expected_by_shoe(shoe, count, stake, numerators[:, j], factors[unseen])
             total_net += net * (common // scales[j])
             total_expected = [t + e * (common // scales[j]) for t, e in zip(total_expected, expected)]
-            staked += bet
-            squares.append(int((net * net).sum()))
-            per_wager.append(_lines(shoe, count, positive, bet, net, expected))
+            staked += stake
+            bets += stake > 0
+            nets.append(net)
+            squares.append(_sum_of_squares(net))
+            per_wager.append(_lines(shoe, count, positive, stake > 0, stake, net, expected))
             if counter is not None:
                 clip = CLIP if counter.index == "true" else RUNNING_CLIP
-                by_count.append(Table.of(-clip, 2 * clip + 1, cards, bins, unseen, positive, bet, net, numerators[:, j]))
+                by_count.append(Table.of(-clip, 2 * clip + 1, cards, bins, unseen, positive, stake, net, numerators[:, j]))
             else:
                 by_count.append(None)
-            by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, bet, net, numerators[:, j]))
-        totals = _lines(shoe, count, positive_any, staked, total_net, total_expected)
-        squares.append(int((total_net * total_net).sum()))
+            by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, stake, net,
+                                     numerators[:, j]))
+        totals = _lines(shoe, count, positive_any, bets, staked, total_net, total_expected)
+        squares.append(_sum_of_squares(total_net))
         rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
-        return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth))
+        return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth),
+                     nets=np.stack([*nets, total_net], axis=1))
 
 
-def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, bet: npt.NDArray[np.bool_], numerators: npt.NDArray[Any],
-                      factors: npt.NDArray[Any]) -> list[int]:
-    """Per shoe, the exact expected values of the bets placed, in units of 1/(scale L) (Python ints)."""
+def _sum_of_squares(net: npt.NDArray[np.int64]) -> int:
+    """The exact sum of the squared net results: in int64 when it cannot overflow, else in Python ints (a bet spread
+    of many units on a wager of a large scale)."""
+    largest = int(np.abs(net).max()) if len(net) else 0
+    if largest * largest * len(net) < 2**62:
+        return int((net * net).sum())
+    return sum(x * x for x in net.tolist())
+
+
+def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, stake: npt.NDArray[np.int64],
+                      numerators: npt.NDArray[Any], factors: npt.NDArray[Any]) -> list[int]:
+    """Per shoe, the exact expected values of the bets placed (``stake`` units each), in units of 1/(scale L) (Python ints)."""
     sums = [0] * count
-    rows = np.flatnonzero(bet)
-    for i, numerator, factor in zip(shoe[rows].tolist(), numerators[rows].tolist(), factors[rows].tolist()):
-        sums[i] += numerator * factor
+    rows = np.flatnonzero(stake)
+    for i, units, numerator, factor in zip(shoe[rows].tolist(), stake[rows].tolist(), numerators[rows].tolist(),
+                                           factors[rows].tolist()):
+        sums[i] += units * numerator * factor
     return sums
 
 
@@ -231,15 +257,19 @@ def _ceilings(threshold: Fraction, cards: int, reach: int) -> npt.NDArray[np.int
 
 
 def _lines(shoe: npt.NDArray[np.int64], count: int, positive: npt.NDArray[np.bool_], bet: npt.NDArray[Any],
-           net: npt.NDArray[np.int64], expected: list[int]) -> list[Line]:
-    """One :class:`Line` per shoe of the chunk."""
+           stake: npt.NDArray[np.int64], net: npt.NDArray[np.int64], expected: list[int]) -> list[Line]:
+    """One :class:`Line` per shoe of the chunk; ``bet`` counts the bets of each round (the total's: one per wager
+    bet), ``stake`` their units."""
     rounds = np.bincount(shoe, minlength=count)
     positives = np.bincount(shoe[positive], minlength=count)
-    bets = np.zeros(count, dtype=np.int64)  # units staked: a round of the total can stake one per wager
+    bets = np.zeros(count, dtype=np.int64)
     np.add.at(bets, shoe, bet.astype(np.int64))
+    staked = np.zeros(count, dtype=np.int64)
+    np.add.at(staked, shoe, stake)
     won = np.zeros(count, dtype=np.int64)
     np.add.at(won, shoe, net)
-    return [Line(int(r), int(p), int(b), int(w), e) for r, p, b, w, e in zip(rounds, positives, bets, won, expected)]
+    return [Line(int(r), int(p), int(b), int(w), e, int(s))
+            for r, p, b, w, e, s in zip(rounds, positives, bets, won, expected, staked)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +316,9 @@ class Tally:
 
     Memory does not grow with the number of shoes, except that ``shoes``
     keeps every shoe's lines (for a per-shoe export or plot) when the study
-    is run with ``keep_shoes``; it is ``None`` otherwise.
+    is run with ``keep_shoes``, and ``nets`` every round's net result (each
+    chunk's :attr:`Chunk.nets`, for the bankroll paths) with ``keep_rounds``;
+    they are ``None`` otherwise.
     """
 
     study: Study
@@ -295,13 +327,15 @@ class Tally:
     by_count: tuple[Table | None, ...]
     by_depth: tuple[Table | None, ...]
     shoes: tuple[tuple[Line, ...], ...] | None
+    nets: tuple[npt.NDArray[np.int64], ...] | None = None
 
     @staticmethod
-    def empty(study: Study, keep_shoes: bool = False) -> Tally:
+    def empty(study: Study, keep_shoes: bool = False, keep_rounds: bool = False) -> Tally:
         """Nothing dealt yet."""
         width = len(study.wagers)
         return Tally(study=study, moments=(Moments(),) * (width + 1), squares=(0,) * (width + 1),
-                     by_count=(None,) * width, by_depth=(None,) * width, shoes=() if keep_shoes else None)
+                     by_count=(None,) * width, by_depth=(None,) * width, shoes=() if keep_shoes else None,
+                     nets=() if keep_rounds else None)
 
     def add(self, chunk: Chunk) -> Tally:
         """The tally with a chunk's shoes added, in shoe order."""
@@ -316,12 +350,13 @@ class Tally:
             by_count=tuple(_merged(old, new, cards) for old, new in zip(self.by_count, chunk.by_count)),
             by_depth=tuple(_merged(old, new, cards) for old, new in zip(self.by_depth, chunk.by_depth)),
             shoes=None if self.shoes is None else self.shoes + chunk.shoes,
+            nets=None if self.nets is None else (*self.nets, chunk.nets),
         )
 
     @staticmethod
     def merge(study: Study, chunks: Sequence[Chunk], keep_shoes: bool = True) -> Tally:
-        """The chunks' shoes added in order (a study run in this process)."""
-        tally = Tally.empty(study, keep_shoes)
+        """The chunks' shoes added in order (a study run in this process); ``keep_shoes`` keeps their rounds too."""
+        tally = Tally.empty(study, keep_shoes, keep_rounds=keep_shoes)
         for chunk in chunks:
             tally = tally.add(chunk)
         return tally
@@ -363,9 +398,9 @@ class Tally:
         return Fraction(line.bets, line.rounds)
 
     def average_edge(self, j: int) -> Fraction | None:
-        """The exact expected value per unit bet, over the bets placed."""
+        """The exact expected value per unit bet, over the units staked."""
         line = self.line(j)
-        return self.expected(j) / line.bets if line.bets else None
+        return self.expected(j) / line.staked if line.staked else None
 
     def per_shoe(self, j: int, expected: bool = False) -> Figure:
         """Units won (or expected) per shoe: mean and 95% half-width over shoes."""
