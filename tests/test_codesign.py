@@ -30,8 +30,8 @@ def ez() -> CoDesigns:
 def test_the_co_count_rounds_each_bets_effects_divided_by_its_house_edge_and_added() -> None:
     effects = effects_of_removal(load("ez-baccarat"), Shoe.decks(8), EZ)
     summed = combined_effects(effects)
-    for r in range(13):
-        assert summed.effects[r] == sum((e.effects[r] or 0) / -e.expected_value for e in effects)
+    for r in range(13):  # weighed alike by default: half each
+        assert summed.effects[r] == sum((e.effects[r] or 0) / -e.expected_value / 2 for e in effects)
     assert sum(n * (e or 0) for n, e in zip(Shoe.decks(8).counts, summed.effects)) == 0  # balanced, exactly
     assert [best_tags(summed, (level,), balanced=True)[0] for level in (1, 2, 3)] == [
         (0, 0, -1, -1, -1, -1, -1, 0, 1, 1, 1, 1, 1),
@@ -92,6 +92,22 @@ def test_tags_with_two_wagers_prints_one_count_and_each_wagers_figures_by_level(
                                                                               ("level 1", "panda-8")]
 
 
+@pytest.mark.slow
+def test_the_searched_co_count_takes_at_least_what_the_bets_weighed_alike_take_on_the_same_shoes() -> None:
+    rules = load("live-pittsburgh")
+    pair = ("dragon-bonus-player", "dragon-bonus-banker")
+    alike = co_design(rules, pair, 8, shoes=20, seed=2, executor=LocalExecutor(1))
+    searched = co_design(rules, pair, 8, shoes=20, seed=2, executor=LocalExecutor(1), search=True)
+    assert searched.searched and [d.tried for d in searched.designs] == [3, 4, 4]  # distinct tag sets of the 9 mixes
+    assert alike.perfect == searched.perfect  # the same shoes
+    for plain, found in zip(alike.designs, searched.designs):
+        assert plain.weights == (Fraction(1, 2), Fraction(1, 2))  # one of the mixes searched
+        assert (found.per_100_rounds or 0) >= (plain.per_100_rounds or 0)
+        expected = best_tags(combined_effects(effects_of_removal(rules, Shoe.decks(8), pair), found.weights),
+                             (found.level,), balanced=True)[0]
+        assert found.tags == expected  # the tags are those of the mix stated
+
+
 def test_a_co_count_weighs_no_bet_without_a_house_edge() -> None:
     rules = load("ez-baccarat").with_pays("panda-8", "Player wins with a three-card 8", Fraction(100))
     with pytest.raises(InputError, match="Wager panda-8 has no house edge on a full shoe"):
@@ -106,6 +122,8 @@ def test_a_co_count_weighs_no_bet_without_a_house_edge() -> None:
     (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--sheet"], "--sheet is for one wager"),
     (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "nope"], "Unknown wager 'nope'"),
     (["--rules", "mini-louisiana", "--wager", "tie", "--wager", "big-win-bonus-player"], "has no pay table"),
+    (["--rules", "ez-baccarat", "--wager", "dragon-7", "--search"], "--search mixes two wagers' effects; give --wager twice (1 given)"),
+    (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--wager", "tie", "--search"], "(3 given)"),
 ])
 def test_bad_co_count_options_are_one_line(args: list[str], message: str) -> None:
     assert_refused(["tags", *args], message)

@@ -170,9 +170,10 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
 
 
 def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int | None = None, shoes: int = 2000,
-                     seed: int = 0, workers: int = 1) -> CoDesigns:
+                     seed: int = 0, workers: int = 1, search: bool = False) -> CoDesigns:
     """One balanced count of each level 1-3 for several ``wagers`` together, each wager with its own best trigger,
-    beside perfect play of each on the same shoes (``baccarat tags --wager A --wager B``); render with
+    beside perfect play of each on the same shoes (``baccarat tags --wager A --wager B``; ``search``: ``--search``,
+    the mix of two wagers' effects whose tags take the most together); render with
     :func:`analyzer.report.codesign.co_design_document`."""
     from ..play.executor import LocalExecutor
     from ..studies.codesign import co_design
@@ -181,7 +182,8 @@ def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int 
     chosen = rule_set(rules)
     executor = LocalExecutor(workers)
     try:
-        return co_design(chosen, tuple(wagers), decks if decks is not None else chosen.decks, shoes, seed, executor)
+        return co_design(chosen, tuple(wagers), decks if decks is not None else chosen.decks, shoes, seed, executor,
+                         search=search)
     finally:
         executor.close()
 

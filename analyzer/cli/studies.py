@@ -278,6 +278,7 @@ def _units(option: str, text: str) -> Fraction:
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200",
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
     "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 100",
+    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --search",
 ))
 @one_rule_set()
 @click.option("--wager", "wagers", required=True, multiple=True, metavar="W",
@@ -293,10 +294,13 @@ def _units(option: str, text: str) -> Fraction:
 @click.option("--sheet", is_flag=True,
               help="Also a printable tracking sheet: the running count to bet at, round by round, for the best design "
                    "(one wager).")
+@click.option("--search", is_flag=True,
+              help="A co-count of two wagers: try every mix of their effects (nine weights) and keep, per level, the "
+                   "tags whose triggers take the most together on the shoes dealt.")
 @workers_option
 @format_option
 def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, seed: int, unbalanced: bool,
-         sheet: bool, workers: int | None, fmt: str | None) -> None:
+         sheet: bool, search: bool, workers: int | None, fmt: str | None) -> None:
     """Count design: integer tags of each level from the effects of removal, and the trigger that wins the most."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
@@ -313,11 +317,14 @@ def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None,
             if given:
                 raise InputError(f"{flag} is for one wager; a co-count (--wager given {len(wagers)} times) designs "
                                  "balanced counts, each wager with its own true-count trigger.")
+    if search and len(wagers) != 2:
+        raise InputError(f"--search mixes two wagers' effects; give --wager twice ({len(wagers)} given).")
     for wager in wagers:
         rule_set.wager(wager)  # an unknown name is refused before any shoe is dealt
     with open_executor(workers or cores()) as executor:
         if len(wagers) > 1:
-            found = co_design(rule_set, wagers, decks if decks is not None else rule_set.decks, shoes, seed, executor)
+            found = co_design(rule_set, wagers, decks if decks is not None else rule_set.decks, shoes, seed, executor,
+                              search=search)
             document = co_design_document(found)
         else:
             document = design_document(design(rule_set, wagers[0], decks if decks is not None else rule_set.decks,

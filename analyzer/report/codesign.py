@@ -31,7 +31,7 @@ def co_design_document(found: CoDesigns) -> Document:
         tags = ",".join(f"{r}={t}" for r, t in zip(RANKS, d.tags)) if any(d.tags) else "none"
         together = d.per_100_rounds
         designs.append((
-            text(d.name), text(tags),
+            text(d.name), text(tags), text(":".join(str(w) for w in d.weights)),
             text("; ".join(f"{f.wager} " + ("none wins" if f.best is None else f">= {f.best.threshold}")
                            for f in d.follows) if any(d.tags) else "none wins"),
             decimal(together, 4, signed=True), percent(None if together is None or perfect <= 0 else together / perfect, 1),
@@ -54,13 +54,18 @@ def co_design_document(found: CoDesigns) -> Document:
         Field("procedure", "Procedure", text(found.procedure.describe())),
         Field("shoes", "Shoes dealt", text(count_text(found.shoes)), text=f"{count_text(found.shoes)} (seed {found.seed}), "
               "the same shoes for every design"),
+        Field("tags_from", "Tags from", text(
+            f"searched: per level, of the tags of every mix (1 - w):w, w = 0, 1/8, ..., 1, those whose triggers take "
+            f"the most together on these shoes ({_listed([str(d.tried) for d in found.designs])} tag sets studied at "
+            f"levels {_listed([str(d.level) for d in found.designs])})" if found.searched else
+            "the bets' effects of removal, each divided by its house edge, weighed alike and added")),
         Field("perfect_play_per_100_rounds", "Perfect play", decimal(perfect, 4),
               text=f"{decimal_text(perfect, 4)} units per 100 rounds, every bet played perfectly (the upper bound of "
                    "any co-count)"),
     ))
     return Document(title=f"Co-count designs: {' + '.join(found.wagers)}", blocks=(
         head, wagers,
-        Table(columns=(Column("design", "design"), Column("tags", "tags (A..K)"),
+        Table(columns=(Column("design", "design"), Column("tags", "tags (A..K)"), Column("weights", "weights"),
                        Column("trigger", "best triggers (true count)"),
                        Column("units_per_100_rounds", "units per 100 rounds, together", "right"),
                        Column("share_of_perfect_play", "of perfect play", "right")),
@@ -73,11 +78,18 @@ def co_design_document(found: CoDesigns) -> Document:
                        Column("share_of_perfect_play", "of its perfect play", "right")),
               rows=tuple(follows), key="by_wager", csv=True),
         Prose((
-            "Tags: each bet's exact effects of removal divided by its house edge and added up, scaled so that the "
-            "largest is the level and rounded, balanced over a deck, the rounding of highest betting correlation with "
-            "that sum kept. Each bet is bet (one unit) when the one true count reaches its own trigger, the trigger "
+            "Tags: each bet's exact effects of removal divided by its house edge, times its weight, and added up, "
+            "scaled so that the largest is the level and rounded, balanced over a deck, the rounding of highest "
+            "betting correlation with that sum kept" + (
+                " (weights: the first mix tried that rounds to the tags kept; a tag set chosen on the shoes it is "
+                "measured on takes a little less on others)" if found.searched else "") + ". Each bet is bet (one unit) when the one true count reaches its own trigger, the trigger "
             "that takes the most from it on these shoes. Units per 100 rounds: the exact expected value of every "
             "round bet, summed over the shoes dealt (sampling error of the shoes only); together, the bets' units "
             "added up. The true count is the running count per 52 unseen cards, floored.",
         )),
     ), provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))
+
+
+def _listed(items: list[str]) -> str:
+    """``1, 2 and 3``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

@@ -50,6 +50,11 @@ class CoDesign:
     level: int
     tags: tuple[int, ...]
     follows: tuple[Follow, ...]
+    weights: tuple[Fraction, ...] = ()
+    """The share of each bet's effects (divided by its house edge) in the sum the tags are rounded from (the first
+    weights tried that round to these tags)."""
+    tried: int = 1
+    """The distinct tag sets of this level studied (more than 1 when the weights are searched)."""
 
     @property
     def name(self) -> str:
@@ -86,6 +91,9 @@ class CoDesigns:
     procedure: Procedure
     perfect: tuple[Perfect, ...]
     designs: tuple[CoDesign, ...]
+    searched: bool = False
+    """Whether the weights were searched (:data:`SEARCHED`), the tags of each level those whose triggers take the most
+    together on the shoes dealt, rather than the bets weighed alike."""
 
     @property
     def perfect_per_100_rounds(self) -> Fraction:
@@ -99,28 +107,38 @@ class CoDesigns:
         return max(winning, key=lambda d: (d.per_100_rounds or 0, -d.level), default=None)
 
 
-def combined_effects(effects: tuple[Effects, ...]) -> Effects:
-    """The effects the co-count's tags are rounded from: each bet's effects divided by its house edge, added up
-    (exact; balanced, as each bet's are). Refuses a bet with no house edge on the full shoe (nothing to divide by)."""
+SEARCHED: tuple[Fraction, ...] = tuple(Fraction(k, 8) for k in range(9))
+"""With ``search``, the second bet's share w of the mix tried (the first bet's 1 - w): 0, 1/8, ..., 1."""
+
+
+def combined_effects(effects: tuple[Effects, ...], weights: tuple[Fraction, ...] | None = None) -> Effects:
+    """The effects the co-count's tags are rounded from: each bet's effects divided by its house edge, times its
+    weight (default: all alike), added up (exact; balanced, as each bet's are). Refuses a bet with no house edge on the
+    full shoe (nothing to divide by)."""
     for e in effects:
         if e.expected_value >= 0:
             raise InputError(f"Wager {e.wager.name} has no house edge on a full shoe (its expected value is "
                              f"{float(e.expected_value):+.4%}), so a co-count cannot weigh it by its edge; co-count "
                              "wagers with a house edge.")
+    weights = weights if weights is not None else (Fraction(1, len(effects)),) * len(effects)
     ranks = len(effects[0].effects)
-    summed = tuple(sum(((e.effects[r] or Fraction(0)) / -e.expected_value for e in effects), Fraction(0))
-                   for r in range(ranks))
+    summed = tuple(sum((w * (e.effects[r] or Fraction(0)) / -e.expected_value for w, e in zip(weights, effects)),
+                       Fraction(0)) for r in range(ranks))
     first = effects[0]
     return replace(first, effects=tuple(None if first.effects[r] is None else summed[r] for r in range(ranks)),
-                   expected_value=Fraction(-len(effects)), by_type=None)
+                   expected_value=-sum(weights, Fraction(0)), by_type=None)
 
 
 def co_design(rules: RuleSet, wagers: tuple[str, ...], decks: int, shoes: int, seed: int, executor: Executor,
-              procedure: Procedure | None = None) -> CoDesigns:
+              procedure: Procedure | None = None, search: bool = False) -> CoDesigns:
     """Design one balanced count of each level for all of ``wagers`` together, each bet with its own best trigger,
-    beside perfect play of each on the same shoes."""
+    beside perfect play of each on the same shoes. With ``search`` (two wagers), each level's tags are rounded from
+    every mix of :data:`SEARCHED`, each distinct tag set is studied on the same shoes, and the one whose triggers take
+    the most together is kept (chosen on the shoes it is measured on: deal more shoes, or check it on another seed)."""
     if len(wagers) < 2:
         raise InputError("A co-count needs at least two wagers (--wager A --wager B).")
+    if search and len(wagers) != 2:
+        raise InputError(f"--search mixes two wagers' effects; {len(wagers)} are given.")
     twice = sorted({w for w in wagers if wagers.count(w) > 1})
     if twice:
         raise InputError(f"Wager {twice[0]} is given twice; a co-count needs different wagers.")
@@ -129,31 +147,39 @@ def co_design(rules: RuleSet, wagers: tuple[str, ...], decks: int, shoes: int, s
             raise InputError(f"Wager {wager} has no pay table, so a count has nothing to win.")
     refuse_lightning(tuple(rules.wager(w) for w in wagers), "count design")
     effects = effects_of_removal(rules, Shoe.decks(decks), wagers)
-    combined = combined_effects(effects)
-    if not any(combined.effects):
+    mixes = [(1 - w, w) for w in SEARCHED] if search else [(Fraction(1, len(wagers)),) * len(wagers)]
+    if not any(combined_effects(effects).effects):
         raise InputError(f"No linear count follows {' or '.join(wagers)}: every effect of removal is 0.")
     procedure = procedure or Procedure()
     designs = []
     perfect: tuple[Perfect, ...] = ()
     for level in LEVELS:
-        tags, _ = best_tags(combined, (level,), balanced=True)
-        if not any(tags):
-            designs.append(CoDesign(level, tags, tuple(Follow(w, None, None, None) for w in wagers)))
+        candidates: dict[tuple[int, ...], tuple[Fraction, ...]] = {}
+        for mix in mixes:
+            tags, _ = best_tags(combined_effects(effects, mix), (level,), balanced=True)
+            if any(tags):
+                candidates.setdefault(tags, mix)
+        if not candidates:
+            designs.append(CoDesign(level, (0,) * len(effects[0].effects),
+                                    tuple(Follow(w, None, None, None) for w in wagers), mixes[0], 0))
             continue
-        counter = Counter(tags=tags, threshold=Fraction(0), index="true")
-        study = Study(rules=rules, wagers=tuple(WagerPlan(w, counter) for w in wagers), shoes=shoes, decks=decks,
-                      play="perfect", seed=seed, procedure=procedure)
-        from .counting import run
+        studied = []
+        for tags, mix in candidates.items():
+            counter = Counter(tags=tags, threshold=Fraction(0), index="true")
+            study = Study(rules=rules, wagers=tuple(WagerPlan(w, counter) for w in wagers), shoes=shoes, decks=decks,
+                          play="perfect", seed=seed, procedure=procedure)
+            from .counting import run
 
-        tally = run(study, executor)  # the same seed: the same shoes for every level
-        if not perfect:
-            perfect = tuple(Perfect(w, -e.expected_value, 100 * tally.expected(j) / tally.line(j).rounds,
-                                    tally.bet_frequency(j), tally.per_100_rounds(j, expected=True).ci95)
-                            for j, (w, e) in enumerate(zip(wagers, effects)))
-        designs.append(CoDesign(level, tags, tuple(
-            Follow(w, correlation(tags, e), break_even_true_count(e, tags), best_trigger(tally, j))
-            for j, (w, e) in enumerate(zip(wagers, effects)))))
+            tally = run(study, executor)  # the same seed: the same shoes for every level and tag set
+            if not perfect:
+                perfect = tuple(Perfect(w, -e.expected_value, 100 * tally.expected(j) / tally.line(j).rounds,
+                                        tally.bet_frequency(j), tally.per_100_rounds(j, expected=True).ci95)
+                                for j, (w, e) in enumerate(zip(wagers, effects)))
+            studied.append(CoDesign(level, tags, tuple(
+                Follow(w, correlation(tags, e), break_even_true_count(e, tags), best_trigger(tally, j))
+                for j, (w, e) in enumerate(zip(wagers, effects))), mix, len(candidates)))
+        designs.append(max(studied, key=lambda d: d.per_100_rounds if d.per_100_rounds is not None else Fraction(-1)))
     if not perfect:
         raise InputError(f"No balanced count follows {' and '.join(wagers)} together (their weighed effects of "
                          "removal cannot be balanced in whole tags).")
-    return CoDesigns(rules, tuple(wagers), decks, shoes, seed, procedure, perfect, tuple(designs))
+    return CoDesigns(rules, tuple(wagers), decks, shoes, seed, procedure, perfect, tuple(designs), search)
