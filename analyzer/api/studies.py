@@ -16,6 +16,7 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.model import Document
+from ..studies.codesign import CoDesigns
 from ..studies.depth import DepthStudy
 from ..studies.design import Designs, Yield
 from ..studies.solve import Candidate, PaySolution, ShapeSolution
@@ -167,6 +168,24 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
     finally:
         executor.close()
 
+
+def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int | None = None, shoes: int = 2000,
+                     seed: int = 0, workers: int = 1, search: bool = False) -> CoDesigns:
+    """One balanced count of each level 1-3 for several ``wagers`` together, each wager with its own best trigger,
+    beside perfect play of each on the same shoes (``baccarat tags --wager A --wager B``; ``search``: ``--search``,
+    the mix of two wagers' effects whose tags take the most together); render with
+    :func:`analyzer.report.codesign.co_design_document`."""
+    from ..play.executor import LocalExecutor
+    from ..studies.codesign import co_design
+    from .common import rule_set
+
+    chosen = rule_set(rules)
+    executor = LocalExecutor(workers)
+    try:
+        return co_design(chosen, tuple(wagers), decks if decks is not None else chosen.decks, shoes, seed, executor,
+                         search=search)
+    finally:
+        executor.close()
 
 def depth_study(rules: str | RuleSet, wager: str, *, decks: int | None = None, unseen: range = range(10, 15),
                 shoes: int = 100_000, seed: int = 0, workers: int = 1) -> DepthStudy:

@@ -329,34 +329,59 @@ def _units(option: str, text: str) -> Fraction:
 @cli.command(epilog=examples(
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200",
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
+    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 100",
+    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --search",
 ))
 @one_rule_set()
-@click.option("--wager", "wager", required=True, metavar="W", help="The wager to design a count for (it needs a pay table).")
+@click.option("--wager", "wagers", required=True, multiple=True, metavar="W",
+              help="The wager to design a count for (it needs a pay table); twice or more for a co-count: one count, "
+                   "each wager bet at its own trigger.")
 @click.option("--shoes", type=Whole(1, MAX_SHOES), default=2000, show_default=True, metavar="N",
               help="Shoes to deal for the trigger search (the same shoes for every design).")
 @decks_option
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
 @click.option("--unbalanced", is_flag=True,
-              help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count.")
+              help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count "
+                   "(one wager).")
 @click.option("--sheet", is_flag=True,
-              help="Also a printable tracking sheet: the running count to bet at, round by round, for the best design.")
+              help="Also a printable tracking sheet: the running count to bet at, round by round, for the best design "
+                   "(one wager).")
+@click.option("--search", is_flag=True,
+              help="A co-count of two wagers: try every mix of their effects (nine weights) and keep, per level, the "
+                   "tags whose triggers take the most together on the shoes dealt.")
 @workers_option
 @format_option
-def tags(rule_name: str, wager: str, shoes: int, decks: int | None, seed: int, unbalanced: bool, sheet: bool,
-         workers: int | None, fmt: str | None) -> None:
+def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, seed: int, unbalanced: bool,
+         sheet: bool, search: bool, workers: int | None, fmt: str | None) -> None:
     """Count design: integer tags of each level from the effects of removal, and the trigger that wins the most."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
     from ..play.executor import open_executor
+    from ..report.codesign import co_design_document
     from ..report.design import design_document
+    from ..studies.codesign import co_design
     from ..studies.design import design
 
     rule_set = load_rules(rule_name)
     check_workers(workers, None)
+    if len(wagers) > 1:
+        for flag, given in (("--unbalanced", unbalanced), ("--sheet", sheet)):
+            if given:
+                raise InputError(f"{flag} is for one wager; a co-count (--wager given {len(wagers)} times) designs "
+                                 "balanced counts, each wager with its own true-count trigger.")
+    if search and len(wagers) != 2:
+        raise InputError(f"--search mixes two wagers' effects; give --wager twice ({len(wagers)} given).")
+    for wager in wagers:
+        rule_set.wager(wager)  # an unknown name is refused before any shoe is dealt
     with open_executor(workers or cores()) as executor:
-        found = design(rule_set, wager, decks if decks is not None else rule_set.decks, shoes, seed, executor,
-                       unbalanced=unbalanced)
-    emit(design_document(found, sheet=sheet), fmt)
+        if len(wagers) > 1:
+            found = co_design(rule_set, wagers, decks if decks is not None else rule_set.decks, shoes, seed, executor,
+                              search=search)
+            document = co_design_document(found)
+        else:
+            document = design_document(design(rule_set, wagers[0], decks if decks is not None else rule_set.decks,
+                                              shoes, seed, executor, unbalanced=unbalanced), sheet=sheet)
+    emit(document, fmt)
 
 
 @cli.command(epilog=examples(

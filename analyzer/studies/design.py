@@ -188,10 +188,15 @@ def _best_trigger(rules: RuleSet, wager: str, counter: Counter, shoes: int, deck
     study = Study(rules=rules, wagers=(WagerPlan(wager, counter),), shoes=shoes, decks=decks, play="perfect",
                   seed=seed, procedure=procedure)
     tally = run(study, executor)  # the same seed: the same shoes for every design
-    rounds = tally.line(0).rounds
-    rows = [(key, line.rounds, average * line.rounds) for key, line, average in tally.count_rows(0)]
-    best = max(triggers(rows, rounds), key=lambda t: (t.per_100_rounds, -t.bet_frequency), default=None)
-    return tally, best if best is not None and best.per_100_rounds > 0 else None  # no trigger wins on these shoes
+    return tally, best_trigger(tally, 0)
+
+
+def best_trigger(tally: Tally, j: int) -> Trigger | None:
+    """The trigger on the count of the study's wager ``j`` that takes the most per 100 rounds (the fewer bets among
+    equals), from the rounds and exact expected values it kept by count; ``None`` when none wins on these shoes."""
+    rows = [(key, line.rounds, average * line.rounds) for key, line, average in tally.count_rows(j)]
+    best = max(triggers(rows, tally.line(j).rounds), key=lambda t: (t.per_100_rounds, -t.bet_frequency), default=None)
+    return best if best is not None and best.per_100_rounds > 0 else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,95 @@
+"""``baccarat tags --wager A --wager B``: the co-count designs of several bets, as a document."""
+
+from __future__ import annotations
+
+from ..game.cards import RANKS
+from ..numbers import count_text, decimal_text
+from ..studies.codesign import CoDesigns
+from .common import shoe_text
+from .model import Column, Document, Field, Fields, Prose, Table, decimal, percent, real, text
+from .provenance import provenance
+
+
+def co_design_document(found: CoDesigns) -> Document:
+    """Per level: the one set of tags and the units all the bets' triggers take together, beside perfect play of them
+    all; per level and bet: its betting correlation with the count, break-even true count, best trigger, units per 100
+    rounds and bet frequency; per bet: its house edge (the divisor of its effects) and perfect play of it."""
+    from ..game.shoe import Shoe
+
+    perfect = found.perfect_per_100_rounds
+    of_perfect = {p.wager: p.per_100_rounds for p in found.perfect}
+    wagers = Table(
+        columns=(Column("wager", "wager"), Column("house_edge", "house edge (full shoe)", "right"),
+                 Column("perfect_play_per_100_rounds", "perfect play, units per 100 rounds", "right"),
+                 Column("perfect_play_bet_frequency", "perfect play, bet frequency", "right")),
+        rows=tuple((text(p.wager), percent(p.house_edge, 4), decimal(p.per_100_rounds, 4, signed=True),
+                    percent(p.bet_frequency, 2)) for p in found.perfect),
+        key="wagers",
+    )
+    designs, follows = [], []
+    for d in found.designs:
+        tags = ",".join(f"{r}={t}" for r, t in zip(RANKS, d.tags)) if any(d.tags) else "none"
+        together = d.per_100_rounds
+        designs.append((
+            text(d.name), text(tags), text(":".join(str(w) for w in d.weights)),
+            text("; ".join(f"{f.wager} " + ("none wins" if f.best is None else f">= {f.best.threshold}")
+                           for f in d.follows) if any(d.tags) else "none wins"),
+            decimal(together, 4, signed=True), percent(None if together is None or perfect <= 0 else together / perfect, 1),
+        ))
+        for f in d.follows:
+            best = f.best
+            bound = of_perfect[f.wager]
+            follows.append((
+                text(d.name), text(f.wager), real(f.correlation, 4), decimal(f.break_even, 2),
+                text("none wins" if best is None else f"true count >= {best.threshold}"),
+                decimal(None if best is None else best.per_100_rounds, 4, signed=True),
+                percent(None if best is None else best.bet_frequency, 2),
+                percent(None if best is None or bound <= 0 else best.per_100_rounds / bound, 1),
+            ))
+    head = Fields((
+        Field("rule_set", "Rule set", text(found.rules.name)),
+        Field("wagers_counted", "Wagers", text(", ".join(found.wagers)),
+              text=f"{', '.join(found.wagers)}, one count, each bet with its own trigger"),
+        Field("shoe", "Shoe", text(shoe_text(Shoe.decks(found.decks)))),
+        Field("procedure", "Procedure", text(found.procedure.describe())),
+        Field("shoes", "Shoes dealt", text(count_text(found.shoes)), text=f"{count_text(found.shoes)} (seed {found.seed}), "
+              "the same shoes for every design"),
+        Field("tags_from", "Tags from", text(
+            f"searched: per level, of the tags of every mix (1 - w):w, w = 0, 1/8, ..., 1, those whose triggers take "
+            f"the most together on these shoes ({_listed([str(d.tried) for d in found.designs])} tag sets studied at "
+            f"levels {_listed([str(d.level) for d in found.designs])})" if found.searched else
+            "the bets' effects of removal, each divided by its house edge, weighed alike and added")),
+        Field("perfect_play_per_100_rounds", "Perfect play", decimal(perfect, 4),
+              text=f"{decimal_text(perfect, 4)} units per 100 rounds, every bet played perfectly (the upper bound of "
+                   "any co-count)"),
+    ))
+    return Document(title=f"Co-count designs: {' + '.join(found.wagers)}", blocks=(
+        head, wagers,
+        Table(columns=(Column("design", "design"), Column("tags", "tags (A..K)"), Column("weights", "weights"),
+                       Column("trigger", "best triggers (true count)"),
+                       Column("units_per_100_rounds", "units per 100 rounds, together", "right"),
+                       Column("share_of_perfect_play", "of perfect play", "right")),
+              rows=tuple(designs), key="designs"),
+        Table(columns=(Column("design", "design"), Column("wager", "wager"),
+                       Column("correlation", "betting correlation", "right"),
+                       Column("break_even", "break-even TC", "right"), Column("trigger", "best trigger"),
+                       Column("units_per_100_rounds", "units per 100 rounds", "right"),
+                       Column("bet_frequency", "bet frequency", "right"),
+                       Column("share_of_perfect_play", "of its perfect play", "right")),
+              rows=tuple(follows), key="by_wager", csv=True),
+        Prose((
+            "Tags: each bet's exact effects of removal divided by its house edge, times its weight, and added up, "
+            "scaled so that the largest is the level and rounded, balanced over a deck, the rounding of highest "
+            "betting correlation with that sum kept" + (
+                " (weights: the first mix tried that rounds to the tags kept; a tag set chosen on the shoes it is "
+                "measured on takes a little less on others)" if found.searched else "") + ". Each bet is bet (one unit) when the one true count reaches its own trigger, the trigger "
+            "that takes the most from it on these shoes. Units per 100 rounds: the exact expected value of every "
+            "round bet, summed over the shoes dealt (sampling error of the shoes only); together, the bets' units "
+            "added up. The true count is the running count per 52 unseen cards, floored.",
+        )),
+    ), provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))
+
+
+def _listed(items: list[str]) -> str:
+    """``1, 2 and 3``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
