@@ -44,18 +44,22 @@ _PUBLIC: dict[str, str] = {
     "eor": "analyzer.api",
     "Analysis": "analyzer.api",
     "Removal": "analyzer.api",
+    "count": "analyzer.api",
+    "CountStudy": "analyzer.api",
+    "verify": "analyzer.api",
+    "Verification": "analyzer.api",
 }
 """Public name -> the module that defines it."""
 
 __all__ = [
     "__version__", "InputError", "RANKS", "parse_cards", "Shoe", "RuleSet", "Wager", "load", "parse", "shipped",
     "FinalState", "settle", "Distribution", "enumerate_deals", "count_deals", "ParSheet", "par_sheets", "Bet", "Seat",
-    "deal_round", "analyze", "eor", "Analysis", "Removal",
+    "deal_round", "analyze", "eor", "Analysis", "Removal", "count", "CountStudy", "verify", "Verification",
 ]
 assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked up in _PUBLIC"
 
 if TYPE_CHECKING:
-    from .api import Analysis, Removal, analyze, eor  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, verify  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .errors import InputError  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .exact.distribution import Distribution  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
     from .exact.enumerator import enumerate_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)

@@ -35,6 +35,7 @@ from .options import (
     cores,
     decks_option,
     format_option,
+    given,
     one_rule_set,
     pay_option,
     per_wager,
@@ -228,17 +229,10 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
     """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
+    from ..api.counting import plan
     from ..play.executor import open_executor
     from ..report.count import count_document, per_shoe_document
-    from ..studies.counting import (
-        parse_spread,
-        parse_tags,
-        parse_threshold,
-        run,
-        wager_plans,
-    )
-    from ..studies.plan import Procedure, Study
-
+    from ..studies.counting import run
     from ..studies.risk import Bankroll
 
     if goal is not None and bankroll is None:
@@ -266,23 +260,11 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         check_writable("--bankroll-plot", paths_file)
         paths = min(DEFAULT_PATHS, shoes) if paths is None else paths
         check_paths(paths, shoes)
-    if not re.fullmatch(r"standard|none|\d{1,4}", burn):
-        raise InputError(f"--burn {shown(burn)} is not standard, none or a whole number of cards.")
-    procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
-    tags = {w: parse_tags(t) for w, t in per_wager("--tags", tag_texts, wagers).items()}
-    limits = {w: parse_threshold(t) for w, t in per_wager("--threshold", thresholds, wagers).items()}
-    ramps = {w: parse_spread(t) for w, t in per_wager("--spread", spreads, wagers).items()}
-    if ramps:
-        if click.get_current_context().get_parameter_source("play") == click.core.ParameterSource.COMMANDLINE \
-                and play == "perfect":
-            raise InputError("--spread bets by the count: it goes with --play count, not --play perfect.")
-        play = "count"
-    if play == "perfect" and limits:
-        raise InputError("--threshold applies to --play count only.")
     check_workers(workers, scheduler)
-    plans = wager_plans(rule_set, wagers, decks, play, tags, limits, index, ramps)
-    study = Study(rules=rule_set, wagers=plans, shoes=shoes, decks=decks, play="count" if play == "count" else "perfect",
-                  seed=seed, procedure=procedure)
+    study = plan(rule_set, wagers, shoes=shoes, decks=decks, burn=burn, cut_card=cut_card, last_round=last_round,
+                 play=play if given("play") else None, tags=per_wager("--tags", tag_texts, wagers),
+                 thresholds=per_wager("--threshold", thresholds, wagers), threshold_on=index,
+                 spreads=per_wager("--spread", spreads, wagers), seed=seed)
     with open_executor(min(workers or cores(), study.tasks), scheduler) as executor, \
             progress(study.tasks, "dealing shoes") as bar:
         tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None or paths_file is not None,

@@ -72,6 +72,15 @@ def machine(value: Value | None) -> Any:
     return value.data
 
 
+def exact_data(value: Value | None) -> Any:
+    """The value itself, as a program reads it: exact fractions (pays too) as Fractions, counts as ints, floats as floats."""
+    if value is None or value.data is None:
+        return None
+    if value.kind in ("decimal", "percent", "fraction", "odds", "pays"):
+        return _exact(value)
+    return value.data
+
+
 def csv_text(value: Value | None, exact: bool = False) -> str:
     """The value in a CSV cell: counts as plain digits, percentages as fractions of 1, floats in full."""
     if value is None or value.data is None:
