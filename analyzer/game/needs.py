@@ -146,8 +146,7 @@ class Needs:
     drawing: bool = False
     player: HandNeeds = field(default_factory=HandNeeds)
     banker: HandNeeds = field(default_factory=HandNeeds)
-    best_five: bool = False
-    """The poker rank of the best five of every card dealt (the record's last field, ``poker``)."""
+    best_five: bool = False  # the best five of every card dealt: the record's last field, ``poker``
 
     def merge(self, other: Needs) -> Needs:
         return Needs(self.drawing or other.drawing, self.player.merge(other.player), self.banker.merge(other.banker),
