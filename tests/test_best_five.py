@@ -114,8 +114,8 @@ def test_pay_tables_on_the_best_five_settle_as_the_cards_say(shoe_name: str) -> 
         rank_of_all = best(p + b)
         plain[rank_of_all] += n
         banker_wins = total(b) > total(p)
-        if banker_wins and len(b) == 2 and total(b) >= 8 and rank_of_all in flush_or_better:
-            mixed["banker natural, flush or better"] += n
+        if banker_wins and len(b) == 3 and rank_of_all in flush_or_better:
+            mixed["banker draws and wins, flush or better"] += n
         elif p[0][0] == p[1][0] and rank_of_all == "straight":
             mixed["player pair, straight"] += n
         elif total(b[:2]) == 5 and rank_of_all == "three of a kind":
@@ -199,3 +199,29 @@ def test_the_best_five_of_an_unsuited_shoe_is_refused() -> None:
     rules = load(str(RULEFILES / "best-five.toml"))
     with pytest.raises(InputError, match="the suits of this shoe are unknown"):
         wager_counts(Shoe.decks(8).remove(["K"]), rules.drawing, [rules.wager("best-five")])
+
+
+@pytest.mark.parametrize("shoe_name", sorted(SHOES))
+def test_the_simulator_reads_the_best_five_of_dealt_cards_as_the_cards_say(shoe_name: str) -> None:
+    """record_codes (vectorized, the simulator's) against the hand-ranked records of random deals of the test shoes."""
+    import numpy as np
+
+    from analyzer.game.cards import TYPES
+    from analyzer.play.dealer import deal_codes, dealer_for
+    from analyzer.play.records import Universe, record_codes
+
+    from .brute_force_suited import play
+
+    rules = load(str(RULEFILES / "best-five.toml"))
+    universe = Universe(True, Shoe.decks(8).types or ())
+    physical = np.array([TYPES.index(c) for c in SHOES[shoe_name]])
+    rng = np.random.default_rng(18)
+    cards = np.array([rng.permutation(physical)[:6] for _ in range(2000)]).T.astype(np.int8)
+    dealer = dealer_for(rules, Shoe.decks(8))
+    codes, _ = deal_codes(dealer, universe.value[cards], universe.rank[cards])
+    found = record_codes(FULL, universe, cards, dealer.player_columns, dealer.banker_columns, codes // 4)
+    for column, code in zip(cards.T.tolist(), found.tolist()):
+        sequence = tuple(TYPES[c] for c in column)
+        p1, p2, b1, b2 = (sequence[i] for i in (*dealer.player_columns, *dealer.banker_columns))
+        player, banker = play((p1, b1, p2, b2, sequence[4], sequence[5]))
+        assert FULL.decode(code) == record(player, banker), sequence

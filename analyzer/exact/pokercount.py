@@ -168,26 +168,40 @@ def _straights(mask: Array) -> Array:
     return found
 
 
-def _categories(k: Array) -> tuple[Array, Array, Array]:
-    """For multisets ``k`` (one row of 13 rank counts each), the best five of their ranks alone, of all their
-    cards in one suit, and of all but one card of each rank in one suit (the last: one column per rank)."""
+_INDEX = {name: np.int64(i) for name, i in BEST_INDEX.items()}
+_ROYAL = sum(1 << r for r in STRAIGHTS[-1])
+
+
+def plain_ranks(k: Array) -> Array:
+    """The best five (:data:`~analyzer.game.poker.BEST_INDEX`) of multisets ``k`` (one row of 13 rank counts each,
+    four to six cards) of which no five cards share a suit."""
     ordered = np.sort(k, axis=1)
     top, second, n = ordered[:, -1], ordered[:, -2], k.sum(axis=1)
     held = ((k > 0).astype(np.int64) << np.arange(_R)).sum(axis=1)
-    index = {name: np.int64(i) for name, i in BEST_INDEX.items()}
-    plain = np.select(
+    index = _INDEX
+    ranked: Array = np.select(
         [top >= 5, top == 4, (top == 3) & (second >= 2), (n >= 5) & _straights(held), top == 3, second == 2, top == 2],
         [index["five of a kind"], index["four of a kind"], index["full house"], index["straight"],
          index["three of a kind"], index["two pair"], index["pair"]], index["high card"])
-    royal = sum(1 << r for r in STRAIGHTS[-1])
+    return ranked
 
-    def suited(mask: Array) -> Array:
-        other = np.where(plain < index["flush"], plain, index["flush"])
-        return np.where((mask & royal) == royal, index["royal flush"],
-                        np.where(_straights(mask), index["straight flush"], other))
 
-    all_suited = suited(held)
-    but_one = np.stack([suited(np.where(k[:, r] == 1, held & ~(1 << r), held)) for r in range(_R)], axis=1)
+def suited_ranks(plain: Array, suited: Array) -> Array:
+    """The best five of the same cards when five or six of them share a suit: ``plain`` their :func:`plain_ranks`,
+    ``suited`` the ranks of the cards of that suit as bit masks (bit r: rank r)."""
+    other = np.where(plain < _INDEX["flush"], plain, _INDEX["flush"])
+    ranked: Array = np.where((suited & _ROYAL) == _ROYAL, _INDEX["royal flush"],
+                             np.where(_straights(suited), _INDEX["straight flush"], other))
+    return ranked
+
+
+def _categories(k: Array) -> tuple[Array, Array, Array]:
+    """For multisets ``k`` (one row of 13 rank counts each), the best five of their ranks alone, of all their
+    cards in one suit, and of all but one card of each rank in one suit (the last: one column per rank)."""
+    held = ((k > 0).astype(np.int64) << np.arange(_R)).sum(axis=1)
+    plain = plain_ranks(k)
+    all_suited = suited_ranks(plain, held)
+    but_one = np.stack([suited_ranks(plain, np.where(k[:, r] == 1, held & ~(1 << r), held)) for r in range(_R)], axis=1)
     return plain, all_suited, but_one
 
 
