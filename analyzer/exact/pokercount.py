@@ -12,7 +12,7 @@ How it counts
     dealt; the best five on the multiset of ranks and on which of those
     cards share a suit when five or six do. So every ordered sequence of
     ranks a round can deal (P1 B1 P2 B2, then the third cards the drawing
-    rules call for: 28,561 four-card starts, about 1.8 million rounds in
+    rules call for: 28,561 four-card starts, 1,659,001 rank sequences in
     all) is enumerated with numpy, and grouped by (record, multiset of
     ranks) with the number of sequences in each. For one multiset M (k_r
     cards of rank r) and one sequence of it, the ordered dealings of real
