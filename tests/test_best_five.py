@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
+import numpy as np
 import pytest
 
 from analyzer.errors import InputError
@@ -148,8 +149,6 @@ def test_eight_decks_best_five_exact_counts() -> None:
 @pytest.mark.slow
 def test_cards_records_and_arrays_read_the_best_five_alike() -> None:
     """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement agree on every round."""
-    import numpy as np
-
     from analyzer.exact.settlement import first_rows
     from analyzer.game.needs import RecordView, record_of
     from analyzer.game.round import dealt_round
@@ -204,8 +203,6 @@ def test_the_best_five_of_an_unsuited_shoe_is_refused() -> None:
 @pytest.mark.parametrize("shoe_name", sorted(SHOES))
 def test_the_simulator_reads_the_best_five_of_dealt_cards_as_the_cards_say(shoe_name: str) -> None:
     """record_codes (vectorized, the simulator's) against the hand-ranked records of random deals of the test shoes."""
-    import numpy as np
-
     from analyzer.game.cards import TYPES
     from analyzer.play.dealer import deal_codes, dealer_for
     from analyzer.play.records import Universe, record_codes
@@ -225,3 +222,21 @@ def test_the_simulator_reads_the_best_five_of_dealt_cards_as_the_cards_say(shoe_
         p1, p2, b1, b2 = (sequence[i] for i in (*dealer.player_columns, *dealer.banker_columns))
         player, banker = play((p1, b1, p2, b2, sequence[4], sequence[5]))
         assert FULL.decode(code) == record(player, banker), sequence
+
+
+@pytest.mark.slow
+def test_past_int64_the_counts_are_python_integers_and_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python-integer path (a denominator past 2^63: 27 decks or more) gives the int64 path's counts, and at 30
+    decks its counts add up to the denominator exactly."""
+    from analyzer.exact import pokercount
+
+    drawing = load("punto-banco").drawing
+    uneven = Shoe.decks(2).remove(["KH", "KH", "QH", "7S", "7D", "7C"])
+    fast = poker_table(uneven, drawing, FULL)
+    monkeypatch.setattr(pokercount, "_INT64", 1)
+    slow = poker_table(uneven, drawing, FULL)
+    assert fast.counts.dtype == np.int64 and slow.counts.dtype == object
+    assert slow.as_dict() == fast.as_dict()
+    monkeypatch.undo()
+    thirty = poker_table(Shoe.decks(30), drawing, FULL)
+    assert thirty.counts.dtype == object and sum(thirty.counts.tolist()) == Shoe.decks(30).denominator > 2**63
