@@ -15,8 +15,9 @@ DEALING = ("baccarat simulate", "baccarat count", "baccarat tags", "baccarat rep
 """Commands that deal many rounds or shoes, or write a whole report; ``--counter-yield`` counts shoes too."""
 
 
-MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml")
-"""Rule files with lightning multipliers: their par sheets count every multiplier class (a second or so each)."""
+MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml", "poker-five.toml")
+"""Rule files with lightning multipliers (their par sheets count every multiplier class), and the best five of every
+card dealt (its own counter): a second or so each."""
 
 
 def dealing(command: str) -> bool:

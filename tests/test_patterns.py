@@ -203,7 +203,7 @@ def test_pattern_keys_are_refused_with_one_line() -> None:
     base = '[rule_set]\nname = "x"\ntitle = "x"\nextends = "punto-banco"\n[wagers.w]\ntitle = "w"\nsource = "t"\noutcomes = [ROW, { name = "l", pays = "lose" }]\n'
     for row, message in (
         ('{ name = "a", all_cards = { of_a_kind = 7 }, pays = "1:1" }', "of_a_kind: is 7; it must be a number of cards from 1 to 6"),
-        ('{ name = "a", all_cards = { poker = "pair" }, pays = "1:1" }', "poker over every card dealt, which is not supported"),
+        ('{ name = "a", all_cards = { poker = "mini royal" }, pays = "1:1" }', "over every card dealt it is the best five"),
         ('{ name = "a", player = { straight = "wrap" }, pays = "1:1" }', "straight: is 'wrap'; it must be true, false"),
         ('{ name = "a", first_four = { same_suit = { cards = 2, rank = "Z" } }, pays = "1:1" }', "same_suit.rank"),
         ('{ name = "a", player = { pairs = 1, of_a_kind = 2 }, pays = "1:1" }', "pairs: and of_a_kind say the same thing"),

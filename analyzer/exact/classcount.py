@@ -136,6 +136,10 @@ def forget() -> None:
 
 
 def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
+    if needs.best_five:  # the best five of every card dealt reads the suits of all six: a counter of its own
+        from .pokercount import poker_table
+
+        return poker_table(shoe, drawing, needs)
     universe = universe_of(shoe, needs)
     size = sum(universe.counts)
     third = partition(universe, third_properties(universe, needs)) if needs.drawing else None

@@ -15,7 +15,7 @@ deal can reach.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -24,6 +24,7 @@ import numpy.typing as npt
 from ..game.conditions import CardSpec, Condition, GroupTest, HandTest
 from ..game.needs import MIXED_COLOUR, MIXED_SUIT, WIDTH, Accs, HandNeeds, Needs, code_keys, keying_label
 from ..game.patterns import Keying, Pattern, pattern_holds
+from ..game.poker import BEST_INDEX
 from ..game.rules import Wager
 from ..game.state import NATURALS
 
@@ -72,6 +73,8 @@ class _Group:
         self.counts, self.suit, self.colour, self.high = counts, suit, colour, high
         self.keyed = keyed
         """Per keying, the code columns of the group's parts (a hand's, or both hands'), each with its width."""
+        self.poker: Array | None = None
+        """The best five of every card dealt (:data:`~analyzer.game.poker.BEST_FIVE` indexes; the round's group)."""
 
     def combined(self, other: _Group) -> _Group:
         def same(a: Array | None, b: Array | None, mixed: int) -> Array | None:
@@ -150,8 +153,13 @@ def _group_holds(test: GroupTest, group: _Group) -> Array | bool:
     if test.highest is not None:
         assert group.high is not None
         mask = mask & _isin(group.high, test.highest)
-    if test.pattern is not None:
-        mask = mask & _pattern_holds(test.pattern, group)
+    pattern = test.pattern
+    if pattern is not None and pattern.best_five is not None:
+        assert group.poker is not None
+        mask = mask & _isin(group.poker, frozenset(BEST_INDEX[name] for name in pattern.best_five))
+        pattern = replace(pattern, best_five=None)
+    if pattern is not None and not pattern.empty:
+        mask = mask & _pattern_holds(pattern, group)
     return mask
 
 
@@ -224,6 +232,7 @@ def _condition_holds(condition: Condition, player: _Hand, banker: _Hand, side: s
             mask = mask & card
     if condition.all_cards is not None:
         groups = player.group("all", player.needs.all).combined(banker.group("all", banker.needs.all))
+        groups.poker = player.columns.get("poker")
         mask = mask & _group_holds(condition.all_cards, groups)
     if condition.first_four is not None:
         groups = player.group("first", player.needs.first).combined(banker.group("first", banker.needs.first))

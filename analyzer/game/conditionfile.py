@@ -218,7 +218,7 @@ def _names(table: StrictTable, key: str, allowed: tuple[str, ...]) -> frozenset[
     return frozenset(items)
 
 
-def _group(table: StrictTable) -> GroupTest:
+def _group(table: StrictTable, best_five: bool = False) -> GroupTest:
     colour = table.string("colour", required=False)
     if colour is not None and colour not in GROUP_COLOURS:
         raise table.error("colour", f"is {shown(colour)}; it must be one of {', '.join(GROUP_COLOURS)}.")
@@ -227,7 +227,7 @@ def _group(table: StrictTable) -> GroupTest:
         suited=table.boolean("suited", required=False),
         colour=colour,
         highest=_value_set(table, "highest", 0, 9, {}),
-        pattern=read_pattern(table),
+        pattern=read_pattern(table, best_five),
     )
 
 
@@ -235,7 +235,7 @@ def _group_table(table: StrictTable, key: str) -> GroupTest | None:
     inner = table.table(key, required=False)
     if inner is None:
         return None
-    group = _group(inner)
+    group = _group(inner, best_five=key == "all_cards")
     inner.finish(GROUP_KEYS)
     if group.empty:
         raise table.error(key, f"says nothing; give one of {', '.join(GROUP_KEYS)}.")
@@ -282,14 +282,6 @@ def _hand_table(table: StrictTable, key: str) -> HandTest | None:
     return hand
 
 
-def _no_poker(table: StrictTable, key: str, group: GroupTest | None) -> GroupTest | None:
-    if group is not None and group.pattern is not None and group.pattern.poker is not None:
-        raise table.error(key, "reads poker over every card dealt, which is not supported: poker reads a group of two to "
-                          "four cards (a hand, its first_two, or first_four); use of_a_kind, pairs, same_suit, straight "
-                          "and flush for five or six cards.")
-    return group
-
-
 # -------------------------------------------------------------------- rows
 
 
@@ -314,7 +306,7 @@ def read_outcome(table: StrictTable) -> Outcome:
         cards_dealt=_value_set(table, "cards_dealt", 4, 6, {}),
         fifth_card=read_position(table, "fifth_card"),
         sixth_card=read_position(table, "sixth_card"),
-        all_cards=_no_poker(table, "all_cards", _group_table(table, "all_cards")),
+        all_cards=_group_table(table, "all_cards"),
         first_four=_group_table(table, "first_four"),
     )
     try:

@@ -111,6 +111,10 @@ class GroupView(Protocol):
     def keys(self, keying: Keying) -> tuple[int, ...]:
         """The keys of the group's cards under ``keying`` (:mod:`analyzer.game.patterns`), in any order."""
 
+    @property
+    def best_five(self) -> str:
+        """The poker rank of the best five of the group (every card dealt): :mod:`analyzer.game.poker`."""
+
 
 class HandView(Protocol):
     """One hand as a :class:`HandTest` reads it."""
@@ -209,6 +213,8 @@ class GroupTest:
         pattern = self.pattern
         if pattern is None:
             return True
+        if pattern.best_five is not None and group.best_five not in pattern.best_five:
+            return False
         keys = {keying: group.keys(keying) for keying in pattern.keyings()}
         return pattern_holds(pattern, keys, group.suit if pattern.reads_common_suit else None)
 

@@ -19,7 +19,9 @@ Record contract
     the spec, capped at the most any condition asks for; the common suit
     (0-3, or 4 when mixed), the common colour (0 red, 1 black, 2 mixed), the
     highest value, and per keying of a group pattern the code of the cards'
-    keys (:func:`keys_code`: key + 1, largest first, 0 for no card). Round-level groups (every card dealt, the first four) are
+    keys (:func:`keys_code`: key + 1, largest first, 0 for no card); last, when
+    a row reads the best five of every card dealt, ``poker``: its index in
+    :data:`~analyzer.game.poker.BEST_FIVE`. Round-level groups (every card dealt, the first four) are
     combined from the hands' accumulators, and the fifth and sixth cards
     from the hands' third cards. :class:`RecordView` reads a record as the
     conditions of :mod:`analyzer.game.conditions` read a round; a feature
@@ -34,12 +36,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from .cards import RED_SUITS, SUIT_INDEX, SUITS, card_value, suit_of
 from .conditions import CardSpec, Condition, GroupTest, HandTest, HandView
 from .patterns import Keying
+from .poker import BEST_FIVE, BEST_INDEX
 from .round import CardGroup, DealtRound
 from .rules import Wager
 
@@ -143,9 +146,11 @@ class Needs:
     drawing: bool = False
     player: HandNeeds = field(default_factory=HandNeeds)
     banker: HandNeeds = field(default_factory=HandNeeds)
+    best_five: bool = False  # the best five of every card dealt: the record's last field, ``poker``
 
     def merge(self, other: Needs) -> Needs:
-        return Needs(self.drawing or other.drawing, self.player.merge(other.player), self.banker.merge(other.banker))
+        return Needs(self.drawing or other.drawing, self.player.merge(other.player), self.banker.merge(other.banker),
+                     self.best_five or other.best_five)
 
     def hand(self, side: str) -> HandNeeds:
         return self.player if side == "player" else self.banker
@@ -153,7 +158,7 @@ class Needs:
     @property
     def final_state_level(self) -> bool:
         """True when a :class:`~analyzer.game.state.FinalState` holds everything read (the fast path's distribution)."""
-        return not self.player.beyond_final_state and not self.banker.beyond_final_state
+        return not self.player.beyond_final_state and not self.banker.beyond_final_state and not self.best_five
 
     @property
     def reads_suits(self) -> bool:
@@ -166,7 +171,7 @@ class Needs:
                     return True
             if hand.suited_pair or any(spec.reads_suit for spec in hand.third):
                 return True
-        return False
+        return self.best_five
 
     def fields(self) -> tuple[tuple[str, int], ...]:
         """The record's fields, in order: (name, number of values)."""
@@ -234,6 +239,8 @@ def _fields(needs: Needs) -> Iterator[tuple[str, int]]:
             yield f"{side}.third", (1 << len(hand.third)) + 1
         yield from _acc_fields(f"{side}.all", hand.all)
         yield from _acc_fields(f"{side}.first", hand.first)
+    if needs.best_five:
+        yield "poker", len(BEST_FIVE)
 
 
 # ---------------------------------------------------------------- collecting
@@ -282,7 +289,8 @@ def condition_needs(condition: Condition, side: str | None) -> Needs:
         all=_accs(condition.all_cards) if condition.all_cards is not None else Accs(),
         first=_accs(condition.first_four) if condition.first_four is not None else Accs(),
     )
-    return needs.merge(Needs(drawing=round_drawing, player=both, banker=both))
+    best = condition.all_cards is not None and getattr(condition.all_cards.pattern, "best_five", None) is not None
+    return needs.merge(Needs(drawing=round_drawing, player=both, banker=both, best_five=best))
 
 
 _NEEDS: dict[int, tuple[Wager, Needs]] = {}
@@ -313,9 +321,16 @@ class _RecordGroup:
     colour_name: str | None
     high: int | None
     keyed: dict[Keying, tuple[int, ...]]
+    poker: str | None = None  # the best five of every card dealt (a round's group, when the wager reads it)
 
     def count(self, spec: CardSpec) -> int:
         return self.counts[spec]
+
+    @property
+    def best_five(self) -> str:
+        if self.poker is None:
+            raise KeyError("best five")
+        return self.poker
 
     def keys(self, keying: Keying) -> tuple[int, ...]:
         return self.keyed[keying]
@@ -433,7 +448,8 @@ class RecordView:
 
     @property
     def all_cards(self) -> _RecordGroup:
-        return _combined(self.player.all_cards, self.banker.all_cards)
+        group = _combined(self.player.all_cards, self.banker.all_cards)
+        return replace(group, poker=BEST_FIVE[self.record[-1]]) if self.needs.best_five else group
 
     @property
     def first_four(self) -> _RecordGroup:
@@ -480,5 +496,5 @@ def record_of(needs: Needs, played: DealtRound) -> tuple[int, ...]:
     """The record of a dealt round (a reading independent of the exact paths', for the tests and the engine)."""
     return tuple(_hand_values(played.player, played.player.dealt, needs.player, needs.drawing)) + tuple(
         _hand_values(played.banker, played.banker.dealt, needs.banker, needs.drawing)
-    )
+    ) + ((BEST_INDEX[played.all_cards.best_five],) if needs.best_five else ())
 

@@ -11,6 +11,7 @@ Forms (the reference, generated from :mod:`analyzer.game.schema`, gives an examp
     flush = true
     straight = true                      # or "ace-low", "ace-high" (true: the ace either way)
     poker = ["three of a kind", "straight flush"]
+    poker = "flush"                      # in all_cards: the best five of every card dealt
     none_of = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
     rank_sum = { min = 30 }              # a number, a list of numbers, or { min, max }
     value_sum = 0
@@ -23,6 +24,7 @@ from typing import Any
 from ..errors import InputError, shown
 from .cards import RANK_INDEX, parse_rank
 from .patterns import POKER_NAMES, Keying, Pattern
+from .poker import BEST_FIVE
 from .schema import keys
 from .strict import StrictTable
 
@@ -82,8 +84,22 @@ def _sum(table: StrictTable, key: str) -> tuple[int, int] | None:
     return low, high
 
 
-def read_pattern(table: StrictTable) -> Pattern | None:
-    """The group patterns of ``table`` (a group table, or a hand's keys), or ``None`` when it states none."""
+def _poker(table: StrictTable, best_five: bool) -> frozenset[str] | None:
+    allowed = BEST_FIVE if best_five else POKER_NAMES
+    poker_value = table.typed("poker", (str, list), f"a poker rank or a list of them ({', '.join(allowed)})", False)
+    if poker_value is None:
+        return None
+    names = poker_value if isinstance(poker_value, list) else [poker_value]
+    if not names or not all(isinstance(n, str) and n in allowed for n in names):
+        what = "; over every card dealt it is the best five" if best_five else ""
+        raise table.error("poker", f"is {shown(poker_value)}{what}; it must be one of {', '.join(allowed)}, or a list of them.")
+    return frozenset(names)
+
+
+def read_pattern(table: StrictTable, best_five: bool = False) -> Pattern | None:
+    """The group patterns of ``table`` (a group table, or a hand's keys), or ``None`` when it states none.
+
+    ``best_five``: the table is ``all_cards``, whose ``poker`` is the rank of the best five of every card dealt."""
     kind, kind_among, _ = _counted(table, "of_a_kind")
     pairs = table.integer("pairs", required=False)
     if kind is not None and pairs is not None:
@@ -117,18 +133,13 @@ def read_pattern(table: StrictTable) -> Pattern | None:
             straight = STRAIGHTS[straight_value]
         else:
             raise table.error("straight", f'is {shown(straight_value)}; it must be true, false, "ace-low" or "ace-high".')
-    poker_value = table.typed("poker", (str, list), f"a poker rank or a list of them ({', '.join(POKER_NAMES)})", False)
-    poker = None
-    if poker_value is not None:
-        names = poker_value if isinstance(poker_value, list) else [poker_value]
-        if not names or not all(isinstance(n, str) and n in POKER_NAMES for n in names):
-            raise table.error("poker", f"is {shown(poker_value)}; it must be one of {', '.join(POKER_NAMES)}, or a list of them.")
-        poker = frozenset(names)
+    poker = _poker(table, best_five)
     none_value = table.typed("none_of", (str, list), "a rank or a list of ranks", False)
     none_of = None if none_value is None else _ranks(none_value, table, "none_of")
     pattern = Pattern(
         of_a_kind=of_a_kind, kind_among=kind_among, same_suit=same_suit, suit_among=among, flush=flush,
-        straight=straight, straight_holds=straight_holds, poker=poker, none_of=none_of,
+        straight=straight, straight_holds=straight_holds, poker=None if best_five else poker, none_of=none_of,
+        best_five=poker if best_five else None,
         rank_sum=_sum(table, "rank_sum"), value_sum=_sum(table, "value_sum"),
     )
     return None if pattern.empty else pattern

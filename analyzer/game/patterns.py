@@ -25,6 +25,9 @@ Definitions (exact; the reference documents them):
   flush, three of a kind, straight, flush, pair, high card; four cards
   four of a kind, straight flush, three of a kind, flush, straight, two
   pair, pair, high card. Straights take the ace low or high.
+* ``best_five``: the poker rank of the best five of every card dealt
+  (:mod:`analyzer.game.poker`), read by :class:`GroupTest` from the group
+  itself (not from keys): ``poker`` written in ``all_cards``.
 * ``rank_sum`` (A=1 ... K=13) and ``value_sum`` (baccarat values, not
   reduced mod 10) between ``low`` and ``high`` inclusive.
 
@@ -44,6 +47,7 @@ from functools import lru_cache
 
 from ..errors import InputError
 from .cards import RANKS, SUITS, TYPE_RANK, TYPE_SUIT, VALUES
+from .poker import BEST_FIVE
 
 KINDS: tuple[str, ...] = ("rank", "suit")
 ACES: tuple[str, ...] = ("both", "low", "high")
@@ -112,6 +116,8 @@ class Pattern:
     """Ranks (0-12) of which the group holds no card."""
     rank_sum: tuple[int, int] | None = None
     value_sum: tuple[int, int] | None = None
+    best_five: frozenset[str] | None = None
+    """The poker ranks of the best five of every card dealt (:mod:`analyzer.game.poker`): ``poker`` in ``all_cards``."""
 
     def __post_init__(self) -> None:
         if self.of_a_kind is not None and (not self.of_a_kind or any(not 1 <= n <= 6 for n in self.of_a_kind)):
@@ -122,11 +128,13 @@ class Pattern:
             raise InputError(f"the ace of a straight is {', '.join(ACES)}.")
         if self.poker is not None and not self.poker <= set(POKER_NAMES):
             raise InputError(f"poker must name ranks among {', '.join(POKER_NAMES)}.")
+        if self.best_five is not None and not (self.best_five and self.best_five <= set(BEST_FIVE)):
+            raise InputError(f"poker over every card dealt must name ranks among {', '.join(BEST_FIVE)}.")
 
     @property
     def empty(self) -> bool:
         return all(getattr(self, name) is None for name in (
-            "of_a_kind", "same_suit", "flush", "straight", "poker", "none_of", "rank_sum", "value_sum"))
+            "of_a_kind", "same_suit", "flush", "straight", "poker", "none_of", "rank_sum", "value_sum", "best_five"))
 
     def keyings(self) -> tuple[Keying, ...]:
         """The keyings the pattern reads (a flush reads the common suit instead)."""
@@ -239,6 +247,8 @@ def describe_pattern(pattern: Pattern) -> list[str]:
         parts.append(("straight" if pattern.straight_holds else "no straight") + ace)
     if pattern.poker is not None:
         parts.append("poker " + " or ".join(n for n in POKER_NAMES if n in pattern.poker))
+    if pattern.best_five is not None:
+        parts.append("best five " + " or ".join(n for n in BEST_FIVE if n in pattern.best_five))
     if pattern.none_of is not None:
         parts.append("no " + "/".join(RANKS[r] for r in sorted(pattern.none_of)))
     if pattern.rank_sum is not None:

@@ -20,6 +20,7 @@ from ..errors import InputError
 from .cards import RANK_INDEX, RED_SUITS, SUIT_INDEX, card_value, hand_total, rank_of, suit_of, type_index
 from .conditions import CardSpec
 from .patterns import Keying
+from .poker import best_five
 
 
 def _suits(cards: tuple[str, ...], what: str) -> list[str]:
@@ -51,6 +52,11 @@ class CardGroup:
     @property
     def highest(self) -> int:
         return max(card_value(c) for c in self.dealt)
+
+    @property
+    def best_five(self) -> str:
+        suits = _suits(self.dealt, "the best five of the cards dealt")
+        return best_five([RANK_INDEX[rank_of(c)] for c in self.dealt], [SUIT_INDEX[s] for s in suits])
 
     def keys(self, keying: Keying) -> tuple[int, ...]:
         if keying.kind == "rank":

@@ -280,7 +280,9 @@ KEYS: tuple[Key, ...] = (
         "The group's ranks are distinct and consecutive (no wrap: K-A-2 is none).",
         '{ name = "straight", first_four = { straight = true }, pays = "5:1" }'),
     Key("poker", _GROUP, "string", "a poker rank or a list: straight flush, four of a kind, three of a kind, flush, "
-        "straight, two pair, pair, high card", "The poker rank of a group of two to four cards (see the orders below).",
+        "straight, two pair, pair, high card; in all_cards also royal flush, five of a kind, full house",
+        "The poker rank of a group of two to four cards; in all_cards, of the best five of every card dealt "
+        "(see the orders below).",
         '{ name = "3-card straight flush", player = { cards = 3, poker = "straight flush" }, pays = "100:1" }'),
     Key("none_of", _GROUP, "card", "a rank or a list of ranks", "The group holds no card of these ranks.",
         '{ name = "all monkeys", cards_dealt = 6, all_cards = { none_of = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"] }, pays = "5000:1" }'),

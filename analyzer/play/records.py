@@ -139,6 +139,29 @@ def record_codes(needs: Needs, universe: Universe, cards: Array, player_columns:
         yes = np.ones(cards.shape[1], dtype=bool)
         columns += _accs(universe, wanted.all, hand, [yes, yes, drawn])
         columns += _accs(universe, wanted.first, hand[:2], [yes, yes])
+    if needs.best_five:
+        columns.append(_best_five(universe, hands["player"][0] + hands["banker"][0],
+                                  [yes, yes, player_drew, yes, yes, banker_drew]))
     for (_, radix), column in zip(needs.fields(), columns):
         code = code * radix + column
     return code
+
+
+def _best_five(universe: Universe, dealt: list[Array], present: list[Array]) -> Array:
+    """The best five of every card dealt (:data:`~analyzer.game.poker.BEST_INDEX`): ``dealt`` the six possible cards
+    (card types), ``present`` whether each was dealt."""
+    from ..exact.pokercount import plain_ranks, suited_ranks
+
+    rounds = np.arange(dealt[0].shape[0])
+    ranks = np.zeros((len(rounds), len(RANKS)), dtype=np.int64)
+    suits = np.zeros((len(rounds), len(SUITS)), dtype=np.int64)
+    for card, here in zip(dealt, present):
+        np.add.at(ranks, (rounds, universe.rank[card]), here.astype(np.int64))
+        np.add.at(suits, (rounds, universe.suit[card]), here.astype(np.int64))
+    common = suits.argmax(axis=1)
+    suited = np.zeros(len(rounds), dtype=np.int64)
+    for card, here in zip(dealt, present):
+        suited |= np.where(here & (universe.suit[card] == common), np.int64(1) << universe.rank[card].astype(np.int64), 0)
+    plain = plain_ranks(ranks)
+    result: Array = np.where(suits.max(axis=1) >= 5, suited_ranks(plain, suited), plain)
+    return result

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.game.patterns import POKER
+from analyzer.game.poker import BEST_FIVE
 from analyzer.game.schema import CONDITION_PLACES, KEYS, Key, keys
 
 HERE = Path(__file__).resolve().parent
@@ -71,16 +72,24 @@ def _place(place: str, shown_elsewhere: set[str]) -> str:
 
 def _poker_orders() -> str:
     lines = ["## Poker ranks", "",
-             "`poker` reads a group of two to four cards (a hand, its `first_two`, or `first_four`); over every card "
-             "dealt it is refused (use `of_a_kind`, `pairs`, `same_suit`, `straight` and `flush`). The orders, best first:",
+             "`poker` reads the poker rank of a group of two to four cards (a hand, its `first_two`, or `first_four`), "
+             "and in `all_cards` the rank of the best five of every card dealt (four to six). The orders, best first:",
              ""]
     for n, names in sorted(POKER.items()):
         lines.append(f"- {n} cards: {', '.join(names)}")
+    lines.append(f"- best five of every card dealt (`all_cards`): {', '.join(BEST_FIVE)}")
     lines += ["", "Three cards follow three-card poker (a straight beats a flush); four cards rank by rarity in four "
               "cards (four of a kind above a straight flush). A straight takes the ace low (A-2-3) or high (Q-K-A), "
               "never both at once (K-A-2 is none). `of_a_kind = [3, 2]` asks for distinct ranks with at least 3 and 2 "
               "cards (a full house); `pairs = N` is `of_a_kind` of N twos, so a three of a kind is also a pair: the "
-              "first row that holds settles, so put the better hands first.", ""]
+              "first row that holds settles, so put the better hands first.", "",
+              "The best five: the best five-card hand among the cards dealt (A-2-3-4-5 and 10-J-Q-K-A are straights). "
+              "A royal flush is not also a straight flush: pay both with `poker = [\"royal flush\", \"straight "
+              "flush\"]`. Five of a kind (possible from two decks on) ranks above a straight flush and below a royal "
+              "flush, as in Deuces Wild; six cards never hold it together with either, so the place only orders the "
+              "names. Four cards (a round of four) make no straight and no flush: their best is four of a kind, three of "
+              "a kind, two pair, pair or high card. Beside it a row may read totals, cards, naturals, results, margins, "
+              "two-card totals and pairs; a wager that reads the best five with suits or cards besides is refused.", ""]
     return "\n".join(lines)
 
 
