@@ -45,7 +45,7 @@ from ..game.needs import HandNeeds, Needs, needs_of
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..play.executor import Executor
-from .depth_kernel import Form, fits, split_sums, value_form
+from .depth_kernel import Form, fits, rank_form, split_sums, value_form
 from .plan import Procedure
 
 Array = npt.NDArray[Any]
@@ -149,16 +149,16 @@ def depth_figures(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
     if form is None:
         return depth_figures_by_composition(rules, wager, shoe, k)
     started = time.perf_counter()
-    sums = split_sums(form, shoe.by_value(), k)
+    caps = shoe.by_value() if form.classes == len(shoe.by_value()) else shoe.counts
+    sums = split_sums(form, caps, k)
     assert sums is not None, "the bounds were checked"
-    return _figures(k, math.comb(shoe.size, k), count_compositions(shoe.by_value(), k), *sums, form.scale, started)
+    return _figures(k, math.comb(shoe.size, k), count_compositions(caps, k), *sums, form.scale, started)
 
 
 def _split_form(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Form | None:
-    """The wager's form over the ten values when the split sums can count ``k`` unseen cards exactly, else ``None``."""
-    if not value_level(needs_of(rules.wager(wager))):
-        return None
-    form = value_form(rules, wager)
+    """The wager's form over the classes it reads when the split sums can count ``k`` unseen cards exactly, else
+    ``None``."""
+    form = (value_form if value_level(needs_of(rules.wager(wager))) else rank_form)(rules, wager)
     return form if form is not None and fits(form, k) else None
 
 

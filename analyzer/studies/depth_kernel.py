@@ -45,16 +45,18 @@ import numpy.typing as npt
 
 from ..exact import multiset
 from ..exact.multiset import SIZE, layers
+from ..game.cards import VALUES
 from ..game.rules import RuleSet
 
 Array = npt.NDArray[Any]
 FLOAT64_EXACT = 2**53
-SPLIT = 6
-"""Classes in ``A`` (the nodes); the rest are the leaves. 6 of 10 has the least work at ``k = 20`` to ``30``."""
+SPLIT = {10: 5, 13: 7}
+"""Classes in ``A`` (the nodes) by number of classes; the rest are the leaves. Measured: 5 of the 10 values has the
+least work at ``k = 20`` to ``26`` (4 and 6 take 2 to 5 times longer); 7 of the 13 ranks at ``k = 12`` to ``16``."""
 CELLS = 1 << 21
 """The most node-leaf pairs (compositions) in one matrix product: about 16 MB of float64."""
-NODES = 1 << 14
-"""Nodes whose falling factorials (924 a node) are built at once."""
+NODE_CELLS = 1 << 24
+"""The most falling factorials of nodes built at once (128 MB of float64)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +77,61 @@ def orderings(multiset_: tuple[int, ...]) -> int:
 
 @lru_cache(maxsize=16)
 def value_form(rules: RuleSet, wager: str) -> Form | None:
-    """The form of ``wager`` over the ten values, or ``None`` when a pair of tens changes its pay (it reads ranks)."""
+    """The form of ``wager`` over the ten values, or ``None`` when it reads more than its side's view (then the
+    batch engine settles it otherwise) or a pair of tens changes its pay (it reads ranks: :func:`rank_form`)."""
+    if not rules.wager(wager).side_view_only:
+        return None
     tabled = multiset.coefficients(rules, (wager,))
     if tabled.pair_wagers:
         return None
+    table = _plain(tabled)
+    return _form(10, tabled.scale[0], tuple(table[key] for key in layers(10)[SIZE]))
+
+
+@lru_cache(maxsize=16)
+def rank_form(rules: RuleSet, wager: str) -> Form | None:
+    """The form of ``wager`` over the thirteen ranks (the Pair bets), or ``None`` when it reads more than its side's view.
+
+    From the values' form and the pair of tens' (:mod:`analyzer.exact.multiset`: ``P = sum_K c(K) FF(n, K) +
+    q2 sum_K' d(K') FF(n - 2 e_0, K')``, ``q2 = sum_r (t_r)_2`` over the four ten ranks), by Vandermonde's identity:
+    ``(t_1 + ... + t_4)_j = sum j!/(j_1! ... j_4!) prod (t_i)_(j_i)``, and ``(t_r)_2 (t_r - 2)_i = (t_r)_(i + 2)``.
+    Every coefficient stays an integer.
+    """
+    if not rules.wager(wager).side_view_only:
+        return None
+    tabled = multiset.coefficients(rules, (wager,))
+    tens = [r for r, v in enumerate(VALUES) if v == 0]
+    rank_of_value = {v: r for r, v in enumerate(VALUES) if v}
+    found: dict[tuple[int, ...], int] = {}
+
+    def spread(key: tuple[int, ...], c: int, paired: int | None) -> None:
+        """Add ``c`` times a value multiset's falling factorial, spread over the ten ranks (and the pair's rank)."""
+        base = [0] * len(VALUES)
+        for v in range(1, 10):
+            base[rank_of_value[v]] = key[v]
+        for split in _splits(key[0], len(tens)):
+            ranks = list(base)
+            for r, j in zip(tens, split):
+                ranks[r] = j + (2 if r == paired else 0)
+            at = tuple(ranks)
+            found[at] = found.get(at, 0) + c * math.factorial(key[0]) // math.prod(math.factorial(j) for j in split)
+
+    for key, c in _plain(tabled).items():
+        if c:
+            spread(key, c, None)
+    if tabled.pair_wagers:
+        a_layers, b_layers = layers(len(multiset.A_VALUES)), layers(len(multiset.B_VALUES))
+        for s in range(SIZE - 1):
+            for i, b in enumerate(b_layers[s]):
+                for j, a in enumerate(a_layers[SIZE - 2 - s]):
+                    d = int(tabled.pair[s][i, j])
+                    for r in tens if d else ():
+                        spread(a + b, d, r)
+    return _form(len(VALUES), tabled.scale[0], tuple(found.get(key, 0) for key in layers(len(VALUES))[SIZE]))
+
+
+def _plain(tabled: multiset.Coefficients) -> dict[tuple[int, ...], int]:
+    """The one wager's ``c(K)`` by multiset of six values."""
     a_layers, b_layers = layers(len(multiset.A_VALUES)), layers(len(multiset.B_VALUES))
     found: dict[tuple[int, ...], int] = {}
     for s in range(SIZE + 1):
@@ -90,9 +143,19 @@ def value_form(rules: RuleSet, wager: str) -> Form | None:
                 else:  # the wager follows from the orderings alone (a constant pay)
                     (derived,) = tabled.derived
                     found[key] = derived.constant * orderings(key) // derived.divisor
-    table = tuple(found[key] for key in layers(10)[SIZE])
-    biggest = max(-(-abs(c) // orderings(key)) for c, key in zip(table, layers(10)[SIZE]))
-    return Form(classes=10, scale=tabled.scale[0], coefficients=table, biggest=biggest)
+    return found
+
+
+def _form(classes: int, scale: int, table: tuple[int, ...]) -> Form:
+    biggest = max(-(-abs(c) // orderings(key)) for c, key in zip(table, layers(classes)[SIZE]))
+    return Form(classes=classes, scale=scale, coefficients=table, biggest=biggest)
+
+
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way of writing ``total`` as ``parts`` non-negative integers, in order."""
+    if parts == 1:
+        return [(total,)]
+    return [(j, *rest) for j in range(total + 1) for rest in _splits(total - j, parts - 1)]
 
 
 def _vectors(caps: tuple[int, ...], most: int) -> Array:
@@ -149,12 +212,13 @@ def fits(form: Form, k: int) -> bool:
     return max(g_bound, form.biggest * math.perm(k, SIZE)) < FLOAT64_EXACT
 
 
-def split_sums(form: Form, caps: tuple[int, ...], k: int, split: int = SPLIT,
+def split_sums(form: Form, caps: tuple[int, ...], k: int, split: int | None = None,
                halved: bool | None = None) -> tuple[int, int] | None:
     """``(S1, S2)`` of the module over every composition of ``k`` cards within ``caps``, or ``None`` when a bound of
     the module does not hold (then no float product is taken). ``P`` is cut in limbs of half the spare bits when
     ``halved``, kept whole when not (where it fits), else whichever takes the fewest products (the tests try both)."""
-    m, h = form.classes, split
+    m = form.classes
+    h = split if split is not None else SPLIT.get(m, m // 2)
     if len(caps) != m or not 0 < h < m:
         raise ValueError(f"The form reads {m} classes split after {h}, the caps give {len(caps)}.")
     if not fits(form, k):
@@ -184,8 +248,9 @@ def split_sums(form: Form, caps: tuple[int, ...], k: int, split: int = SPLIT,
         wb = _limbs(weights_b, bw)
         nw = wb.shape[1]
         group = nodes[rest == r]
-        for start in range(0, len(group), NODES):
-            chunk = group[start:start + NODES]
+        nodes_at_once = max(1, NODE_CELLS // sum(len(layer) for layer in a_layers))
+        for start in range(0, len(group), nodes_at_once):
+            chunk = group[start:start + nodes_at_once]
             fa = _falling(chunk)
             g = np.concatenate([fa[SIZE - s].T @ blocks[s] for s in range(SIZE + 1)], axis=1)
             weights = _weights(chunk, a_caps)
