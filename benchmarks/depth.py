@@ -2,8 +2,8 @@
 
     python benchmarks/depth.py [--repeats N] [--deep]
 
-Three ways of computing one depth of ``baccarat depth`` (live-pittsburgh, dragon-bonus-player, 8 decks), timed
-here on the same machine, one process, BLAS held to one thread (per core):
+Three ways of computing one depth of ``baccarat depth`` (live-pittsburgh, dragon-bonus-player over the ten values,
+8 decks), timed here on the same machine, one process, BLAS held to one thread (per core):
 
 (plain)  a plain loop: each composition of the unseen cards is a shoe whose par sheet
          (:func:`analyzer.exact.parsheet.par_sheets`) gives the wager's exact expected value; its weight
@@ -15,8 +15,9 @@ here on the same machine, one process, BLAS held to one thread (per core):
 
 Each repeat times (today) and (new) on k = 12 (293,930 compositions) one after the other (the machine may be
 shared: ratios are medians of per-repeat ratios); ``--deep`` also times (new) alone at k = 17, 20 and 26 (70.6
-million compositions; (today) there would take some 1,000 seconds). The figures of (today) and (new) are checked
-equal on every repeat.
+million compositions; (today) there would take some 1,000 seconds). Then (today) and (new) over the thirteen ranks:
+player-pair at k = 10 (646,646 compositions), ``--rank-repeats`` times (default 1: (today) takes 10 to 20 s). The
+figures of (today) and (new) are checked equal on every repeat.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from exact import load_text, machine  # noqa: E402
 
 RULES = "live-pittsburgh"
 WAGER = "dragon-bonus-player"
+PAIR = "player-pair"
 DECKS = 8
 
 
@@ -63,10 +65,10 @@ def plain_loop(k: int, count: int) -> float:
     return len(rows) / (time.perf_counter() - start)
 
 
-def rate(method, k: int) -> tuple[float, tuple[object, ...]]:  # type: ignore[no-untyped-def]
+def rate(method, k: int, wager: str = WAGER) -> tuple[float, tuple[object, ...]]:  # type: ignore[no-untyped-def]
     """Compositions a second of one depth, and its figures."""
     start = time.perf_counter()
-    found = method(load(RULES), WAGER, Shoe.decks(DECKS), k)
+    found = method(load(RULES), wager, Shoe.decks(DECKS), k)
     seconds = time.perf_counter() - start
     return found.compositions / seconds, (found.edge_probability, found.average_edge, found.gain_per_round)
 
@@ -75,6 +77,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=5, help="repeats per timing (median)")
     parser.add_argument("--deep", action="store_true", help="also time the new path alone at k = 17, 20 and 26")
+    parser.add_argument("--rank-repeats", type=int, default=1, help="repeats of the player-pair timing (median)")
     args = parser.parse_args()
     print(f"machine: {machine()}; BLAS threads: {os.environ['OPENBLAS_NUM_THREADS']}")
     print(f"at start: {load_text()}")
@@ -104,6 +107,19 @@ def main() -> None:
             seconds = time.perf_counter() - start
             print(f"    k = {k}: {found.compositions:12,} compositions in {seconds:6.1f} s: "
                   f"{found.compositions / seconds:12,.0f} a second")
+    rate(depth_figures, 6, PAIR)
+    today, new = [], []
+    for _ in range(args.rank_repeats):
+        old_rate, old_figures = rate(depth_figures_by_composition, 10, PAIR)
+        new_rate, new_figures = rate(depth_figures, 10, PAIR)
+        assert old_figures == new_figures, "the two paths disagree"
+        today.append(old_rate)
+        new.append(new_rate)
+    print(f"\n{PAIR} over the thirteen ranks, k = 10 unseen cards (646,646 compositions); compositions per second "
+          f"(median of {args.rank_repeats}):")
+    print(f"  today (main e0acf71, per composition):   {statistics.median(today):12,.0f}")
+    print(f"  new (split sums):                        {statistics.median(new):12,.0f}   "
+          f"{statistics.median(n / t for n, t in zip(new, today)):.1f}x today (median ratio)")
     print(f"\nat end: {load_text()}")
 
 

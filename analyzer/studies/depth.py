@@ -14,12 +14,12 @@ the counting study's engine) is computed, and, exactly over all compositions:
 The classes: the ten baccarat values when the wager reads nothing that tells ranks of one value apart (its needs: no
 pair flag, no rank keys, no card spec splitting the ten-valued ranks), else the thirteen ranks. A wager that reads
 suits is refused. The cost is the number of compositions, ``C(k + m - 1, m - 1)`` at most for ``m`` classes (817,190
-at k = 14 over ten values, 70.6 million at k = 26). Over the ten values they are summed by the split of
-:mod:`analyzer.studies.depth_kernel` (matrix products in float64 under checked bounds, exact; some 10 million
-compositions a second on one core), up to :data:`MAX_SPLIT_COMPOSITIONS` a depth; over the thirteen ranks, or where
-the kernel's bounds fail, composition by composition (:func:`depth_figures_by_composition`, some 25,000 to 80,000 a
-second), up to :data:`MAX_COMPOSITIONS`. Each depth's count is printed, and a depth above its limit is refused in
-one line.
+at k = 14 over ten values, 70.6 million at k = 26). They are summed by the split of
+:mod:`analyzer.studies.depth_kernel` (matrix products in float64 under checked bounds, exact; millions of
+compositions a second on one core), up to :data:`MAX_SPLIT_COMPOSITIONS` a depth; a wager settled beyond its side's
+view, or a depth beyond the kernel's bounds, composition by composition (:func:`depth_figures_by_composition`, some
+25,000 to 80,000 a second), up to :data:`MAX_COMPOSITIONS`. Each depth's count is printed, and a depth above its
+limit is refused in one line.
 
 Units per shoe: the expected number of rounds dealt at each depth comes from the shoe procedure
 (:mod:`analyzer.studies.plan`), estimated by dealing shoes in which each round uses 4, 5 or 6 cards with the full

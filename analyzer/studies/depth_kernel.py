@@ -1,22 +1,25 @@
 """The depth study's kernel: the exact sums over every composition of ``k`` unseen cards, by a split of the classes.
 
 What is summed
-    For a composition ``n`` of the unseen cards over the value classes, the wager's expected value times its pays'
-    scale and ``(k)_6`` is the integer ``P(n) = sum_K c(K) FF(n, K)`` over the 5,005 multisets ``K`` of six values
-    (:mod:`analyzer.exact.multiset`: ``c(K)`` the scaled pays summed over the orderings of ``K``, ``FF`` the falling
+    For a composition ``n`` of the unseen cards over the classes the wager reads, the wager's expected value times
+    its pays' scale and ``(k)_6`` is the integer ``P(n) = sum_K c(K) FF(n, K)`` over the multisets ``K`` of six
+    classes (5,005 over the ten values, 18,564 over the thirteen ranks; :func:`value_form`, :func:`rank_form`, from
+    :mod:`analyzer.exact.multiset`: ``c(K)`` the scaled pays summed over the orderings of ``K``, ``FF`` the falling
     factorials). Its weight is ``W(n) = prod_i C(N_i, n_i)``. The study needs ``S1 = sum W(n)`` and
-    ``S2 = sum W(n) P(n)`` over the compositions with ``P(n) > 0``.
+    ``S2 = sum W(n) P(n)`` over the compositions with ``P(n) > 0``. A wager settled beyond its side's view (both
+    hands, two-card totals) has no such form here: the caller counts it composition by composition.
 
 How the work is shared
-    Split the classes into ``A`` (the first :data:`SPLIT`) and ``B`` (the rest). ``P(n)`` is then
-    ``G(n_A) . FB(n_B)``: ``G(n_A) = FA(n_A) @ C``, one vector of 210 numbers per composition of the ``A`` classes
-    (a *node*; 906,192 of them at ``k = 26``), and ``FB(n_B)`` the falling factorials of the ``B`` counts (a *leaf*,
-    at most 3,654 for one remainder ``r = k - |n_A|``). Every node with remainder ``r`` meets every leaf of ``r``:
-    ``P`` of all their compositions is one matrix product (BLAS), 210 multiply-adds a composition where the
-    per-composition form takes 5,005. The weight splits too, ``W(n) = WA(n_A) WB(n_B)``, so per node
-    ``sum_leaves [P > 0] WB`` and ``sum_leaves [P > 0] P WB`` are two more matrix products, against ``WB`` cut into
-    limbs of ``bw`` bits and ``P`` into limbs of ``bp`` bits; the nodes' sums are then weighed by ``WA`` in Python
-    integers (one multiplication a node and limb).
+    Split the classes into ``A`` (the first :data:`SPLIT`: 5 of the values, 7 of the ranks) and ``B`` (the rest).
+    ``P(n)`` is then ``G(n_A) . FB(n_B)``: ``G(n_A) = FA(n_A) @ C``, one vector per composition of the ``A`` classes
+    (a *node*: 169,911 of them at ``k = 26`` over the values, each a vector of 462 numbers, the multisets of at most
+    six of the five ``B`` values), and ``FB(n_B)`` the falling factorials of the ``B`` counts (a *leaf*: 27,405 at
+    most for one remainder ``r = k - |n_A|``). Every node with remainder ``r`` meets every leaf of ``r``: ``P`` of all
+    their compositions is one matrix product (BLAS), 462 multiply-adds a composition where the per-composition form
+    takes 5,005, and each node's ``G`` is computed once for all its leaves. The weight splits too,
+    ``W(n) = WA(n_A) WB(n_B)``, so per node ``sum_leaves [P > 0] WB`` and ``sum_leaves [P > 0] P WB`` are two more
+    matrix products, against ``WB`` cut into limbs of ``bw`` bits and ``P`` into limbs of ``bp`` bits; the nodes'
+    sums are then weighed by ``WA`` in Python integers (one multiplication a node and limb).
 
 Number types, checked (Principle 1)
     Every product runs in float64, and is exact because every term and every partial sum is an integer below
