@@ -54,8 +54,9 @@ from ..game.rules import RuleSet
 Array = npt.NDArray[Any]
 FLOAT64_EXACT = 2**53
 SPLIT = {10: 5, 13: 7}
-"""Classes in ``A`` (the nodes) by number of classes; the rest are the leaves. Measured: 5 of the 10 values has the
-least work at ``k = 20`` to ``26`` (4 and 6 take 2 to 5 times longer); 7 of the 13 ranks at ``k = 12`` to ``16``."""
+"""Classes in ``A`` (the nodes) by number of classes; the rest are the leaves. Measured: of the 10 values, 4 and 6
+took 5 and 2 times as long as 5 at ``k = 20``; of the 13 ranks, 6 and 8 took 1.9 and 2.3 times as long as 7 at
+``k = 12`` (8: 2.2 times at ``k = 16``)."""
 CELLS = 1 << 21
 """The most node-leaf pairs (compositions) in one matrix product: about 16 MB of float64."""
 NODE_CELLS = 1 << 24
@@ -71,6 +72,14 @@ class Form:
     scale: int
     coefficients: tuple[int, ...]
     biggest: int
+
+    def __post_init__(self) -> None:
+        if self.classes < 2 or self.scale < 1 or self.biggest < 0:
+            raise ValueError(f"A form needs at least 2 classes, a scale of at least 1 and a bound of at least 0, got "
+                             f"{self.classes}, {self.scale} and {self.biggest}.")
+        if len(self.coefficients) != len(layers(self.classes)[SIZE]):
+            raise ValueError(f"A form over {self.classes} classes needs one coefficient per multiset of six of them "
+                             f"({len(layers(self.classes)[SIZE]):,}), got {len(self.coefficients):,}.")
 
 
 def orderings(multiset_: tuple[int, ...]) -> int:
