@@ -15,7 +15,15 @@ from analyzer.exact.reach import load
 from analyzer.game.cards import RANKS, rank_of
 from analyzer.game.needs import needs_of
 from analyzer.game.shoe import Shoe
-from analyzer.studies.depth import count_compositions, compositions, depth_figures, rounds_by_depth, value_level
+from analyzer.studies.depth import (
+    count_compositions,
+    compositions,
+    depth_figures,
+    depth_figures_by_composition,
+    rounds_by_depth,
+    value_level,
+)
+from analyzer.studies.depth_kernel import Form, rank_form, split_sums, value_form
 from analyzer.studies.plan import Procedure
 
 from .clirun import run
@@ -73,6 +81,63 @@ def test_a_wrong_weighting_would_be_caught() -> None:
     assert flat != depth_figures(RULES, "player-pair", shoe, 9).gain_per_round
 
 
+@pytest.mark.parametrize("wager, shoe, k", [
+    ("dragon-bonus-player", Shoe.from_cards(SMALL), 6), ("dragon-bonus-player", Shoe.from_cards(SMALL), 10),
+    ("tie", Shoe.from_cards(SMALL), 12), ("banker", Shoe.from_cards(SMALL), 9), ("dragon-bonus-banker", Shoe.decks(1), 7),
+    ("player-pair", Shoe.from_cards(SMALL), 9),
+    pytest.param("banker-pair", Shoe.from_cards([*SMALL, "Q", "Q", "T"]), 10, marks=pytest.mark.slow),
+    pytest.param("dragon-bonus-player", Shoe.decks(8), 8, marks=pytest.mark.slow),
+    pytest.param("player-pair", Shoe.decks(8), 7, marks=pytest.mark.slow),
+])
+def test_the_split_sums_equal_the_sums_composition_by_composition(wager: str, shoe: Shoe, k: int) -> None:
+    """The kernel's matrix products (P whole or in two limbs; over values, or over ranks for the Pairs) give every
+    figure of the per-composition path."""
+    old = depth_figures_by_composition(RULES, wager, shoe, k)
+    new = depth_figures(RULES, wager, shoe, k)
+    assert (new.compositions, new.edge_probability, new.average_edge, new.gain_per_round) == (
+        old.compositions, old.edge_probability, old.average_edge, old.gain_per_round)
+    by_value = value_level(needs_of(RULES.wager(wager)))
+    form = (value_form if by_value else rank_form)(RULES, wager)
+    assert form is not None and form.classes == (10 if by_value else 13)
+    caps = shoe.by_value() if by_value else shoe.counts
+    both = {split_sums(form, caps, k, halved=halved) for halved in (False, True)}
+    assert len(both) == 1 and old.gain_per_round > 0
+
+
+def test_the_split_sums_refuse_a_form_beyond_their_float_bound() -> None:
+    form = value_form(RULES, "dragon-bonus-player")
+    assert form is not None and split_sums(form, Shoe.decks(8).by_value(), 10) is not None
+    huge = Form(form.classes, form.scale, form.coefficients, biggest=2**40)  # b 720 C(10, 5) above 2**53
+    assert split_sums(huge, Shoe.decks(8).by_value(), 10) is None
+    assert value_form(RULES, "player-pair") is None  # a pair of tens changes its pay: it is read by ranks
+    assert rank_form(load("egalite"), "egalite-9") is None  # settled beyond its side's view: composition by composition
+
+
+def test_the_dragon_bonus_with_ten_unseen_cards_is_pinned() -> None:
+    found = depth_figures(RULES, "dragon-bonus-player", Shoe.decks(8), 10)
+    assert found.compositions == 92_378
+    assert found.edge_probability == Fraction(49647883830519844, 141013488994459939)  # 35.21% (docs/researcher/depth.md)
+    assert found.gain_per_round == Fraction(527363431026638304172, 11326908503479994600175)  # 4.6558 /100 rounds
+
+
+def test_the_player_pair_with_ten_unseen_cards_is_pinned() -> None:
+    """Over the thirteen ranks; the per-composition path gives the same fractions (15 s here, checked once)."""
+    found = depth_figures(RULES, "player-pair", Shoe.decks(8), 10)
+    assert found.compositions == 646_646
+    assert found.edge_probability == Fraction(6803169018215165, 16763841348991741)  # 40.58% (docs/researcher/depth.md)
+    assert found.gain_per_round == Fraction(11476234916830811, 83819206744958705)  # 13.6917 /100 rounds
+
+
+@pytest.mark.slow
+def test_the_dragon_bonus_with_twenty_six_unseen_cards_is_pinned() -> None:
+    found = depth_figures(RULES, "dragon-bonus-player", Shoe.decks(8), 26)
+    assert found.compositions == 70_607_460
+    assert found.edge_probability == Fraction(13004320701509857421960886730580501584,
+                                              40158925990197386609273869281804349113)
+    assert found.gain_per_round == Fraction(276124561226542860922734816774839995993624,
+                                            18911842221933704288972296891533713106039525)
+
+
 def test_the_classes_are_what_the_wager_reads() -> None:
     assert value_level(needs_of(RULES.wager("dragon-bonus-player")))
     assert not value_level(needs_of(RULES.wager("player-pair")))  # a pair tells a king from a queen
@@ -86,12 +151,18 @@ def test_the_procedure_deals_the_rounds_a_shoe_the_counting_study_deals() -> Non
 
 @pytest.mark.parametrize("args, message", [
     (("--from", "14", "--to", "12"), "--from must be at most --to"),
-    (("--from", "30", "--to", "30"), "above the limit"),
+    (("--from", "36", "--to", "36"), "886,161,155 compositions over the 10 classes dragon-bonus-player reads, above the "
+                                      "limit of 500,000,000"),
+    (("--wager", "player-pair", "--from", "22", "--to", "22"), "548,354,040 compositions over the 13 classes "
+                                                                "player-pair reads, above the limit of 500,000,000"),
+    (("--rules", "egalite", "--wager", "egalite-9", "--from", "22", "--to", "22"),  # settled beyond its side's view:
+     "20,160,075 compositions over the 10 classes egalite-9 reads, above the limit of 20,000,000"),  # per composition
     (("--wager", "player-pair", "--from", "5", "--to", "9"), "5 is not from 6"),
 ])
 def test_a_depth_the_study_cannot_count_is_one_line(args: tuple[str, ...], message: str) -> None:
     wager = () if "--wager" in args else ("--wager", "dragon-bonus-player")
-    code, out, err = run("depth", "--rules", "live-pittsburgh", *wager, *args)
+    rules = () if "--rules" in args else ("--rules", "live-pittsburgh")
+    code, out, err = run("depth", *rules, *wager, *args)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
 
 

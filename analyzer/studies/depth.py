@@ -14,8 +14,12 @@ the counting study's engine) is computed, and, exactly over all compositions:
 The classes: the ten baccarat values when the wager reads nothing that tells ranks of one value apart (its needs: no
 pair flag, no rank keys, no card spec splitting the ten-valued ranks), else the thirteen ranks. A wager that reads
 suits is refused. The cost is the number of compositions, ``C(k + m - 1, m - 1)`` at most for ``m`` classes (817,190
-at k = 14 over ten values, 70.6 million at k = 26), evaluated at some 25,000 to 80,000 a second on one core: each
-depth's count is printed, and a depth above :data:`MAX_COMPOSITIONS` is refused in one line.
+at k = 14 over ten values, 70.6 million at k = 26). They are summed by the split of
+:mod:`analyzer.studies.depth_kernel` (matrix products in float64 under checked bounds, exact; millions of
+compositions a second on one core), up to :data:`MAX_SPLIT_COMPOSITIONS` a depth; a wager settled beyond its side's
+view, or a depth beyond the kernel's bounds, composition by composition (:func:`depth_figures_by_composition`, some
+25,000 to 80,000 a second), up to :data:`MAX_COMPOSITIONS`. Each depth's count is printed, and a depth above its
+limit is refused in one line.
 
 Units per shoe: the expected number of rounds dealt at each depth comes from the shoe procedure
 (:mod:`analyzer.studies.plan`), estimated by dealing shoes in which each round uses 4, 5 or 6 cards with the full
@@ -41,11 +45,14 @@ from ..game.needs import HandNeeds, Needs, needs_of
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..play.executor import Executor
+from .depth_kernel import Form, fits, rank_form, split_sums, value_form
 from .plan import Procedure
 
 Array = npt.NDArray[Any]
 MAX_COMPOSITIONS = 20_000_000
-"""The most compositions one depth may have (about 5 to 10 minutes on one core)."""
+"""The most compositions one depth counted composition by composition may have (about 5 to 10 minutes on one core)."""
+MAX_SPLIT_COMPOSITIONS = 500_000_000
+"""The most compositions one depth counted by the split sums may have (a minute or so on one core)."""
 CHUNK = 1 << 17
 TENS = tuple(r for r, v in enumerate(VALUES) if v == 0)
 
@@ -135,7 +142,29 @@ def count_compositions(caps: tuple[int, ...], k: int) -> int:
 
 
 def depth_figures(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
-    """The exact figures of ``wager`` with ``k`` unseen cards of ``shoe`` (see the module)."""
+    """The exact figures of ``wager`` with ``k`` unseen cards of ``shoe`` (see the module): by the split sums of
+    :mod:`analyzer.studies.depth_kernel` where the wager is read by values and their bounds hold, else composition by
+    composition (:func:`depth_figures_by_composition`)."""
+    form = _split_form(rules, wager, shoe, k)
+    if form is None:
+        return depth_figures_by_composition(rules, wager, shoe, k)
+    started = time.perf_counter()
+    caps = shoe.by_value() if form.classes == len(shoe.by_value()) else shoe.counts
+    sums = split_sums(form, caps, k)
+    assert sums is not None, "the bounds were checked"
+    return _figures(k, math.comb(shoe.size, k), count_compositions(caps, k), *sums, form.scale, started)
+
+
+def _split_form(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Form | None:
+    """The wager's form over the classes it reads when the split sums can count ``k`` unseen cards exactly, else
+    ``None``."""
+    form = (value_form if value_level(needs_of(rules.wager(wager))) else rank_form)(rules, wager)
+    return form if form is not None and fits(form, k) else None
+
+
+def depth_figures_by_composition(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
+    """:func:`depth_figures` composition by composition: each one's expected value by the counting study's engine
+    (:func:`analyzer.exact.batch.expected_values`), its weight in Python integers."""
     from ..exact.batch import expected_values
 
     by_value = depth_figures_check(rules, wager, shoe, range(k, k + 1)) == "values"
@@ -144,10 +173,10 @@ def depth_figures(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
     started = time.perf_counter()
     comb = [np.array([math.comb(n, j) for j in range(k + 1)], dtype=object) for n in caps]
     positive, gain = 0, 0  # integer numerators over C(N, k) (and the pays' scale times k!/(k-6)!)
-    scale = dealings = 1
+    scale = 1
     for rows in compositions(caps, k):
         values = expected_values(rules, (wager,), _as_ranks(rows) if by_value else rows)
-        scale, dealings = values.scale[0], values.dealings[0]
+        scale = values.scale[0]
         numerators = values.numerators[:, 0]
         up = np.flatnonzero(numerators > 0)
         if not up.size:
@@ -157,8 +186,14 @@ def depth_figures(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
             weights = weights * comb[c][rows[up, c]]
         positive += int(weights.sum())
         gain += int((weights * numerators[up].astype(object)).sum())
-    ways = math.comb(shoe.size, k)
-    unit = scale * dealings
+    return _figures(k, math.comb(shoe.size, k), total, positive, gain, scale, started)
+
+
+def _figures(k: int, ways: int, total: int, positive: int, gain: int, scale: int, started: float) -> Depth:
+    """The depth's figures from the sums over the compositions with an edge: of their weights (``positive``, over
+    ``ways`` = ``C(N, k)``) and of their weights times their expected values' numerators (``gain``, over ``C(N, k)`` times
+    the pays' ``scale`` and ``(k)_6``)."""
+    unit = scale * math.perm(k, CARDS_PER_ROUND)
     return Depth(
         unseen=k, compositions=total,
         edge_probability=Fraction(positive, ways),
@@ -255,7 +290,8 @@ def depth_figures_check(rules: RuleSet, wager: str, shoe: Shoe, unseen: range) -
             raise InputError(f"A depth is {CARDS_PER_ROUND} to {shoe.size} unseen cards (a round needs up to "
                              f"{CARDS_PER_ROUND}), got {k}.")
         total = count_compositions(caps, k)
-        if total > MAX_COMPOSITIONS:
+        limit = MAX_COMPOSITIONS if _split_form(rules, wager, shoe, k) is None else MAX_SPLIT_COMPOSITIONS
+        if total > limit:
             raise InputError(f"{k} unseen cards make {total:,} compositions over the {len(caps)} classes {wager} "
-                             f"reads, above the limit of {MAX_COMPOSITIONS:,}; study fewer unseen cards (--to).")
+                             f"reads, above the limit of {limit:,}; study fewer unseen cards (--to).")
     return "values" if value_level(needs) else "ranks"
