@@ -10,9 +10,12 @@ inside functions (lazy, to keep start-up light) are.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
+
+import analyzer
 
 PACKAGE = Path(__file__).parent.parent / "analyzer"
 MAX_LINES = 500
@@ -132,3 +135,36 @@ def test_no_module_over_500_lines(module: str) -> None:
 def test_every_layer_has_its_package() -> None:
     packages = {m for m in MODULES if MODULES[m].name == "__init__.py"}
     assert {"analyzer.game", "analyzer.exact", "analyzer.studies", "analyzer.play", "analyzer.report"} <= packages
+
+
+def _layout_tree() -> dict[str, str]:
+    """docs/reference/layout.md's tree: each folder of the package (``analyzer/game``) with the text of its lines."""
+    page = (Path(__file__).parent.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
+    block = page[page.index("```\nanalyzer/") + 4:]
+    block = block[:block.index("```")]
+    folders: dict[str, str] = {}
+    stack: list[tuple[int, str]] = []
+    for line in block.splitlines():
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        name = line.split()[0]
+        if name.endswith("/"):
+            stack.append((indent, name.rstrip("/")))
+        folder = "/".join(n for _, n in stack)
+        folders[folder] = folders.get(folder, "") + "\n" + line
+    return folders
+
+
+def test_the_layout_page_names_every_module_under_its_folder() -> None:
+    """docs/reference/layout.md shows the architecture: a module it does not name is a part nobody can find."""
+    folders = _layout_tree()
+    root = Path(analyzer.__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in (".py", ".toml") or path.name == "__init__.py" or "rulesets" in path.parts:
+            continue
+        folder = "/".join(("analyzer", *path.relative_to(root).parent.parts))
+        assert re.search(rf"(?<![\w.]){re.escape(path.name)}", folders.get(folder, "")), \
+            f"{folder}/{path.name} is not in docs/reference/layout.md's tree"
