@@ -428,7 +428,9 @@ class Tally:
 
 
 def _merged(old: Table | None, new: Table | None, cards: int) -> Table | None:
-    """Two tables of one kind added (either may be absent)."""
+    """Two tables of one kind added (either may be absent), dense (a chunk's own table is sparse, and
+    :meth:`Table.rows` reads a dense one: a study of one chunk read its sparse table as dense)."""
     if old is None or new is None:
-        return new if old is None else old
+        present = new if old is None else old
+        return None if present is None else Table.merge([present], cards)
     return Table.merge([old, new], cards)
