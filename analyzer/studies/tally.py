@@ -8,6 +8,11 @@ Units, exactly
     of ``(U)_6`` for every ``U`` a shoe can reach; so every sum is an
     integer and every figure an exact :class:`Fraction` until it is printed.
     The totals over several wagers use the common multiple of their scales.
+    A wager with lightning multipliers has two scales (:func:`wager_scales`):
+    its results are in units of the common denominator of what a round can
+    net, its expected values in units of a multiple of it that also holds the
+    exact expectation over the lightning draw of every row and partition of
+    its multiplied cards (:func:`analyzer.exact.lightning.study_scales`).
     The tables by count and by depth (:class:`Table`) keep, per key and per
     ``U``, the sum of the numerators in two int64 halves (a shoe meets each
     ``U`` once, so no half can overflow), multiplied out only when read.
@@ -39,6 +44,7 @@ import numpy.typing as npt
 from ..game.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
+    from ..game.rules import Wager
     from .plan import Rounds, Study
 
 Z_95 = 1.959963984540054
@@ -48,6 +54,18 @@ CLIP = 20
 RUNNING_CLIP = 60
 """The same for running counts."""
 CARDS_PER_DECK = 52
+
+
+def wager_scales(wager: Wager) -> tuple[int, int]:
+    """A wager's (result scale, value scale): its results are integers over the first, its expected values (times the
+    dealings) over the second. Both are its pays' common denominator, but for a wager with lightning multipliers."""
+    from ..exact.lightning import study_scales
+    from ..exact.multiset import scale_of
+
+    if wager.lightning is not None:
+        return study_scales(wager)
+    scale = scale_of(wager)
+    return scale, scale
 
 
 @lru_cache(maxsize=8)
@@ -132,7 +150,7 @@ class Table:
         return Table(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
-        """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's scale."""
+        """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""
         factors = _factors(cards)
         width = cards + 1
         out = []
@@ -159,12 +177,13 @@ class Chunk:
 
     @staticmethod
     def of(study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]) -> Chunk:
-        """Tally a chunk of ``count`` shoes from their rounds, exact expected values (numerators) and results (1/scale)."""
-        from ..exact.multiset import scale_of
-
+        """Tally a chunk of ``count`` shoes from their rounds, exact expected values (numerators, 1/value scale) and
+        results (1/result scale)."""
         wagers = [study.rules.wager(name) for name in study.names]
-        scales = [scale_of(w) for w in wagers]
+        scales = [wager_scales(w)[0] for w in wagers]
+        values = [wager_scales(w)[1] for w in wagers]
         common = math.lcm(*scales)
+        common_value = math.lcm(*values)
         cards = study.cards
         unseen = rounds.unseen.sum(axis=1)
         factors = _factors(cards)
@@ -197,9 +216,9 @@ class Chunk:
             net = np.where(bet, results[:, j], 0)
             expected = _expected_by_shoe(shoe, count, bet, numerators[:, j], factors[unseen])
             total_net += net * (common // scales[j])
-            total_expected = [t + e * (common // scales[j]) for t, e in zip(total_expected, expected)]
+            total_expected = [t + e * (common_value // values[j]) for t, e in zip(total_expected, expected)]
             staked += bet
-            squares.append(int((net * net).sum()))
+            squares.append(_square_sum(net))
             per_wager.append(_lines(shoe, count, positive, bet, net, expected))
             if counter is not None:
                 clip = CLIP if counter.index == "true" else RUNNING_CLIP
@@ -208,9 +227,17 @@ class Chunk:
                 by_count.append(None)
             by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, bet, net, numerators[:, j]))
         totals = _lines(shoe, count, positive_any, staked, total_net, total_expected)
-        squares.append(int((total_net * total_net).sum()))
+        squares.append(_square_sum(total_net))
         rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
         return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth))
+
+
+def _square_sum(net: npt.NDArray[np.int64]) -> int:
+    """The sum of the squares of a chunk's results, exactly (in Python integers when an int64 square sum could overflow:
+    lightning multipliers can make a round net thousands of units)."""
+    if not len(net) or int(np.abs(net).max()) < 2**26:
+        return int((net * net).sum())
+    return sum(v * v for v in net.tolist())
 
 
 def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, bet: npt.NDArray[np.bool_], numerators: npt.NDArray[Any],
@@ -334,9 +361,12 @@ class Tally:
     # -- units -----------------------------------------------------------------------------------------------
     def scale(self, j: int) -> int:
         """The denominator of column ``j``'s results (a wager's, or the total's common one for j = number of wagers)."""
-        from ..exact.multiset import scale_of
+        scales = [wager_scales(self.study.rules.wager(name))[0] for name in self.study.names]
+        return scales[j] if j < len(scales) else math.lcm(*scales)
 
-        scales = [scale_of(self.study.rules.wager(name)) for name in self.study.names]
+    def value_scale(self, j: int) -> int:
+        """The denominator of column ``j``'s expected values, times the common dealings (:func:`wager_scales`)."""
+        scales = [wager_scales(self.study.rules.wager(name))[1] for name in self.study.names]
         return scales[j] if j < len(scales) else math.lcm(*scales)
 
     @property
@@ -352,10 +382,10 @@ class Tally:
         return Fraction(self.line(j).won, self.scale(j))
 
     def expected(self, j: int) -> Fraction:
-        return Fraction(self.line(j).expected, self.scale(j) * common_dealings(self.study.cards))
+        return Fraction(self.line(j).expected, self.value_scale(j) * common_dealings(self.study.cards))
 
     def _unit(self, j: int, expected: bool) -> int:
-        return self.scale(j) * (common_dealings(self.study.cards) if expected else 1)
+        return self.value_scale(j) * common_dealings(self.study.cards) if expected else self.scale(j)
 
     # -- figures ---------------------------------------------------------------------------------------------
     def bet_frequency(self, j: int) -> Fraction:
@@ -413,13 +443,13 @@ class Tally:
     def count_rows(self, j: int) -> list[tuple[int, Line, Fraction]]:
         """(count, rounds..., average exact EV) for each count reached, lowest first; the ends stand for beyond."""
         table = self.by_count[j]
-        return [] if table is None else table.rows(self.study.cards, self.scale(j))
+        return [] if table is None else table.rows(self.study.cards, self.value_scale(j))
 
     def depth_rows(self, j: int, width: int = 10) -> list[tuple[int, Line, Fraction]]:
         """(first round number of a group of ``width``, rounds..., average exact EV) by depth in the shoe."""
         grouped: dict[int, tuple[Line, Fraction]] = {}
         table = self.by_depth[j]
-        for number, line, _ in [] if table is None else table.rows(self.study.cards, self.scale(j)):
+        for number, line, _ in [] if table is None else table.rows(self.study.cards, self.value_scale(j)):
             first = (number - 1) // width * width + 1
             old, _ = grouped.get(first, (Line(), Fraction(0)))
             total = old + line
