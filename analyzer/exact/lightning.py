@@ -270,12 +270,16 @@ def study_scales(wager: Wager) -> tuple[int, int]:
 
 
 def largest_net(wager: Wager) -> Fraction:
-    """The most a round of a lightning wager can net or lose per unit staked, in absolute value."""
-    assert wager.lightning is not None
+    """The most a round of a lightning wager can net or lose per unit staked, in absolute value (over every partition
+    of as many cards as its multipliers can apply to: two for a hand's first two, three for one hand, else six)."""
+    lightning = wager.lightning
+    assert lightning is not None
+    most = 2 if lightning.first_two else 3 if lightning.applies_to in ("player", "banker") else CARDS_MULTIPLIED
+    shapes = [part for cards in range(1, most + 1) for part in _shapes(cards)]
     found = [abs(lightning_pays(wager, row, value) or Fraction(0)) for row, o in enumerate(wager.outcomes)
              if o.pays is not None
-             for part in ([()] if o.pays <= 0 else _shapes(CARDS_MULTIPLIED))
-             for value, _ in (multipliers(wager.lightning, part) if part else ((Fraction(1), Fraction(1)),))]
+             for part in ([()] if o.pays <= 0 else shapes)
+             for value, _ in (multipliers(lightning, part) if part else ((Fraction(1), Fraction(1)),))]
     return max(found, default=Fraction(0))
 
 

@@ -30,6 +30,14 @@ composition of unseen cards (:func:`analyzer.exact.batch.expected_values`,
 one call per chunk of rounds for every wager at once) and what a dealt
 round pays it; any wager the batch path can evaluate can be counted.
 
+Lightning wagers (random multipliers): the shoe is dealt by card type, a
+round's exact expected value is taken over the lightning draw too (a fresh
+virtual 52-card deck each round, independent of the shoe:
+:func:`analyzer.exact.lightning.expected_numerator`), and each round is
+settled with lightning cards drawn as the simulator draws them
+(:func:`analyzer.play.lightning.lightning_keys`), from the shoe's own
+generator after its shuffle, one draw per lightning wager.
+
 Every figure is exact: units won and expected are integers over a
 wager's pay denominator (expected values over the common multiple
 :func:`analyzer.studies.tally.common_dealings` of the dealings of every

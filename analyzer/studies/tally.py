@@ -88,7 +88,8 @@ def _factors(cards: int) -> npt.NDArray[Any]:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """Integer sums for one wager (or the total) over some rounds: counts, results (1/scale) and expected values (1/(scale L))."""
+    """Integer sums for one wager (or the total) over some rounds: counts, results (1/result scale) and expected values
+    (1/(value scale L)); the two scales differ for a lightning wager only (:func:`wager_scales`)."""
 
     rounds: int = 0
     positive: int = 0
