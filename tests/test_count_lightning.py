@@ -20,7 +20,7 @@ from analyzer.game.rulefile import load
 from analyzer.game.rules import Wager
 from analyzer.game.shoe import Shoe
 from analyzer.studies.counting import deal_chunk
-from analyzer.studies.plan import Study, WagerPlan
+from analyzer.studies.plan import Counter, Study, WagerPlan
 from analyzer.studies.tally import wager_scales
 
 from .clirun import assert_refused, run
@@ -127,3 +127,21 @@ def test_commands_that_do_not_count_lightning_say_which_and_what_does_in_one_lin
     assert_refused([command[0], "--rules", LIGHTNING, *command[1:]], refusal)
     code, out, err = run(command[0], "--rules", LIGHTNING, *command[1:])
     assert "has lightning multipliers" in err and "count" in err
+
+
+@pytest.mark.slow
+def test_the_total_of_lightning_and_plain_wagers_adds_their_own_units() -> None:
+    """A lightning wager's results and expected values have scales of their own (the lightning draw's denominators):
+    the total column adds every wager's exactly, in their common units."""
+    from analyzer.play.executor import LocalExecutor
+    from analyzer.studies.counting import run as run_study
+
+    rules = load(LIGHTNING)
+    always = Counter(tags=(0,) * 13, threshold=Fraction(0))
+    names = ("lightning-player", "banker", "lightning-tie")
+    study = Study(rules=rules, wagers=tuple(WagerPlan(n, always) for n in names), shoes=1, decks=1, play="count", seed=3)
+    tally = run_study(study, LocalExecutor(1))
+    assert len({wager_scales(rules.wager(n))[1] for n in names}) == 3  # three different value scales
+    assert tally.won(3) == sum(tally.won(j) for j in range(3))
+    assert tally.expected(3) == sum(tally.expected(j) for j in range(3))
+    assert tally.line(3).bets == 3 * tally.line(0).rounds
