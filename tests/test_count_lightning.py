@@ -145,3 +145,14 @@ def test_the_total_of_lightning_and_plain_wagers_adds_their_own_units() -> None:
     assert tally.won(3) == sum(tally.won(j) for j in range(3))
     assert tally.expected(3) == sum(tally.expected(j) for j in range(3))
     assert tally.line(3).bets == 3 * tally.line(0).rounds
+
+
+@pytest.mark.slow
+def test_a_lightning_wagers_count_is_made_from_its_effects_of_removal_by_card_type() -> None:
+    """With no --tags, `count --play count` bets a lightning wager by the balanced count of its effects of removal
+    (by card type, as `eor` gives them) from its break-even true count, as for any wager: one deck, pinned."""
+    from analyzer.studies.counting import wager_plans
+
+    (plan,) = wager_plans(load(LIGHTNING), ("lightning-player",), 1, "count", {}, {}, None)
+    assert plan.counter == Counter(tags=(-1, -1, -2, -3, 1, 3, 3, 2, 2, -1, -1, -1, -1),
+                                   threshold=Fraction(21655664891153672, 213353733085913), index="true")
