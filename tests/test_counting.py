@@ -292,3 +292,20 @@ def test_counting_without_a_plot_imports_no_matplotlib() -> None:
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["0", "False"]
+
+
+def test_the_tables_by_count_and_depth_read_the_same_from_one_chunk_as_from_two() -> None:
+    """A chunk's own tables are sparse; a study of a single chunk (up to 20 shoes) used to read them as dense, printing
+    average exact EVs of millions of percent. Four shoes dealt as one chunk or as two give the same rows, and the
+    depth table's average EV over every round is that of the rounds' exact EVs (between the tie's extremes)."""
+    from analyzer.studies.counting import play_chunk
+    from analyzer.studies.tally import Tally
+
+    rules = load("punto-banco")
+    study = Study(rules=rules, wagers=(WagerPlan("tie", Counter(tags=(0,) * 13, threshold=Fraction(0))),), shoes=4,
+                  decks=1, play="perfect", seed=1)
+    one = Tally.merge(study, [play_chunk((study, 0, 4))])
+    two = Tally.merge(study, [play_chunk((study, 0, 2)), play_chunk((study, 2, 2))])
+    assert one.count_rows(0) == two.count_rows(0) and one.depth_rows(0) == two.depth_rows(0)
+    ((_, line, average),) = one.depth_rows(0)
+    assert line.rounds == 31 and Fraction(-1) < average < Fraction(1)

@@ -125,7 +125,6 @@ def test_bad_lightning_keys_are_one_line(rule_file, change: tuple[str, str], mes
 
 
 @pytest.mark.parametrize("command", [
-    ["count", "--wager", "lightning-player", "--shoes", "5"],
     ["formula", "--wager", "lightning-player"],
 ])
 def test_commands_that_do_not_count_multipliers_yet_say_so_in_one_line(command: list[str]) -> None:

@@ -74,7 +74,7 @@ class BatchValues:
 def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike) -> BatchValues:
     """Exact expected values of the named wagers on each shoe (one row of 13 rank counts per shoe).
 
-    Wagers that read more than their own side's view, and shoes given as 52
+    Wagers that read more than their own side's view or have lightning multipliers, and shoes given as 52
     counts by card type, are served by :mod:`analyzer.exact.batchall`.
 
     Raises :class:`InputError` for a wager without a pay table, or a shoe
@@ -85,12 +85,12 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
         if not wager.has_pay_table:
             raise InputError(f"Wager {wager.name} has no pay table, so it has no expected value.")
     typed = np.shape(shoes)[-1:] == (len(TYPES),)
-    others = [w for w in chosen if not w.side_view_only]
+    others = [w for w in chosen if not w.side_view_only or w.lightning is not None]
     if others or typed:
         from .batchall import expected_values as any_wager  # wagers beyond one side's view, shoes by card type
 
         rest = BatchValues(*any_wager(rules, others or chosen, shoes))  # checks the shoes
-        plain = [w.name for w in chosen if w.side_view_only]
+        plain = [w.name for w in chosen if w not in others]
         if not others or not plain:
             return rest
         by_rank = np.asarray(shoes, dtype=object).reshape(len(rest.dealings), len(RANKS), -1).sum(axis=2)

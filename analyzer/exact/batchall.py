@@ -13,7 +13,12 @@ its :class:`~analyzer.exact.batch.BatchValues` of the result's fields:
   settled once;
 * a wager that reads more (cards held, suits, third cards) is counted shoe
   by shoe by the class-count path (:func:`analyzer.exact.classcount.count_records`):
-  exact, and as slow as one analysis per shoe.
+  exact, and as slow as one analysis per shoe;
+* a wager with lightning multipliers likewise, shoe by shoe, its expected
+  value taken over the deal and the lightning draw (a fresh virtual deck,
+  independent of the shoe) by :func:`analyzer.exact.lightning.expected_numerator`,
+  over its value scale (:func:`analyzer.exact.lightning.study_scales`); it
+  needs the 52 counts by card type.
 
 Shoes: one row per shoe, either 13 counts by rank (:data:`~analyzer.game.cards.RANKS`
 order) or 52 counts by card type (:data:`~analyzer.game.cards.TYPES` order:
@@ -39,6 +44,7 @@ from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import FinalState
 from .classcount import record_table
 from .fastcount import class_counts, counts_fit_int64
+from .lightning import expected_numerator, study_scales
 from .multiset import scale_of
 from .settlement import table_outcome_counts
 
@@ -61,12 +67,16 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     suited = [w.name for w in wagers if needs_of(w).reads_suits]
     if suited and not typed:
         raise InputError(f"{', '.join(suited)} reads suits: give each shoe's counts of the {len(TYPES)} card types (A♠ A♥ ... K♣).")
+    lit = [w.name for w in wagers if w.lightning is not None]
+    if lit and not typed:
+        raise InputError(f"{lit[0]} has lightning multipliers, which match card types: give each shoe's counts of the "
+                         f"{len(TYPES)} card types (A♠ A♥ ... K♣).")
     by_rank = counts.reshape(len(counts), len(RANKS), len(SUITS)).sum(axis=2) if typed else counts
     if counts.shape[0] and (counts.min() < 0 or by_rank.sum(axis=1).min() < CARDS_PER_ROUND):
         raise InputError(f"Every shoe needs counts of at least 0 and at least {CARDS_PER_ROUND} cards.")
     sizes = [int(s) for s in by_rank.sum(axis=1)]
     numerators = np.zeros((len(sizes), len(wagers)), dtype=object)
-    states = [j for j, w in enumerate(wagers) if needs_of(w).final_state_level]
+    states = [j for j, w in enumerate(wagers) if needs_of(w).final_state_level and w.lightning is None]
     if states:
         by_state = _final_states(rules, by_rank)
         for j in states:
@@ -78,6 +88,10 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     for j, wager in enumerate(wagers):
         if j in states:
             continue
+        if wager.lightning is not None:  # the deal and the lightning draw, shoe by shoe
+            for i, row in enumerate(counts):
+                numerators[i, j] = expected_numerator(rules, _shoe(row, typed), wager)
+            continue
         needs, scale = needs_of(wager), scale_of(wager)
         for i, row in enumerate(counts):
             shoe = _shoe(row, typed)
@@ -87,7 +101,7 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     return Values(
         wagers=tuple(w.name for w in wagers),
         numerators=numerators,
-        scale=tuple(scale_of(w) for w in wagers),
+        scale=tuple(study_scales(w)[1] if w.lightning is not None else scale_of(w) for w in wagers),
         dealings=tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes),
     )
 

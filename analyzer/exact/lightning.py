@@ -29,6 +29,9 @@ from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
+from typing import Any
+
+import numpy as np
 
 from ..game.cards import RANKS, SUITS
 from ..game.needs import Accs, HandNeeds, Needs, code_keys, needs_of
@@ -119,9 +122,20 @@ def _needs(wager: Wager) -> Needs:
     return needs_of(wager).merge(Needs(drawing=True, player=keyed, banker=keyed))
 
 
-def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, dict[str, int], int]:
-    """A wager with lightning multipliers as a pay table of (outcome, total multiplier) rows: that wager, each row's
-    count, and the denominator they add up to (the shoe's dealings times the lightning draw's common denominator)."""
+def _applied(lightning: Lightning, player_total: Any, banker_total: Any) -> tuple[Any, Any]:
+    """Per round of these final totals (arrays), whether the multipliers apply to the Player's and the Banker's cards
+    (as :meth:`~analyzer.game.money.Lightning.hands` says)."""
+    if lightning.applies_to in ("player", "player first two", "banker", "banker first two"):
+        one = np.ones(len(player_total), dtype=bool)
+        return (one, ~one) if lightning.applies_to.startswith("player") else (~one, one)
+    both = np.full(len(player_total), lightning.applies_to == "both hands") | (player_total == banker_total)
+    return both | (player_total > banker_total), both | (banker_total > player_total)
+
+
+def _by_partition(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[dict[tuple[int, Partition], int], int]:
+    """The dealings of ``shoe`` by the wager's row and the partition by card type of the cards its multipliers apply
+    to (the empty partition for a row that pays nothing), times a common scale: (weights, scale), each weight a whole
+    number (a count of dealings of distinguishable cards times the scale)."""
     from .classcount import record_table
     from .settlement import first_rows
 
@@ -131,29 +145,47 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
     table = record_table(shoe, rules.drawing, needs)
     names = [name for name, _ in needs.fields()]
     column = {name: table.fields[:, i] for i, name in enumerate(names)}
-    settled = first_rows(wager, needs, table.fields).tolist()
-    player_total, banker_total = column["player.total"].tolist(), column["banker.total"].tolist()
+    settled = np.asarray(first_rows(wager, needs, table.fields))
     group, width = ("first", 2) if lightning.first_two else ("all", 3)
-    player_keys = column[f"player.{group}.keys rank"].tolist()
-    banker_keys = column[f"banker.{group}.keys rank"].tolist()
+    paying = np.array([o.pays is not None and o.pays > 0 for o in wager.outcomes])[settled]
+    player, banker = _applied(lightning, column["player.total"], column["banker.total"])
+    player_codes = np.where(player & paying, column[f"player.{group}.keys rank"] + 1, 0)  # 0: not multiplied
+    banker_codes = np.where(banker & paying, column[f"banker.{group}.keys rank"] + 1, 0)
+    radix = int(max(player_codes.max(initial=0), banker_codes.max(initial=0))) + 1
+    found, inverse = np.unique((settled.astype(np.int64) * radix + player_codes) * radix + banker_codes,
+                               return_inverse=True)
+    counts = table.counts
+    if counts.dtype == np.int64 and len(counts) and int(counts.max()) < 2**63 // len(counts):
+        summed = np.zeros(len(found), dtype=np.int64)
+        np.add.at(summed, inverse.reshape(-1), counts)
+        sums = summed.tolist()
+    else:
+        sums = [0] * len(found)
+        for i, count in zip(inverse.reshape(-1).tolist(), counts.tolist()):
+            sums[i] += int(count)
     groups: dict[tuple[int, tuple[int, ...]], int] = defaultdict(int)
-    for i, count in enumerate(table.counts.tolist()):
-        row = settled[i]
-        outcome = wager.outcomes[row]
-        if outcome.pays is None or outcome.pays <= 0:
-            groups[(row, ())] += int(count)
-            continue
-        hands = lightning.hands(player_total[i], banker_total[i])
-        ranks = tuple(sorted(
-            (*(code_keys(player_keys[i], RANKS_KEYING, width) if "player" in hands else ()),
-             *(code_keys(banker_keys[i], RANKS_KEYING, width) if "banker" in hands else ()))))
-        groups[(row, ranks)] += int(count)
+    for key, count in zip(found.tolist(), sums):
+        rest, banker_code = divmod(key, radix)
+        row, player_code = divmod(rest, radix)
+        player_code, banker_code = player_code - 1, banker_code - 1
+        ranks = tuple(sorted((*(code_keys(player_code, RANKS_KEYING, width) if player_code >= 0 else ()),
+                              *(code_keys(banker_code, RANKS_KEYING, width) if banker_code >= 0 else ()))))
+        groups[(row, ranks)] += count
     shapes = {ranks: partitions(shoe, ranks) for _, ranks in groups if ranks}  # the partition law of each ranks
     part_scale = math.lcm(1, *(p.denominator for law in shapes.values() for p in law.values()))
     by_partition: dict[tuple[int, Partition], int] = defaultdict(int)  # (row, partition): dealings times part_scale
     for (row, ranks), count in groups.items():
         for part, p in (shapes[ranks].items() if ranks else (((), Fraction(1)),)):
             by_partition[(row, part)] += count * int(p * part_scale)
+    return by_partition, part_scale
+
+
+def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, dict[str, int], int]:
+    """A wager with lightning multipliers as a pay table of (outcome, total multiplier) rows: that wager, each row's
+    count, and the denominator they add up to (the shoe's dealings times the lightning draw's common denominator)."""
+    lightning = wager.lightning
+    assert lightning is not None
+    by_partition, part_scale = _by_partition(rules, shoe, wager)
     laws = {part: multipliers(lightning, part) for _, part in by_partition if part}
     value_scale = math.lcm(1, *(p.denominator for law in laws.values() for _, p in law))
     scale = part_scale * value_scale
@@ -187,3 +219,77 @@ def lightning_pays(wager: Wager, row: int, value: Fraction) -> Fraction | None:
 def format_multiplier(value: Fraction) -> str:
     """A total multiplier as a row's name shows it: "x8", "x64"."""
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+# ------------------------------------------------------------- the counting study's units
+
+CARDS_MULTIPLIED = 6
+"""The most cards a round's multipliers apply to (both hands of three cards)."""
+
+
+def _shapes(cards: int, largest: int | None = None) -> Iterator[Partition]:
+    """Every partition of ``cards`` cards by card type (parts of at most ``largest``, largest first)."""
+    if cards == 0:
+        yield ()
+        return
+    for part in range(min(cards, largest or cards), 0, -1):
+        for rest in _shapes(cards - part, part):
+            yield (part, *rest)
+
+
+@lru_cache(maxsize=4096)
+def expected_net(wager: Wager, row: int, partition: Partition) -> Fraction:
+    """What row ``row`` nets per unit staked on average over the lightning draw, when the cards the multipliers apply
+    to make ``partition`` by card type (a row that pays nothing is not multiplied: give it the empty partition)."""
+    assert wager.lightning is not None
+    law = multipliers(wager.lightning, partition) if partition else ((Fraction(1), Fraction(1)),)
+    return sum((p * (lightning_pays(wager, row, value) or Fraction(0)) for value, p in law), Fraction(0))
+
+
+@lru_cache(maxsize=64)
+def study_scales(wager: Wager) -> tuple[int, int]:
+    """A lightning wager's units in a counting study: (net scale, value scale). The net scale is the common
+    denominator of what a round can net (every row times every total multiplier its cards can make); the value
+    scale is a multiple of it and of the denominator of every :func:`expected_net` (any partition of up to six
+    cards), so that an exact expected value times the shoe's dealings and the value scale is a whole number."""
+    assert wager.lightning is not None
+    nets: list[Fraction] = []
+    expected: list[Fraction] = []
+    for row, outcome in enumerate(wager.outcomes):
+        if outcome.pays is None:
+            continue
+        if outcome.pays <= 0:
+            nets.append(lightning_pays(wager, row, Fraction(1)) or Fraction(0))
+            continue
+        for cards in range(1, CARDS_MULTIPLIED + 1):
+            for part in _shapes(cards):
+                nets.extend(lightning_pays(wager, row, value) or Fraction(0) for value, _ in multipliers(wager.lightning, part))
+                expected.append(expected_net(wager, row, part))
+    net_scale = math.lcm(1, *(n.denominator for n in nets))
+    return net_scale, math.lcm(net_scale, *(e.denominator for e in expected))
+
+
+def largest_net(wager: Wager) -> Fraction:
+    """The most a round of a lightning wager can net or lose per unit staked, in absolute value (over every partition
+    of as many cards as its multipliers can apply to: two for a hand's first two, three for one hand, else six)."""
+    lightning = wager.lightning
+    assert lightning is not None
+    most = 2 if lightning.first_two else 3 if lightning.applies_to in ("player", "banker") else CARDS_MULTIPLIED
+    shapes = [part for cards in range(1, most + 1) for part in _shapes(cards)]
+    found = [abs(lightning_pays(wager, row, value) or Fraction(0)) for row, o in enumerate(wager.outcomes)
+             if o.pays is not None
+             for part in ([()] if o.pays <= 0 else shapes)
+             for value, _ in (multipliers(lightning, part) if part else ((Fraction(1), Fraction(1)),))]
+    return max(found, default=Fraction(0))
+
+
+def expected_numerator(rules: RuleSet, shoe: Shoe, wager: Wager) -> int:
+    """A lightning wager's exact expected net per unit staked on ``shoe``, over the deal and the lightning draw (a
+    fresh virtual deck, independent of the shoe), times the shoe's dealings and its value scale
+    (:func:`study_scales`): a whole number."""
+    by_partition, part_scale = _by_partition(rules, shoe, wager)
+    _, scale = study_scales(wager)
+    total = sum((weight * expected_net(wager, row, part) for (row, part), weight in by_partition.items()), Fraction(0))
+    exact = total * scale / part_scale
+    assert exact.denominator == 1, "the value scale covers every expected net"
+    return int(exact)

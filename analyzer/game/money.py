@@ -131,8 +131,9 @@ class Money:
 
 
 def refuse_lightning(wagers: Iterable[Wager], what: str) -> None:
-    """Refuse, in one line, wagers with random multipliers where ``what`` does not deal or count them yet."""
+    """Refuse, in one line, wagers with random multipliers where ``what`` (a command and what it computes) does not
+    count them yet, naming the commands that do."""
     lit = [w.name for w in wagers if w.lightning is not None]
     if lit:
-        raise InputError(f"Wager {shown(lit[0])} has lightning multipliers; {what} does not deal or count them yet "
-                         "(analyze, eor, report, diff, verify and the workbench price them exactly; simulate and deal draw them).")
+        raise InputError(f"Wager {shown(lit[0])} has lightning multipliers, which {what} does not count yet (analyze, eor, "
+                         "report, diff, verify and the workbench price them exactly; simulate, deal and count draw them).")

@@ -304,7 +304,7 @@ def per_shoe_document(tally: Tally) -> Document:
         for _, j in columns:
             line = row[j]
             cells += [integer(line.positive), integer(line.bets), decimal(Fraction(line.won, tally.scale(j)), 4),
-                      decimal(Fraction(line.expected, tally.scale(j) * common), 10)]
+                      decimal(Fraction(line.expected, tally.value_scale(j) * common), 10)]
         rows.append(tuple(cells))
     return Document(title="Counting study: each shoe",
                     blocks=(Table(columns=tuple(head), rows=tuple(rows), key="shoes", csv=True, human=False),),

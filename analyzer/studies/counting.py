@@ -30,6 +30,14 @@ composition of unseen cards (:func:`analyzer.exact.batch.expected_values`,
 one call per chunk of rounds for every wager at once) and what a dealt
 round pays it; any wager the batch path can evaluate can be counted.
 
+Lightning wagers (random multipliers): the shoe is dealt by card type, a
+round's exact expected value is taken over the lightning draw too (a fresh
+virtual 52-card deck each round, independent of the shoe:
+:func:`analyzer.exact.lightning.expected_numerator`), and each round is
+settled with lightning cards drawn as the simulator draws them
+(:func:`analyzer.play.lightning.lightning_keys`), from the shoe's own
+generator after its shuffle, one draw per lightning wager.
+
 Every figure is exact: units won and expected are integers over a
 wager's pay denominator (expected values over the common multiple
 :func:`analyzer.studies.tally.common_dealings` of the dealings of every
@@ -72,13 +80,13 @@ from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
 from ..exact.settlement import decoded_records, first_rows
 from ..game.cards import RANKS, parse_rank
-from ..game.money import refuse_lightning
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet
+from ..game.rules import RuleSet, Wager
 from ..game.settle import pays_by_view, settle, state_view
-from ..game.shoe import Shoe
+from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
+from ..play.lightning import draw_for, key_pays, lightning_keys
 from ..play.records import Universe
 from .plan import (
     SHOES_PER_TASK,
@@ -87,8 +95,9 @@ from .plan import (
     Spread,
     Study,
     WagerPlan,
+    check_lightning,
 )
-from .tally import Chunk, Tally
+from .tally import Chunk, Tally, wager_scales
 
 def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
                 tags: Mapping[str | None, tuple[int, ...]], thresholds: Mapping[str | None, Fraction],
@@ -101,7 +110,9 @@ def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
     unknown wager, and for ``count`` play on a wager that no linear count follows and no tags were given for.
     """
     spreads = spreads or {}
-    refuse_lightning((rules.wager(name) for name in wagers), "a counting study")  # before any count is designed
+    for name in wagers:
+        if rules.wager(name).lightning is not None:  # before any count is designed
+            check_lightning(rules.wager(name))
     plans = []
     for name in wagers:
         wager = rules.wager(name)  # an unknown wager is refused before any counting
@@ -214,26 +225,65 @@ def _results_by_record(rules: RuleSet, wager: str, needs: Needs, records: npt.ND
     return nets[rows][inverse.reshape(-1)]
 
 
+def _read_records(wager: Wager) -> bool:
+    """Whether a wager is paid from each round's record of what it reads: it reads beyond a final state, or has
+    lightning multipliers (its row then goes with the lightning cards drawn)."""
+    return path_of(wager) == "records" or wager.lightning is not None
+
+
 @lru_cache(maxsize=32)
 def _records_read(rules: RuleSet, names: tuple[str, ...]) -> tuple[Needs, ...]:
-    """What the wagers beyond a final state read (one :class:`~analyzer.game.needs.Needs` each, in wager order)."""
-    return tuple(needs_of(rules.wager(w)) for w in names if path_of(rules.wager(w)) == "records")
+    """What the wagers paid from records read (one :class:`~analyzer.game.needs.Needs` each, in wager order)."""
+    return tuple(needs_of(rules.wager(w)) for w in names if _read_records(rules.wager(w)))
+
+
+def _lightning_results(study: Study, wager: str, records: npt.NDArray[np.int64], rounds: Rounds,
+                       shuffled: npt.NDArray[np.int8], rngs: Sequence[np.random.Generator]) -> npt.NDArray[np.int64]:
+    """What one unit on a lightning wager nets in each round, times its result scale: the lightning cards of each round
+    drawn as the simulator draws them (:func:`analyzer.play.lightning.lightning_keys`: a fresh virtual 52-card deck
+    per round, independent of the shoe), each shoe's draws from its own generator, after its shuffle, in round order."""
+    chosen = study.rules.wager(wager)
+    scale = wager_scales(chosen)[0]
+    needs = needs_of(chosen)
+    codes = np.unique(records)
+    rows = first_rows(chosen, needs, decoded_records(codes, [radix for _, radix in needs.fields()]))
+    draw = draw_for(chosen, 0, tuple(codes.tolist()), tuple(rows.tolist()))
+    dealer = _dealer(study.rules, study.decks)
+    types = shuffled[rounds.shoe[None, :], rounds.first[None, :] + np.arange(CARDS_PER_ROUND)[:, None]]  # (6, rounds)
+    keys = np.zeros(len(rounds.shoe), dtype=np.int64)
+    for k, rng in enumerate(rngs):
+        at = np.flatnonzero(rounds.shoe == k)
+        keys[at] = lightning_keys(draw, rng, records[at], types[:, at], rounds.codes[at], dealer.player_columns,
+                                  dealer.banker_columns)
+    found, inverse = np.unique(keys, return_inverse=True)
+    nets = np.array([int(key_pays(chosen, int(key)) * scale) for key in found.tolist()], dtype=np.int64)
+    return nets[inverse.reshape(-1)]
 
 
 def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
-    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data).
-
-    The shoe is dealt as card types when a wager reads suits (its expected
-    values then come from the counts of the 52 types left), else as ranks;
-    a wager that reads more than a final state is paid from each round's
-    record of what it reads.
-    """
+    """Deal and bet a chunk of shoes (an executor task: a module-level function of plain data)."""
     study, seeds = task
+    rounds, results = deal_chunk(study, seeds)
+    return Chunk.of(study, len(seeds), rounds, _numerators(study, rounds.unseen), results)
+
+
+def deal_chunk(study: Study, seeds: Sequence[np.random.SeedSequence]) -> tuple[Rounds, npt.NDArray[np.int64]]:
+    """Deal a chunk of shoes: every round, and what one unit on each wager nets in it (times its result scale).
+
+    The shoe is dealt as card types when a wager reads suits or has
+    lightning multipliers (its expected values then come from the counts of
+    the 52 types left), else as ranks; a wager that reads more than a final
+    state is paid from each round's record of what it reads, and a
+    lightning wager from its record and the lightning cards drawn
+    (:func:`_lightning_results`).
+    """
     shoe = Shoe.decks(study.decks)
     records = _records_read(study.rules, study.names)
-    universe = Universe.of(shoe, records) if records else Universe(False, shoe.counts)
+    lit = any(study.rules.wager(w).lightning is not None for w in study.names)
+    universe = Universe.of(shoe, records, typed=lit) if records else Universe(False, shoe.counts)
     deck = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
-    shuffled = np.array([np.random.default_rng(seed).permutation(deck) for seed in seeds], dtype=np.int8)
+    rngs = [np.random.default_rng(seed) for seed in seeds]
+    shuffled = np.array([rng.permutation(deck) for rng in rngs], dtype=np.int8)
     ranks = universe.rank[shuffled]
     start, shown = study.procedure.first_round(ranks)
     codes, used, recorded = deal_shoes_with_records(
@@ -244,11 +294,13 @@ def play_shoes(task: tuple[Study, Sequence[np.random.SeedSequence]]) -> Chunk:
     played = codes.T != STATES
     by_record = iter(recorded)
     results = np.stack([
-        _results_by_code(study.rules, w)[rounds.codes] if path_of(study.rules.wager(w)) != "records"
+        _results_by_code(study.rules, w)[rounds.codes] if not _read_records(study.rules.wager(w))
+        else _lightning_results(study, w, next(by_record).T[played], rounds, shuffled, rngs)
+        if study.rules.wager(w).lightning is not None
         else _results_by_record(study.rules, w, needs_of(study.rules.wager(w)), next(by_record).T[played])
         for w in study.names
     ], axis=1)
-    return Chunk.of(study, len(seeds), rounds, _numerators(study, rounds.unseen), results)
+    return rounds, results
 
 
 COMPOSITIONS_PER_BIG_BATCH = 128
@@ -292,6 +344,7 @@ def _rounds(
     by_rank = seen if kinds == len(RANKS) else seen.reshape(len(seen), len(RANKS), kinds // len(RANKS)).sum(axis=2)
     return Rounds(
         shoe=shoe_index.astype(np.int64),
+        first=at.astype(np.int64),
         number=round_index.astype(np.int64) + 1,
         codes=codes.T[shoe_index, round_index].astype(np.int64),
         unseen=full[None, :] - seen,

@@ -284,6 +284,9 @@ def depth_figures_check(rules: RuleSet, wager: str, shoe: Shoe, unseen: range) -
     needs = needs_of(rules.wager(wager))
     if needs.reads_suits:
         raise InputError(f"Wager {wager} reads suits; the depth study counts compositions by rank or value only.")
+    if rules.wager(wager).lightning is not None:
+        raise InputError(f"Wager {wager} has lightning multipliers, which match card types; the depth study counts "
+                         "compositions by rank or value only (count deals them).")
     caps = shoe.by_value() if value_level(needs) else shoe.counts
     for k in unseen:
         if not CARDS_PER_ROUND <= k <= shoe.size:

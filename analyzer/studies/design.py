@@ -139,7 +139,7 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
     ``effects``: the wager's effects of removal on a full shoe of ``decks`` decks, when the caller has them."""
     if not rules.wager(wager).has_pay_table:
         raise InputError(f"Wager {wager} has no pay table, so a count has nothing to win.")
-    refuse_lightning((rules.wager(wager),), "count design")
+    refuse_lightning((rules.wager(wager),), "tags (the count design)")
     if effects is None:
         (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
     procedure = procedure or Procedure()

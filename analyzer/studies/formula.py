@@ -252,7 +252,7 @@ def formulas(
     """
     family = DeckFamily(tuple(removed))
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
-    refuse_lightning(chosen, "the closed forms")
+    refuse_lightning(chosen, "formula (the closed forms)")
     fit, check = _deck_counts(family)
     return Formulas(
         rules=rules,

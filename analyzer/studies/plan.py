@@ -16,8 +16,7 @@ import numpy.typing as npt
 
 from ..errors import InputError, shown
 from ..game.cards import RANKS, VALUES
-from ..game.money import refuse_lightning
-from ..game.rules import RuleSet
+from ..game.rules import RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND
 from ..numbers import amount_text
 
@@ -29,6 +28,22 @@ SHOES_PER_TASK = 20
 """Shoes per executor task (the figures do not depend on it)."""
 CARDS_PER_DECK = 52
 STANDARD_CUT_CARD = 14
+
+
+MOST_LIGHTNING_NET = 2**24
+"""The most a round of a lightning wager may net or lose, in units of its result scale
+(:func:`analyzer.exact.lightning.study_scales`), so that its results and their sums stay in int64."""
+
+
+def check_lightning(wager: Wager) -> None:
+    """Refuse, in one line, a lightning wager whose multiplied pays could net beyond what the study tallies."""
+    from ..exact.lightning import largest_net, study_scales
+
+    scale = study_scales(wager)[0]
+    if largest_net(wager) * scale > MOST_LIGHTNING_NET:
+        raise InputError(f"Wager {shown(wager.name)} can net up to {float(largest_net(wager)):,.0f} units a round with its "
+                         f"multipliers; a counting study tallies lightning wagers netting at most "
+                         f"{MOST_LIGHTNING_NET // scale:,} (give the wager a lightning limit).")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,11 +199,12 @@ class Study:
         names = [plan.wager for plan in self.wagers]
         if len(set(names)) != len(names):
             raise InputError(f"--wager names {', '.join(n for n in names if names.count(n) > 1)} more than once.")
-        refuse_lightning((self.rules.wager(plan.wager) for plan in self.wagers), "a counting study")
         for plan in self.wagers:
             wager = self.rules.wager(plan.wager)
             if not wager.has_pay_table:
                 raise InputError(f"Wager {wager.name} has no pay table, so a counting study has nothing to win.")
+            if wager.lightning is not None:
+                check_lightning(wager)
             if self.play == "count" and plan.counter is None:
                 raise InputError(f"--play count needs a count for {wager.name}; give --tags and --threshold.")
             if self.play == "perfect" and plan.counter is not None and plan.counter.spread is not None:
@@ -222,6 +238,7 @@ class Rounds:
     """Every round of a chunk of shoes, flattened in shoe order then round order."""
 
     shoe: npt.NDArray[np.int64]  # which shoe of the chunk
+    first: npt.NDArray[np.int64]  # the position of the round's first card in its shoe
     number: npt.NDArray[np.int64]  # 1 for a shoe's first round
     codes: npt.NDArray[np.int64]  # the dealt state
     unseen: npt.NDArray[np.int64]  # (rounds, 13 ranks or 52 card types) cards the counter has not seen before the round

@@ -8,6 +8,11 @@ Units, exactly
     of ``(U)_6`` for every ``U`` a shoe can reach; so every sum is an
     integer and every figure an exact :class:`Fraction` until it is printed.
     The totals over several wagers use the common multiple of their scales.
+    A wager with lightning multipliers has two scales (:func:`wager_scales`):
+    its results are in units of the common denominator of what a round can
+    net, its expected values in units of a multiple of it that also holds the
+    exact expectation over the lightning draw of every row and partition of
+    its multiplied cards (:func:`analyzer.exact.lightning.study_scales`).
     The tables by count and by depth (:class:`Table`) keep, per key and per
     ``U``, the sum of the numerators in two int64 halves (a shoe meets each
     ``U`` once, so no half can overflow), multiplied out only when read.
@@ -39,6 +44,7 @@ import numpy.typing as npt
 from ..game.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
+    from ..game.rules import Wager
     from .plan import Rounds, Study
 
 Z_95 = 1.959963984540054
@@ -48,6 +54,18 @@ CLIP = 20
 RUNNING_CLIP = 60
 """The same for running counts."""
 CARDS_PER_DECK = 52
+
+
+def wager_scales(wager: Wager) -> tuple[int, int]:
+    """A wager's (result scale, value scale): its results are integers over the first, its expected values (times the
+    dealings) over the second. Both are its pays' common denominator, but for a wager with lightning multipliers."""
+    from ..exact.lightning import study_scales
+    from ..exact.multiset import scale_of
+
+    if wager.lightning is not None:
+        return study_scales(wager)
+    scale = scale_of(wager)
+    return scale, scale
 
 
 @lru_cache(maxsize=8)
@@ -70,9 +88,9 @@ def _factors(cards: int) -> npt.NDArray[Any]:
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """Integer sums for one wager (or the total) over some rounds: counts, results (1/scale) and expected values
-    (1/(scale L)); ``bets`` counts the bets placed, ``staked`` the units they staked (equal for a flat bet of one unit,
-    more with a bet spread)."""
+    """Integer sums for one wager (or the total) over some rounds: counts, results (1/result scale) and expected values
+    (1/(value scale L)), the two scales differing for a lightning wager only (:func:`wager_scales`); ``bets`` counts the
+    bets placed, ``staked`` the units they staked (equal for a flat bet of one unit, more with a bet spread)."""
 
     rounds: int = 0
     positive: int = 0
@@ -136,7 +154,7 @@ class Table:
         return Table(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
-        """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's scale."""
+        """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""
         factors = _factors(cards)
         width = cards + 1
         out = []
@@ -165,12 +183,13 @@ class Chunk:
 
     @staticmethod
     def of(study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]) -> Chunk:
-        """Tally a chunk of ``count`` shoes from their rounds, exact expected values (numerators) and results (1/scale)."""
-        from ..exact.multiset import scale_of
-
+        """Tally a chunk of ``count`` shoes from their rounds, exact expected values (numerators, 1/value scale) and
+        results (1/result scale)."""
         wagers = [study.rules.wager(name) for name in study.names]
-        scales = [scale_of(w) for w in wagers]
+        scales = [wager_scales(w)[0] for w in wagers]
+        values = [wager_scales(w)[1] for w in wagers]
         common = math.lcm(*scales)
+        common_value = math.lcm(*values)
         cards = study.cards
         unseen = rounds.unseen.sum(axis=1)
         factors = _factors(cards)
@@ -209,7 +228,7 @@ class Chunk:
             net = results[:, j] * stake
             expected = _expected_by_shoe(shoe, count, stake, numerators[:, j], factors[unseen])
             total_net += net * (common // scales[j])
-            total_expected = [t + e * (common // scales[j]) for t, e in zip(total_expected, expected)]
+            total_expected = [t + e * (common_value // values[j]) for t, e in zip(total_expected, expected)]
             staked += stake
             bets += stake > 0
             nets.append(net)
@@ -231,7 +250,7 @@ class Chunk:
 
 def _sum_of_squares(net: npt.NDArray[np.int64]) -> int:
     """The exact sum of the squared net results: in int64 when it cannot overflow, else in Python ints (a bet spread
-    of many units on a wager of a large scale)."""
+    of many units on a wager of a large scale, lightning multipliers netting thousands of units)."""
     largest = int(np.abs(net).max()) if len(net) else 0
     if largest * largest * len(net) < 2**62:
         return int((net * net).sum())
@@ -369,9 +388,12 @@ class Tally:
     # -- units -----------------------------------------------------------------------------------------------
     def scale(self, j: int) -> int:
         """The denominator of column ``j``'s results (a wager's, or the total's common one for j = number of wagers)."""
-        from ..exact.multiset import scale_of
+        scales = [wager_scales(self.study.rules.wager(name))[0] for name in self.study.names]
+        return scales[j] if j < len(scales) else math.lcm(*scales)
 
-        scales = [scale_of(self.study.rules.wager(name)) for name in self.study.names]
+    def value_scale(self, j: int) -> int:
+        """The denominator of column ``j``'s expected values, times the common dealings (:func:`wager_scales`)."""
+        scales = [wager_scales(self.study.rules.wager(name))[1] for name in self.study.names]
         return scales[j] if j < len(scales) else math.lcm(*scales)
 
     @property
@@ -387,10 +409,10 @@ class Tally:
         return Fraction(self.line(j).won, self.scale(j))
 
     def expected(self, j: int) -> Fraction:
-        return Fraction(self.line(j).expected, self.scale(j) * common_dealings(self.study.cards))
+        return Fraction(self.line(j).expected, self.value_scale(j) * common_dealings(self.study.cards))
 
     def _unit(self, j: int, expected: bool) -> int:
-        return self.scale(j) * (common_dealings(self.study.cards) if expected else 1)
+        return self.value_scale(j) * common_dealings(self.study.cards) if expected else self.scale(j)
 
     # -- figures ---------------------------------------------------------------------------------------------
     def bet_frequency(self, j: int) -> Fraction:
@@ -448,13 +470,13 @@ class Tally:
     def count_rows(self, j: int) -> list[tuple[int, Line, Fraction]]:
         """(count, rounds..., average exact EV) for each count reached, lowest first; the ends stand for beyond."""
         table = self.by_count[j]
-        return [] if table is None else table.rows(self.study.cards, self.scale(j))
+        return [] if table is None else table.rows(self.study.cards, self.value_scale(j))
 
     def depth_rows(self, j: int, width: int = 10) -> list[tuple[int, Line, Fraction]]:
         """(first round number of a group of ``width``, rounds..., average exact EV) by depth in the shoe."""
         grouped: dict[int, tuple[Line, Fraction]] = {}
         table = self.by_depth[j]
-        for number, line, _ in [] if table is None else table.rows(self.study.cards, self.scale(j)):
+        for number, line, _ in [] if table is None else table.rows(self.study.cards, self.value_scale(j)):
             first = (number - 1) // width * width + 1
             old, _ = grouped.get(first, (Line(), Fraction(0)))
             total = old + line
@@ -463,7 +485,9 @@ class Tally:
 
 
 def _merged(old: Table | None, new: Table | None, cards: int) -> Table | None:
-    """Two tables of one kind added (either may be absent)."""
+    """Two tables of one kind added (either may be absent), dense (a chunk's own table is sparse, and
+    :meth:`Table.rows` reads a dense one: a study of one chunk read its sparse table as dense)."""
     if old is None or new is None:
-        return new if old is None else old
+        present = new if old is None else old
+        return None if present is None else Table.merge([present], cards)
     return Table.merge([old, new], cards)
