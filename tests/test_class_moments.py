@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from analyzer.exact import classcount
-from analyzer.exact.moments import paired_moments, reduced_moments
+from analyzer.exact.moments import moments, paired_moments, reduced_moments
 from analyzer.game.needs import needs_of
 from analyzer.game.rulefile import load
 from analyzer.game.shoe import Shoe
@@ -97,24 +97,27 @@ def test_reduced_moments_are_the_paired_moments_where_both_hands_may_draw(
     assert fast[0].tolist() == s0.tolist()
     assert fast[1].tolist() == s1.tolist()
     assert fast[2].tolist() == s2.reshape(nf, ns, t, t)[np.ix_(fs, ss)].reshape(-1, t, t).tolist()
+    # a shoe so large that 16 N^4 passes 2^63 takes the plain moments in Python integers, on the same rectangle
+    big = moments(grid, 30_000, (fs, ss))
+    assert big[2].dtype == object and [m.tolist() for m in big] == [m.tolist() for m in fast]
 
 
 def test_reduced_moments_take_the_groups_chunk_by_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Flat memory: a grid larger than a chunk is taken in several, with the same sums."""
-    from analyzer.exact import moments
+    from analyzer.exact import moments as module
 
     drawing, needs = _wager("lucky-8", "lucky-8-player")
     shoe = ODD_SHOES["twenty cards"]
     whole = classcount._record_table(shoe, drawing, needs)
     weighed: list[int] = []
-    weights = moments._weights
+    weights = module._weights
 
     def counted(weight: Any, *rest: Any) -> Any:
         weighed.append(len(weight))
         return weights(weight, *rest)
 
-    monkeypatch.setattr(moments, "_weights", counted)
-    monkeypatch.setattr(moments, "CHUNK_CELLS", 1 << 12)
+    monkeypatch.setattr(module, "_weights", counted)
+    monkeypatch.setattr(module, "CHUNK_CELLS", 1 << 12)
     chunked = classcount._record_table(shoe, drawing, needs)
     assert len(weighed) > 3
     assert chunked.fields.tolist() == whole.fields.tolist() and chunked.counts.tolist() == whole.counts.tolist()
