@@ -273,7 +273,8 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
             columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index[rows], b_index[rows], value,
                                     (tx, ty))
             flat = ways.ravel()
-            keep = np.asarray(flat != 0).astype(bool)
+            if needs.size() >= _INT64 or needs.size() > 1 << 22:
+                keep = np.asarray(flat != 0).astype(bool)
             if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
                 stacked = np.stack([np.broadcast_to(c, ways.shape).ravel()[keep] for c in columns], axis=1)
                 parts = [_grouped(*_joined(parts + [(stacked, flat[keep])], big), big)]
@@ -338,7 +339,7 @@ def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Par
     p_drew = ~natural & player_draws[p_two]
     col = np.where(p_drew, 1 + value[x], 0)
     b_drew = ~natural & banker_draws[b_two, col]
-    b_third = np.where(p_drew, y, x)
+    b_third = y if p_drew.all() else np.where(p_drew, y, x)  # the Banker's third card: y after the Player's
     thirds = {"player": (p_drew, x), "banker": (b_drew, b_third)}
     columns: list[Array] = []
     for hand, index in ((player, p_index), (banker, b_index)):
