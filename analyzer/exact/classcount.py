@@ -98,7 +98,7 @@ def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int,
 
 
 _KEPT: dict[tuple[Shoe, Drawing, Needs], RecordTable] = {}
-_KEEP = 2
+KEPT_TABLES = 2
 
 
 def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
@@ -110,9 +110,19 @@ def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
         table.fields.setflags(write=False)
         table.counts.setflags(write=False)
     _KEPT[key] = table  # the most recent last
-    while len(_KEPT) > _KEEP:
+    while len(_KEPT) > KEPT_TABLES:
         del _KEPT[next(iter(_KEPT))]
     return table
+
+
+def remember(shoe: Shoe, drawing: Drawing, needs: Needs, table: RecordTable) -> None:
+    """Keep a table known otherwise (carried across the suits, :mod:`analyzer.exact.suits`) as the count of ``shoe``."""
+    table.fields.setflags(write=False)
+    table.counts.setflags(write=False)
+    _KEPT.pop((shoe, drawing, needs), None)
+    _KEPT[(shoe, drawing, needs)] = table
+    while len(_KEPT) > KEPT_TABLES:
+        del _KEPT[next(iter(_KEPT))]
 
 
 def forget() -> None:
