@@ -35,9 +35,16 @@ How it counts
     and y are (n_x - k_x)(n_y - k_y - [x = y]), a polynomial of degree 2 in
     k, so the sums S0 = sum W, S1[c] = sum W k_c and S2[c][d] = sum W k_c
     k_d per pair of hand summaries carry everything (as in
-    :mod:`analyzer.exact.fastcount`). A grid of (Player summary, Banker
-    summary, x, y) is then played out by the drawing tables and encoded as
-    records.
+    :mod:`analyzer.exact.fastcount`); :mod:`analyzer.exact.moments` takes
+    them as sums over the rows and columns of the weights, and S2 only
+    where both hands may draw. A grid of (Player summary, Banker summary,
+    x, y) is then played out by the drawing tables and encoded as records:
+    every (x, y) where both hands may draw (the Player draws, the Banker
+    draws on some third card of his), x alone where one third card at most
+    is dealt (its ways summed over y), one cell where none is (a natural,
+    or both stand). ``_record_table(..., plain=True)`` is the plain form
+    the tests hold it to: every (group, pair) added into the moments by
+    index, every (x, y) dealt everywhere.
 
 Number type
     numpy 64-bit integers, used only while no value can overflow (checked):
