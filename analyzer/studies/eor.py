@@ -15,7 +15,10 @@ types' effects weighted by their cards (each remaining card of the rank is
 equally likely to be the one removed), exact, and again balanced. The first card of a shuffled shoe is rank r with
 probability n_r / N, and the expectation with one unknown card gone is the
 expectation of the full shoe (exchangeability), so the effects, weighted by
-the cards, cancel.
+the cards, cancel. A shoe less a card is counted from the shoe less a card
+of the same rank and another suit when swapping the two suits keeps the
+shoe and every record field read (:mod:`analyzer.exact.suits`): in a full
+shoe, once per rank for a wager that reads common suits only.
 
 A *balanced count* tags each rank with a small integer proportional to its
 effect, the tags summing to zero over a 52-card deck (four of each rank), so
