@@ -12,15 +12,17 @@ adds each of the four cards' indicators, and each pair of them, into the
 grid by index (``np.add.at``). :func:`reduced_moments` gives the same
 integers with far fewer operations: k = k' + k'' (the first hand's two cards,
 the second hand's two) and each sum factors through sums of W over the
-groups or over the pairs sharing a key, taken as sorted segment sums
-(``np.add.reduceat``)::
+groups or over the pairs sharing a key (a numpy sum per run of a sorted
+summary, or ``np.add.at`` into the few keys left)::
 
     S2 = sum W k'k'^T + sum W k''k''^T + sum W (k'k''^T + k''k'^T)
 
 the first by group from W summed over each second summary's pairs, the
 second by pair from W summed over each first summary's groups, the third
 from W summed by (second summary, class of a second-hand card), then by
-(first summary, class of a first-hand card). Every term is a non-negative
+(first summary, class of a first-hand card). S2 is needed, and made, only
+on a rectangle of summary pairs (where both hands may draw; the class
+count deals one third card or none elsewhere). Every term is a non-negative
 integer and every partial sum is at most its moment, below 16 N^4:
 :func:`reduced_moments` takes them in int64 and is used only when that bound
 is below 2^63 (:func:`moments` decides); beyond it :func:`paired_moments`
