@@ -333,10 +333,11 @@ def _joined(parts: list[tuple[Array, Array]], big: bool) -> tuple[Array, Array]:
 
 def _added(a: Array, b: Array) -> Array:
     """Two arrays of counts added exactly (Python integers when either holds them)."""
-    if a.dtype == object or b.dtype == object:
+    # both int64, each below 2^63: their sum may not be (chunks of a shoe whose dealings pass 2^63)
+    if a.dtype == object or b.dtype == object or int(a.max(initial=0)) + int(b.max(initial=0)) >= _INT64:
         out: Array = a.astype(object) + b.astype(object)
         return out
-    return a + b  # both int64: their sum is at most the shoe's dealings, below 2^63 (else they would be Python ints)
+    return a + b
 
 
 def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Partition, player: HandBlock, banker: HandBlock,
