@@ -261,29 +261,30 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
     n: Array = np.array(third.count, dtype=kind)
     nx, ny = n[None, :, None], n[None, None, :]
     diagonal = np.arange(t)
-    blocks: list[tuple[Array, int, int]] = [  # (summary pairs, x classes, y classes)
-        (np.flatnonzero(live & inside.ravel()), t, t), (np.flatnonzero(live & one), t, 1),
-        (np.flatnonzero(live & ~one & ~inside.ravel()), 1, 1)]
+    blocks: list[tuple[str, Array, int, int]] = [  # (kind, summary pairs, x classes, y classes)
+        ("both", np.flatnonzero(live & inside.ravel()), t, t), ("one", np.flatnonzero(live & one), t, 1),
+        ("none", np.flatnonzero(live & ~one & ~inside.ravel()), 1, 1)]
     where = np.full(len(s0), -1, dtype=np.int64)  # a pair of rect -> its row of S2
-    where[blocks[0][0]] = (np.searchsorted(fs, i[blocks[0][0]]) * len(ss) + np.searchsorted(ss, j[blocks[0][0]]))
+    both = blocks[0][1]
+    where[both] = np.searchsorted(fs, i[both]) * len(ss) + np.searchsorted(ss, j[both])
     value = np.array([universe.value[m] for m in third.member])
     fields = needs.fields()
     radices = [radix for _, radix in fields]
     parts: list[tuple[Array, Array]] = []
     totals: Array | None = None
-    for pairs, tx, ty in blocks:
+    for dealt, pairs, tx, ty in blocks:
         step = max(1, GRID_CHUNK // (tx * ty))  # summary pairs per chunk: memory stays flat, whatever the grid
         for start in range(0, len(pairs), step):
             rows = pairs[start:start + step]
             s0c: Array = s0[rows].astype(kind)[:, None, None]
-            if ty == t:
+            if dealt == "both":
                 s1r: Array = s1[rows].astype(kind)
                 first_x = nx * s0c - s1r[:, :, None]  # nx S0 - S1[x]
                 ways = first_x * ny
                 ways -= nx * s1r[:, None, :]
                 ways += s2[where[rows]].astype(kind, copy=False)
                 ways[:, diagonal, diagonal] -= first_x[:, :, 0]
-            elif tx == t:
+            elif dealt == "one":
                 ways = (nx * s0c - s1[rows].astype(kind)[:, :, None]) * (size - 5)
             else:
                 ways = s0c * falling(size - 4, 2)
