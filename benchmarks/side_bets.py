@@ -10,6 +10,10 @@
     added to punto banco as ``--wagers`` would), every par sheet at once.
     Target: at most 5 s.
 (c) The whole catalogue (every side bet, added to punto banco) at once.
+(d) Suited records (issue 18, item 6): Lucky 8, whose records read the suits
+    and totals of all six cards, each side alone as in (a). Target: at most
+    150 ms each. And ``eor`` on it (every rank's and every card type's
+    effect of removal, median of 3): target at most 20 times its par sheet.
 
 The baseline, timed in the same run: the plainest correct count of one
 round's final states, a six-level loop over card values (no suits, no pair
@@ -39,10 +43,13 @@ from analyzer.exact.reach import load  # noqa: E402
 from analyzer.game.rulefile import catalogue  # noqa: E402
 from analyzer.game.rules import RuleSet  # noqa: E402
 from analyzer.game.shoe import Shoe  # noqa: E402
+from analyzer.studies.eor import effects_of_removal  # noqa: E402
 from analyzer.studies.catalogue import catalogue_wagers  # noqa: E402
 
 TARGET_ONE_S = 1.0
 TARGET_FORTY_S = 5.0
+TARGET_RECORDS_MS = 150.0
+TARGET_EOR_SHEETS = 20.0
 
 
 def sheets(rules: RuleSet, wagers: tuple[str, ...]) -> Callable[[], object]:
@@ -92,6 +99,20 @@ def main() -> None:
     all_s = median_time(sheets(every, names), max(3, args.repeats // 2))
     print(f"\n(c) the whole catalogue in one rule set ({len(names)} side bets), 8 decks: {all_s:.3f} s "
           f"({all_s / plain_s:.1f} times one plain loop)")
+
+    # (d)
+    lucky = {wager: seconds for seconds, name, wager, _ in timings if name == "lucky-8"}
+    print("\n(d) suited records, Lucky 8 alone, 8 decks (from (a)):")
+    for wager, seconds in sorted(lucky.items()):
+        print(f"    {wager:24s} {seconds * 1000:8.1f} ms  {plain_s / seconds:6.1f}x the plain loop")
+    slowest = max(lucky.values())
+    print(f"    target: each <= {TARGET_RECORDS_MS:.0f} ms: {'met' if slowest * 1000 <= TARGET_RECORDS_MS else 'NOT met'} "
+          f"(slowest {slowest * 1000:.1f} ms)")
+    rules = load("lucky-8")
+    eor_s = median_time(lambda: (forget(), effects_of_removal(rules, Shoe.decks(8), ("lucky-8-player",))), 3)
+    ratio = eor_s / lucky["lucky-8-player"]
+    print(f"    eor --wager lucky-8-player (13 ranks and 52 card types, median of 3): {eor_s:.2f} s, {ratio:.1f} par sheets' time")
+    print(f"    target: <= {TARGET_EOR_SHEETS:.0f} par sheets: {'met' if ratio <= TARGET_EOR_SHEETS else 'NOT met'}")
     print(f"\nat end: {load_text()}")
 
 

@@ -78,7 +78,18 @@ def test_sums_that_would_wrap_an_int64_are_taken_in_python_integers() -> None:
     """The int64 check bounds the sum before taking it: two weights of 2**62 add up to 2**63, not to -2**63."""
     import numpy as np
 
-    from analyzer.exact.classcount import _sum_by
+    from analyzer.exact.moments import sum_by
 
-    out = _sum_by(np.array([0, 0]), np.array([2**62, 2**62], dtype=np.int64), 1)
+    out = sum_by(np.array([0, 0]), np.array([2**62, 2**62], dtype=np.int64), 1)
     assert out.dtype == object and out[0] == 2**63
+
+
+def test_counts_added_past_an_int64_are_taken_in_python_integers() -> None:
+    """Two chunks' counts of one record, each below 2^63, whose sum is not: added as Python integers."""
+    import numpy as np
+
+    from analyzer.exact.classcount import _added
+
+    out = _added(np.array([2**62, 1], dtype=np.int64), np.array([2**62, 2], dtype=np.int64))
+    assert out.dtype == object and out.tolist() == [2**63, 3]
+    assert _added(np.array([5]), np.array([7])).dtype == np.int64

@@ -35,9 +35,16 @@ How it counts
     and y are (n_x - k_x)(n_y - k_y - [x = y]), a polynomial of degree 2 in
     k, so the sums S0 = sum W, S1[c] = sum W k_c and S2[c][d] = sum W k_c
     k_d per pair of hand summaries carry everything (as in
-    :mod:`analyzer.exact.fastcount`). A grid of (Player summary, Banker
-    summary, x, y) is then played out by the drawing tables and encoded as
-    records.
+    :mod:`analyzer.exact.fastcount`); :mod:`analyzer.exact.moments` takes
+    them as sums over the rows and columns of the weights, and S2 only
+    where both hands may draw. A grid of (Player summary, Banker summary,
+    x, y) is then played out by the drawing tables and encoded as records:
+    every (x, y) where both hands may draw (the Player draws, the Banker
+    draws on some third card of his), x alone where one third card at most
+    is dealt (its ways summed over y), one cell where none is (a natural,
+    or both stand). ``_record_table(..., plain=True)`` is the plain form
+    the tests hold it to: every (group, pair) added into the moments by
+    index, every (x, y) dealt everywhere.
 
 Number type
     numpy 64-bit integers, used only while no value can overflow (checked):
@@ -74,6 +81,8 @@ from .cardclasses import (
     third_properties,
     universe_of,
 )
+from .moments import Grid, chunks, paired_moments, second_weights, sum_by
+from .moments import moments as hand_moments
 from .settlement import RecordTable, decoded_records
 
 Array = npt.NDArray[Any]
@@ -86,23 +95,6 @@ GRID_CHUNK = 1 << 20
 _SIDES = ("player", "banker")
 
 
-
-# ------------------------------------------------------------------ sums
-
-
-def _sum_by(index: Array, weights: Array, size: int) -> Array:
-    """Exact sums of non-negative integer ``weights`` by ``index``: int64 while the total fits, else Python ints."""
-    if weights.dtype == object or not weights.size:
-        total = sum(int(w) for w in weights.ravel())
-    else:  # bounded first: an int64 sum could itself wrap around
-        total = int(weights.max()) * weights.size
-        if total >= _INT64:
-            total = sum(weights.ravel().tolist())
-    out = np.zeros(size, dtype=np.int64 if total < _INT64 else object)
-    np.add.at(out, index.ravel(), weights.ravel().astype(out.dtype, copy=False))
-    return out
-
-
 def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int, ...], int]:
     """Ordered six-card dealings from ``shoe`` by record of ``needs`` (only records with a positive count).
 
@@ -113,7 +105,7 @@ def count_records(shoe: Shoe, drawing: Drawing, needs: Needs) -> dict[tuple[int,
 
 
 _KEPT: dict[tuple[Shoe, Drawing, Needs], RecordTable] = {}
-_KEEP = 2
+KEPT_TABLES = 2
 
 
 def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
@@ -125,9 +117,19 @@ def record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
         table.fields.setflags(write=False)
         table.counts.setflags(write=False)
     _KEPT[key] = table  # the most recent last
-    while len(_KEPT) > _KEEP:
+    while len(_KEPT) > KEPT_TABLES:
         del _KEPT[next(iter(_KEPT))]
     return table
+
+
+def remember(shoe: Shoe, drawing: Drawing, needs: Needs, table: RecordTable) -> None:
+    """Keep a table known otherwise (carried across the suits, :mod:`analyzer.exact.suits`) as the count of ``shoe``."""
+    table.fields.setflags(write=False)
+    table.counts.setflags(write=False)
+    _KEPT.pop((shoe, drawing, needs), None)
+    _KEPT[(shoe, drawing, needs)] = table
+    while len(_KEPT) > KEPT_TABLES:
+        del _KEPT[next(iter(_KEPT))]
 
 
 def forget() -> None:
@@ -135,7 +137,9 @@ def forget() -> None:
     _KEPT.clear()
 
 
-def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
+def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs, plain: bool = False) -> RecordTable:
+    """The count; ``plain``: by the plain moments over every (group, pair), every pair of summaries dealing every
+    (x, y) (what the tests hold the count to)."""
     if needs.best_five:  # the best five of every card dealt reads the suits of all six: a counter of its own
         from .pokercount import poker_table
 
@@ -160,21 +164,21 @@ def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
         return RecordTable(np.zeros((1, 0), dtype=np.int64), np.array([shoe.denominator], dtype=object))
     if len(hands) == 1:
         (only,) = hands
-        sums = _sum_by(only.summary, only.weight, len(only.summaries))
+        sums = sum_by(only.summary, only.weight, len(only.summaries))
         spare = falling(size - 2, 4)
         cells = np.arange(len(sums)).reshape(-1, 1)
         return _records(needs, {only.side: only}, cells, sums.astype(object) * spare)
-    return _two_hands(universe, needs, drawing, hands, third, size)
+    return _two_hands(universe, needs, drawing, hands, third, size, plain)
 
 
 def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[HandBlock], third: Partition | None,
-               size: int) -> RecordTable:
+               size: int, plain: bool) -> RecordTable:
     first, second = hands
     to_second = np.array([second.part.of[m] for m in first.part.member])
     # first-hand pairs grouped by (summary, classes of the second partition they fall in)
     key = (first.summary * len(second.part.count) + to_second[first.first]) * len(second.part.count) + to_second[first.second]
     groups, inverse = np.unique(key, return_inverse=True)
-    group_weight = _sum_by(inverse.reshape(-1), first.weight, len(groups))
+    group_weight = sum_by(inverse.reshape(-1), first.weight, len(groups))
     g_summary, rest = np.divmod(groups, len(second.part.count) ** 2)
     e1, e2 = np.divmod(rest, len(second.part.count))
     n2 = np.array(second.part.count, dtype=np.int64)
@@ -182,10 +186,10 @@ def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[H
     n_summaries = len(first.summaries) * len(second.summaries)
     if third is None:
         s0 = np.zeros(n_summaries, dtype=object)
-        for chunk in _chunks(len(groups), len(b1)):
-            w = _second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2)
+        for chunk in chunks(len(groups), len(b1)):
+            w = second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2)
             joint = g_summary[chunk, None] * len(second.summaries) + second.summary[None, :]
-            s0 = s0 + _sum_by(joint, w, n_summaries).astype(object)
+            s0 = s0 + sum_by(joint, w, n_summaries).astype(object)
         cells = np.stack(np.divmod(np.arange(n_summaries), len(second.summaries)), axis=1)
         spare = falling(size - 4, 2)
         return _records(needs, {first.side: first, second.side: second}, cells, s0 * spare)
@@ -199,96 +203,113 @@ def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[H
             f"{', '.join(name for name, _ in needs.fields())}. Read less in one wager (e.g. a poker rank or the suits "
             "of one hand only), or split it into several wagers."
         )
-    moment_type: type = np.int64 if 16 * size**4 < _INT64 else object
-    s0 = np.zeros(n_summaries, dtype=moment_type)
-    s1: Array = np.zeros(n_summaries * t, dtype=moment_type)
-    cross: Array = np.zeros(n_summaries * t * t, dtype=moment_type)  # sum W [card k in c][card l in d], k < l
-    for chunk in _chunks(len(groups), len(b1)):
-        w = _second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2).ravel()
-        joint = (g_summary[chunk, None] * len(second.summaries) + second.summary[None, :]).ravel()
-        shape = (len(range(*chunk.indices(len(groups)))), len(b1))
-        cards = [np.broadcast_to(c, shape).ravel() for c in (
-            to_third[e1[chunk]][:, None], to_third[e2[chunk]][:, None], to_third[b1][None, :], to_third[b2][None, :])]
-        s0 += _sum_by(joint, w, n_summaries).astype(moment_type, copy=False)
-        s1 += _sum_by(np.concatenate([joint * t + c for c in cards]), np.tile(w, 4), n_summaries * t).astype(moment_type, copy=False)
-        pairs = [(k, m) for k in range(4) for m in range(k + 1, 4)]
-        cross += _sum_by(np.concatenate([(joint * t + cards[k]) * t + cards[m] for k, m in pairs]), np.tile(w, len(pairs)),
-                         n_summaries * t * t).astype(moment_type, copy=False)
-    # S2[c][d] = sum W k_c k_d = [c = d] S1[c] + (cross + cross transposed)[c][d]
-    cross = cross.reshape(-1, t, t)
-    s2 = cross + cross.transpose(0, 2, 1)
-    del cross
-    s1 = s1.reshape(-1, t)
-    s2[:, np.arange(t), np.arange(t)] += s1
-    moments = [s0, s1, s2]
-    del s0, s1, s2  # _play_out holds the only references: it frees them before it builds the records
-    return _play_out(universe, needs, drawing, first, second, third, moments, size)
-
-
-def _chunks(groups: int, pairs: int, cells: int = 1 << 19) -> list[slice]:
-    step = max(1, cells // max(pairs, 1))
-    return [slice(i, min(i + step, groups)) for i in range(0, groups, step)]
-
-
-def _second_weights(weight: Array, e1: Array, e2: Array, n2: Array, b1: Array, b2: Array) -> Array:
-    """Weights of (first-hand group, second-hand pair): the group's ways times the second pair's, cards taken out."""
-    left1 = n2[b1][None, :] - (e1[:, None] == b1[None, :]) - (e2[:, None] == b1[None, :])
-    left2 = n2[b2][None, :] - (e1[:, None] == b2[None, :]) - (e2[:, None] == b2[None, :]) - (b1 == b2)[None, :]
-    dtype = np.int64 if int(weight.max(initial=0)) * int(n2.max(initial=0)) ** 2 < _INT64 else object
-    weights: Array = weight.astype(dtype)[:, None] * (left1 * np.maximum(left2, 0)).astype(dtype)
-    return weights
+    grid_in = Grid(group_weight, g_summary, e1, e2, n2, b1, b2, second.summary, to_third,
+                   (len(first.summaries), len(second.summaries), t))
+    if plain:
+        rect = (np.arange(len(first.summaries)), np.arange(len(second.summaries)))
+        moments = paired_moments(grid_in, np.int64 if 16 * size**4 < _INT64 else object)
+    else:
+        rect = _rectangle(drawing, first, second)
+        moments = hand_moments(grid_in, size, rect)  # _play_out holds the only references: it frees them before the records
+    return _play_out(universe, needs, drawing, first, second, third, moments, rect, size)
 
 
 # ------------------------------------------------------------- third cards
 
 
+def _rectangle(drawing: Drawing, first: HandBlock, second: HandBlock) -> tuple[Array, Array]:
+    """The first and second summaries where both hands may draw: the Player draws and the Banker draws on some
+    third card of the Player's (a product of a condition on each hand's two-card total)."""
+    player_draws, banker_draws = _draw_tables(drawing)
+    may: dict[str, Array] = {"player": player_draws, "banker": np.asarray(banker_draws[:, 1:].any(axis=1))}
+    fs, ss = (np.flatnonzero(may[h.side][h.summaries[:, h.names.index("two")]]) for h in (first, second))
+    return fs, ss
+
+
+def _draw_tables(drawing: Drawing) -> tuple[Array, Array]:
+    """Whether the Player draws on each two-card total, and the Banker on each total and column (0: the Player stood)."""
+    player_draws = np.array([t_ in NON_NATURAL_TOTALS and drawing.player_draws(t_) for t_ in range(10)])
+    banker_draws = np.array([[t_ in NON_NATURAL_TOTALS and drawing.banker[t_][c] for c in range(len(BANKER_COLUMNS))]
+                             for t_ in range(10)])
+    return player_draws, banker_draws
+
+
 def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlock, second: HandBlock, third: Partition,
-              moments: list[Array], size: int) -> RecordTable:
-    """Deal every (x, y) of third-card classes against every pair of hand summaries, by the moments S0, S1, S2
-    (``moments``, emptied here so that their memory is freed as soon as they are used)."""
+              moments: list[Array], rect: tuple[Array, Array], size: int) -> RecordTable:
+    """Deal the third-card classes against every pair of hand summaries, by the moments S0, S1, S2 (``moments``,
+    emptied here so that their memory is freed as soon as they are used; S2 on the pairs of ``rect`` only).
+
+    A pair of ``rect`` (both hands may draw) deals every (x, y); a pair where one third card at most is dealt
+    deals x only, its ways summed over y: sum_y (n_y - k_y - [x = y]) = N - 5, so (n_x S0 - S1[x]) (N - 5); a
+    pair where no third card is dealt (a natural, or both stand), S0 (N - 4)(N - 5), one cell."""
     s0, s1, s2 = moments
     moments.clear()
     t = len(third.count)
     hands = {first.side: first, second.side: second}
     player, banker = hands["player"], hands["banker"]
-    # summary pairs (first, second) -> player and banker summary indices
-    i, j = np.divmod(np.arange(len(s0)), len(second.summaries))
+    ns = len(second.summaries)
+    fs, ss = rect
+    inside = np.zeros((len(first.summaries), ns), dtype=bool)
+    inside[np.ix_(fs, ss)] = True
+    i, j = np.divmod(np.arange(len(s0)), ns)
     p_index, b_index = (i, j) if first.side == "player" else (j, i)
+    player_draws, banker_draws = _draw_tables(drawing)
+    p_two = player.summaries[p_index, player.names.index("two")]
+    b_two = banker.summaries[b_index, banker.names.index("two")]
+    natural = (p_two >= 8) | (b_two >= 8)
+    one = ~natural & (player_draws[p_two] | banker_draws[b_two, 0]) & ~inside.ravel()
     live = np.asarray(s0 != 0).astype(bool)
-    p_index, b_index, s0, s1, s2 = p_index[live], b_index[live], s0[live], s1[live], s2[live]
     # ways(x, y) = nx ny S0 - nx S1[y] - ny S1[x] + S2[x][y] - [x = y](nx S0 - S1[x]): at most N^6 each term
     big = 4 * max(size, 1) ** 6 >= _INT64
     kind: type = object if big else np.int64
     n: Array = np.array(third.count, dtype=kind)
     nx, ny = n[None, :, None], n[None, None, :]
-    same: Array = np.eye(t, dtype=kind)[None, :, :]
+    diagonal = np.arange(t)
+    blocks: list[tuple[str, Array, int, int]] = [  # (kind, summary pairs, x classes, y classes)
+        ("both", np.flatnonzero(live & inside.ravel()), t, t), ("one", np.flatnonzero(live & one), t, 1),
+        ("none", np.flatnonzero(live & ~one & ~inside.ravel()), 1, 1)]
+    where = np.full(len(s0), -1, dtype=np.int64)  # a pair of rect -> its row of S2
+    both = blocks[0][1]
+    where[both] = np.searchsorted(fs, i[both]) * len(ss) + np.searchsorted(ss, j[both])
     value = np.array([universe.value[m] for m in third.member])
     fields = needs.fields()
     radices = [radix for _, radix in fields]
-    step = max(1, GRID_CHUNK // (t * t))  # summary pairs per chunk: memory stays flat, whatever the grid
     parts: list[tuple[Array, Array]] = []
     totals: Array | None = None
-    for start in range(0, len(s0), step):
-        rows = slice(start, start + step)
-        s0c: Array = s0[rows].astype(kind)[:, None, None]
-        s1x: Array = s1[rows].astype(kind)[:, :, None]
-        s1y: Array = s1[rows].astype(kind)[:, None, :]
-        ways = nx * ny * s0c - nx * s1y - ny * s1x + s2[rows].astype(kind) - same * (nx * s0c - s1x)
-        columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index[rows], b_index[rows], value)
-        flat = ways.ravel()
-        keep = np.asarray(flat != 0).astype(bool)
-        if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
-            stacked = np.stack([np.broadcast_to(c, ways.shape).ravel()[keep] for c in columns], axis=1)
-            parts = [_grouped(*_joined(parts + [(stacked, flat[keep])], big), big)]
-            continue
-        code = np.zeros(ways.shape, dtype=np.int64)
-        for radix, column in zip(radices, columns):
-            code = code * radix + np.broadcast_to(column, ways.shape)
-        if needs.size() <= 1 << 22:
-            chunk = _sum_by(code.ravel(), flat, needs.size())
-            totals = chunk if totals is None else _added(totals, chunk)
-        else:
-            parts = [_grouped(*_joined(parts + [(code.ravel()[keep], flat[keep])], big), big)]  # merged as it goes
+    for dealt, pairs, tx, ty in blocks:
+        step = max(1, GRID_CHUNK // (tx * ty))  # summary pairs per chunk: memory stays flat, whatever the grid
+        for start in range(0, len(pairs), step):
+            rows = pairs[start:start + step]
+            s0c: Array = s0[rows].astype(kind)[:, None, None]
+            if dealt == "both":
+                s1r: Array = s1[rows].astype(kind)
+                first_x = nx * s0c - s1r[:, :, None]  # nx S0 - S1[x]
+                ways = first_x * ny
+                ways -= nx * s1r[:, None, :]
+                ways += s2[where[rows]].astype(kind, copy=False)
+                ways[:, diagonal, diagonal] -= first_x[:, :, 0]
+            elif dealt == "one":
+                ways = (nx * s0c - s1[rows].astype(kind)[:, :, None]) * (size - 5)
+            else:
+                ways = s0c * falling(size - 4, 2)
+            columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index[rows], b_index[rows], value,
+                                    (tx, ty))
+            flat = ways.ravel()
+            if needs.size() >= _INT64 or needs.size() > 1 << 22:
+                keep = np.asarray(flat != 0).astype(bool)
+            if needs.size() >= _INT64:  # too many records for one int64 code: group the fields' rows themselves
+                stacked = np.stack([np.broadcast_to(c, ways.shape).ravel()[keep] for c in columns], axis=1)
+                parts = [_grouped(*_joined(parts + [(stacked, flat[keep])], big), big)]
+                continue
+            code: Array = np.zeros((1, 1, 1), dtype=np.int64)
+            for radix, column in zip(radices, columns):  # a field that reads neither x nor y stays narrow
+                code = code * radix + column
+            code = np.broadcast_to(code, ways.shape)
+            if needs.size() <= 1 << 22:
+                chunk = sum_by(code.ravel(), flat, needs.size())
+                totals = chunk if totals is None else _added(totals, chunk)
+            else:
+                parts = [_grouped(*_joined(parts + [(code.ravel()[keep], flat[keep])], big), big)]  # merged as it goes
     del s0, s1, s2
     if totals is not None:
         found = np.flatnonzero(totals)
@@ -317,32 +338,31 @@ def _joined(parts: list[tuple[Array, Array]], big: bool) -> tuple[Array, Array]:
 
 def _added(a: Array, b: Array) -> Array:
     """Two arrays of counts added exactly (Python integers when either holds them)."""
-    if a.dtype == object or b.dtype == object:
+    # both int64, each below 2^63: their sum may not be (chunks of a shoe whose dealings pass 2^63)
+    if a.dtype == object or b.dtype == object or int(a.max(initial=0)) + int(b.max(initial=0)) >= _INT64:
         out: Array = a.astype(object) + b.astype(object)
         return out
-    return a + b  # both int64: their sum is at most the shoe's dealings, below 2^63 (else they would be Python ints)
+    return a + b
 
 
 def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Partition, player: HandBlock, banker: HandBlock,
-                  p_index: Array, b_index: Array, value: Array) -> list[Array]:
-    """Every record field over the grid (summary pair, x, y), in the order of ``needs.fields()``."""
-    t = len(third.count)
-    x = np.arange(t)[None, :, None]
-    y = np.arange(t)[None, None, :]
+                  p_index: Array, b_index: Array, value: Array, shape: tuple[int, int]) -> list[Array]:
+    """Every record field over the grid (summary pair, x, y), in the order of ``needs.fields()``; ``shape``: the
+    x and y classes dealt (1 for a third card no hand takes: class 0 stands in, never read)."""
+    x = np.arange(shape[0])[None, :, None]
+    y = np.arange(shape[1])[None, None, :]
 
     def column(hand: HandBlock, index: Array, name: str) -> Array:
         values: Array = hand.summaries[index, hand.names.index(name)][:, None, None]
         return values
 
     p_two, b_two = column(player, p_index, "two"), column(banker, b_index, "two")
-    player_draws = np.array([t_ in NON_NATURAL_TOTALS and drawing.player_draws(t_) for t_ in range(10)])
-    banker_draws = np.array([[t_ in NON_NATURAL_TOTALS and drawing.banker[t_][c] for c in range(len(BANKER_COLUMNS))]
-                             for t_ in range(10)])
+    player_draws, banker_draws = _draw_tables(drawing)
     natural = (p_two >= 8) | (b_two >= 8)
     p_drew = ~natural & player_draws[p_two]
     col = np.where(p_drew, 1 + value[x], 0)
     b_drew = ~natural & banker_draws[b_two, col]
-    b_third = np.where(p_drew, y, x)
+    b_third = y if p_drew.all() else np.where(p_drew, y, x)  # the Banker's third card: y after the Player's
     thirds = {"player": (p_drew, x), "banker": (b_drew, b_third)}
     columns: list[Array] = []
     for hand, index in ((player, p_index), (banker, b_index)):

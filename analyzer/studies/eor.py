@@ -15,7 +15,10 @@ types' effects weighted by their cards (each remaining card of the rank is
 equally likely to be the one removed), exact, and again balanced. The first card of a shuffled shoe is rank r with
 probability n_r / N, and the expectation with one unknown card gone is the
 expectation of the full shoe (exchangeability), so the effects, weighted by
-the cards, cancel.
+the cards, cancel. A shoe less a card is counted from the shoe less a card
+of the same rank and another suit when swapping the two suits keeps the
+shoe and every record field read (:mod:`analyzer.exact.suits`): in a full
+shoe, once per rank for a wager that reads common suits only.
 
 A *balanced count* tags each rank with a small integer proportional to its
 effect, the tags summing to zero over a 52-card deck (four of each rank), so
@@ -37,13 +40,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.cards import RANKS, SUITS, TYPES
-from ..game.needs import needs_of
+from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND, Shoe
+
+if TYPE_CHECKING:
+    from ..exact.settlement import RecordTable
 
 CARDS_OF_A_RANK_PER_DECK = 4
 """A 52-card deck holds four cards of each rank: the balance of a count is taken over one."""
@@ -109,6 +116,50 @@ class BalancedCount:
         return self.correlation is not None
 
 
+class _Carrier:
+    """The count of a shoe less one card carried from the shoe less a card of the same rank and another suit, where
+    swapping the two suits keeps the shoe and the records (:mod:`analyzer.exact.suits`): a rank is then counted once
+    per orbit of its suits, not once per suit. Only with every suited wager read through records (no lightning
+    multipliers) and as many record needs as the class count keeps tables."""
+
+    def __init__(self, rules: RuleSet, shoe: Shoe, wagers: Sequence[Wager]) -> None:
+        from ..exact.classcount import KEPT_TABLES  # numpy: these wagers are counted by records anyway
+
+        self.rules, self.shoe = rules, shoe
+        self.needs = list(dict.fromkeys(needs_of(w) for w in wagers))
+        self.on = all(w.lightning is None for w in wagers) and len(self.needs) <= KEPT_TABLES
+        self.counted: dict[str, list[tuple[int, dict[Needs, RecordTable]]]] = {}  # rank -> (suit, tables) counted
+
+    def before(self, card: str, less: Shoe) -> bool:
+        """Carry the tables of ``less`` from a card counted before, if one serves (then kept for the count)."""
+        from ..exact.classcount import remember
+        from ..exact.suits import keeps_shoe, permuted, transposition
+
+        if not self.on:
+            return False
+        rank, suit = card[:-1], SUITS.index(card[-1])
+        for counted_suit, tables in self.counted.get(rank, []):
+            perm = transposition(counted_suit, suit)
+            if not keeps_shoe(self.shoe, perm):
+                continue
+            images = [permuted(tables[needs], needs, perm) for needs in self.needs]
+            if any(image is None for image in images):
+                continue
+            for needs, image in zip(self.needs, images):
+                assert image is not None
+                remember(less, self.rules.drawing, needs, image)
+            return True
+        return False
+
+    def after(self, card: str, less: Shoe) -> None:
+        """Note the tables just counted for ``less`` (the class count keeps them)."""
+        from ..exact.classcount import record_table
+
+        if self.on:
+            tables = {needs: record_table(less, self.rules.drawing, needs) for needs in self.needs}
+            self.counted.setdefault(card[:-1], []).append((SUITS.index(card[-1]), tables))
+
+
 def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -> tuple[Effects, ...]:
     """Exact effects of removal of every rank on the named wagers (every wager with pays when none are named).
 
@@ -137,8 +188,13 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
     if suited:
         if shoe.types is None:
             raise InputError("A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH).")
+        carry = _Carrier(rules, shoe, [chosen[j] for j in suited])
         for card, n in zip(TYPES, shoe.types):
-            sheets = par_sheets(rules, shoe.remove([card]), tuple(names[j] for j in suited)) if n else ()
+            short = shoe.remove([card]) if n else shoe
+            carried = bool(n) and carry.before(card, short)
+            sheets = par_sheets(rules, short, tuple(names[j] for j in suited)) if n else ()
+            if n and not carried:
+                carry.after(card, short)
             for j, sheet in zip(suited, sheets):
                 by_type[j].append(_ev(sheet.expected_value) - base[j])
             if not n:
