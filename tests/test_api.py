@@ -82,6 +82,7 @@ def _json_of(*args: str) -> dict[str, object]:
     return data
 
 
+@pytest.mark.slow
 def test_a_counting_study_reads_as_the_commands_json_with_exact_figures() -> None:
     """analyzer.count gives count's figures: the JSON output's per-wager rows, each value exact (issue 16, item 4)."""
     study = analyzer.count("live-pittsburgh", "dragon-bonus-player", shoes=20, seed=1, bankroll=500)

@@ -86,6 +86,7 @@ def test_shoes_are_dealt_and_seen_as_the_procedure_says(rules_name: str, procedu
     assert k == len(rounds.shoe) > 0
 
 
+@pytest.mark.slow
 def test_the_counter_evaluates_every_round_exactly_on_the_unseen_cards() -> None:
     """The fast path, in the study, against the par sheets' Fractions of the unseen composition; bets as the play says."""
     study = _study(decks=1, shoes=2, procedure=Procedure(cut_card=12))

@@ -120,6 +120,7 @@ def test_the_dragon_bonus_with_ten_unseen_cards_is_pinned() -> None:
     assert found.gain_per_round == Fraction(527363431026638304172, 11326908503479994600175)  # 4.6558 /100 rounds
 
 
+@pytest.mark.slow
 def test_the_player_pair_with_ten_unseen_cards_is_pinned() -> None:
     """Over the thirteen ranks; the per-composition path gives the same fractions (15 s here, checked once)."""
     found = depth_figures(RULES, "player-pair", Shoe.decks(8), 10)

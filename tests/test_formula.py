@@ -120,6 +120,7 @@ def test_limit_is_drawing_with_replacement(rule_set: str) -> None:
             assert outcome.limit == expected, (name, outcome.outcome.name)
 
 
+@pytest.mark.slow
 def test_count_polynomials_have_integer_coefficients_degree_six_and_vanish_at_zero_decks() -> None:
     for formula in formulas(load("mini-louisiana")).wagers:
         for outcome in formula.outcomes:

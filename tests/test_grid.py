@@ -32,7 +32,6 @@ COMMANDS = [
     ["rules"],
     ["eor", "--rules", "punto-banco"],
     ["solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%"],
-    ["analyze", "--rules", "lucky-match"],
     ["analyze", "--rules", "five-treasures"],
 ]
 

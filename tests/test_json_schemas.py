@@ -77,14 +77,15 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
     ("count", ("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "2", "--workers", "1")),  # no bet
     ("count", ("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "tie", "--shoes", "20",
                "--workers", "1", "--bankroll", "200")),
-    ("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie", "--shoes", "20",
-               "--spread", "dragon-bonus-player:1@4,2@6,4@8", "--tags", "tie:0,0,0,0,0,0,0,0,0,0,0,0,0", "--spread",
-               "tie:1@0", "--bankroll", "300", "--goal", "100", "--workers", "1")),  # bet spreads
+    pytest.param("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie",
+                           "--shoes", "20", "--spread", "dragon-bonus-player:1@4,2@6,4@8", "--tags",
+                           "tie:0,0,0,0,0,0,0,0,0,0,0,0,0", "--spread", "tie:1@0", "--bankroll", "300", "--goal", "100",
+                           "--workers", "1"), marks=pytest.mark.slow),  # bet spreads
     ("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--play", "count",
                "--tags", "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1", "--threshold", "4",
                "--burn", "3", "--last-round", "cut", "--workers", "1")),
     ("formula", ("formula", "--rules", "dactylus", "--wager", "tie", "--remove", "5x2")),
-    ("formula", ("formula", "--rules", "golden-frog")),
+    pytest.param("formula", ("formula", "--rules", "golden-frog"), marks=pytest.mark.slow),
     ("own-cards", ("own-cards", "--decks", "4")),
     ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
     ("claims", ("verify", "examples/claims.toml")),

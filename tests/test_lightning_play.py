@@ -123,6 +123,7 @@ def test_deal_multiplies_the_winning_hand_only_and_takes_the_fee_after() -> None
     assert json.loads(out)["lightning"] == [{"card": "9S", "multiplier": "8"}, {"card": "KD", "multiplier": "2"}]
 
 
+@pytest.mark.slow
 def test_deal_multiplies_a_card_type_dealt_twice_twice_and_agrees_with_the_par_sheet() -> None:
     code, out, err = _deal("--cards", "9S 9S 9H 9S", "--bet", "lightning-tie=1", "--bet", "player=1",
                            "--lightning", "9S=2", "--format", "json")
