@@ -15,11 +15,15 @@ from __future__ import annotations
 import io
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import InputError, shown
 from ..numbers import amount_text
 from .model import Block, Document, Fields, Section, Table, Value
 from .writing import write_file
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 FORMATS = (".png", ".svg", ".pdf")
 
@@ -122,12 +126,7 @@ def render_plot(study: Document, shoes: Document, path: str) -> None:
     right.legend(fontsize=8, loc="upper right")
     figure.suptitle(study.title, fontsize=11)
 
-    buffer = io.BytesIO()
-    try:
-        figure.savefig(buffer, format=Path(path).suffix[1:].lower(), dpi=130)
-    finally:
-        plt.close(figure)
-    write_file(Path(path), buffer.getvalue())
+    _save(figure, path)
 
 
 def _field(document: Document, key: str) -> object:
@@ -172,6 +171,13 @@ def render_paths(paths: Document, path: str) -> None:
     ax.set_title(f"Quantiles of {count} paths of {shoes} consecutive shoes each, by rounds played", fontsize=9)
     ax.legend(fontsize=8, loc="upper left")
     figure.suptitle(paths.title, fontsize=11)
+    _save(figure, path)
+
+
+def _save(figure: Figure, path: str) -> None:
+    """Write the figure in the format its file's suffix names (written whole), and close it."""
+    import matplotlib.pyplot as plt
+
     buffer = io.BytesIO()
     try:
         figure.savefig(buffer, format=Path(path).suffix[1:].lower(), dpi=130)
