@@ -59,6 +59,7 @@ Number type
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -452,7 +453,15 @@ def _records(needs: Needs, hands: dict[str, HandBlock], cells: Array, counts: Ar
         columns += [value(flag) for flag in ("suit", "colour", "high") if getattr(needs_h.first, flag)]
         columns += [value(f"keys {keying_label(keying)}") for keying in needs_h.first.keyings]
     table = np.stack(columns, axis=1) if columns else np.zeros((len(counts), 0), dtype=np.int64)
-    rows, inverse = np.unique(table, axis=0, return_inverse=True)
+    radices = [int(column.max()) + 1 if len(column) else 1 for column in table.T]
+    if table.shape[1] and int(table.min(initial=0)) >= 0 and math.prod(radices) < 2**62:  # a 1-D unique, much faster
+        code = np.zeros(len(table), dtype=np.int64)
+        for column, radix in zip(table.T, radices):
+            code = code * radix + column
+        found, inverse = np.unique(code, return_inverse=True)
+        rows = decoded_records(found, radices)
+    else:
+        rows, inverse = np.unique(table, axis=0, return_inverse=True)
     sums = np.zeros(len(rows), dtype=object)
     np.add.at(sums, inverse.reshape(-1), counts.astype(object))
     return RecordTable(rows.astype(np.int64), sums)
