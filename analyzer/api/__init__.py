@@ -27,7 +27,7 @@ _PUBLIC: dict[str, str] = {
     "Analysis": "analysis", "analyze": "analysis", "Removal": "removal", "eor": "removal",
     "rule_set": "common", "shoe_for": "common", "with_pays": "common", "count_designs": "studies",
     "co_count_designs": "studies", "count": "counting", "CountStudy": "counting", "verify": "counting",
-    "Verification": "counting", "Result": "result",
+    "Verification": "counting", "Result": "result", "depth_study": "studies",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from .result import Result as Result
     from .studies import co_count_designs as co_count_designs
     from .studies import count_designs as count_designs
+    from .studies import depth_study as depth_study
     from .common import shoe_for as shoe_for
     from .common import with_pays as with_pays
     from .removal import Removal as Removal
