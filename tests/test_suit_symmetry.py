@@ -23,6 +23,7 @@ from analyzer.studies import eor
 from .conftest import RULEFILES
 
 KINDS = str(RULEFILES / "condition-kinds.toml")
+BEST_FIVE = str(RULEFILES / "best-five.toml")
 ODD = Shoe.from_cards(["KH", "KH", "QH", "9H", "9S", "8D", "5H", "3C", "AH", "7S", "6D", "2C"])
 CYCLE = (1, 2, 3, 0)  # S -> H -> D -> C -> S: takes a black suit to a red one
 
@@ -44,6 +45,7 @@ MOVES_COLOURS = (CYCLE, transposition(0, 1))
     (KINDS, "colours", MOVES_COLOURS),
     (KINDS, "positions", KEEPS_COLOURS + MOVES_COLOURS),  # 9H, spades: specs none of these keeps
     ("lucky-nines", "lucky-nines-binions", KEEPS_COLOURS + MOVES_COLOURS),  # suit keyings: never carried
+    (BEST_FIVE, "best-five", ()),  # the best five's flush is five of one suit, whichever: carried by every permutation
 ])
 def test_a_carried_table_is_the_count_of_the_image_shoe(rule_set: str, wager: str, moved: tuple[tuple[int, ...], ...],
                                                         perm: tuple[int, ...]) -> None:

@@ -1,21 +1,21 @@
 """Record tables carried across a permutation of the suits: one count serves every shoe it maps onto.
 
-A permutation s of the four suits maps card type (rank, x) to (rank, s(x)),
-a shoe onto its image, and each ordered dealing of the shoe onto one of the
+A permutation s of the four suits maps card type (rank, x) to (rank, s(x)), a
+shoe onto its image, and each ordered dealing of the shoe onto one of the
 image's (a bijection). The record of the image dealing is the record of the
 dealing with every field carried by s: a total, a card count, a two-card
-total, a pair, a suited pair, a highest card and a rank keying do not move;
-a common suit (0-3) becomes its image (mixed stays mixed); a count of a card
-spec and a third card's spec mask do not move when each spec is a union of
-whole orbits of s (its types closed under s). So the record table of the
-image shoe is the table of the shoe with its fields carried, whatever the
-pay tables: :func:`permuted`. A field that s would move in a way not listed
-(a colour, when s moves a suit to the other colour; a suit keying; a spec
-that s does not keep) makes :func:`carrier` answer ``None``, and the caller
-counts that shoe itself. ``baccarat eor`` uses it: removing a card of each
-suit of a rank from a shoe that s keeps gives shoes that s maps onto each
-other (tests/test_suit_symmetry.py holds the carried tables to the counted
-ones).
+total, a pair, a suited pair, a highest card, a rank keying and the poker rank
+of the best five do not move; a common suit (0-3) becomes its image (mixed
+stays mixed); a count of a card spec and a third card's spec mask do not move
+when each spec is a union of whole orbits of s (its types closed under s). So
+the record table of the image shoe is the table of the shoe with its fields
+carried, whatever the pay tables: :func:`permuted`. A field that s would move
+in a way not listed (a colour, when s moves a suit to the other colour; a suit
+keying; a spec that s does not keep) makes :func:`carrier` answer ``None``,
+and the caller counts that shoe itself. ``baccarat eor`` uses it: removing a
+card of each suit of a rank from a shoe that s keeps gives shoes that s maps
+onto each other (tests/test_suit_symmetry.py holds the carried tables to the
+counted ones).
 """
 
 from __future__ import annotations
@@ -95,6 +95,8 @@ def carrier(needs: Needs, perm: Permutation) -> Callable[[Array], Array] | None:
             if acc is None:
                 return None
             columns += acc
+    if needs.best_five:  # the poker rank of the best five: a flush is five of one suit, whichever suit
+        columns.append(same)
     if len(columns) != len(needs.fields()):  # a field this module does not know: count instead
         return None
 
