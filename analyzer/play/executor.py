@@ -220,13 +220,19 @@ def _let_go(pool: ProcessPoolExecutor) -> None:
     no dead worker will read, while the workers of the next pool, forked with a
     copy of that pipe's read end, keep it from breaking; Python 3.11.2 (Debian
     12's) then waits for the feeder forever at exit. A duplicate of the read end,
-    read empty by a daemon thread, lets the feeder finish.
+    read empty by a daemon thread, lets the feeder finish. The pool's workers still
+    alive are killed: a worker left reading the task queue kept the exit waiting on
+    the pool's manager thread once (a full test run under load).
     """
     try:  # before shutdown(), which forgets the queue
         duplicate: int | None = os.dup(pool._call_queue._reader.fileno())  # type: ignore[attr-defined]
     except (AttributeError, OSError):  # another Python's pool, or the read end is already closed: nothing waits
         duplicate = None
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown(), which forgets them too
     pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:  # of no more use; one left waiting for a task kept the interpreter's exit waiting once
+        with contextlib.suppress(Exception):
+            worker.kill()
     if duplicate is None:
         return
 
