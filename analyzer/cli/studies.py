@@ -313,7 +313,7 @@ def _units(option: str, text: str) -> Fraction:
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
     "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 100",
     "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --search",
-    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --unbalanced --sheet",
+    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 20 --unbalanced --sheet",
 ))
 @one_rule_set()
 @click.option("--wager", "wagers", required=True, multiple=True, metavar="W",

@@ -15,6 +15,12 @@ betting correlation with the count is stated, and the combined yield is the sum 
 (one unit on each bet when its own trigger is reached). Perfect play of every bet, from the same shoes, is the upper
 bound no count passes. As for ``baccarat tags`` of one wager, the figures are exact expectations over the shoes
 dealt, with the sampling error of the shoes only.
+
+With ``--unbalanced``, each level's co-count is followed by its unbalanced one, made as one wager's is
+(:func:`analyzer.studies.design.unbalanced_tags`), by the true-count trigger of the bet whose trigger takes the most:
+one running count kept from 0, each bet's running-count trigger searched on its own on the same shoes. With
+``--sheet``, the best balanced co-count's tracking sheet has a column per bet (:func:`co_tracking_sheet`, the rounds
+of :func:`analyzer.studies.design.sheet_rounds`).
 """
 
 from __future__ import annotations
