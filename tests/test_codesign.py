@@ -13,8 +13,9 @@ from analyzer.errors import InputError
 from analyzer.exact.reach import load
 from analyzer.game.shoe import Shoe
 from analyzer.play.executor import LocalExecutor
-from analyzer.studies.codesign import CoDesigns, co_design, co_tracking_sheet, combined_effects, unbalanced_co_count
-from analyzer.studies.design import sheet_rounds, unbalanced_tags
+from analyzer.studies.codesign import (CoDesign, CoDesigns, Follow, co_design, co_tracking_sheet, combined_effects,
+                                      unbalanced_co_count)
+from analyzer.studies.design import Trigger, sheet_rounds, unbalanced_tags
 from analyzer.studies.counting import run
 from analyzer.studies.eor import best_tags, correlation, effects_of_removal
 from analyzer.studies.plan import Counter, Study, WagerPlan
@@ -166,7 +167,9 @@ def test_each_bet_has_its_own_running_count_trigger_and_the_seeded_figures_repea
         [Fraction(77, 806), Fraction(1, 26)], [Fraction(44, 403), None], [Fraction(99, 806), None]]
     assert [[round(f.correlation or 0, 4) for f in d.follows] for d in skewed] == [
         [0.7018, 0.7162], [0.8499, 0.7921], [0.9352, 0.7248]]
-    assert f"{float(skewed[0].per_100_rounds or 0):.6f}" == "0.869212"
+    assert skewed[0].per_100_rounds == Fraction(
+        9296451430156933869315238209202534371454302006614410883566103272430676479,
+        10695114843029000096802575339608217751741713945688627216838961647725633840)  # 0.869224 units per 100 rounds
     bounds = {p.wager: p.per_100_rounds for p in ez_unbalanced.perfect}
     for d in skewed:
         assert all(f.best is None or f.best.per_100_rounds <= bounds[f.wager] for f in d.follows)
@@ -221,3 +224,19 @@ def test_tags_with_two_wagers_unbalanced_and_sheet_prints_running_count_triggers
     assert document["tracking_sheet_triggers"] == "dragon-7 >= 6; panda-8 >= 17"
     assert document["tracking_sheet"][0] == {"round": 1, "unseen": "415", "running_count_dragon-7": 48,
                                              "running_count_panda-8": 136}
+
+
+def test_no_unbalanced_co_count_without_a_winning_trigger_of_one_to_13() -> None:
+    summed = combined_effects(effects_of_removal(load("ez-baccarat"), Shoe.decks(8), EZ))
+    tags = (1, 0, -1, -2, -2, -1, -2, 1, 2, 1, 1, 1, 1)
+
+    def follows(*best: Trigger | None) -> CoDesign:
+        return CoDesign(2, tags, tuple(Follow(w, None, None, b) for w, b in zip(EZ, best)))
+
+    assert unbalanced_co_count(follows(None, None), summed) is None  # no bet wins
+    assert unbalanced_co_count(follows(Trigger(14, Fraction(1), Fraction(1, 9)), None), summed) is None  # beyond 13
+    assert unbalanced_co_count(follows(Trigger(0, Fraction(1), Fraction(1, 2)), None), summed) is None  # not above 0
+    # the bet whose trigger takes the most sets it, here the second: 9 raises round(9 / 4) = 2 ranks
+    both = follows(Trigger(5, Fraction(1, 3), Fraction(1, 9)), Trigger(9, Fraction(1, 2), Fraction(1, 20)))
+    assert unbalanced_co_count(both, summed) == unbalanced_tags(summed, tags, 9)
+    assert sum(unbalanced_tags(summed, tags, 9)) - sum(tags) == 2
