@@ -240,3 +240,12 @@ def test_no_unbalanced_co_count_without_a_winning_trigger_of_one_to_13() -> None
     both = follows(Trigger(5, Fraction(1, 3), Fraction(1, 9)), Trigger(9, Fraction(1, 2), Fraction(1, 20)))
     assert unbalanced_co_count(both, summed) == unbalanced_tags(summed, tags, 9)
     assert sum(unbalanced_tags(summed, tags, 9)) - sum(tags) == 2
+
+
+@pytest.mark.slow
+def test_the_api_designs_unbalanced_co_counts_as_the_command_does() -> None:
+    from analyzer.api import co_count_designs
+
+    found = co_count_designs("ez-baccarat", EZ, shoes=3, seed=1, unbalanced=True)
+    assert found == co_design(load("ez-baccarat"), EZ, 8, shoes=3, seed=1, executor=LocalExecutor(1), unbalanced=True)
+    assert [d.name for d in found.designs][:2] == ["level 1", "level 1, unbalanced"]
