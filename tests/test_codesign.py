@@ -4,6 +4,7 @@ units together beside perfect play of every bet on the same shoes."""
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
 import pytest
@@ -12,7 +13,9 @@ from analyzer.errors import InputError
 from analyzer.exact.reach import load
 from analyzer.game.shoe import Shoe
 from analyzer.play.executor import LocalExecutor
-from analyzer.studies.codesign import CoDesigns, co_design, combined_effects
+from analyzer.studies.codesign import (CoDesign, CoDesigns, Follow, co_design, co_tracking_sheet, combined_effects,
+                                      unbalanced_co_count)
+from analyzer.studies.design import Trigger, sheet_rounds, unbalanced_tags
 from analyzer.studies.counting import run
 from analyzer.studies.eor import best_tags, correlation, effects_of_removal
 from analyzer.studies.plan import Counter, Study, WagerPlan
@@ -118,8 +121,10 @@ def test_a_co_count_weighs_no_bet_without_a_house_edge() -> None:
     (["--rules", "dactylus", "--wager", "player-pair", "--wager", "banker-pair"],
      "No linear count follows player-pair or banker-pair: every effect of removal is 0."),
     (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "dragon-7"], "Wager dragon-7 is given twice"),
-    (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--unbalanced"], "--unbalanced is for one wager"),
-    (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--sheet"], "--sheet is for one wager"),
+    (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--wager", "tie", "--search",
+      "--unbalanced", "--sheet"], "(3 given)"),
+    (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "nope", "--unbalanced", "--sheet"],
+     "Unknown wager 'nope'"),
     (["--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "nope"], "Unknown wager 'nope'"),
     (["--rules", "mini-louisiana", "--wager", "tie", "--wager", "big-win-bonus-player"], "has no pay table"),
     (["--rules", "ez-baccarat", "--wager", "dragon-7", "--search"], "--search mixes two wagers' effects; give --wager twice (1 given)"),
@@ -127,3 +132,120 @@ def test_a_co_count_weighs_no_bet_without_a_house_edge() -> None:
 ])
 def test_bad_co_count_options_are_one_line(args: list[str], message: str) -> None:
     assert_refused(["tags", *args], message)
+
+
+@pytest.fixture(scope="module")
+def ez_unbalanced() -> CoDesigns:
+    return co_design(load("ez-baccarat"), EZ, 8, shoes=10, seed=1, executor=LocalExecutor(1), unbalanced=True)
+
+
+@pytest.mark.slow
+def test_an_unbalanced_co_count_raises_the_tags_by_the_trigger_of_the_bet_that_takes_the_most(
+        ez_unbalanced: CoDesigns) -> None:
+    designs = ez_unbalanced.designs
+    assert [(d.name, d.tags) for d in designs[1::2]] == [
+        ("level 1, unbalanced", (0, 0, 0, -1, -1, -1, -1, 0, 1, 1, 1, 1, 1)),
+        ("level 2, unbalanced", (1, 0, -1, -1, -2, -1, -1, 1, 2, 1, 1, 1, 1)),
+        ("level 3, unbalanced", (1, 0, -1, -2, -2, -1, -2, 2, 3, 1, 1, 1, 1)),
+    ]
+    summed = combined_effects(effects_of_removal(load("ez-baccarat"), Shoe.decks(8), EZ))
+    for balanced, skewed in zip(designs[0::2], designs[1::2]):
+        assert balanced.balanced and not skewed.balanced and skewed.level == balanced.level
+        main = max((f.best for f in balanced.follows if f.best), key=lambda t: t.per_100_rounds)
+        assert balanced.follows[0].best is not None and main == balanced.follows[0].best  # dragon-7's here
+        assert skewed.tags == unbalanced_tags(summed, balanced.tags, main.threshold) == unbalanced_co_count(balanced, summed)
+        assert sum(skewed.tags) - sum(balanced.tags) == max(1, round(main.threshold / 4))  # ranks raised: 4 a deck each
+        assert all(f.break_even is None for f in skewed.follows)
+
+
+@pytest.mark.slow
+def test_each_bet_has_its_own_running_count_trigger_and_the_seeded_figures_repeat(ez_unbalanced: CoDesigns) -> None:
+    skewed = ez_unbalanced.designs[1::2]
+    assert [[f.best.threshold if f.best else None for f in d.follows] for d in skewed] == [[32, 37], [60, None],
+                                                                                           [59, None]]
+    assert [[f.best.bet_frequency if f.best else None for f in d.follows] for d in skewed] == [
+        [Fraction(77, 806), Fraction(1, 26)], [Fraction(44, 403), None], [Fraction(99, 806), None]]
+    assert [[round(f.correlation or 0, 4) for f in d.follows] for d in skewed] == [
+        [0.7018, 0.7162], [0.8499, 0.7921], [0.9352, 0.7248]]
+    assert skewed[0].per_100_rounds == Fraction(
+        9296451430156933869315238209202534371454302006614410883566103272430676479,
+        10695114843029000096802575339608217751741713945688627216838961647725633840)  # 0.869224 units per 100 rounds
+    bounds = {p.wager: p.per_100_rounds for p in ez_unbalanced.perfect}
+    for d in skewed:
+        assert all(f.best is None or f.best.per_100_rounds <= bounds[f.wager] for f in d.follows)
+
+
+@pytest.mark.slow
+def test_unbalanced_co_counts_leave_the_balanced_ones_as_they_are_on_the_same_shoes(ez_unbalanced: CoDesigns) -> None:
+    plain = co_design(load("ez-baccarat"), EZ, 8, shoes=10, seed=1, executor=LocalExecutor(1))
+    assert ez_unbalanced.designs[0::2] == plain.designs and ez_unbalanced.perfect == plain.perfect
+
+
+@pytest.mark.slow
+def test_each_running_count_trigger_wins_what_a_two_wager_running_count_study_betting_by_it_expects(
+        ez_unbalanced: CoDesigns) -> None:
+    level = ez_unbalanced.designs[1]
+    plans = tuple(WagerPlan(f.wager, Counter(tags=level.tags, threshold=Fraction(f.best.threshold), index="running"))
+                  for f in level.follows if f.best is not None)
+    assert len(plans) == 2
+    tally = run(Study(rules=load("ez-baccarat"), wagers=plans, shoes=10, decks=8, play="count", seed=1), LocalExecutor(1))
+    for j, f in enumerate(level.follows):
+        assert f.best is not None
+        assert 100 * tally.expected(j) / tally.line(j).rounds == f.best.per_100_rounds
+        assert tally.bet_frequency(j) == f.best.bet_frequency
+
+
+@pytest.mark.slow
+def test_the_co_count_tracking_sheet_has_a_running_count_column_per_bet_of_the_best_balanced_co_count(
+        ez_unbalanced: CoDesigns) -> None:
+    made = co_tracking_sheet(ez_unbalanced)
+    assert made is not None
+    chosen, rows = made
+    assert chosen.balanced and chosen.level == 3  # the best balanced co-count here
+    assert [f.best.threshold for f in chosen.follows if f.best] == [6, 17]
+    rounds = sheet_rounds(load("ez-baccarat"), 8, ez_unbalanced.procedure)  # the single wager's sheet's rounds
+    assert [(r.round, r.unseen) for r in rows] == list(rounds) and rows[0].unseen == 415
+    for r in rows:
+        assert r.running_counts == (math.ceil(6 * r.unseen / 52), math.ceil(17 * r.unseen / 52))
+    assert rows[0].running_counts == (48, 136) and rows[-1].running_counts == (3, 7)
+
+
+@pytest.mark.slow
+def test_tags_with_two_wagers_unbalanced_and_sheet_prints_running_count_triggers_and_a_column_per_bet() -> None:
+    code, out, err = run_cli("tags", "--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8",
+                             "--shoes", "10", "--seed", "1", "--workers", "1", "--unbalanced", "--sheet",
+                             "--format", "json")
+    assert code == 0, err
+    document = json.loads(out)
+    assert [d["design"] for d in document["designs"]][:2] == ["level 1", "level 1, unbalanced"]
+    assert document["designs"][1]["trigger"] == "running count: dragon-7 >= 32; panda-8 >= 37"
+    assert document["by_wager"][2]["trigger"] == "running count >= 32"
+    assert document["tracking_sheet_design"] == "level 3"
+    assert document["tracking_sheet_triggers"] == "dragon-7 >= 6; panda-8 >= 17"
+    assert document["tracking_sheet"][0] == {"round": 1, "unseen": "415", "running_count_dragon-7": 48,
+                                             "running_count_panda-8": 136}
+
+
+def test_no_unbalanced_co_count_without_a_winning_trigger_of_one_to_13() -> None:
+    summed = combined_effects(effects_of_removal(load("ez-baccarat"), Shoe.decks(8), EZ))
+    tags = (1, 0, -1, -2, -2, -1, -2, 1, 2, 1, 1, 1, 1)
+
+    def follows(*best: Trigger | None) -> CoDesign:
+        return CoDesign(2, tags, tuple(Follow(w, None, None, b) for w, b in zip(EZ, best)))
+
+    assert unbalanced_co_count(follows(None, None), summed) is None  # no bet wins
+    assert unbalanced_co_count(follows(Trigger(14, Fraction(1), Fraction(1, 9)), None), summed) is None  # beyond 13
+    assert unbalanced_co_count(follows(Trigger(0, Fraction(1), Fraction(1, 2)), None), summed) is None  # not above 0
+    # the bet whose trigger takes the most sets it, here the second: 9 raises round(9 / 4) = 2 ranks
+    both = follows(Trigger(5, Fraction(1, 3), Fraction(1, 9)), Trigger(9, Fraction(1, 2), Fraction(1, 20)))
+    assert unbalanced_co_count(both, summed) == unbalanced_tags(summed, tags, 9)
+    assert sum(unbalanced_tags(summed, tags, 9)) - sum(tags) == 2
+
+
+@pytest.mark.slow
+def test_the_api_designs_unbalanced_co_counts_as_the_command_does() -> None:
+    from analyzer.api import co_count_designs
+
+    found = co_count_designs("ez-baccarat", EZ, shoes=3, seed=1, unbalanced=True)
+    assert found == co_design(load("ez-baccarat"), EZ, 8, shoes=3, seed=1, executor=LocalExecutor(1), unbalanced=True)
+    assert [d.name for d in found.designs][:2] == ["level 1", "level 1, unbalanced"]

@@ -64,6 +64,8 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
                           "--workers", "1"), marks=pytest.mark.slow),  # a co-count
     pytest.param("tags", ("tags", "--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--shoes", "2",
                           "--workers", "1", "--search"), marks=pytest.mark.slow),  # a searched co-count
+    pytest.param("tags", ("tags", "--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--shoes", "2",
+                          "--workers", "1", "--unbalanced", "--sheet"), marks=pytest.mark.slow),  # unbalanced, a sheet
     ("deal", ("deal", "--rules", "live-pittsburgh", "--cards", "9 K 3 5 4 2", "--bet", "2:player=5",
               "--bet", "2:dragon-bonus-player=1")),
     ("deal", ("deal", "--rules", "mini-louisiana", "--cards", "9 K 3 5 4 2 7 8 J 5 5", "--bet", "player=10",

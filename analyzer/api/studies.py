@@ -170,11 +170,12 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
 
 
 def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int | None = None, shoes: int = 2000,
-                     seed: int = 0, workers: int = 1, search: bool = False) -> CoDesigns:
+                     seed: int = 0, workers: int = 1, search: bool = False, unbalanced: bool = False) -> CoDesigns:
     """One balanced count of each level 1-3 for several ``wagers`` together, each wager with its own best trigger,
     beside perfect play of each on the same shoes (``baccarat tags --wager A --wager B``; ``search``: ``--search``,
-    the mix of two wagers' effects whose tags take the most together); render with
-    :func:`analyzer.report.codesign.co_design_document`."""
+    the mix of two wagers' effects whose tags take the most together; ``unbalanced``: ``--unbalanced``, each level's
+    unbalanced co-count too, each wager with its own running-count trigger); render with
+    :func:`analyzer.report.codesign.co_design_document` (``sheet=True``: ``--sheet``)."""
     from ..play.executor import LocalExecutor
     from ..studies.codesign import co_design
     from .common import rule_set
@@ -183,7 +184,7 @@ def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int 
     executor = LocalExecutor(workers)
     try:
         return co_design(chosen, tuple(wagers), decks if decks is not None else chosen.decks, shoes, seed, executor,
-                         search=search)
+                         search=search, unbalanced=unbalanced)
     finally:
         executor.close()
 

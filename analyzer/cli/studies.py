@@ -313,6 +313,7 @@ def _units(option: str, text: str) -> Fraction:
     "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
     "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 100",
     "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --search",
+    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 20 --unbalanced --sheet",
 ))
 @one_rule_set()
 @click.option("--wager", "wagers", required=True, multiple=True, metavar="W",
@@ -324,10 +325,10 @@ def _units(option: str, text: str) -> Fraction:
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
 @click.option("--unbalanced", is_flag=True,
               help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count "
-                   "(one wager).")
+                   "(a co-count: one running count, each wager with its own running-count trigger).")
 @click.option("--sheet", is_flag=True,
-              help="Also a printable tracking sheet: the running count to bet at, round by round, for the best design "
-                   "(one wager).")
+              help="Also a printable tracking sheet: the running count to bet at, round by round, for the best balanced "
+                   "design (a co-count: a column per wager).")
 @click.option("--search", is_flag=True,
               help="A co-count of two wagers: try every mix of their effects (nine weights) and keep, per level, the "
                    "tags whose triggers take the most together on the shoes dealt.")
@@ -346,11 +347,6 @@ def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None,
 
     rule_set = load_rules(rule_name)
     check_workers(workers, None)
-    if len(wagers) > 1:
-        for flag, given in (("--unbalanced", unbalanced), ("--sheet", sheet)):
-            if given:
-                raise InputError(f"{flag} is for one wager; a co-count (--wager given {len(wagers)} times) designs "
-                                 "balanced counts, each wager with its own true-count trigger.")
     if search and len(wagers) != 2:
         raise InputError(f"--search mixes two wagers' effects; give --wager twice ({len(wagers)} given).")
     for wager in wagers:
@@ -358,8 +354,8 @@ def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None,
     with open_executor(workers or cores()) as executor:
         if len(wagers) > 1:
             found = co_design(rule_set, wagers, decks if decks is not None else rule_set.decks, shoes, seed, executor,
-                              search=search)
-            document = co_design_document(found)
+                              search=search, unbalanced=unbalanced)
+            document = co_design_document(found, sheet=sheet)
         else:
             document = design_document(design(rule_set, wagers[0], decks if decks is not None else rule_set.decks,
                                               shoes, seed, executor, unbalanced=unbalanced), sheet=sheet)

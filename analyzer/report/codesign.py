@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from ..game.cards import RANKS
 from ..numbers import count_text, decimal_text
-from ..studies.codesign import CoDesigns
+from ..studies.codesign import CoDesigns, co_tracking_sheet
 from .common import shoe_text
-from .model import Column, Document, Field, Fields, Prose, Table, decimal, percent, real, text
+from .model import Block, Column, Document, Field, Fields, Prose, Table, decimal, integer, percent, real, text
 from .provenance import provenance
 
 
-def co_design_document(found: CoDesigns) -> Document:
+def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
     """Per level: the one set of tags and the units all the bets' triggers take together, beside perfect play of them
     all; per level and bet: its betting correlation with the count, break-even true count, best trigger, units per 100
-    rounds and bet frequency; per bet: its house edge (the divisor of its effects) and perfect play of it."""
+    rounds and bet frequency; per bet: its house edge (the divisor of its effects) and perfect play of it. Unbalanced
+    co-counts (if designed) follow their balanced ones; with ``sheet``, a printable tracking sheet for the best
+    balanced co-count, a column per bet (:func:`analyzer.studies.codesign.co_tracking_sheet`)."""
     from ..game.shoe import Shoe
 
     perfect = found.perfect_per_100_rounds
@@ -27,13 +29,15 @@ def co_design_document(found: CoDesigns) -> Document:
         key="wagers",
     )
     designs, follows = [], []
+    mixed = any(not d.balanced for d in found.designs)
     for d in found.designs:
         tags = ",".join(f"{r}={t}" for r, t in zip(RANKS, d.tags)) if any(d.tags) else "none"
         together = d.per_100_rounds
         designs.append((
             text(d.name), text(tags), text(":".join(str(w) for w in d.weights)),
-            text("; ".join(f"{f.wager} " + ("none wins" if f.best is None else f">= {f.best.threshold}")
-                           for f in d.follows) if any(d.tags) else "none wins"),
+            text((f"{d.index}: " if mixed else "") + "; ".join(
+                f"{f.wager} " + ("none wins" if f.best is None else f">= {f.best.threshold}") for f in d.follows)
+                if any(d.tags) else "none wins"),
             decimal(together, 4, signed=True), percent(None if together is None or perfect <= 0 else together / perfect, 1),
         ))
         for f in d.follows:
@@ -41,7 +45,7 @@ def co_design_document(found: CoDesigns) -> Document:
             bound = of_perfect[f.wager]
             follows.append((
                 text(d.name), text(f.wager), real(f.correlation, 4), decimal(f.break_even, 2),
-                text("none wins" if best is None else f"true count >= {best.threshold}"),
+                text("none wins" if best is None else f"{d.index} >= {best.threshold}"),
                 decimal(None if best is None else best.per_100_rounds, 4, signed=True),
                 percent(None if best is None else best.bet_frequency, 2),
                 percent(None if best is None or bound <= 0 else best.per_100_rounds / bound, 1),
@@ -63,10 +67,10 @@ def co_design_document(found: CoDesigns) -> Document:
               text=f"{decimal_text(perfect, 4)} units per 100 rounds, every bet played perfectly (the upper bound of "
                    "any co-count)"),
     ))
-    return Document(title=f"Co-count designs: {' + '.join(found.wagers)}", blocks=(
+    blocks: tuple[Block, ...] = (
         head, wagers,
         Table(columns=(Column("design", "design"), Column("tags", "tags (A..K)"), Column("weights", "weights"),
-                       Column("trigger", "best triggers (true count)"),
+                       Column("trigger", "best triggers" if mixed else "best triggers (true count)"),
                        Column("units_per_100_rounds", "units per 100 rounds, together", "right"),
                        Column("share_of_perfect_play", "of perfect play", "right")),
               rows=tuple(designs), key="designs"),
@@ -85,9 +89,43 @@ def co_design_document(found: CoDesigns) -> Document:
                 "measured on takes a little less on others)" if found.searched else "") + ". Each bet is bet (one unit) when the one true count reaches its own trigger, the trigger "
             "that takes the most from it on these shoes. Units per 100 rounds: the exact expected value of every "
             "round bet, summed over the shoes dealt (sampling error of the shoes only); together, the bets' units "
-            "added up. The true count is the running count per 52 unseen cards, floored.",
+            "added up. The true count is the running count per 52 unseen cards, floored." + (
+                " An unbalanced co-count (the balanced one with ranks raised, as for one wager, by the trigger of the "
+                "bet whose trigger takes the most) needs no true count: its one running count, kept from 0 at the "
+                "start of the shoe, rises as the cards are seen, and each bet is bet when it reaches the bet's own "
+                "running-count trigger." if mixed else ""),
         )),
-    ), provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))
+    )
+    if sheet:
+        blocks += _sheet(found)
+    return Document(title=f"Co-count designs: {' + '.join(found.wagers)}", blocks=blocks,
+                    provenance=provenance((found.rules,), shoe_text(Shoe.decks(found.decks))))
+
+
+def _sheet(found: CoDesigns) -> tuple[Block, ...]:
+    """The tracking sheet of the best balanced co-count, a column per bet with a winning trigger."""
+    made = co_tracking_sheet(found)
+    if made is None:
+        return (Prose(("No tracking sheet: no balanced co-count wins on these shoes.",)),)
+    chosen, lines = made
+    bets = [(j, f) for j, f in enumerate(chosen.follows) if f.best is not None]
+    triggers = "; ".join(f"{f.wager} >= {f.best.threshold}" for _, f in bets if f.best is not None)
+    idle = [f.wager for f in chosen.follows if f.best is None]
+    return (Fields((Field("tracking_sheet_design", None, text(chosen.name)),
+                    Field("tracking_sheet_triggers", None, text(triggers)))), Table(
+        columns=(Column("round", "round of the shoe", "right"), Column("unseen", "unseen cards (expected)", "right"),
+                 *(Column(f"running_count_{f.wager}", f"bet {f.wager} at a running count of", "right")
+                   for _, f in bets)),
+        rows=tuple((integer(r.round), decimal(r.unseen, 1), *(integer(r.running_counts[j]) for j, _ in bets))
+                   for r in lines),
+        key="tracking_sheet", csv=True,
+        caption=f"Tracking sheet for {chosen.name} ({','.join(f'{r}={t}' for r, t in zip(RANKS, chosen.tags))}), "
+                f"true count {triggers}: start the one running count at 0 when the shoe's first card is shown (count "
+                "it), and bet each wager when it reaches the round's figure in the wager's column"
+                + (f" ({', '.join(idle)}: no trigger wins, not bet)" if idle else "") + ". The unseen cards are "
+                "those a round starts with on average (an approximation: the true count divides by the cards actually "
+                "unseen).",
+    ))
 
 
 def _listed(items: list[str]) -> str:

@@ -15,21 +15,32 @@ betting correlation with the count is stated, and the combined yield is the sum 
 (one unit on each bet when its own trigger is reached). Perfect play of every bet, from the same shoes, is the upper
 bound no count passes. As for ``baccarat tags`` of one wager, the figures are exact expectations over the shoes
 dealt, with the sampling error of the shoes only.
+
+With ``--unbalanced``, each level's co-count is followed by its unbalanced one, made as one wager's is
+(:func:`analyzer.studies.design.unbalanced_tags`), by the true-count trigger of the bet whose trigger takes the most:
+one running count kept from 0, each bet's running-count trigger searched on its own on the same shoes. With
+``--sheet``, the best balanced co-count's tracking sheet has a column per bet (:func:`co_tracking_sheet`, the rounds
+of :func:`analyzer.studies.design.sheet_rounds`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError
 from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
-from .design import LEVELS, Trigger, best_trigger
+from ..game.cards import RANKS
+from .design import LEVELS, Trigger, best_trigger, running_count_at, sheet_rounds, unbalanced_tags
 from .eor import Effects, best_tags, break_even_true_count, correlation, effects_of_removal
 from .plan import Counter, Procedure, Study, WagerPlan
+
+if TYPE_CHECKING:
+    from .tally import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +66,16 @@ class CoDesign:
     weights tried that round to these tags)."""
     tried: int = 1
     """The distinct tag sets of this level studied (more than 1 when the weights are searched)."""
+    balanced: bool = True
+    """An unbalanced co-count (tags not adding up to 0 over a deck) bets on the running count, with no true count."""
 
     @property
     def name(self) -> str:
-        return f"level {self.level}"
+        return f"level {self.level}" + ("" if self.balanced else ", unbalanced")
+
+    @property
+    def index(self) -> str:
+        return "true count" if self.balanced else "running count"
 
     @property
     def per_100_rounds(self) -> Fraction | None:
@@ -130,11 +147,12 @@ def combined_effects(effects: tuple[Effects, ...], weights: tuple[Fraction, ...]
 
 
 def co_design(rules: RuleSet, wagers: tuple[str, ...], decks: int, shoes: int, seed: int, executor: Executor,
-              procedure: Procedure | None = None, search: bool = False) -> CoDesigns:
+              procedure: Procedure | None = None, search: bool = False, unbalanced: bool = False) -> CoDesigns:
     """Design one balanced count of each level for all of ``wagers`` together, each bet with its own best trigger,
     beside perfect play of each on the same shoes. With ``search`` (two wagers), each level's tags are rounded from
     every mix of :data:`SEARCHED`, each distinct tag set is studied on the same shoes, and the one whose triggers take
-    the most together is kept (chosen on the shoes it is measured on: deal more shoes, or check it on another seed)."""
+    the most together is kept (chosen on the shoes it is measured on: deal more shoes, or check it on another seed).
+    With ``unbalanced``, after each level's balanced co-count its unbalanced one (:func:`unbalanced_co_count`)."""
     if len(wagers) < 2:
         raise InputError("A co-count needs at least two wagers (--wager A --wager B).")
     if search and len(wagers) != 2:
@@ -165,21 +183,76 @@ def co_design(rules: RuleSet, wagers: tuple[str, ...], decks: int, shoes: int, s
             continue
         studied = []
         for tags, mix in candidates.items():
-            counter = Counter(tags=tags, threshold=Fraction(0), index="true")
-            study = Study(rules=rules, wagers=tuple(WagerPlan(w, counter) for w in wagers), shoes=shoes, decks=decks,
-                          play="perfect", seed=seed, procedure=procedure)
-            from .counting import run
-
-            tally = run(study, executor)  # the same seed: the same shoes for every level and tag set
+            tally, follows = _follows(rules, wagers, effects, tags, "true", shoes, decks, seed, procedure, executor)
             if not perfect:
                 perfect = tuple(Perfect(w, -e.expected_value, 100 * tally.expected(j) / tally.line(j).rounds,
                                         tally.bet_frequency(j), tally.per_100_rounds(j, expected=True).ci95)
                                 for j, (w, e) in enumerate(zip(wagers, effects)))
-            studied.append(CoDesign(level, tags, tuple(
-                Follow(w, correlation(tags, e), break_even_true_count(e, tags), best_trigger(tally, j))
-                for j, (w, e) in enumerate(zip(wagers, effects))), mix, len(candidates)))
-        designs.append(max(studied, key=lambda d: d.per_100_rounds if d.per_100_rounds is not None else Fraction(-1)))
+            studied.append(CoDesign(level, tags, follows, mix, len(candidates)))
+        kept = max(studied, key=lambda d: d.per_100_rounds if d.per_100_rounds is not None else Fraction(-1))
+        designs.append(kept)
+        if unbalanced:
+            skewed = unbalanced_co_count(kept, combined_effects(effects, kept.weights))
+            if skewed is not None:
+                _, follows = _follows(rules, wagers, effects, skewed, "running", shoes, decks, seed, procedure,
+                                      executor)
+                designs.append(CoDesign(level, skewed, tuple(replace(f, break_even=None) for f in follows),
+                                        kept.weights, 1, balanced=False))
     if not perfect:
         raise InputError(f"No balanced count follows {' and '.join(wagers)} together (their weighed effects of "
                          "removal cannot be balanced in whole tags).")
     return CoDesigns(rules, tuple(wagers), decks, shoes, seed, procedure, perfect, tuple(designs), search)
+
+
+def unbalanced_co_count(balanced: CoDesign, summed: Effects) -> tuple[int, ...] | None:
+    """The unbalanced co-count of a balanced one: its tags unbalanced as a single wager's are
+    (:func:`analyzer.studies.design.unbalanced_tags`, from ``summed``, the effects they were rounded from), by the
+    true-count trigger of the bet whose trigger takes the most (the first among equals), so that the one running count,
+    kept from 0, reaches that bet's trigger near where its true count does; ``None`` when no bet's trigger wins, or
+    the trigger is not one to 13 (as for one wager)."""
+    won = [f.best for f in balanced.follows if f.best is not None]
+    if not won:
+        return None
+    main = max(won, key=lambda t: t.per_100_rounds)  # max keeps the first among equals
+    if not 0 < main.threshold <= len(RANKS):
+        return None
+    return unbalanced_tags(summed, balanced.tags, main.threshold)
+
+
+def _follows(rules: RuleSet, wagers: tuple[str, ...], effects: tuple[Effects, ...], tags: tuple[int, ...],
+             index: Literal["true", "running"], shoes: int, decks: int, seed: int, procedure: Procedure,
+             executor: Executor) -> tuple[Tally, tuple[Follow, ...]]:
+    """One counting study of every bet on the one count ``tags`` (on its true or running count; perfect play, the
+    shoes of ``seed``), and how each bet follows it, with its own best trigger."""
+    from .counting import run
+
+    counter = Counter(tags=tags, threshold=Fraction(0), index=index)
+    study = Study(rules=rules, wagers=tuple(WagerPlan(w, counter) for w in wagers), shoes=shoes, decks=decks,
+                  play="perfect", seed=seed, procedure=procedure)
+    tally = run(study, executor)  # the same seed: the same shoes for every level and tag set
+    return tally, tuple(Follow(w, correlation(tags, e), break_even_true_count(e, tags), best_trigger(tally, j))
+                        for j, (w, e) in enumerate(zip(wagers, effects)))
+
+
+@dataclass(frozen=True, slots=True)
+class CoSheetRow:
+    """One line of a co-count's tracking sheet: the round of the shoe, the cards then unseen (expected), and per bet
+    the running count at which to bet it (``None`` for a bet with no winning trigger)."""
+
+    round: int
+    unseen: Fraction
+    running_counts: tuple[int | None, ...]
+
+
+def co_tracking_sheet(found: CoDesigns) -> tuple[CoDesign, tuple[CoSheetRow, ...]] | None:
+    """A printable sheet for the best balanced co-count, a column per bet: per round of the shoe, the running count
+    that reaches each bet's true-count trigger, for the unseen cards a round starts with on average, as for one wager
+    (:func:`analyzer.studies.design.tracking_sheet`, the same approximation). None when no balanced co-count wins."""
+    winning = [d for d in found.designs if d.balanced and d.per_100_rounds is not None]
+    if not winning:
+        return None
+    chosen = max(winning, key=lambda d: (d.per_100_rounds or 0, -d.level))
+    thresholds = [None if f.best is None else f.best.threshold for f in chosen.follows]
+    return chosen, tuple(
+        CoSheetRow(n, unseen, tuple(None if t is None else running_count_at(t, unseen) for t in thresholds))
+        for n, unseen in sheet_rounds(found.rules, found.decks, found.procedure))

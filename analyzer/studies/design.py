@@ -158,7 +158,7 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
                        tally.per_100_rounds(0, expected=True).ci95)
         designs.append(Design(level, tags, correlated, break_even_true_count(effects, tags), best))
         if unbalanced and best is not None and 0 < best.threshold <= len(RANKS):
-            skewed = _unbalanced(effects, tags, best.threshold)
+            skewed = unbalanced_tags(effects, tags, best.threshold)
             _, found = _best_trigger(rules, wager, Counter(tags=skewed, threshold=Fraction(0), index="running"),
                                      shoes, decks, seed, procedure, executor)
             designs.append(Design(level, skewed, correlation(skewed, effects), None, found, balanced=False))
@@ -167,7 +167,7 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
     return Designs(rules, wager, decks, shoes, seed, procedure, perfect[0], perfect[1], tuple(designs), perfect[2])
 
 
-def _unbalanced(effects: Effects, tags: tuple[int, ...], trigger: int) -> tuple[int, ...]:
+def unbalanced_tags(effects: Effects, tags: tuple[int, ...], trigger: int) -> tuple[int, ...]:
     """The balanced ``tags`` unbalanced by about ``trigger`` per deck, as a running count is (the KO principle): the
     running count of tags adding up to u a deck rises by u for every 52 cards seen, so betting at a running count of u
     times the decks follows betting at a true count of u, with no division. A rank has four cards a deck, so u is a
@@ -214,20 +214,34 @@ def tracking_sheet(found: Designs) -> tuple[Design, tuple[SheetRow, ...]] | None
     true-count trigger, for the unseen cards a round starts with on average (the shown card seen; burned cards unseen;
     each round using the full shoe's exact expected cards). An approximation, stated as such: the true count divides
     by the cards actually unseen. None when no balanced design wins."""
-    import math
-
-    from ..exact.fastcount import count_deals
-
     winning = [d for d in found.designs if d.balanced and d.best is not None]
     if not winning:
         return None
     chosen = max(winning, key=lambda d: (d.best.per_100_rounds if d.best else 0, -d.level))
     assert chosen.best is not None
-    shoe = Shoe.decks(found.decks)
-    deals = count_deals(shoe, found.rules.drawing)
+    threshold = chosen.best.threshold
+    return chosen, tuple(SheetRow(n, unseen, running_count_at(threshold, unseen))
+                         for n, unseen in sheet_rounds(found.rules, found.decks, found.procedure))
+
+
+def running_count_at(threshold: int, unseen: Fraction) -> int:
+    """The running count whose true count reaches ``threshold`` with ``unseen`` cards left: threshold times the unseen
+    cards over 52, rounded up."""
+    import math
+
+    return math.ceil(threshold * unseen / 52)
+
+
+def sheet_rounds(rules: RuleSet, decks: int, procedure: Procedure) -> tuple[tuple[int, Fraction], ...]:
+    """The rounds of a tracking sheet: per round of the shoe, the unseen cards it starts with on average (the shown
+    card seen; burned cards unseen; each round using the full shoe's exact expected cards), up to the round after the
+    cut card (and the procedure's extra rounds)."""
+    from ..exact.fastcount import count_deals
+
+    shoe = Shoe.decks(decks)
+    deals = count_deals(shoe, rules.drawing)
     per_round = 4 + Fraction(sum(n * (s.player_cards + s.banker_cards - 4) for s, n in deals.counts.items()),
                              deals.denominator)
-    procedure = found.procedure
     shown = 1 if procedure.burn == "standard" else 0
     burned = (Fraction(sum(v or 10 for v in VALUES), len(VALUES)) if procedure.burn == "standard"
               else Fraction(0) if procedure.burn == "none" else Fraction(int(procedure.burn)))
@@ -236,11 +250,11 @@ def tracking_sheet(found: Designs) -> tuple[Design, tuple[SheetRow, ...]] | None
     extra = procedure.extra_rounds
     while True:
         unseen = shoe.size - shown - dealt
-        rows.append(SheetRow(round_number, unseen, math.ceil(chosen.best.threshold * unseen / 52)))
+        rows.append((round_number, unseen))
         dealt += per_round
         round_number += 1
         if unseen - burned - per_round <= procedure.cut_card:
             if extra <= 0:
                 break
             extra -= 1
-    return chosen, tuple(rows)
+    return tuple(rows)
