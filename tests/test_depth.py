@@ -170,3 +170,28 @@ def test_a_depth_the_study_cannot_count_is_one_line(args: tuple[str, ...], messa
 def test_a_wager_that_reads_suits_is_refused_in_one_line() -> None:
     code, out, err = run("depth", "--rules", "lucky-8", "--wager", "lucky-8-player", "--from", "10", "--to", "10")
     assert code == 2 and "reads suits" in err and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_the_last_depths_take_from_the_shoes_dealt_what_the_study_says() -> None:
+    """Held to the simulation (issue 20, item 4): dealing 100,000 shoes by the standard procedure, the rounds that start
+    with 10 to 17 cards unseen are worth, to perfect play, the study's units a shoe from those depths (exact per
+    composition, weighed hypergeometrically, times the estimated rounds at each depth) within the 95% interval."""
+    from analyzer.api import depth_study
+    from analyzer.api.counting import plan
+    from analyzer.studies.counting import deal_chunk
+
+    wager, low, high, shoes = "dragon-bonus-player", 10, 17, 100_000
+    study = plan(RULES, [wager], shoes=shoes)
+    per_shoe = np.zeros(shoes)
+    for first in range(0, shoes, 500):  # the seeds of `baccarat count`'s shoes
+        rounds, _ = deal_chunk(study, [np.random.SeedSequence(0, spawn_key=(i,)) for i in range(first, first + 500)])
+        unseen = rounds.unseen.sum(axis=1)
+        late = (unseen >= low) & (unseen <= high)
+        values = expected_values(RULES, (wager,), rounds.unseen[late])
+        gains = [max(0, int(n)) / (values.scale[0] * int(d)) for n, d in zip(values.numerators[:, 0], values.dealings)]
+        np.add.at(per_shoe, first + rounds.shoe[late], gains)
+    mean, half = per_shoe.mean(), 1.96 * per_shoe.std(ddof=1) / math.sqrt(shoes)
+    exact = float(depth_study(RULES, wager, unseen=range(low, high + 1), shoes=shoes).units_per_shoe)
+    assert abs(mean - exact) < half, f"dealt {mean:.5f} +/- {half:.5f}, the study {exact:.5f}"
+    assert (round(mean, 5), round(half, 5), round(exact, 5)) == (0.01234, 0.00033, 0.01209)  # as the depth page says
