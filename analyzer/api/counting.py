@@ -93,7 +93,7 @@ def count(rules: str | RuleSet, wagers: str | Sequence[str], *, shoes: int = 100
                  spreads=_by_wager("spreads", spreads, names), seed=seed)
     with open_executor(min(workers, study.tasks)) as executor:
         tally = run(study, executor)
-        return CountStudy(count_document(tally, executor.description, money), "wagers", tally)
+        return CountStudy(report=count_document(tally, executor.description, money), records="wagers", tally=tally)
 
 
 def _by_wager(option: str, given: str | ByWager | None, wagers: Sequence[str]) -> ByWager:
@@ -131,10 +131,11 @@ def verify(claims: str, rules: str | RuleSet | None = None, *, decks: int | None
             raise InputError(f"{shown(claims)} is a par sheet: give the rule set to check it under (rules=...).")
         chosen = with_pays(rule_set(rules), pays)
         document, confirmed = verify_par_sheet(claims, chosen, shoe_for(chosen, decks, remove), checks, names)
-        return Verification(document, "checks", confirmed)
+        return Verification(report=document, records="checks", confirmed=confirmed)
     if rules is not None or decks is not None or remove or pays or checks or names is not None:
         raise InputError("rules, decks, remove, pays, checks and names are for a par sheet (.csv, .xlsx); a claims "
                          "file names them in each claim.")
     claimed = load_claims(claims)
     found = verdicts_of(claimed)
-    return Verification(verdicts_document(claimed, found), "claims", all(v.confirmed for v in found))
+    return Verification(report=verdicts_document(claimed, found), records="claims",
+                        confirmed=all(v.confirmed for v in found))

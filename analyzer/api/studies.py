@@ -117,18 +117,16 @@ def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: 
     if yield_shoes is not None:
         if shoe.decks_built is None or shoe.removed_from_decks():
             raise InputError("A counter yield deals whole shoes: give --decks, not --remove, with --counter-yield.")
-        from ..play.executor import LocalExecutor
+        from ..play.executor import open_executor
         from ..studies.design import counter_yield
 
-        executor = LocalExecutor(workers)
         decks, shoes = shoe.decks_built, yield_shoes
+        with open_executor(workers) as executor:
 
-        def side(sheet: object, rules: RuleSet, wager: str) -> Yield | None:
-            return None if sheet is None else counter_yield(rules, wager, decks, shoes, 0, executor)
-        try:
+            def side(sheet: object, rules: RuleSet, wager: str) -> Yield | None:
+                return None if sheet is None else counter_yield(rules, wager, decks, shoes, 0, executor)
+
             yields = {c.wager: (side(c.a, a, c.wager), side(c.b, b, c.wager)) for c in found.changes}
-        finally:
-            executor.close()
     return diff_document(a, b, shoe, found, yields)
 
 
@@ -156,17 +154,14 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
                   workers: int = 1, unbalanced: bool = False) -> Designs:
     """Balanced counts of levels 1-3 for ``wager``, each with its best trigger, beside perfect play on the same shoes
     (``baccarat tags``); render with :func:`analyzer.report.design.design_document`."""
-    from ..play.executor import LocalExecutor
+    from ..play.executor import open_executor
     from ..studies.design import design
     from .common import rule_set
 
     chosen = rule_set(rules)
-    executor = LocalExecutor(workers)
-    try:
+    with open_executor(workers) as executor:
         return design(chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor,
                       unbalanced=unbalanced)
-    finally:
-        executor.close()
 
 
 def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int | None = None, shoes: int = 2000,
@@ -176,17 +171,15 @@ def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int 
     the mix of two wagers' effects whose tags take the most together; ``unbalanced``: ``--unbalanced``, each level's
     unbalanced co-count too, each wager with its own running-count trigger); render with
     :func:`analyzer.report.codesign.co_design_document` (``sheet=True``: ``--sheet``)."""
-    from ..play.executor import LocalExecutor
+    from ..play.executor import open_executor
     from ..studies.codesign import co_design
     from .common import rule_set
 
     chosen = rule_set(rules)
-    executor = LocalExecutor(workers)
-    try:
+    with open_executor(workers) as executor:
         return co_design(chosen, tuple(wagers), decks if decks is not None else chosen.decks, shoes, seed, executor,
                          search=search, unbalanced=unbalanced)
-    finally:
-        executor.close()
+
 
 def depth_study(rules: str | RuleSet, wager: str, *, decks: int | None = None, unseen: range = range(10, 15),
                 shoes: int = 100_000, seed: int = 0, workers: int = 1) -> DepthStudy:
