@@ -5,8 +5,8 @@ looked up only when first used, so ``import analyzer`` costs nothing. A notebook
 starts with :func:`analyzer.analyze` (see :mod:`analyzer.api`); the lower layers
 are there too:
 
->>> from analyzer import Shoe, load, par_sheets
->>> (banker,) = par_sheets(load("punto-banco"), Shoe.decks(8), ("banker",))
+>>> from analyzer import Shoe, load_rules, par_sheets
+>>> (banker,) = par_sheets(load_rules("punto-banco"), Shoe.decks(8), ("banker",))
 >>> banker.house_edge
 Fraction(114753351728, 10847218479825)
 
@@ -27,7 +27,7 @@ _PUBLIC: dict[str, str] = {
     "Shoe": "analyzer.game.shoe",
     "RuleSet": "analyzer.game.rules",
     "Wager": "analyzer.game.rules",
-    "load": "analyzer.exact.reach",
+    "load_rules": "analyzer.exact.reach",
     "parse": "analyzer.game.rulefile",
     "shipped": "analyzer.game.rulefile",
     "FinalState": "analyzer.game.state",
@@ -52,27 +52,52 @@ _PUBLIC: dict[str, str] = {
 """Public name -> the module that defines it."""
 
 __all__ = [
-    "__version__", "InputError", "RANKS", "parse_cards", "Shoe", "RuleSet", "Wager", "load", "parse", "shipped",
-    "FinalState", "settle", "Distribution", "enumerate_deals", "count_deals", "ParSheet", "par_sheets", "Bet", "Seat",
-    "deal_round", "analyze", "eor", "Analysis", "Removal", "count", "CountStudy", "verify", "Verification",
+    "RANKS",
+    "Analysis",
+    "Bet",
+    "CountStudy",
+    "Distribution",
+    "FinalState",
+    "InputError",
+    "ParSheet",
+    "Removal",
+    "RuleSet",
+    "Seat",
+    "Shoe",
+    "Verification",
+    "Wager",
+    "__version__",
+    "analyze",
+    "count",
+    "count_deals",
+    "deal_round",
+    "enumerate_deals",
+    "eor",
+    "load_rules",
+    "par_sheets",
+    "parse",
+    "parse_cards",
+    "settle",
+    "shipped",
+    "verify",
 ]
 assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked up in _PUBLIC"
 
 if TYPE_CHECKING:
-    from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, verify  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .errors import InputError  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .exact.distribution import Distribution  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .exact.enumerator import enumerate_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .exact.fastcount import count_deals  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .exact.parsheet import ParSheet, par_sheets  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .exact.reach import load  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.cards import RANKS, parse_cards  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.rulefile import parse, shipped  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.rules import RuleSet, Wager  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.settle import settle  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.shoe import Shoe  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .game.state import FinalState  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
-    from .play.engine import Bet, Seat, deal_round  # noqa: F401 (for type checkers; __all__ lists them through _PUBLIC)
+    from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, verify
+    from .errors import InputError
+    from .exact.distribution import Distribution
+    from .exact.enumerator import enumerate_deals
+    from .exact.fastcount import count_deals
+    from .exact.parsheet import ParSheet, par_sheets
+    from .exact.reach import load_rules
+    from .game.cards import RANKS, parse_cards
+    from .game.rulefile import parse, shipped
+    from .game.rules import RuleSet, Wager
+    from .game.settle import settle
+    from .game.shoe import Shoe
+    from .game.state import FinalState
+    from .play.engine import Bet, Seat, deal_round
 
 
 def __getattr__(name: str) -> Any:

@@ -32,14 +32,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import numpy as np  # noqa: E402
+from exact import load_text, machine, median_time  # noqa: E402
 
 from analyzer.exact import pokercount  # noqa: E402
 from analyzer.game.cards import SUITS  # noqa: E402
 from analyzer.game.needs import HandNeeds, Needs  # noqa: E402
 from analyzer.game.poker import BEST_FIVE, BEST_INDEX, rank_only, with_flush  # noqa: E402
-from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.rulefile import read_rules  # noqa: E402
 from analyzer.game.shoe import Shoe, falling  # noqa: E402
-from exact import load_text, machine, median_time  # noqa: E402
 
 NEEDS = Needs(drawing=True, player=HandNeeds(pair=True), banker=HandNeeds(pair=True), best_five=True)
 
@@ -49,7 +49,7 @@ def plain_ways(shoe: Shoe, multisets: list[int], big: bool) -> np.ndarray:  # ty
     assert shoe.types is not None
     out = np.zeros((len(multisets), len(BEST_FIVE)), dtype=object if big else np.int64)
     for i, code in enumerate(multisets):
-        k = [code // 7 ** r % 7 for r in range(13)]
+        k = [code // 7**r % 7 for r in range(13)]
         present = [r for r in range(13) if k[r]]
         ranks = [r for r in present for _ in range(k[r])]
         n = len(ranks)
@@ -80,7 +80,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    drawing, shoe = load("punto-banco").drawing, Shoe.decks(8)
+    drawing, shoe = read_rules("punto-banco").drawing, Shoe.decks(8)
     print(f"Machine: {machine()}; load {load_text()}")
     new = pokercount.poker_table(shoe, drawing, NEEDS).as_dict()
     vectorized = pokercount._ways_by_multiset
@@ -92,8 +92,10 @@ def main() -> None:
         pokercount._ways_by_multiset = vectorized
     new_time = median_time(lambda: pokercount.poker_table(shoe, drawing, NEEDS), args.repeats)
     print(f"records: {len(new):,}, adding up to the denominator: {sum(new.values()) == shoe.denominator}")
-    print(f"(plain) {plain_time:7.3f} s   (new) {new_time:7.3f} s   plain / new: {plain_time / new_time:.1f}x "
-          f"(medians of {args.repeats})")
+    print(
+        f"(plain) {plain_time:7.3f} s   (new) {new_time:7.3f} s   plain / new: {plain_time / new_time:.1f}x "
+        f"(medians of {args.repeats})"
+    )
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ import numpy as np  # noqa: E402
 from analyzer.exact.batch import BatchValues, _aggregated_path  # noqa: E402
 from analyzer.exact.parsheet import par_sheets  # noqa: E402
 from analyzer.game.cards import RANKS  # noqa: E402
-from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.rulefile import read_rules  # noqa: E402
 from analyzer.game.settle import pays_by_view, settle, view_index  # noqa: E402
 from analyzer.game.shoe import CARDS_PER_ROUND, Shoe  # noqa: E402
 from analyzer.play.dealer import STATES, code_state, deal_shoes, dealer_for  # noqa: E402
@@ -64,11 +64,13 @@ SHOES_PER_TASK = 20
 
 
 # -- today's algorithm (main at 759406c), copied ------------------------------------------------------------------
-def today_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence], cut_card: int = 14) -> int:
+def today_play_shoes(
+    rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence], cut_card: int = 14
+) -> int:
     """main's play_shoes, for each wager in turn (today a study counts one wager): rounds dealt."""
     import math
 
-    rules = load(rules_name)
+    rules = read_rules(rules_name)
     rounds_dealt = 0
     for name in wagers:
         wager = rules.wager(name)
@@ -103,7 +105,9 @@ def today_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.S
         assert counts.min() >= 0 and counts.sum(axis=1).min() >= CARDS_PER_ROUND  # today's checks of the batch input
         largest = int(counts.sum(axis=1).max())
         numerators, scales = _aggregated_path(rules, [wager], counts, largest)
-        values = BatchValues((name,), numerators, scales, tuple(math.perm(int(s), CARDS_PER_ROUND) for s in counts.sum(axis=1)))
+        values = BatchValues(
+            (name,), numerators, scales, tuple(math.perm(int(s), CARDS_PER_ROUND) for s in counts.sum(axis=1))
+        )
         k = 0
         for shoe_results in results:
             positive = bets = 0
@@ -123,7 +127,7 @@ def today_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.S
 # -- the plain loop ------------------------------------------------------------------------------------------------
 def plain_loop(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence], cut_card: int = 14) -> int:
     """Deal round by round with the round engine; each round's exact EV from the par sheets of the cards left."""
-    rules = load(rules_name)
+    rules = read_rules(rules_name)
     rounds = 0
     for seed in seeds:
         order = np.random.default_rng(seed).permutation(np.repeat(np.arange(len(RANKS)), 32))
@@ -143,9 +147,16 @@ def plain_loop(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSeq
 
 
 def new_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence]) -> int:
-    rules = load(rules_name)
-    study = Study(rules=rules, wagers=tuple(WagerPlan(w) for w in wagers), shoes=len(seeds), decks=8, play="perfect",
-                  seed=0, procedure=Procedure())
+    rules = read_rules(rules_name)
+    study = Study(
+        rules=rules,
+        wagers=tuple(WagerPlan(w) for w in wagers),
+        shoes=len(seeds),
+        decks=8,
+        play="perfect",
+        seed=0,
+        procedure=Procedure(),
+    )
     chunk = play_shoes((study, seeds))
     return sum(row[0].rounds for row in chunk.shoes)
 
@@ -160,50 +171,72 @@ def timed(fn, wagers: list[str], seeds: list[np.random.SeedSequence]) -> float: 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9, help="repeats per timing (median)")
-    parser.add_argument("--kernel", choices=("auto", "int64"), default="auto",
-                        help="int64: the new path without the float64 (BLAS) products, for comparison")
+    parser.add_argument(
+        "--kernel",
+        choices=("auto", "int64"),
+        default="auto",
+        help="int64: the new path without the float64 (BLAS) products, for comparison",
+    )
     args = parser.parse_args()
     if args.kernel == "int64":
         from analyzer.exact import multiset
 
         multiset.fits_float64 = lambda coefficients, largest_b: False  # type: ignore[assignment]
-    every = [w.name for w in load(RULES).wagers if w.has_pay_table]
+    every = [w.name for w in read_rules(RULES).wagers if w.has_pay_table]
     print(f"machine: {machine()}; BLAS threads: {os.environ['OPENBLAS_NUM_THREADS']}")
     print(f"at start: {load_text()}")
     new_play_shoes(RULES, every, np.random.SeedSequence(1).spawn(1))  # tables made once per process, as in a worker
     new_play_shoes(RULES, [ONE], np.random.SeedSequence(1).spawn(1))
-    plain = {label: statistics.median(timed(plain_loop, wagers, np.random.SeedSequence(50 + r).spawn(1))
-                                      for r in range(max(1, args.repeats // 3)))
-             for label, wagers in (("one", [ONE]), ("every", every))}
+    plain = {
+        label: statistics.median(
+            timed(plain_loop, wagers, np.random.SeedSequence(50 + r).spawn(1)) for r in range(max(1, args.repeats // 3))
+        )
+        for label, wagers in (("one", [ONE]), ("every", every))
+    }
     # The machine is shared: each repeat times every method on the same new chunk of 20 shoes, one after the
     # other, so that the ratios (medians of per-repeat ratios) compare runs made under the same load.
     rates: dict[tuple[str, str], list[float]] = {}
     for repeat in range(args.repeats):
         seeds = np.random.SeedSequence(1000 + repeat).spawn(SHOES_PER_TASK)
         # in this order each ratio's two timings are neighbours: today/new for one wager, new one/every, new/today
-        for label, method, wagers in (("one", "today", [ONE]), ("one", "new", [ONE]), ("every", "new", every),
-                                      ("every", "today", every)):
-            rates.setdefault((label, method), []).append(timed(today_play_shoes if method == "today" else new_play_shoes,
-                                                               wagers, seeds))
+        for label, method, wagers in (
+            ("one", "today", [ONE]),
+            ("one", "new", [ONE]),
+            ("every", "new", every),
+            ("every", "today", every),
+        ):
+            rates.setdefault((label, method), []).append(
+                timed(today_play_shoes if method == "today" else new_play_shoes, wagers, seeds)
+            )
     median = {key: statistics.median(values) for key, values in rates.items()}
 
     def ratio(a: tuple[str, str], b: tuple[str, str]) -> float:
         return statistics.median(x / y for x, y in zip(rates[a], rates[b]))
 
-    print(f"\n8-deck shoes of {RULES}, exact EV of every round, one core; rounds per second (median of "
-          f"{args.repeats} chunks of {SHOES_PER_TASK} shoes; the plain loop: {max(1, args.repeats // 3)} shoes)")
+    print(
+        f"\n8-deck shoes of {RULES}, exact EV of every round, one core; rounds per second (median of "
+        f"{args.repeats} chunks of {SHOES_PER_TASK} shoes; the plain loop: {max(1, args.repeats // 3)} shoes)"
+    )
     for label, title in (("one", f"one wager ({ONE})"), ("every", f"every paid wager ({len(every)})")):
         today, new = median[(label, "today")], median[(label, "new")]
         print(f"  {title}:")
         print(f"    plain per-round loop (engine + par sheets): {plain[label]:10,.0f} rounds/s")
-        print(f"    today's algorithm (main 759406c):           {today:10,.0f} rounds/s   {today / plain[label]:6.1f}x the plain loop")
-        print(f"    new path:                                    {new:10,.0f} rounds/s   {new / plain[label]:6.1f}x the plain loop, "
-              f"{ratio((label, 'new'), (label, 'today')):5.1f}x today")
+        print(
+            f"    today's algorithm (main 759406c):           {today:10,.0f} rounds/s   {today / plain[label]:6.1f}x "
+            "the plain loop"
+        )
+        print(
+            f"    new path:                                    {new:10,.0f} rounds/s   {new / plain[label]:6.1f}x the "
+            "plain loop, "
+            f"{ratio((label, 'new'), (label, 'today')):5.1f}x today"
+        )
     speedup = ratio(("one", "new"), ("one", "today"))
     cost = ratio(("one", "new"), ("every", "new"))
     print(f"\n  target: one wager >= 5x today: {'met' if speedup >= 5 else 'NOT met'} ({speedup:.1f}x)")
-    print(f"  target: every paid wager <= 1.6x the cost of one: {'met' if cost <= 1.6 else 'NOT met'} "
-          f"({cost:.2f}x the cost per round)")
+    print(
+        f"  target: every paid wager <= 1.6x the cost of one: {'met' if cost <= 1.6 else 'NOT met'} "
+        f"({cost:.2f}x the cost per round)"
+    )
     print(f"\nat end: {load_text()}")
 
 

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from analyzer.exact.parsheet import par_sheets  # noqa: E402
-from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.rulefile import read_rules  # noqa: E402
 from analyzer.game.shoe import Shoe  # noqa: E402
 from analyzer.studies.depth import _as_ranks, compositions, depth_figures, depth_figures_by_composition  # noqa: E402
 
@@ -53,7 +53,7 @@ DECKS = 8
 
 def plain_loop(k: int, count: int) -> float:
     """Compositions a second of the par-sheet loop over the first ``count`` compositions of ``k`` unseen cards."""
-    rules, shoe = load(RULES), Shoe.decks(DECKS)
+    rules, shoe = read_rules(RULES), Shoe.decks(DECKS)
     caps = shoe.by_value()
     rows = next(compositions(caps, k))[:count]
     start = time.perf_counter()
@@ -68,7 +68,7 @@ def plain_loop(k: int, count: int) -> float:
 def rate(method, k: int, wager: str = WAGER) -> tuple[float, tuple[object, ...]]:  # type: ignore[no-untyped-def]
     """Compositions a second of one depth, and its figures."""
     start = time.perf_counter()
-    found = method(load(RULES), wager, Shoe.decks(DECKS), k)
+    found = method(read_rules(RULES), wager, Shoe.decks(DECKS), k)
     seconds = time.perf_counter() - start
     return found.compositions / seconds, (found.edge_probability, found.average_edge, found.gain_per_round)
 
@@ -92,21 +92,29 @@ def main() -> None:
         today.append(old_rate)
         new.append(new_rate)
     ratio = statistics.median(n / t for n, t in zip(new, today))
-    print(f"\n{RULES}, {WAGER}, {DECKS} decks, k = 12 unseen cards (293,930 compositions), one core; compositions "
-          f"per second (median of {args.repeats}):")
+    print(
+        f"\n{RULES}, {WAGER}, {DECKS} decks, k = 12 unseen cards (293,930 compositions), one core; compositions "
+        f"per second (median of {args.repeats}):"
+    )
     print(f"  plain loop (par sheet per composition):  {plain:12,.0f}")
-    print(f"  today (main e0acf71, per composition):   {statistics.median(today):12,.0f}   "
-          f"{statistics.median(today) / plain:8.1f}x the plain loop")
-    print(f"  new (split sums):                        {statistics.median(new):12,.0f}   "
-          f"{statistics.median(new) / plain:8.1f}x the plain loop, {ratio:.1f}x today (median ratio)")
+    print(
+        f"  today (main e0acf71, per composition):   {statistics.median(today):12,.0f}   "
+        f"{statistics.median(today) / plain:8.1f}x the plain loop"
+    )
+    print(
+        f"  new (split sums):                        {statistics.median(new):12,.0f}   "
+        f"{statistics.median(new) / plain:8.1f}x the plain loop, {ratio:.1f}x today (median ratio)"
+    )
     if args.deep:
         print("\n  new path alone, deeper (one run each):")
         for k in (17, 20, 26):
             start = time.perf_counter()
-            found = depth_figures(load(RULES), WAGER, Shoe.decks(DECKS), k)
+            found = depth_figures(read_rules(RULES), WAGER, Shoe.decks(DECKS), k)
             seconds = time.perf_counter() - start
-            print(f"    k = {k}: {found.compositions:12,} compositions in {seconds:6.1f} s: "
-                  f"{found.compositions / seconds:12,.0f} a second")
+            print(
+                f"    k = {k}: {found.compositions:12,} compositions in {seconds:6.1f} s: "
+                f"{found.compositions / seconds:12,.0f} a second"
+            )
     rate(depth_figures, 6, PAIR)
     today, new = [], []
     for _ in range(args.rank_repeats):
@@ -115,11 +123,15 @@ def main() -> None:
         assert old_figures == new_figures, "the two paths disagree"
         today.append(old_rate)
         new.append(new_rate)
-    print(f"\n{PAIR} over the thirteen ranks, k = 10 unseen cards (646,646 compositions); compositions per second "
-          f"(median of {args.rank_repeats}):")
+    print(
+        f"\n{PAIR} over the thirteen ranks, k = 10 unseen cards (646,646 compositions); compositions per second "
+        f"(median of {args.rank_repeats}):"
+    )
     print(f"  today (main e0acf71, per composition):   {statistics.median(today):12,.0f}")
-    print(f"  new (split sums):                        {statistics.median(new):12,.0f}   "
-          f"{statistics.median(n / t for n, t in zip(new, today)):.1f}x today (median ratio)")
+    print(
+        f"  new (split sums):                        {statistics.median(new):12,.0f}   "
+        f"{statistics.median(n / t for n, t in zip(new, today)):.1f}x today (median ratio)"
+    )
     print(f"\nat end: {load_text()}")
 
 

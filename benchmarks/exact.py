@@ -33,7 +33,7 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")  # (b) per core, as `count` runs it: set before numpy loads BLAS
 
 import argparse  # noqa: E402
-import platform
+import platform  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -47,7 +47,7 @@ sys.path.insert(0, str(ROOT))
 
 from analyzer.exact.fastcount import count_deals  # noqa: E402
 from analyzer.exact.parsheet import par_sheets  # noqa: E402
-from analyzer.game.rulefile import load  # noqa: E402
+from analyzer.game.rulefile import read_rules  # noqa: E402
 from analyzer.game.rules import Drawing  # noqa: E402
 from analyzer.game.shoe import Shoe  # noqa: E402
 
@@ -129,11 +129,13 @@ def plain_loop(n: list[int], drawing: Drawing) -> Counter[tuple[int, int, int, i
 
 
 def analysis(rules_name: str) -> Callable[[], object]:
-    rules = load(rules_name)
+    rules = read_rules(rules_name)
 
     def run() -> object:
         sheets = par_sheets(rules, Shoe.decks(8))  # a new shoe object each time; count_deals keeps no cache
-        return [(s.expected_value, s.element_of_risk, s.hit_frequency, s.variance, s.standard_deviation) for s in sheets]
+        return [
+            (s.expected_value, s.element_of_risk, s.hit_frequency, s.variance, s.standard_deviation) for s in sheets
+        ]
 
     return run
 
@@ -164,7 +166,7 @@ def main() -> None:
     print(f"at start: {load_text()}")
 
     # (a)
-    rules = load("punto-banco")
+    rules = read_rules("punto-banco")
     plain = plain_loop(list(Shoe.decks(8).by_value()), rules.drawing)
     fast: Counter[tuple[int, int, int, int]] = Counter()
     for state, count in count_deals(Shoe.decks(8), rules.drawing).counts.items():
@@ -177,9 +179,14 @@ def main() -> None:
     for name in ("punto-banco", "live-pittsburgh", "mini-louisiana", "dactylus"):
         fast_s = median_time(analysis(name), repeats)
         worst = max(worst, fast_s)
-        print(f"    {name:16s} all 9 wagers:               {fast_s * 1000:8.2f} ms   {plain_s / fast_s:6.0f}x the plain loop")
-    print(f"    target: <= {TARGET_ANALYSIS_S * 1000:.0f} ms: {'met' if worst <= TARGET_ANALYSIS_S else 'NOT met'} "
-          f"(slowest {worst * 1000:.2f} ms, {plain_s / worst:.0f}x the plain loop)")
+        print(
+            f"    {name:16s} all 9 wagers:               {fast_s * 1000:8.2f} ms   {plain_s / fast_s:6.0f}x the plain "
+            "loop"
+        )
+    print(
+        f"    target: <= {TARGET_ANALYSIS_S * 1000:.0f} ms: {'met' if worst <= TARGET_ANALYSIS_S else 'NOT met'} "
+        f"(slowest {worst * 1000:.2f} ms, {plain_s / worst:.0f}x the plain loop)"
+    )
 
     # (b)
     import numpy as np
@@ -188,8 +195,8 @@ def main() -> None:
 
     rng = np.random.default_rng(2024)
     deck = np.repeat(np.arange(13), 32)
-    shoes = np.array([np.bincount(rng.permutation(deck)[rng.integers(0, 390):], minlength=13) for _ in range(4000)])
-    pitt = load("live-pittsburgh")
+    shoes = np.array([np.bincount(rng.permutation(deck)[rng.integers(0, 390) :], minlength=13) for _ in range(4000)])
+    pitt = read_rules("live-pittsburgh")
     wagers = [w.name for w in pitt.wagers if w.has_pay_table]
 
     def batch() -> object:
@@ -197,18 +204,24 @@ def main() -> None:
         return [values.expected_value(i, j) for i in range(len(shoes)) for j in range(len(wagers))]
 
     def one_by_one() -> object:
-        return [[s.expected_value for s in par_sheets(pitt, Shoe(counts=tuple(int(n) for n in row)), wagers)]
-                for row in shoes[:200]]
+        return [
+            [s.expected_value for s in par_sheets(pitt, Shoe(counts=tuple(int(n) for n in row)), wagers)]
+            for row in shoes[:200]
+        ]
 
     batch_s = median_time(batch, 3)
     rate = len(shoes) / batch_s
     plain_rate = 200 / median_time(one_by_one, 3)
     print(f"\n(b) batch: exact EV of {len(wagers)} wagers (live-pittsburgh) for {len(shoes)} depleted 8-deck shoes")
     print(f"    par sheets shoe by shoe (baseline):  {plain_rate:,.0f} shoes/s")
-    print(f"    batch: {batch_s:.3f} s, {rate:,.0f} shoes/s, every EV read back as a Fraction: "
-          f"{rate / plain_rate:.1f}x the baseline")
-    print(f"    target: >= {TARGET_SHOES_PER_S:,} shoes/s: {'met' if rate >= TARGET_SHOES_PER_S else 'NOT met'} "
-          f"({rate / TARGET_SHOES_PER_S:.1f}x the target)")
+    print(
+        f"    batch: {batch_s:.3f} s, {rate:,.0f} shoes/s, every EV read back as a Fraction: "
+        f"{rate / plain_rate:.1f}x the baseline"
+    )
+    print(
+        f"    target: >= {TARGET_SHOES_PER_S:,} shoes/s: {'met' if rate >= TARGET_SHOES_PER_S else 'NOT met'} "
+        f"({rate / TARGET_SHOES_PER_S:.1f}x the target)"
+    )
 
     # (c)
     command = [sys.executable, "-m", "analyzer", "analyze", "--rules", "punto-banco"]
@@ -218,13 +231,22 @@ def main() -> None:
         subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
         walls.append(time.perf_counter() - start)
     wall = statistics.median(walls)
-    bare = statistics.median(
-        [_wall([sys.executable, "-c", "pass"]) for _ in range(max(5, repeats // 3))]
+    bare = statistics.median([_wall([sys.executable, "-c", "pass"]) for _ in range(max(5, repeats // 3))])
+    trace = subprocess.run(
+        [sys.executable, "-X", "importtime", *command[1:]],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    ).stderr
+    heavy = sorted(
+        {
+            m
+            for m in ("numpy", "sympy", "dask", "matplotlib", "xlsxwriter", "openpyxl", "fpdf")
+            if f" {m}\n" in trace or f" {m}." in trace
+        }
     )
-    trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], cwd=ROOT, check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True).stderr
-    heavy = sorted({m for m in ("numpy", "sympy", "dask", "matplotlib", "xlsxwriter", "openpyxl", "fpdf")
-                    if f" {m}\n" in trace or f" {m}." in trace})
     print("\n(c) `python -m analyzer analyze --rules punto-banco`, whole process")
     print(f"    {wall:.3f} s wall (median of {len(walls)}); a bare `python -c pass` takes {bare:.3f} s here")
     print(f"    heavy modules imported: {', '.join(heavy) or 'none'}")

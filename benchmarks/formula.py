@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer.exact.parsheet import par_sheets  # noqa: E402
-from analyzer.game.rulefile import load  # noqa: E402
-from analyzer.game.shoe import Shoe  # noqa: E402
-from analyzer.studies import formula  # noqa: E402
-from analyzer.studies.formula import formulas  # noqa: E402
+from analyzer.exact.parsheet import par_sheets
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shoe import Shoe
+from analyzer.studies import formula
+from analyzer.studies.formula import formulas
 
 
 def clear() -> None:
@@ -48,7 +48,7 @@ def median_seconds(action: Callable[[], object], repeat: int, cold: bool = True)
 
 def main() -> None:
     name = sys.argv[1] if len(sys.argv) > 1 else "punto-banco"
-    rules = load(name)
+    rules = read_rules(name)
     import sympy  # noqa: F401  (imported once, outside the timings)
 
     enumerate_8 = median_seconds(lambda: par_sheets(rules, Shoe.decks(8)), repeat=5)

@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer.exact.enumerator import enumerate_deals  # noqa: E402
-from analyzer.game.cards import RANKS  # noqa: E402
-from analyzer.game.rulefile import load  # noqa: E402
-from analyzer.game.shoe import Shoe  # noqa: E402
-from analyzer.studies.owncards import analyse  # noqa: E402
+from analyzer.exact.enumerator import enumerate_deals
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shoe import Shoe
+from analyzer.studies.owncards import analyze_own_cards
 
 
 def _median_seconds(work: Callable[[Shoe], object], shoes: list[Shoe]) -> float:
@@ -37,11 +37,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="shoes timed per task (at most 13)")
     args = parser.parse_args()
-    rules = load("mini-louisiana")
+    rules = read_rules("mini-louisiana")
     ranks = RANKS[: max(1, min(args.repeat, len(RANKS)))]
     own_shoes = [Shoe.decks(8).remove([rank]) for rank in ranks]
     core_shoes = [Shoe.decks(8).remove([rank, rank]) for rank in ranks]
-    own = _median_seconds(lambda shoe: analyse(rules, shoe), own_shoes)
+    own = _median_seconds(lambda shoe: analyze_own_cards(rules, shoe), own_shoes)
     core = _median_seconds(lambda shoe: enumerate_deals(shoe, rules.drawing), core_shoes)
     print(f"shoes per task: {len(ranks)} (8 decks less one card; cold caches)")
     print(f"own-cards analysis (all decisions, three strategies): median {own:.3f} s")

@@ -39,12 +39,12 @@ from exact import load_text, machine, median_time, plain_loop  # noqa: E402
 from analyzer.exact.classcount import forget  # noqa: E402
 from analyzer.exact.outcomes import path_of  # noqa: E402
 from analyzer.exact.parsheet import par_sheets  # noqa: E402
-from analyzer.exact.reach import load  # noqa: E402
+from analyzer.exact.reach import load_rules  # noqa: E402
 from analyzer.game.rulefile import catalogue  # noqa: E402
 from analyzer.game.rules import RuleSet  # noqa: E402
 from analyzer.game.shoe import Shoe  # noqa: E402
-from analyzer.studies.eor import effects_of_removal  # noqa: E402
 from analyzer.studies.catalogue import catalogue_wagers  # noqa: E402
+from analyzer.studies.eor import effects_of_removal  # noqa: E402
 
 TARGET_ONE_S = 1.0
 TARGET_FORTY_S = 5.0
@@ -66,39 +66,55 @@ def main() -> None:
     args = parser.parse_args()
     print(f"machine: {machine()}")
     print(f"at start: {load_text()}")
-    punto = load("punto-banco")
+    punto = load_rules("punto-banco")
     plain_s = median_time(lambda: plain_loop(list(Shoe.decks(8).by_value()), punto.drawing), 3)
-    print(f"\nbaseline: the plain six-level loop over values (final states only: no suits, no pair flags): {plain_s * 1000:8.1f} ms")
+    print(
+        "\nbaseline: the plain six-level loop over values (final states only: no suits, no pair flags): "
+        f"{plain_s * 1000:8.1f} ms"
+    )
 
     # (a)
     timings = []
     for name in catalogue():
-        rules = load(name)
+        rules = load_rules(name)
         for wager in catalogue_wagers(rules):
             timings.append((median_time(sheets(rules, (wager.name,)), args.repeats), name, wager.name, path_of(wager)))
     timings.sort(reverse=True)
     print(f"\n(a) each side bet alone, 8 decks: {len(timings)} side bets; the ten slowest:")
     for seconds, name, wager, path in timings[:10]:
-        print(f"    {name + '/' + wager:48s} {path:13s} {seconds * 1000:8.1f} ms  {plain_s / seconds:6.1f}x the plain loop")
+        print(
+            f"    {name + '/' + wager:48s} {path:13s} {seconds * 1000:8.1f} ms  {plain_s / seconds:6.1f}x the plain "
+            "loop"
+        )
     by_path: dict[str, list[float]] = {}
     for seconds, _, _, path in timings:
         by_path.setdefault(path, []).append(seconds)
     for path, values in sorted(by_path.items()):
-        print(f"    {path:13s} {len(values):3d} side bets, median {statistics.median(values) * 1000:7.1f} ms, slowest {max(values) * 1000:7.1f} ms")
+        print(
+            f"    {path:13s} {len(values):3d} side bets, median {statistics.median(values) * 1000:7.1f} ms, slowest "
+            f"{max(values) * 1000:7.1f} ms"
+        )
     worst = timings[0][0]
-    print(f"    target: each <= {TARGET_ONE_S:.0f} s: {'met' if worst <= TARGET_ONE_S else 'NOT met'} (slowest {worst:.3f} s)")
+    print(
+        f"    target: each <= {TARGET_ONE_S:.0f} s: {'met' if worst <= TARGET_ONE_S else 'NOT met'} (slowest "
+        f"{worst:.3f} s)"
+    )
 
     # (b), (c)
-    every = load("punto-banco", tuple(catalogue()))
+    every = load_rules("punto-banco", tuple(catalogue()))
     forty = tuple(wager for _, _, wager, _ in timings[:40])
     forty_s = median_time(sheets(every, forty), max(3, args.repeats // 2))
-    print(f"\n(b) the forty slowest side bets in one rule set, 8 decks: {forty_s:.3f} s "
-          f"({forty_s / plain_s:.1f} times one plain loop, which counts final states only)")
+    print(
+        f"\n(b) the forty slowest side bets in one rule set, 8 decks: {forty_s:.3f} s "
+        f"({forty_s / plain_s:.1f} times one plain loop, which counts final states only)"
+    )
     print(f"    target: <= {TARGET_FORTY_S:.0f} s: {'met' if forty_s <= TARGET_FORTY_S else 'NOT met'}")
     names = tuple(w.name for w in every.wagers if w.offered and w.origin)
     all_s = median_time(sheets(every, names), max(3, args.repeats // 2))
-    print(f"\n(c) the whole catalogue in one rule set ({len(names)} side bets), 8 decks: {all_s:.3f} s "
-          f"({all_s / plain_s:.1f} times one plain loop)")
+    print(
+        f"\n(c) the whole catalogue in one rule set ({len(names)} side bets), 8 decks: {all_s:.3f} s "
+        f"({all_s / plain_s:.1f} times one plain loop)"
+    )
 
     # (d)
     lucky = {wager: seconds for seconds, name, wager, _ in timings if name == "lucky-8"}
@@ -106,12 +122,18 @@ def main() -> None:
     for wager, seconds in sorted(lucky.items()):
         print(f"    {wager:24s} {seconds * 1000:8.1f} ms  {plain_s / seconds:6.1f}x the plain loop")
     slowest = max(lucky.values())
-    print(f"    target: each <= {TARGET_RECORDS_MS:.0f} ms: {'met' if slowest * 1000 <= TARGET_RECORDS_MS else 'NOT met'} "
-          f"(slowest {slowest * 1000:.1f} ms)")
-    rules = load("lucky-8")
+    print(
+        f"    target: each <= {TARGET_RECORDS_MS:.0f} ms: "
+        f"{'met' if slowest * 1000 <= TARGET_RECORDS_MS else 'NOT met'} "
+        f"(slowest {slowest * 1000:.1f} ms)"
+    )
+    rules = load_rules("lucky-8")
     eor_s = median_time(lambda: (forget(), effects_of_removal(rules, Shoe.decks(8), ("lucky-8-player",))), 3)
     ratio = eor_s / lucky["lucky-8-player"]
-    print(f"    eor --wager lucky-8-player (13 ranks and 52 card types, median of 3): {eor_s:.2f} s, {ratio:.1f} par sheets' time")
+    print(
+        f"    eor --wager lucky-8-player (13 ranks and 52 card types, median of 3): {eor_s:.2f} s, {ratio:.1f} par "
+        "sheets' time"
+    )
     print(f"    target: <= {TARGET_EOR_SHEETS:.0f} par sheets: {'met' if ratio <= TARGET_EOR_SHEETS else 'NOT met'}")
     print(f"\nat end: {load_text()}")
 

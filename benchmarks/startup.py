@@ -54,7 +54,9 @@ def main() -> None:
     for name, runs in times.items():
         median = statistics.median(runs)
         target = TARGETS.get(name)
-        verdict = "" if target is None else f"  target +{target:.2f} s: {'met' if median - bare <= target else 'NOT met'}"
+        verdict = (
+            "" if target is None else f"  target +{target:.2f} s: {'met' if median - bare <= target else 'NOT met'}"
+        )
         print(f"{name:40s} {median:7.3f} s   +{median - bare:6.3f} s over bare Python{verdict}")
 
 

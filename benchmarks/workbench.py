@@ -49,8 +49,12 @@ class Client:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
     def post(self, path: str, payload: dict[str, Any]) -> Any:
-        self.connection.request("POST", path, json.dumps(payload), {
-            "content-type": "application/json", "origin": f"http://127.0.0.1:{self.port}"})
+        self.connection.request(
+            "POST",
+            path,
+            json.dumps(payload),
+            {"content-type": "application/json", "origin": f"http://127.0.0.1:{self.port}"},
+        )
         response = self.connection.getresponse()
         body = response.read()
         if response.status != 200:
@@ -62,10 +66,13 @@ def golden_frog(i: int) -> str:
     """golden-frog's text with the first wager's row changed: winning total ``w`` beats losing total ``l``."""
     from analyzer.game.rulefile import shipped_text
 
-    pairs = [(w, l) for w in range(1, 10) for l in range(w)]
-    w, l = pairs[i % len(pairs)]
-    return shipped_text("golden-frog").replace("winning_hand = { total = 8 }, losing_hand = { total = 6 }",
-                                               f"winning_hand = {{ total = {w} }}, losing_hand = {{ total = {l} }}", 1)
+    pairs = [(winning, losing) for winning in range(1, 10) for losing in range(winning)]
+    w, l = pairs[i % len(pairs)]  # noqa: E741 (w and l as the row writes them)
+    return shipped_text("golden-frog").replace(
+        "winning_hand = { total = 8 }, losing_hand = { total = 6 }",
+        f"winning_hand = {{ total = {w} }}, losing_hand = {{ total = {l} }}",
+        1,
+    )
 
 
 def shoe(i: int) -> str:
@@ -90,8 +97,12 @@ def main() -> None:
     from analyzer.api import analyze
 
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "analyzer", "serve", "--port", str(port)],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -109,23 +120,31 @@ def main() -> None:
         cases: dict[str, tuple[Callable[[int], Any], Callable[[int], Any]]] = {
             "pay change": (
                 lambda i: client.post("/api/workbench", {"state": {"pays": [f"tie:tie={9 + i}:1"]}, "start": {}}),
-                lambda i: analyze("punto-banco", pays=[f"tie:tie={9 + i}:1"]).summary()),
+                lambda i: analyze("punto-banco", pays=[f"tie:tie={9 + i}:1"]).summary(),
+            ),
             "row change": (
                 lambda i: client.post("/api/workbench", {"state": {"text": golden_frog(i)}}),
-                lambda i: _fresh_text(golden_frog(i))),
+                lambda i: _fresh_text(golden_frog(i)),
+            ),
             "shoe change": (
                 lambda i: client.post("/api/workbench", {"state": {"remove": shoe(i)}}),
-                lambda i: analyze("punto-banco", remove=shoe(i)).summary()),
+                lambda i: analyze("punto-banco", remove=shoe(i)).summary(),
+            ),
         }
         results = {}
         for name, (served, plain) in cases.items():
-            results[name] = (statistics.median(timed(served, repeats, 1)),
-                             statistics.median(timed(plain, repeats, 1 + repeats)))
+            results[name] = (
+                statistics.median(timed(served, repeats, 1)),
+                statistics.median(timed(plain, repeats, 1 + repeats)),
+            )
         whole = []
         for _ in range(max(3, repeats // 3)):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "analyzer", "analyze", "--rules", "punto-banco"],
-                           stdout=subprocess.DEVNULL, check=True)
+            subprocess.run(
+                [sys.executable, "-m", "analyzer", "analyze", "--rules", "punto-banco"],
+                stdout=subprocess.DEVNULL,
+                check=True,
+            )
             whole.append(time.perf_counter() - start)
     finally:
         server.terminate()
@@ -134,8 +153,10 @@ def main() -> None:
     print(f"{'case':14s} {'over HTTP':>10s} {'recount in-process':>19s} {'ratio':>6s}  target")
     for name, (served, plain) in results.items():
         verdict = "met" if served <= TARGETS[name] else "NOT met"
-        print(f"{name:14s} {served * 1000:8.1f} ms {plain * 1000:16.1f} ms {plain / served:6.1f}x  "
-              f"{TARGETS[name] * 1000:.0f} ms: {verdict}")
+        print(
+            f"{name:14s} {served * 1000:8.1f} ms {plain * 1000:16.1f} ms {plain / served:6.1f}x  "
+            f"{TARGETS[name] * 1000:.0f} ms: {verdict}"
+        )
     print(f"{'baccarat analyze --rules punto-banco, a whole process':55s} {statistics.median(whole) * 1000:8.1f} ms")
 
 

@@ -120,8 +120,9 @@ def brute_force(cards: list[str], kind: str) -> Counter[FinalState]:
 # ------------------------------------------------ Play Your Own Cards (000 CASE 2)
 
 
-def own_hand_net(banker: tuple[str, str, str], own: tuple[str, str, str], draws: bool, kind: str,
-                 pair_pays: Fraction | None = None) -> Fraction | int:
+def own_hand_net(
+    banker: tuple[str, str, str], own: tuple[str, str, str], draws: bool, kind: str, pair_pays: Fraction | None = None
+) -> Fraction | int:
     """What a one-unit Player bet played as an own hand nets, written from 000 CASE 2.
 
     ``banker`` is B1 B2 B3 (the third is dealt face down in step 4 whether or
@@ -152,8 +153,9 @@ def own_hand_net(banker: tuple[str, str, str], own: tuple[str, str, str], draws:
     return settle(own_total, banker_total)
 
 
-def own_cards_brute_force(cards: list[str], kind: str, community: bool,
-                          pair_pays: Fraction | None = None) -> dict[tuple[str, ...], tuple[int, Fraction, Fraction]]:
+def own_cards_brute_force(
+    cards: list[str], kind: str, community: bool, pair_pays: Fraction | None = None
+) -> dict[tuple[str, ...], tuple[int, Fraction, Fraction]]:
     """Per own two cards (ranks, sorted), the sequences dealt and the summed net if drawing / standing.
 
     Every ordered sequence of the physical ``cards`` is dealt in 000's order:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 
 from .brute_force import STANDARD, banker_draws
@@ -227,7 +227,7 @@ SETTLE: dict[tuple[str, str], Callable[[Hand, Hand], Fraction]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(cards: tuple[str, ...]) -> Counter[tuple[Hand, Hand]]:
     """The hands of every ordered six-card sequence of the physical ``cards``, each with how many sequences deal it."""
     return Counter(play(sequence) for sequence in permutations(cards, 6))

@@ -17,7 +17,7 @@ def reference_records(name: str) -> list[tuple[str, list[str]]]:
     source, records = "", []
     for line in (REFERENCE / name).read_text(encoding="utf-8").splitlines():
         if line.startswith("# Source:"):
-            source = line[len("# Source:"):].strip()
+            source = line[len("# Source:") :].strip()
         elif line.strip() and not line.startswith("#"):
             records.append((source, [field.strip() for field in line.split("|")]))
     return records

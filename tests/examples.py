@@ -1,7 +1,8 @@
 """The one runner of the examples in README.md and on every page of docs/: they run, and must match.
 
 The convention: a fenced code block whose first line begins with ``$ baccarat`` or ``$ cat`` is an
-example, unless its info string is ``text`` (output shown, not run: a long study, say). Each line beginning with ``$ `` is a command (a line ending in ``\\`` continues on the
+example, unless its info string is ``text`` (output shown, not run: a long study, say). Each line beginning with ``$ ``
+is a command (a line ending in ``\\`` continues on the
 next); the lines up to the next command are its output, exactly, except that a line ``...`` stands
 for any number of lines and ``...`` inside a line for any text. ``$ cat FILE`` writes FILE with the
 lines shown, so that the commands after it read it. ``; echo "exit status $?"`` after a command
@@ -118,7 +119,9 @@ def run_example(example: Example, folder: Path) -> None:
         result = CliRunner().invoke(cli, words[1:], prog_name="baccarat")
         actual = result.stdout.splitlines()
         if status:
-            actual += (result.stderr.splitlines() if result.exit_code == 2 else []) + [f"exit status {result.exit_code}"]
+            actual += (result.stderr.splitlines() if result.exit_code == 2 else []) + [
+                f"exit status {result.exit_code}"
+            ]
         else:
             assert result.exit_code in (0, 1), f"{example.name}: `{command}` failed: {result.stderr}"
         assert matches(expected, actual), f"{example.name}: `{command}` printed\n" + "\n".join(actual[:80])

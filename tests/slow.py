@@ -5,6 +5,7 @@ The full run (``.ci/run``, the README's test command) runs everything.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 import pytest
@@ -24,7 +25,7 @@ def dealing(command: str) -> bool:
     """Whether a command line deals many rounds or shoes (:data:`DEALING`), prices lightning multipliers
     (:data:`MULTIPLIED`), or counts a heavy catalogue table (``--rules`` one of :data:`HEAVY_TABLES`)."""
     words = command.split()
-    heavy = any(a == "--rules" and b in HEAVY_TABLES for a, b in zip(words, words[1:]))
+    heavy = any(a == "--rules" and b in HEAVY_TABLES for a, b in itertools.pairwise(words))
     return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED) or heavy
 
 

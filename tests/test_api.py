@@ -35,7 +35,19 @@ def test_records_are_exact_and_add_up_to_one_per_wager() -> None:
 
 def test_the_api_and_the_command_line_give_the_same_json() -> None:
     """One path for both front ends: analyze --format json is the api's document, but for the command line."""
-    args = ["analyze", "--rules", "dactylus", "--decks", "6", "--remove", "9", "--pay", "tie:tie=9:1", "--format", "json"]
+    args = [
+        "analyze",
+        "--rules",
+        "dactylus",
+        "--decks",
+        "6",
+        "--remove",
+        "9",
+        "--pay",
+        "tie:tie=9:1",
+        "--format",
+        "json",
+    ]
     printed = json.loads(CliRunner().invoke(cli, args).stdout)
     api = analyzer.analyze("dactylus", decks=6, remove="9", pays=["tie:tie=9:1"]).render("json")
     assert isinstance(api, str)
@@ -86,8 +98,23 @@ def _json_of(*args: str) -> dict[str, object]:
 def test_a_counting_study_reads_as_the_commands_json_with_exact_figures() -> None:
     """analyzer.count gives count's figures: the JSON output's per-wager rows, each value exact (issue 16, item 4)."""
     study = analyzer.count("live-pittsburgh", "dragon-bonus-player", shoes=20, seed=1, bankroll=500)
-    cli_data = _json_of("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20",
-                        "--seed", "1", "--bankroll", "500", "--format", "json", "--workers", "1")
+    cli_data = _json_of(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "20",
+        "--seed",
+        "1",
+        "--bankroll",
+        "500",
+        "--format",
+        "json",
+        "--workers",
+        "1",
+    )
     (row,) = study.to_records()
     (cli_row,) = cli_data["wagers"]  # type: ignore[misc]
     assert row["rounds"] == int(cli_row["rounds"]) and isinstance(row["rounds"], int)
@@ -101,20 +128,26 @@ def test_a_counting_study_reads_as_the_commands_json_with_exact_figures() -> Non
 
 def test_a_spread_and_a_threshold_are_given_as_the_command_line_gives_them() -> None:
     flat = analyzer.count("live-pittsburgh", "dragon-bonus-player", shoes=10, play="count", thresholds="4")
-    spread = analyzer.count("live-pittsburgh", ["dragon-bonus-player"], shoes=10,
-                            spreads={"dragon-bonus-player": "1@4,2@6,4@8"})
+    spread = analyzer.count(
+        "live-pittsburgh", ["dragon-bonus-player"], shoes=10, spreads={"dragon-bonus-player": "1@4,2@6,4@8"}
+    )
     (a,), (b,) = flat.to_records(), spread.to_records()
     assert a["bets"] == b["bets"] and b["counter.spread"] and "counter.spread" not in a
 
 
-@pytest.mark.parametrize(("arguments", "message"), [
-    ({"goal": 100}, "--goal goes with --bankroll"),
-    ({"spreads": "1@4", "play": "perfect"}, "--spread bets by the count"),
-    ({"thresholds": "4"}, "--threshold applies to --play count only"),
-    ({"tags": {"banker": "1,1,1,1,-1,-1,-1,-1,0,0,0,0,0"}}, "tags names 'banker', which is not one of the study's"),
-    ({"burn": "some"}, "--burn 'some' is not standard, none or a whole number of cards"),
-])
-def test_a_counting_studys_bad_arguments_are_the_command_lines_one_line(arguments: dict[str, object], message: str) -> None:
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"goal": 100}, "--goal goes with --bankroll"),
+        ({"spreads": "1@4", "play": "perfect"}, "--spread bets by the count"),
+        ({"thresholds": "4"}, "--threshold applies to --play count only"),
+        ({"tags": {"banker": "1,1,1,1,-1,-1,-1,-1,0,0,0,0,0"}}, "tags names 'banker', which is not one of the study's"),
+        ({"burn": "some"}, "--burn 'some' is not standard, none or a whole number of cards"),
+    ],
+)
+def test_a_counting_studys_bad_arguments_are_the_command_lines_one_line(
+    arguments: dict[str, object], message: str
+) -> None:
     with pytest.raises(InputError, match=message.replace("(", r"\(")):
         analyzer.count("live-pittsburgh", "dragon-bonus-player", shoes=5, **arguments)  # type: ignore[arg-type]
 

@@ -114,7 +114,7 @@ def test_no_import_cycle() -> None:
         path.append(module)
         for imported in sorted(GRAPH[module]):
             if state.get(imported) == "open":
-                cycle = path[path.index(imported):] + [imported]
+                cycle = path[path.index(imported) :] + [imported]
                 raise AssertionError(f"import cycle: {' -> '.join(cycle)}")
             if imported not in state:
                 walk(imported)
@@ -140,8 +140,8 @@ def test_every_layer_has_its_package() -> None:
 def _layout_tree() -> dict[str, str]:
     """docs/reference/layout.md's tree: each folder of the package (``analyzer/game``) with the text of its lines."""
     page = (Path(__file__).parent.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
-    block = page[page.index("```\nanalyzer/") + 4:]
-    block = block[:block.index("```")]
+    block = page[page.index("```\nanalyzer/") + 4 :]
+    block = block[: block.index("```")]
     folders: dict[str, str] = {}
     stack: list[tuple[int, str]] = []
     for line in block.splitlines():
@@ -166,5 +166,6 @@ def test_the_layout_page_names_every_module_under_its_folder() -> None:
         if path.suffix not in (".py", ".toml") or path.name == "__init__.py" or "rulesets" in path.parts:
             continue
         folder = "/".join(("analyzer", *path.relative_to(root).parent.parts))
-        assert re.search(rf"(?<![\w.]){re.escape(path.name)}", folders.get(folder, "")), \
+        assert re.search(rf"(?<![\w.]){re.escape(path.name)}", folders.get(folder, "")), (
             f"{folder}/{path.name} is not in docs/reference/layout.md's tree"
+        )

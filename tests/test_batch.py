@@ -14,7 +14,7 @@ from analyzer.exact import batch, multiset
 from analyzer.exact.batch import expected_values
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.shoe import Shoe
 
 from .conftest import EXAMPLES
@@ -23,11 +23,11 @@ RULE_SETS = [*shipped(), str(EXAMPLES / "ez-baccarat.toml")]
 
 
 def _paid(name: str) -> list[str]:
-    return [w.name for w in load(name).wagers if w.has_pay_table]
+    return [w.name for w in read_rules(name).wagers if w.has_pay_table]
 
 
 def _assert_equal_to_par_sheets(name: str, shoes: list[Shoe]) -> None:
-    rules = load(name)
+    rules = read_rules(name)
     wagers = _paid(name)
     batch = expected_values(rules, wagers, [shoe.counts for shoe in shoes])
     for i, shoe in enumerate(shoes):
@@ -51,28 +51,28 @@ def test_random_shoes_equal_the_par_sheets(name: str, counts: list[list[int]]) -
 def test_huge_shoes_use_python_ints_and_stay_exact() -> None:
     """14 decks (728 cards): 64 N^6 passes 2**63, so the arrays hold Python ints."""
     shoes = [Shoe.decks(14), Shoe.decks(14).remove(["9"] * 30 + ["8"] * 20)]
-    batch = expected_values(load("live-pittsburgh"), _paid("live-pittsburgh"), [s.counts for s in shoes])
+    batch = expected_values(read_rules("live-pittsburgh"), _paid("live-pittsburgh"), [s.counts for s in shoes])
     assert batch.numerators.dtype == object
     _assert_equal_to_par_sheets("live-pittsburgh", shoes)
 
 
 def test_eight_decks_use_64_bit_integers() -> None:
-    batch = expected_values(load("punto-banco"), ["banker"], [Shoe.decks(8).counts])
+    batch = expected_values(read_rules("punto-banco"), ["banker"], [Shoe.decks(8).counts])
     assert batch.numerators.dtype == np.int64
 
 
 def test_a_wager_without_pays_has_no_expected_value() -> None:
     with pytest.raises(InputError, match="big-win-bonus-player has no pay table"):
-        expected_values(load("mini-louisiana"), ["big-win-bonus-player"], [Shoe.decks(8).counts])
+        expected_values(read_rules("mini-louisiana"), ["big-win-bonus-player"], [Shoe.decks(8).counts])
 
 
 def test_a_shoe_too_small_is_refused() -> None:
     with pytest.raises(InputError, match="at least 6 cards"):
-        expected_values(load("punto-banco"), ["banker"], [[1, 1, 1, 1, 1] + [0] * 8])
+        expected_values(read_rules("punto-banco"), ["banker"], [[1, 1, 1, 1, 1] + [0] * 8])
 
 
 def _both_paths(name: str, counts: list[list[int]]) -> tuple[object, object]:
-    rules = load(name)
+    rules = read_rules(name)
     chosen = [rules.wager(w) for w in _paid(name)]
     array = np.array(counts, dtype=np.int64)
     largest = int(array.sum(axis=1).max())
@@ -85,7 +85,8 @@ def _both_paths(name: str, counts: list[list[int]]) -> tuple[object, object]:
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(RULE_SETS), counts=st.lists(shoe_counts, min_size=1, max_size=6))
 def test_the_bilinear_forms_equal_the_aggregated_sums(name: str, counts: list[list[int]]) -> None:
-    """The multiset kernel (int64 throughout, bounds checked) against the aggregated-sum path, numerator for numerator."""
+    """The multiset kernel (int64 throughout, bounds checked) against the aggregated-sum path, numerator for
+    numerator."""
     fast, slow = _both_paths(name, counts)
     assert fast is not None, "shoes of at most 416 cards take the multiset kernel"
     assert fast[1] == slow[1]
@@ -94,7 +95,7 @@ def test_the_bilinear_forms_equal_the_aggregated_sums(name: str, counts: list[li
 
 def test_ten_pairs_need_ranks_of_one_kind() -> None:
     """Tens of four different ranks never pair; of one rank they always do (Player and Banker Pair 11:1)."""
-    rules = load("dactylus")
+    rules = read_rules("dactylus")
     mixed = [0] * 9 + [2, 2, 2, 2]  # eight tens, two of each rank
     one_rank = [0] * 9 + [8, 0, 0, 0]
     values = expected_values(rules, ["player-pair", "banker-pair"], [mixed, one_rank])
@@ -104,7 +105,7 @@ def test_ten_pairs_need_ranks_of_one_kind() -> None:
 
 
 def test_bounds_send_big_shoes_and_big_pays_to_the_aggregated_sums(rule_file) -> None:  # type: ignore[no-untyped-def]
-    rules = load("live-pittsburgh")
+    rules = read_rules("live-pittsburgh")
     wagers = tuple(_paid("live-pittsburgh"))
     eight = np.array([Shoe.decks(8).counts], dtype=np.int64)
     assert batch._multiset_path(rules, wagers, eight, 416) is not None
@@ -117,7 +118,7 @@ def test_bounds_send_big_shoes_and_big_pays_to_the_aggregated_sums(rule_file) ->
 @pytest.mark.slow
 def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:
     """Tie = 8 + 351 Player + 18 Banker (scaled pays, 5% commission), and the two Pairs are equal: checked exactly."""
-    rules = load("punto-banco")
+    rules = read_rules("punto-banco")
     wagers = tuple(_paid("punto-banco"))
     coefficients = multiset.coefficients(rules, wagers)
     derived = {wagers[d.wager]: d for d in coefficients.derived}
@@ -130,7 +131,7 @@ def test_wagers_that_follow_from_others_are_not_multiplied_again() -> None:
 
 def test_the_float_kernel_is_exact_where_its_bound_holds_and_off_beyond_it() -> None:
     """Principle 1: float64 BLAS products only below the 2**53 bound, checked in the code; the paths agree exactly."""
-    rules = load("live-pittsburgh")
+    rules = read_rules("live-pittsburgh")
     wagers = tuple(_paid("live-pittsburgh"))
     coefficients = multiset.coefficients(rules, wagers)
     rng = np.random.default_rng(20261124)

@@ -21,15 +21,26 @@ from analyzer.exact.outcomes import wager_counts
 from analyzer.exact.pokercount import poker_table
 from analyzer.exact.reference import deal_outcomes
 from analyzer.game.needs import HandNeeds, Needs, needs_of
-from analyzer.game.rulefile import load, parse
+from analyzer.game.rulefile import parse, read_rules
 from analyzer.game.shoe import Shoe
 
 from .brute_force_suited import Hand, played
 from .conftest import RULEFILES
 
 ORDER = "A23456789TJQK"
-RANKED = ["royal flush", "five of a kind", "straight flush", "four of a kind", "full house", "flush", "straight",
-          "three of a kind", "two pair", "pair", "high card"]
+RANKED = [
+    "royal flush",
+    "five of a kind",
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+    "straight",
+    "three of a kind",
+    "two pair",
+    "pair",
+    "high card",
+]
 SHOES = {
     "hearts-run": ["AH", "KH", "QH", "JH", "TH", "9H", "2S", "2H"],
     "five-sevens": ["7H", "7H", "7H", "7S", "7D", "KH", "5H", "3H", "3C"],
@@ -55,9 +66,16 @@ def five_cards(cards: tuple[str, ...]) -> str:
     straight = len(distinct) == 5 and (distinct[-1] - distinct[0] == 4 or distinct == [0, 9, 10, 11, 12])
     if straight and flush:
         return "royal flush" if distinct == [0, 9, 10, 11, 12] else "straight flush"
-    for name, holds in (("five of a kind", counts[0] == 5), ("four of a kind", counts[0] == 4),
-                        ("full house", counts[:2] == [3, 2]), ("flush", flush), ("straight", straight),
-                        ("three of a kind", counts[0] == 3), ("two pair", counts[:2] == [2, 2]), ("pair", counts[0] == 2)):
+    for name, holds in (
+        ("five of a kind", counts[0] == 5),
+        ("four of a kind", counts[0] == 4),
+        ("full house", counts[:2] == [3, 2]),
+        ("flush", flush),
+        ("straight", straight),
+        ("three of a kind", counts[0] == 3),
+        ("two pair", counts[:2] == [2, 2]),
+        ("pair", counts[0] == 2),
+    ):
         if holds:
             return name
     return "high card"
@@ -67,8 +85,9 @@ def best(cards: Hand) -> str:
     """Four cards by their ranks (no straight, no flush in four); five or six: the best of every five."""
     if len(cards) == 4:
         counts = sorted(Counter(c[0] for c in cards).values(), reverse=True) + [0]
-        return {4: "four of a kind", 3: "three of a kind"}.get(counts[0], "two pair" if counts[1] == 2 else
-                                                                "pair" if counts[0] == 2 else "high card")
+        return {4: "four of a kind", 3: "three of a kind"}.get(
+            counts[0], "two pair" if counts[1] == 2 else "pair" if counts[0] == 2 else "high card"
+        )
     return min((five_cards(five) for five in combinations(cards, 5)), key=RANKED.index)
 
 
@@ -89,7 +108,7 @@ def test_best_five_records_count_as_the_cards_say(shoe_name: str) -> None:
     expected: Counter[tuple[int, ...]] = Counter()
     for (player, banker), n in played(tuple(cards)).items():
         expected[record(player, banker)] += n
-    counted = poker_table(Shoe.from_cards(cards), load("punto-banco").drawing, FULL).as_dict()
+    counted = poker_table(Shoe.from_cards(cards), read_rules("punto-banco").drawing, FULL).as_dict()
     assert counted == dict(expected)
 
 
@@ -104,7 +123,7 @@ def test_the_test_shoes_reach_every_rank_of_the_best_five() -> None:
 def test_pay_tables_on_the_best_five_settle_as_the_cards_say(shoe_name: str) -> None:
     """Both wagers of the test rule file: the counter settled by rows, and the reference enumerator (the engine's
     reading of dealt cards), give the hand-settled counts."""
-    rules = load(str(RULEFILES / "best-five.toml"))
+    rules = read_rules(str(RULEFILES / "best-five.toml"))
     wagers = [rules.wager("best-five"), rules.wager("banker-poker")]
     shoe = Shoe.from_cards(SHOES[shoe_name])
     fast, reference = wager_counts(shoe, rules.drawing, wagers), deal_outcomes(shoe, rules.drawing, wagers)
@@ -135,26 +154,34 @@ def test_eight_decks_best_five_exact_counts() -> None:
     """The best five of every card dealt from eight decks, pinned; the ranks read from ranks alone are Lucky Match's
     published counts (five or six of a kind 356,942,987,520; four of a kind 12,273,961,559,040; full house and
     double triplets 40,022,630,768,640 + 616,417,689,600)."""
-    rules = load(str(RULEFILES / "best-five.toml"))
+    rules = read_rules(str(RULEFILES / "best-five.toml"))
     counts = wager_counts(Shoe.decks(8), rules.drawing, [rules.wager("best-five")])["best-five"]
     assert counts == {
-        "royal flush": 27_068_989_440, "five of a kind": 356_942_987_520, "straight flush": 91_108_147_200,
-        "four of a kind": 12_273_961_559_040, "full house": 40_639_048_458_240, "flush": 32_300_350_980_096,
-        "straight": 24_034_609_201_152, "three of a kind": 205_934_770_102_272, "two pair": 380_606_984_429_568,
-        "pair": 2_094_008_680_120_320, "high card": 2_208_124_750_528_512,
+        "royal flush": 27_068_989_440,
+        "five of a kind": 356_942_987_520,
+        "straight flush": 91_108_147_200,
+        "four of a kind": 12_273_961_559_040,
+        "full house": 40_639_048_458_240,
+        "flush": 32_300_350_980_096,
+        "straight": 24_034_609_201_152,
+        "three of a kind": 205_934_770_102_272,
+        "two pair": 380_606_984_429_568,
+        "pair": 2_094_008_680_120_320,
+        "high card": 2_208_124_750_528_512,
     }
     assert sum(counts.values()) == Shoe.decks(8).denominator
 
 
 @pytest.mark.slow
 def test_cards_records_and_arrays_read_the_best_five_alike() -> None:
-    """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement agree on every round."""
+    """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement agree on every
+    round."""
     from analyzer.exact.settlement import first_rows
     from analyzer.game.needs import RecordView, record_of
     from analyzer.game.round import dealt_round
     from analyzer.game.settle import settle_round
 
-    rules = load(str(RULEFILES / "best-five.toml"))
+    rules = read_rules(str(RULEFILES / "best-five.toml"))
     hands = sorted({hands for cards in SHOES.values() for hands in played(tuple(cards))})
     rounds = [dealt_round(p, b) for p, b in hands[::5]]
     for name in ("best-five", "banker-poker"):
@@ -168,14 +195,22 @@ def test_cards_records_and_arrays_read_the_best_five_alike() -> None:
     assert {best(r.player.dealt + r.banker.dealt) for r in rounds} == {r.all_cards.best_five for r in rounds}
 
 
-BASE = '[rule_set]\nname = "x"\ntitle = "x"\nextends = "punto-banco"\n[wagers.w]\ntitle = "w"\nsource = "t"\noutcomes = [ROW, { name = "l", pays = "lose" }]\n'
+BASE = (
+    '[rule_set]\nname = "x"\ntitle = "x"\nextends = "punto-banco"\n'
+    '[wagers.w]\ntitle = "w"\nsource = "t"\noutcomes = [ROW, { name = "l", pays = "lose" }]\n'
+)
 
 
 def test_a_best_five_name_outside_the_order_is_refused_with_one_line() -> None:
     with pytest.raises(InputError) as caught:
         parse(BASE.replace("ROW", '{ name = "a", all_cards = { poker = "mini royal" }, pays = "1:1" }'), "x.toml")
-    assert "poker: is 'mini royal'; over every card dealt it is the best five; it must be one of royal flush, five of a kind" in str(caught.value)
-    with pytest.raises(InputError, match="first_four.poker: is 'full house'; it must be one of pair, high card, straight flush"):
+    assert (
+        "poker: is 'mini royal'; over every card dealt it is the best five; it must be one of royal flush, five of a "
+        "kind" in str(caught.value)
+    )
+    with pytest.raises(
+        InputError, match=r"first_four\.poker: is 'full house'; it must be one of pair, high card, straight flush"
+    ):
         parse(BASE.replace("ROW", '{ name = "a", first_four = { poker = "full house" }, pays = "1:1" }'), "x.toml")
 
 
@@ -183,10 +218,12 @@ def test_the_best_five_with_suits_read_besides_is_refused_with_one_line(tmp_path
     """A row that reads the best five and a hand's suits (or any card feature) is refused when loaded, naming them."""
     from pathlib import Path
 
-    from analyzer.exact.reach import load as checked_load
+    from analyzer.exact.reach import load_rules as checked_load
 
     path = Path(str(tmp_path)) / "both.toml"
-    path.write_text(BASE.replace("ROW", '{ name = "a", all_cards = { poker = "flush" }, player = { suited = true }, pays = "1:1" }'))
+    path.write_text(
+        BASE.replace("ROW", '{ name = "a", all_cards = { poker = "flush" }, player = { suited = true }, pays = "1:1" }')
+    )
     with pytest.raises(InputError) as caught:
         checked_load(str(path))
     text = str(caught.value)
@@ -195,7 +232,7 @@ def test_the_best_five_with_suits_read_besides_is_refused_with_one_line(tmp_path
 
 
 def test_the_best_five_of_an_unsuited_shoe_is_refused() -> None:
-    rules = load(str(RULEFILES / "best-five.toml"))
+    rules = read_rules(str(RULEFILES / "best-five.toml"))
     with pytest.raises(InputError, match="the suits of this shoe are unknown"):
         wager_counts(Shoe.decks(8).remove(["K"]), rules.drawing, [rules.wager("best-five")])
 
@@ -205,12 +242,12 @@ def test_the_simulator_reads_the_best_five_of_dealt_cards_as_the_cards_say(shoe_
     """record_codes (vectorized, the simulator's) against the hand-ranked records of random deals of the test shoes."""
     from analyzer.game.cards import TYPES
     from analyzer.play.dealer import deal_codes, dealer_for
-    from analyzer.play.records import Universe, record_codes
+    from analyzer.play.records import CardIndices, record_codes
 
     from .brute_force_suited import play
 
-    rules = load(str(RULEFILES / "best-five.toml"))
-    universe = Universe(True, Shoe.decks(8).types or ())
+    rules = read_rules(str(RULEFILES / "best-five.toml"))
+    universe = CardIndices(True, Shoe.decks(8).types or ())
     physical = np.array([TYPES.index(c) for c in SHOES[shoe_name]])
     rng = np.random.default_rng(18)
     cards = np.array([rng.permutation(physical)[:6] for _ in range(2000)]).T.astype(np.int8)
@@ -230,7 +267,7 @@ def test_past_int64_the_counts_are_python_integers_and_the_same(monkeypatch: pyt
     decks its counts add up to the denominator exactly."""
     from analyzer.exact import pokercount
 
-    drawing = load("punto-banco").drawing
+    drawing = read_rules("punto-banco").drawing
     uneven = Shoe.decks(2).remove(["KH", "KH", "QH", "7S", "7D", "7C"])
     fast = poker_table(uneven, drawing, FULL)
     monkeypatch.setattr(pokercount, "_INT64", 1)

@@ -15,7 +15,7 @@ import pytest
 
 from analyzer.exact.outcomes import wager_counts
 from analyzer.exact.reference import deal_outcomes
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 
 from .brute_force_suited import SETTLE, brute_force
@@ -31,7 +31,7 @@ SUITED_ODD_SHOES = {
 
 
 def _rules(name: str):  # type: ignore[no-untyped-def]
-    return load(str(RULEFILES / "condition-kinds.toml")) if name == "condition-kinds" else load(name)
+    return read_rules(str(RULEFILES / "condition-kinds.toml")) if name == "condition-kinds" else read_rules(name)
 
 
 @pytest.mark.parametrize("shoe_name", sorted(SUITED_ODD_SHOES))
@@ -42,7 +42,10 @@ def test_side_bets_settle_as_their_sources_say(shoe_name: str, rule_set: str, wa
     target = rules.wager(wager)
     shoe = Shoe.from_cards(cards)
     expected = brute_force(cards, SETTLE[(rule_set, wager)])
-    for counts in (wager_counts(shoe, rules.drawing, [target])[wager], deal_outcomes(shoe, rules.drawing, [target])[wager]):
+    for counts in (
+        wager_counts(shoe, rules.drawing, [target])[wager],
+        deal_outcomes(shoe, rules.drawing, [target])[wager],
+    ):
         got: Counter[Fraction] = Counter()
         for row in target.outcomes:
             assert row.pays is not None
@@ -53,11 +56,22 @@ def test_side_bets_settle_as_their_sources_say(shoe_name: str, rule_set: str, wa
 def test_every_kind_of_condition_is_settled_by_hand() -> None:
     """At least one wager of each kind of condition has a hand-written settlement."""
     kinds = {
-        "pair": "either-pair", "suited pair": "perfect-pairs", "suited hand": "lucky-8-player",
-        "two-card total": "three-giving-eight", "third card": "three-giving-eight", "highest card": "low-tie-max",
-        "colour of the first four": "colour-match", "colour of every card": "super-tie", "holds": "majestic-match-player",
-        "cards dealt": "big", "winning and losing hands": "any-8-beats-any-6", "even or odd": "player-even",
-        "natural": "lucky-99", "winner": "kill-the-ox-tiger", "margin": "any-bad-beat", "fifth and sixth cards": "positions",
+        "pair": "either-pair",
+        "suited pair": "perfect-pairs",
+        "suited hand": "lucky-8-player",
+        "two-card total": "three-giving-eight",
+        "third card": "three-giving-eight",
+        "highest card": "low-tie-max",
+        "colour of the first four": "colour-match",
+        "colour of every card": "super-tie",
+        "holds": "majestic-match-player",
+        "cards dealt": "big",
+        "winning and losing hands": "any-8-beats-any-6",
+        "even or odd": "player-even",
+        "natural": "lucky-99",
+        "winner": "kill-the-ox-tiger",
+        "margin": "any-bad-beat",
+        "fifth and sixth cards": "positions",
         "holds two of a rank": "cards-held",
     }
     assert set(kinds.values()) <= {w for _, w in SETTLE}

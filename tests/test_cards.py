@@ -7,10 +7,22 @@ from analyzer.game.cards import RANKS, VALUES, hand_total, parse_cards
 
 
 def test_values_as_001_states_them() -> None:
-    """001: 'Each numbered card less than ten is worth its face value, aces are worth 1, and tens and face cards are worth 0.'"""
+    """001: 'Each numbered card less than ten is worth its face value, aces are worth 1, and tens and face cards are
+    worth 0.'"""
     assert dict(zip(RANKS, VALUES)) == {
-        "A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
-        "T": 0, "J": 0, "Q": 0, "K": 0,
+        "A": 1,
+        "2": 2,
+        "3": 3,
+        "4": 4,
+        "5": 5,
+        "6": 6,
+        "7": 7,
+        "8": 8,
+        "9": 9,
+        "T": 0,
+        "J": 0,
+        "Q": 0,
+        "K": 0,
     }
 
 

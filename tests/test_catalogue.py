@@ -13,31 +13,69 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.rulefile import catalogue
 from analyzer.studies.catalogue import catalogue_wagers, check, entries
 
 from .conftest import reference_records
 from .slow import side_bets
 
-RECORDS = [(source, rule_set, int(decks), wager, figure, outcome, value, verdict)
-           for source, (rule_set, decks, wager, figure, outcome, value, verdict) in reference_records("side-bets.txt")]
+RECORDS = [
+    (source, rule_set, int(decks), wager, figure, outcome, value, verdict)
+    for source, (rule_set, decks, wager, figure, outcome, value, verdict) in reference_records("side-bets.txt")
+]
 
 DISAGREEMENTS = {
-    ("cards-dealt", "four-cards", "-0.052688"): "Wizard of Odds computes the return from the probability rounded to 6 places",
+    (
+        "cards-dealt",
+        "four-cards",
+        "-0.052688",
+    ): "Wizard of Odds computes the return from the probability rounded to 6 places",
     ("cards-dealt", "five-cards", "-0.089668"): "the same: 3 x 0.303444 - 1 = -0.089668; exactly -0.0896675",
     ("cards-dealt", "five-cards", "-0.089380"): "the same, at 6 decks",
     ("cards-dealt", "six-cards", "-0.046939"): "the same: 3 x 0.317687 - 1; exactly -0.0469380",
-    ("ez-baccarat", "dragon-7", "7.6110%"): "Jacobson's misprint: his 40 to 1 on Wizard of Odds' (and our) count gives 7.6113%",
-    ("lucky-8", "lucky-8-player", "8,230,060,380,160"): "the Wizard pays 3,532,917,806,592 suited three-card 8s as lucky 8s",
-    ("lucky-8", "lucky-8-player", "53,649,934,949,376"): "the Wizard's table counts an 8-8 tie against a Banker suited three-card 8 as a loss",
-    ("lucky-8", "lucky-8-player", "548,824,514,488,320"): "the other side of the first: our lucky 8 is 3,532,917,806,592 smaller",
+    (
+        "ez-baccarat",
+        "dragon-7",
+        "7.6110%",
+    ): "Jacobson's misprint: his 40 to 1 on Wizard of Odds' (and our) count gives 7.6113%",
+    (
+        "lucky-8",
+        "lucky-8-player",
+        "8,230,060,380,160",
+    ): "the Wizard pays 3,532,917,806,592 suited three-card 8s as lucky 8s",
+    (
+        "lucky-8",
+        "lucky-8-player",
+        "53,649,934,949,376",
+    ): "the Wizard's table counts an 8-8 tie against a Banker suited three-card 8 as a loss",
+    (
+        "lucky-8",
+        "lucky-8-player",
+        "548,824,514,488,320",
+    ): "the other side of the first: our lucky 8 is 3,532,917,806,592 smaller",
     ("lucky-8", "lucky-8-player", "13.65%"): "follows from the Wizard's counts above",
     ("lucky-8", "lucky-8-banker", "16.60%"): "the Banker table departs from the rules as the Player table does",
-    ("lucky-nines", "lucky-nines-binions", "64512/1229930520"): "4 x C(8,3) x 384 = 86,016 hands hold three nines of one suit; the Wizard's 2023 table prints 86,016",
-    ("lucky-nines", "lucky-nines-binions", "1840128/1229930520"): "the 21,504 three-suited-nine hands the 2019 table missed, counted here instead",
-    ("lucky-nines", "lucky-nines-binions", "19.46%"): "follows from the wrong count of three suited nines; exact 19.0583%",
-    ("pairs", "either-pair", "14.20%"): "a secondary source's slip: its own 13.71% edge at 5 to 1 implies 14.38%; exact 14.3817%",
+    (
+        "lucky-nines",
+        "lucky-nines-binions",
+        "64512/1229930520",
+    ): "4 x C(8,3) x 384 = 86,016 hands hold three nines of one suit; the Wizard's 2023 table prints 86,016",
+    (
+        "lucky-nines",
+        "lucky-nines-binions",
+        "1840128/1229930520",
+    ): "the 21,504 three-suited-nine hands the 2019 table missed, counted here instead",
+    (
+        "lucky-nines",
+        "lucky-nines-binions",
+        "19.46%",
+    ): "follows from the wrong count of three suited nines; exact 19.0583%",
+    (
+        "pairs",
+        "either-pair",
+        "14.20%",
+    ): "a secondary source's slip: its own 13.71% edge at 5 to 1 implies 14.38%; exact 14.3817%",
 }
 
 
@@ -55,16 +93,19 @@ def test_every_record_has_a_source() -> None:
 
 @pytest.mark.parametrize("name", catalogue())
 def test_the_reference_file_holds_exactly_what_the_rule_files_publish(name: str) -> None:
-    rules = load(name)
-    in_files = {(name, p.decks, w.name, p.figure, p.outcome or "-", p.value, p.source) for w in catalogue_wagers(rules)
-                for p in w.published}
+    rules = load_rules(name)
+    in_files = {
+        (name, p.decks, w.name, p.figure, p.outcome or "-", p.value, p.source)
+        for w in catalogue_wagers(rules)
+        for p in w.published
+    }
     in_reference = {(r[1], r[2], r[3], r[4], r[5], r[6], r[0]) for r in RECORDS if r[1] == name}
     assert in_files == in_reference
 
 
 @pytest.mark.parametrize("name", side_bets(catalogue()))
 def test_published_figures_are_reproduced_or_the_disagreement_is_explained(name: str) -> None:
-    rules = load(name)
+    rules = load_rules(name)
     expected = {(r[3], r[4], r[5], r[2], r[6]): r[7] for r in RECORDS if r[1] == name}
     for wager in catalogue_wagers(rules):
         for published, verdict in check(rules, wager):
@@ -96,7 +137,7 @@ def test_a_refuted_figure_shows_the_exact_one_as_its_source_wrote_it() -> None:
 
     from analyzer.report.catalogue import published_text
 
-    rules = load("banker-six")
+    rules = load_rules("banker-six")
     tiger = rules.wager("big-tiger")
     wrong = {"standard_deviation": "6.600", "house_edge": "15.30%"}
     changed = replace(tiger, published=tuple(replace(p, value=wrong.get(p.figure, p.value)) for p in tiger.published))

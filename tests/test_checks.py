@@ -42,8 +42,11 @@ source = "house policy"
 
 def test_the_shipped_checks_each_carry_a_source() -> None:
     checks = load_checks()
-    assert [c.id for c in checks.checks] == ["gli-11-advertised-award-odds", "nevada-minimum-payout",
-                                             "new-jersey-minimum-payout"]
+    assert [c.id for c in checks.checks] == [
+        "gli-11-advertised-award-odds",
+        "nevada-minimum-payout",
+        "new-jersey-minimum-payout",
+    ]
     assert checks.checks[0].limit == 100_000_000 and "4.8.2" in checks.checks[0].source
     assert checks.checks[2].limit == Fraction(83, 100)
 
@@ -70,24 +73,35 @@ def test_a_users_checks_fail_what_exceeds_them(tmp_path: Path) -> None:
 def test_verify_prints_a_pass_or_fail_line_per_check(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(MINE, encoding="utf-8")
-    code, out, _ = run("verify", str(EXAMPLES / "submitted-punto-banco.csv"), "--rules", "punto-banco", "--checks", str(path))
+    code, out, _ = run(
+        "verify", str(EXAMPLES / "submitted-punto-banco.csv"), "--rules", "punto-banco", "--checks", str(path)
+    )
     assert code == 0
-    assert any(line.startswith("house-rtp-90") and line.rstrip().endswith("FAIL") and " tie " in line
-               for line in out.splitlines())
+    assert any(
+        line.startswith("house-rtp-90") and line.rstrip().endswith("FAIL") and " tie " in line
+        for line in out.splitlines()
+    )
 
 
-@pytest.mark.parametrize("text, message", [
-    (MINE.replace('kind = "rtp_floor"', 'kind = "rtp_ceiling"'), "check[0].kind: is 'rtp_ceiling'; use one of"),
-    (MINE.replace('limit = "90%"', 'limit = "90"'), "check[0].limit: is '90'; for rtp_floor write a percentage"),
-    (MINE.replace('"house-cap"', '"house-rtp-90"'), "Check id 'house-rtp-90' is given twice"),
-    (MINE.replace('source = "house policy"', 'source = "x"\nlaw = "y"', 1), "check[0].law: is not a known key"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (MINE.replace('kind = "rtp_floor"', 'kind = "rtp_ceiling"'), "check[0].kind: is 'rtp_ceiling'; use one of"),
+        (MINE.replace('limit = "90%"', 'limit = "90"'), "check[0].limit: is '90'; for rtp_floor write a percentage"),
+        (MINE.replace('"house-cap"', '"house-rtp-90"'), "Check id 'house-rtp-90' is given twice"),
+        (MINE.replace('source = "house policy"', 'source = "x"\nlaw = "y"', 1), "check[0].law: is not a known key"),
+    ],
+)
 def test_a_bad_checks_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
-    assert_refused(["verify", str(EXAMPLES / "submitted-punto-banco.csv"), "--rules", "punto-banco", "--checks", str(path)],
-                   message)
+    assert_refused(
+        ["verify", str(EXAMPLES / "submitted-punto-banco.csv"), "--rules", "punto-banco", "--checks", str(path)],
+        message,
+    )
 
 
 def test_checks_are_for_a_par_sheet_not_a_claims_file() -> None:
-    assert_refused(["verify", str(EXAMPLES / "claims.toml"), "--checks", "x.toml"], "--checks and --map apply to a par sheet")
+    assert_refused(
+        ["verify", str(EXAMPLES / "claims.toml"), "--checks", "x.toml"], "--checks and --map apply to a par sheet"
+    )

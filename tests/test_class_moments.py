@@ -20,7 +20,7 @@ import pytest
 from analyzer.exact import classcount
 from analyzer.exact.moments import moments, paired_moments, reduced_moments
 from analyzer.game.needs import needs_of
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 
 from .conftest import RULEFILES
@@ -28,14 +28,41 @@ from .conftest import RULEFILES
 KINDS = str(RULEFILES / "condition-kinds.toml")
 # wagers whose count deals both hands and the third cards: suited records, and one without suits
 WAGERS = [
-    ("lucky-8", "lucky-8-player"), ("lucky-8", "lucky-8-banker"), ("suits", "super-tie"),
-    (KINDS, "cards-held"), (KINDS, "colours"), (KINDS, "positions"), ("egalite", "high-tie-max"),
+    ("lucky-8", "lucky-8-player"),
+    ("lucky-8", "lucky-8-banker"),
+    ("suits", "super-tie"),
+    (KINDS, "cards-held"),
+    (KINDS, "colours"),
+    (KINDS, "positions"),
+    ("egalite", "high-tie-max"),
 ]
 ODD_SHOES = {
     "nine cards": Shoe.from_cards(["KH", "KH", "QH", "9H", "9S", "8D", "5H", "3C", "AH"]),
     "eleven cards": Shoe.from_cards(["7S", "7S", "6S", "KS", "QS", "2H", "8D", "AS", "9C", "5S", "4H"]),
-    "twenty cards": Shoe.from_cards(["AH", "2D", "3H", "4D", "5H", "AH", "KD", "8H", "8C", "9S", "TS", "TD", "6C",
-                                     "7H", "7H", "QS", "JC", "4S", "2C", "9D"]),
+    "twenty cards": Shoe.from_cards(
+        [
+            "AH",
+            "2D",
+            "3H",
+            "4D",
+            "5H",
+            "AH",
+            "KD",
+            "8H",
+            "8C",
+            "9S",
+            "TS",
+            "TD",
+            "6C",
+            "7H",
+            "7H",
+            "QS",
+            "JC",
+            "4S",
+            "2C",
+            "9D",
+        ]
+    ),
     "one deck less five": Shoe.decks(1).remove(["KH", "9D", "8S", "8C", "2H"]),
     "two decks less seven": Shoe.decks(2).remove(["AS", "AS", "7H", "QD", "3C", "3C", "9H"]),
 }
@@ -45,7 +72,7 @@ SHOES = [name if name in SMALL else pytest.param(name, marks=pytest.mark.slow) f
 
 
 def _wager(rule_set: str, name: str) -> tuple[Any, Any]:
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     return rules.drawing, needs_of(rules.wager(name))
 
 
@@ -71,15 +98,22 @@ def test_the_fast_count_gives_the_plain_counts_of_lucky_8_at_8_decks(wager: str)
     assert [int(c) for c in fast.counts] == [int(c) for c in plain.counts]
     # the Player's double suited three-card 8 (both hands suited three-card 8s), as the rule file publishes it
     view = dict(zip((name for name, _ in needs.fields()), fast.fields.T))
-    both = (view["player.total"] == 8) & (view["banker.total"] == 8) & (view["player.cards"] == 1) \
-        & (view["banker.cards"] == 1) & (view["player.all.suit"] < 4) & (view["banker.all.suit"] < 4)
+    both = (
+        (view["player.total"] == 8)
+        & (view["banker.total"] == 8)
+        & (view["player.cards"] == 1)
+        & (view["banker.cards"] == 1)
+        & (view["player.all.suit"] < 4)
+        & (view["banker.all.suit"] < 4)
+    )
     assert sum(int(c) for c in fast.counts[both]) == 38_708_182_784
 
 
 @pytest.mark.parametrize("shoe_name", SHOES)
 @pytest.mark.parametrize(("rule_set", "wager"), WAGERS[:4], ids=[w for _, w in WAGERS[:4]])
 def test_reduced_moments_are_the_paired_moments_where_both_hands_may_draw(
-        shoe_name: str, rule_set: str, wager: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    shoe_name: str, rule_set: str, wager: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     drawing, needs = _wager(rule_set, wager)
     seen: list[Any] = []
 

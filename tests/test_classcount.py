@@ -19,16 +19,16 @@ from analyzer.exact.classcount import count_records
 from analyzer.exact.outcomes import record_counts, wager_counts
 from analyzer.game.cards import TYPES
 from analyzer.game.needs import needs_of
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.shoe import Shoe, falling
 
 from .conftest import RULEFILES
 
-KINDS = load(str(RULEFILES / "condition-kinds.toml"))
+KINDS = read_rules(str(RULEFILES / "condition-kinds.toml"))
 
 
 def _by_records(rules_name: str, shoe: Shoe) -> dict[str, dict[str, int]]:
-    rules = load(rules_name) if rules_name in shipped() else KINDS
+    rules = read_rules(rules_name) if rules_name in shipped() else KINDS
     out = {}
     for wager in rules.wagers:
         needs = needs_of(wager)
@@ -39,7 +39,7 @@ def _by_records(rules_name: str, shoe: Shoe) -> dict[str, dict[str, int]]:
 @pytest.mark.parametrize("name", shipped())
 @pytest.mark.parametrize("decks", [8, 20])
 def test_records_give_the_par_sheets_counts_of_every_shipped_wager(name: str, decks: int) -> None:
-    rules = load(name)
+    rules = read_rules(name)
     shoe = Shoe.decks(decks)
     assert _by_records(name, shoe) == wager_counts(shoe, rules.drawing, rules.wagers)
 
@@ -54,7 +54,7 @@ depleted = st.builds(
 @settings(max_examples=10, deadline=None)
 @given(shoe=depleted, name=st.sampled_from(shipped()))
 def test_records_give_the_par_sheets_counts_on_depleted_suited_shoes(shoe: Shoe, name: str) -> None:
-    rules = load(name)
+    rules = read_rules(name)
     assert _by_records(name, shoe) == wager_counts(shoe, rules.drawing, rules.wagers)
 
 
@@ -62,7 +62,8 @@ def test_records_give_the_par_sheets_counts_on_depleted_suited_shoes(shoe: Shoe,
 @settings(max_examples=10, deadline=None)
 @given(shoe=depleted)
 def test_suited_pairs_meet_their_closed_form(shoe: Shoe) -> None:
-    """P(Player suited pair and Banker suited pair): sum over types t, u of n_t(n_t-1) (n_u - 2[u=t])(n_u - 2[u=t] - 1)."""
+    """P(Player suited pair and Banker suited pair): sum over types t, u of n_t(n_t-1) (n_u - 2[u=t])(n_u - 2[u=t] -
+    1)."""
     assert shoe.types is not None
     n = shoe.types
     both = sum(

@@ -34,13 +34,28 @@ def test_analyze_json_reproduces_the_published_dragon_and_main_figures() -> None
     edge = Fraction(wagers["dragon-bonus-banker"]["house_edge"])
     assert f"{float(edge) * 100:.4f}" == "9.3731"
     assert set(wagers["tie"]) >= {
-        "wager", "offered", "expected_value", "house_edge", "element_of_risk", "hit_frequency",
-        "push_frequency", "variance", "standard_deviation", "outcomes",
+        "wager",
+        "offered",
+        "expected_value",
+        "house_edge",
+        "element_of_risk",
+        "hit_frequency",
+        "push_frequency",
+        "variance",
+        "standard_deviation",
+        "outcomes",
     }
     assert set(wagers["tie"]["outcomes"][0]) >= {"outcome", "combinations", "probability", "pays", "return"}
     assert [w["wager"] for w in report["wagers"]] == [
-        "player", "banker", "tie", "player-pair", "banker-pair", "dragon-bonus-player",
-        "dragon-bonus-banker", "big-win-bonus-player", "big-win-bonus-banker",
+        "player",
+        "banker",
+        "tie",
+        "player-pair",
+        "banker-pair",
+        "dragon-bonus-player",
+        "dragon-bonus-banker",
+        "big-win-bonus-player",
+        "big-win-bonus-banker",
     ]
 
 
@@ -83,7 +98,11 @@ def test_compare_matrix_has_every_rule_set_and_wager() -> None:
     assert code == 0
     report = json.loads(out)
     assert report["rule_sets"] == ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"]
-    assert report["house_edge"]["dactylus"]["player-pair"] == {"offered": True, "house_edge": "43/415", "rtp": "372/415"}
+    assert report["house_edge"]["dactylus"]["player-pair"] == {
+        "offered": True,
+        "house_edge": "43/415",
+        "rtp": "372/415",
+    }
     assert report["house_edge"]["mini-louisiana"]["big-win-bonus-player"]["house_edge"] is None
 
 
@@ -106,12 +125,29 @@ def test_version_is_the_package_metadata() -> None:
     [
         (["analyze", "--rules", "vegas"], "Unknown rule set 'vegas'"),
         (["analyze", "--rules", "punto-banco", "--wager", "lucky-6"], "Unknown wager 'lucky-6'"),
-        (["analyze", "--rules", "punto-banco", "--remove", "K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K"],
-         "Cannot remove 33 card(s) of rank K: the shoe holds only 32"),
+        (
+            [
+                "analyze",
+                "--rules",
+                "punto-banco",
+                "--remove",
+                "K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K,K",
+            ],
+            "Cannot remove 33 card(s) of rank K: the shoe holds only 32",
+        ),
         (["analyze", "--rules", "punto-banco", "--remove", "5,X"], "'X' is not a card"),
-        (["analyze", "--rules", "punto-banco", "--decks", "1", "--remove",
-          "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q Q"],
-         "too small"),
+        (
+            [
+                "analyze",
+                "--rules",
+                "punto-banco",
+                "--decks",
+                "1",
+                "--remove",
+                "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q Q",
+            ],
+            "too small",
+        ),
         (["analyze", "--format", "xml"], "'xml' is not one of"),
         (["analyze", "--decks", "0"], "--decks"),
         (["analyze", "--rules", "punto-banco", "--pay", "tie=9:1"], "is not WAGER:OUTCOME=PAYS"),
@@ -146,9 +182,11 @@ def test_start_up_imports_no_numpy_and_knows_the_simulator_modes() -> None:
     from analyzer.play.chunks import MODES
 
     assert cli_module.MODES == MODES
-    heavy = ('numpy', 'sympy', 'dask', 'matplotlib', 'xlsxwriter', 'openpyxl', 'fpdf', 'PIL')
+    heavy = ("numpy", "sympy", "dask", "matplotlib", "xlsxwriter", "openpyxl", "fpdf", "PIL")
     probe = f"import sys, analyzer.cli; print(sorted(m for m in {heavy!r} if m in sys.modules))"
-    assert subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    assert (
+        subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip() == "[]"
+    )
 
 
 def test_help_and_rules_import_no_command_module_they_do_not_run() -> None:
@@ -158,9 +196,10 @@ def test_help_and_rules_import_no_command_module_they_do_not_run() -> None:
 
     families = ("analyzer.cli.exact", "analyzer.cli.play", "analyzer.cli.studies")
     for argv, loaded in ((["--help"], ()), (["rules"], ("analyzer.cli.exact",))):
-        probe = ("import sys\nfrom analyzer.cli import cli\ntry:\n    cli.main(%r, prog_name='baccarat')\n"
-                 "except SystemExit:\n    pass\nprint(sorted(m for m in %r if m in sys.modules), file=sys.stderr)"
-                 % (argv, families))
+        probe = (
+            f"import sys\nfrom analyzer.cli import cli\ntry:\n    cli.main({argv!r}, prog_name='baccarat')\n"
+            f"except SystemExit:\n    pass\nprint(sorted(m for m in {families!r} if m in sys.modules), file=sys.stderr)"
+        )
         run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
         assert run.stderr.strip().splitlines()[-1] == str(sorted(loaded)), argv
 
@@ -171,11 +210,21 @@ def test_analyze_imports_only_what_printing_its_par_sheets_uses() -> None:
     import subprocess
     import sys
 
-    unused = ("importlib.metadata", "importlib.resources", "tabulate", "analyzer.report.to_markdown",
-              "analyzer.report.to_json", "analyzer.report.to_csv", "analyzer.report.writing", "analyzer.game.conditions")
-    probe = ("import sys\nfrom analyzer.cli import cli\ntry:\n    cli.main(['analyze', '--rules', 'punto-banco'], "
-             "prog_name='baccarat')\nexcept SystemExit:\n    pass\n"
-             "print(sorted(m for m in %r if m in sys.modules), file=sys.stderr)" % (unused,))
+    unused = (
+        "importlib.metadata",
+        "importlib.resources",
+        "tabulate",
+        "analyzer.report.to_markdown",
+        "analyzer.report.to_json",
+        "analyzer.report.to_csv",
+        "analyzer.report.writing",
+        "analyzer.game.conditions",
+    )
+    probe = (
+        "import sys\nfrom analyzer.cli import cli\ntry:\n    cli.main(['analyze', '--rules', 'punto-banco'], "
+        "prog_name='baccarat')\nexcept SystemExit:\n    pass\n"
+        f"print(sorted(m for m in {unused!r} if m in sys.modules), file=sys.stderr)"
+    )
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert "Player wins" in run.stdout
     assert run.stderr.strip().splitlines()[-1] == "[]"

@@ -106,13 +106,17 @@ def test_count_and_simulate_default_to_one_worker_per_core() -> None:
     for command in ("count", "simulate"):
         (workers,) = [p for p in all_commands()[command].params if p.name == "workers"]
         assert workers.default is None and "one per core" in (workers.help or "")
-    _, out, _ = run("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "60", "--decks", "1", "--cut-card", "12")
+    _, out, _ = run(
+        "count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "60", "--decks", "1", "--cut-card", "12"
+    )
     assert f"local, {min(cores(), 3)} worker" in out  # 60 shoes are 3 chunks: never more workers than chunks
 
 
 def test_workers_beyond_four_per_core_are_refused() -> None:
-    assert_refused(["simulate", "--rules", "punto-banco", "--workers", str(max_workers() + 1)],
-                   f"is not from 1 to {max_workers()} (four per core")
+    assert_refused(
+        ["simulate", "--rules", "punto-banco", "--workers", str(max_workers() + 1)],
+        f"is not from 1 to {max_workers()} (four per core",
+    )
 
 
 def test_pay_puts_both_pays_side_by_side_in_compare() -> None:
@@ -132,10 +136,18 @@ NINE_TO_ONE = Fraction(-63053127805, 1301666217579)
 @pytest.mark.parametrize(
     ("args", "figure"),
     [
-        (["simulate", "--rules", "punto-banco", "--rounds", "20000", "--seed", "1", "--wager", "tie"],
-         lambda doc: Fraction(doc["wagers"][0]["exact"])),
-        (["eor", "--rules", "punto-banco", "--wager", "tie"], lambda doc: Fraction(doc[0]["wagers"][0]["expected_value"])),
-        (["analyze", "--rules", "punto-banco", "--wager", "tie"], lambda doc: -Fraction(doc[0]["wagers"][0]["house_edge"])),
+        (
+            ["simulate", "--rules", "punto-banco", "--rounds", "20000", "--seed", "1", "--wager", "tie"],
+            lambda doc: Fraction(doc["wagers"][0]["exact"]),
+        ),
+        (
+            ["eor", "--rules", "punto-banco", "--wager", "tie"],
+            lambda doc: Fraction(doc[0]["wagers"][0]["expected_value"]),
+        ),
+        (
+            ["analyze", "--rules", "punto-banco", "--wager", "tie"],
+            lambda doc: -Fraction(doc[0]["wagers"][0]["house_edge"]),
+        ),
     ],
 )
 def test_pay_changes_the_pay_in_every_command_that_computes_with_it(args: list[str], figure) -> None:  # type: ignore[no-untyped-def]
@@ -147,8 +159,25 @@ def test_pay_changes_the_pay_in_every_command_that_computes_with_it(args: list[s
 @pytest.mark.slow
 def test_pay_changes_what_a_counting_study_expects() -> None:
     """Betting the Tie every round: at 9:1 each round's exact expectation is higher than at 8:1."""
-    args = ["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "20", "--workers", "1", "--play", "count",
-            "--tags", " ".join(["0"] * 13), "--threshold", "0", "--format", "json"]
+    args = [
+        "count",
+        "--rules",
+        "punto-banco",
+        "--wager",
+        "tie",
+        "--shoes",
+        "20",
+        "--workers",
+        "1",
+        "--play",
+        "count",
+        "--tags",
+        " ".join(["0"] * 13),
+        "--threshold",
+        "0",
+        "--format",
+        "json",
+    ]
     plain, paid = run(*args), run(*args, "--pay", "tie:tie=9:1")
     assert plain[0] == paid[0] == 0, paid[2]
     eight, nine = json.loads(plain[1]), json.loads(paid[1])
@@ -169,8 +198,13 @@ def test_eor_accepts_remove_and_remove_accepts_counts() -> None:
 
 @pytest.mark.parametrize(
     ("remove", "message"),
-    [("5x0", "N in CARDxN is from 1 to 4,000"), ("5x99999", "N in CARDxN is from 1 to 4,000"),
-     ("Zx2", "'Z' is not a card"), ("5x", "is not CARDxN"), ("5x33", "Cannot remove 33 card(s) of rank 5")],
+    [
+        ("5x0", "N in CARDxN is from 1 to 4,000"),
+        ("5x99999", "N in CARDxN is from 1 to 4,000"),
+        ("Zx2", "'Z' is not a card"),
+        ("5x", "is not CARDxN"),
+        ("5x33", "Cannot remove 33 card(s) of rank 5"),
+    ],
 )
 def test_remove_counts_are_checked(remove: str, message: str) -> None:
     assert_refused(["analyze", "--rules", "punto-banco", "--remove", remove], message)
@@ -181,8 +215,9 @@ def test_remove_counts_are_checked(remove: str, message: str) -> None:
     ["9 K 3 5", "9 K 3 5 4", "9 K 3 5 4 2", "9 K 3 5 4 2 7", "9 K 3 5 4 2 7 8"],
 )
 def test_deal_refuses_an_own_hand_with_too_few_cards(cards: str) -> None:
-    assert_refused(["deal", "--rules", "mini-louisiana", "--cards", cards, "--bet", "player=10", "--own-hand", "DRAW"],
-                   "but only")
+    assert_refused(
+        ["deal", "--rules", "mini-louisiana", "--cards", cards, "--bet", "player=10", "--own-hand", "DRAW"], "but only"
+    )
 
 
 def test_progress_shows_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:

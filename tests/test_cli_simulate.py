@@ -17,7 +17,11 @@ def test_simulate_prints_every_offered_wager_with_its_verdict_and_the_seed() -> 
     code, out, err = run("simulate", "--rules", "mini-louisiana", "--rounds", "200000", "--seed", "5")
     assert code == 0
     assert "Seed 5: 1 chunk of up to 200,000 rounds" in out and "Mode top: 200,000 rounds" in out
-    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.split() and line.split()[-1] in ("PASS", "FAIL")}
+    rows = {
+        line.split()[0]: line.split()
+        for line in out.splitlines()
+        if line.split() and line.split()[-1] in ("PASS", "FAIL")
+    }
     assert list(rows) == ["player", "banker", "tie", "big-win-bonus-player", "big-win-bonus-banker"]
     assert rows["big-win-bonus-player"][1] == "*"  # no pay table: a frequency, marked
     assert "All 5 wagers PASS." in out
@@ -38,7 +42,7 @@ def test_stdout_is_identical_for_one_worker_and_two(monkeypatch: pytest.MonkeyPa
 _real_run_chunk = simulate.run_chunk
 
 
-def _run_chunk_killed_once(task: simulate.Task) -> simulate.Tally:
+def _run_chunk_killed_once(task: simulate.Task) -> simulate.ChunkTally:
     """run_chunk, but the worker running chunk 1 is killed the first time (marker file in $KILL_MARKER)."""
     import os
     import signal
@@ -65,8 +69,21 @@ def test_a_killed_worker_s_chunk_is_dealt_again_and_the_report_is_unchanged(
 
 
 def test_shoe_mode_json_reports_shoes_and_the_cut_card() -> None:
-    code, out, _ = run("simulate", "--rules", "punto-banco", "--rounds", "50000", "--seed", "3", "--mode", "shoe",
-                       "--cut-card", "16", "--format", "json")
+    code, out, _ = run(
+        "simulate",
+        "--rules",
+        "punto-banco",
+        "--rounds",
+        "50000",
+        "--seed",
+        "3",
+        "--mode",
+        "shoe",
+        "--cut-card",
+        "16",
+        "--format",
+        "json",
+    )
     assert code == 0
     report = json.loads(out)
     assert report["mode"] == "shoe" and report["cut_card"] == 16 and report["shoes"] == report["chunk_size"]

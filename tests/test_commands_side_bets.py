@@ -1,4 +1,5 @@
-"""Every command serves the new wagers: rules show, verify, formula, eor, deal (analyze, compare and solve read par sheets)."""
+"""Every command serves the new wagers: rules show, verify, formula, eor, deal (analyze, compare and solve read par
+sheets)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from click.testing import CliRunner
 from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.cards import TYPES, parse_cards
 from analyzer.game.shoe import Shoe
 from analyzer.play.engine import Bet, Seat, deal_round
@@ -42,7 +43,9 @@ def test_analyze_compare_and_solve_take_a_catalogue_file() -> None:
     matrix = _run("compare", "--rules", "pairs", "--rules", "punto-banco").splitlines()
     either = next(line.split() for line in matrix if line.startswith("either-pair "))
     assert either[1:] == ["13.7099%"]  # offered by pairs (no parentheses), and not a wager of punto-banco
-    solved = _run("solve", "--rules", "pairs", "--wager", "either-pair", "--outcome", "a pair in either hand", "--edge", "5%")
+    solved = _run(
+        "solve", "--rules", "pairs", "--wager", "either-pair", "--outcome", "a pair in either hand", "--edge", "5%"
+    )
     assert "Exact pay for the target" in solved
 
 
@@ -60,17 +63,17 @@ def test_verify_reads_catalogue_names_and_added_wagers(tmp_path) -> None:  # typ
 
 
 def test_formulas_of_a_suited_wager_and_a_suited_removal() -> None:
-    rules = load("suits")
+    rules = load_rules("suits")
     (colour,) = formulas(rules, ("KH",), ("colour-match",)).wagers
     (sheet,) = par_sheets(rules, Shoe.decks(8).remove(["KH"]), ("colour-match",))
     assert colour.house_edge is not None and colour.house_edge.at(8) == sheet.house_edge
-    (pair,) = formulas(load("pairs"), (), ("either-pair",)).wagers
+    (pair,) = formulas(load_rules("pairs"), (), ("either-pair",)).wagers
     assert pair.house_edge is not None and pair.house_edge.limit == 1 - 6 * (2 * Fraction(1, 13) - Fraction(1, 169))
 
 
 def test_effects_of_removal_by_card_type_balance_and_average_to_the_rank_effects() -> None:
     shoe = Shoe.decks(2)
-    (effects,) = effects_of_removal(load("suits"), shoe, ("majestic-match-player",))
+    (effects,) = effects_of_removal(load_rules("suits"), shoe, ("majestic-match-player",))
     assert effects.by_type is not None and shoe.types is not None
     assert sum(n * e for n, e in zip(shoe.types, effects.by_type) if e is not None) == 0
     king = effects.effect("K")
@@ -80,7 +83,7 @@ def test_effects_of_removal_by_card_type_balance_and_average_to_the_rank_effects
 
 def test_a_dealt_round_settles_side_bets_by_its_cards() -> None:
     seat = Seat(1, (Bet("banker", Fraction(10)), Bet("majestic-match-player", Fraction(1))))
-    played = deal_round(load("suits"), parse_cards("KH QH 3S 5S"), (seat,))
+    played = deal_round(load_rules("suits"), parse_cards("KH QH 3S 5S"), (seat,))
     settled = {s.wager: s.outcome.name for s in played.settlements}
     assert settled["majestic-match-player"] == "suited king and queen"
     assert played.player.text() == "K♥ Q♥ = 0"
@@ -89,4 +92,4 @@ def test_a_dealt_round_settles_side_bets_by_its_cards() -> None:
 def test_a_dealt_round_needs_suits_for_a_wager_that_reads_them() -> None:
     seat = Seat(1, (Bet("banker", Fraction(10)), Bet("majestic-match-player", Fraction(1))))
     with pytest.raises(InputError, match="majestic-match-player reads suits: give every card with its suit"):
-        deal_round(load("suits"), parse_cards("K Q 3 5"), (seat,))
+        deal_round(load_rules("suits"), parse_cards("K Q 3 5"), (seat,))

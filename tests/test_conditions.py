@@ -22,13 +22,13 @@ from analyzer.game.cards import TYPES, parse_cards
 from analyzer.game.conditions import describe
 from analyzer.game.needs import RecordView, needs_of, record_of
 from analyzer.game.round import dealt_round
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.settle import settle_round
 from analyzer.game.shoe import Shoe
 
 from .conftest import RULEFILES
 
-KINDS = load(str(RULEFILES / "condition-kinds.toml"))
+KINDS = read_rules(str(RULEFILES / "condition-kinds.toml"))
 WAGERS = [w for w in KINDS.wagers if w.source.startswith("tests:")]
 
 SUITED_SHOES = {
@@ -105,34 +105,58 @@ outcomes = [
 @pytest.mark.parametrize(
     ("row", "message"),
     [
-        ('{ name = "a", player = { colour = "green" }, pays = "1:1" }', r"colour: is 'green'; it must be one of red, black, same, mixed"),
+        (
+            '{ name = "a", player = { colour = "green" }, pays = "1:1" }',
+            r"colour: is 'green'; it must be one of red, black, same, mixed",
+        ),
         ('{ name = "a", either = { holds = ["9", "9D"] }, pays = "1:1" }', r"holds: names 9 and 9D, which share cards"),
         ('{ name = "a", player = { holds = "none" }, pays = "1:1" }', r'"none" is for a card in a position'),
         ('{ name = "a", banker = {}, pays = "1:1" }', r"banker: says nothing about the hand"),
         ('{ name = "a", banker = { third_card = "X9" }, pays = "1:1" }', r"third_card: 'X9' is not a card"),
         ('{ name = "a", total = 9, pays = "1:1" }', r"tests its own hand .* but the wager follows no side"),
-        ('{ name = "a", winner = "dragon", pays = "1:1" }', r"winner: is 'dragon'; it must be one of player, banker, tie"),
+        (
+            '{ name = "a", winner = "dragon", pays = "1:1" }',
+            r"winner: is 'dragon'; it must be one of player, banker, tie",
+        ),
         ('{ name = "a", cards_dealt = 7, pays = "1:1" }', r"cards_dealt: is 7; it must be a whole number 4-6"),
-        ('{ name = "a", player = { total = "high" }, pays = "1:1" }', r"total: is 'high'; it must be a whole number 0-9, a list of them, or even or odd"),
-        ('{ name = "a", first_four = { suit = "S" }, pays = "1:1" }', r"first_four\.suit: is not a known key; allowed here: holds, suited, colour, highest"),
+        (
+            '{ name = "a", player = { total = "high" }, pays = "1:1" }',
+            r"total: is 'high'; it must be a whole number 0-9, a list of them, or even or odd",
+        ),
+        (
+            '{ name = "a", first_four = { suit = "S" }, pays = "1:1" }',
+            r"first_four\.suit: is not a known key; allowed here: holds, suited, colour, highest",
+        ),
         ('{ name = "a", fifth_card = { suit = "X" }, pays = "1:1" }', r"suit 'X' is not one of S H D C"),
-        ('{ name = "a", fifth_card = { rank = ["K", 5] }, pays = "1:1" }', r"rank: must be a rank or a non-empty list of ranks"),
-        ('{ name = "a", fifth_card = { rank = [] }, pays = "1:1" }', r"rank: must be a rank or a non-empty list of ranks"),
+        (
+            '{ name = "a", fifth_card = { rank = ["K", 5] }, pays = "1:1" }',
+            r"rank: must be a rank or a non-empty list of ranks",
+        ),
+        (
+            '{ name = "a", fifth_card = { rank = [] }, pays = "1:1" }',
+            r"rank: must be a rank or a non-empty list of ranks",
+        ),
         ('{ name = "a", fifth_card = { value = [] }, pays = "1:1" }', r"value: must be a baccarat value 0-9"),
         ('{ name = "a", fifth_card = { suit = [] }, pays = "1:1" }', r"fifth_card: names no card"),
-        ('{ name = "a", fifth_card = { rank = "K", value = 5 }, pays = "1:1" }', r"fifth_card: names no card \(K and value 5"),
+        (
+            '{ name = "a", fifth_card = { rank = "K", value = 5 }, pays = "1:1" }',
+            r"fifth_card: names no card \(K and value 5",
+        ),
     ],
 )
 def test_a_bad_row_is_refused_naming_the_key_and_what_is_allowed(rule_file, row: str, message: str) -> None:  # type: ignore[no-untyped-def]
     path = rule_file(BASE.replace("{ROW}", row))
     with pytest.raises(InputError, match=message) as caught:
-        load(path)
+        read_rules(path)
     assert str(caught.value).startswith(path)
 
 
 def test_every_published_example_row_of_the_issue_reads(rule_file) -> None:  # type: ignore[no-untyped-def]
-    row = '{ name = "Player natural 9 v Banker 7", player = { total = 9, natural = true }, banker = { total = 7 }, pays = "50:1" }'
-    wager = load(rule_file(BASE.replace("{ROW}", row))).wager("mine")
+    row = (
+        '{ name = "Player natural 9 v Banker 7", player = { total = 9, natural = true }, '
+        'banker = { total = 7 }, pays = "50:1" }'
+    )
+    wager = read_rules(rule_file(BASE.replace("{ROW}", row))).wager("mine")
     assert describe(wager.outcomes[0].condition) == "Player total 9, natural; Banker total 7"
     assert path_of(wager) == "final states"
 
@@ -148,7 +172,7 @@ def test_the_readme_example_counts_alike_on_every_path() -> None:
     """examples/my-side-bets.toml mixes hand, group and round conditions in one pay table."""
     from .conftest import EXAMPLES
 
-    rules = load(str(EXAMPLES / "my-side-bets.toml"))
+    rules = read_rules(str(EXAMPLES / "my-side-bets.toml"))
     mine = [rules.wager("nine-over-seven")]
     for cards in SUITED_SHOES.values():
         shoe = Shoe.from_cards(parse_cards(cards))
@@ -162,9 +186,11 @@ def test_the_shipped_keys_mean_the_same_in_the_fast_settlement_and_the_condition
     from analyzer.game.conditions import condition_holds
     from analyzer.game.settle import FinalStateView, every_final_state, settle
 
-    rules = load(name)
+    rules = read_rules(name)
     for wager in rules.wagers:
         for state in every_final_state():
-            by_language = next((row for row in wager.outcomes
-                                if condition_holds(row.condition, FinalStateView(state), wager.side)), None)
+            by_language = next(
+                (row for row in wager.outcomes if condition_holds(row.condition, FinalStateView(state), wager.side)),
+                None,
+            )
             assert settle(wager, state) is by_language, (wager.name, state)

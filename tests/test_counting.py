@@ -1,4 +1,5 @@
-"""The counting study: the shoe procedure as the documents' dealer deals it, exact EVs of unseen cards, reproducibility."""
+"""The counting study: the shoe procedure as the documents' dealer deals it, exact EVs of unseen cards,
+reproducibility."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANKS, TYPES, VALUES
 from analyzer.game.round import dealt_round
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.settle import settle, settle_round
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_shoes, dealer_for
@@ -34,17 +35,25 @@ from analyzer.studies.plan import Counter, Procedure, Study, WagerPlan
 
 
 def _study(**changes: object) -> Study:
-    rules = load("live-pittsburgh")
-    settings: dict[str, object] = dict(
-        rules=rules, wagers=(WagerPlan("dragon-bonus-player"), WagerPlan("banker")), shoes=25, decks=2, play="perfect", seed=7
-    )
+    rules = read_rules("live-pittsburgh")
+    settings: dict[str, object] = {
+        "rules": rules,
+        "wagers": (WagerPlan("dragon-bonus-player"), WagerPlan("banker")),
+        "shoes": 25,
+        "decks": 2,
+        "play": "perfect",
+        "seed": 7,
+    }
     settings.update(changes)
     return Study(**settings)  # type: ignore[arg-type]
 
 
-def _engine_rounds(rules_name: str, cards: tuple[str, ...], procedure: Procedure) -> list[tuple[int, tuple[str, ...], object]]:
-    """The round engine dealing a shoe by the procedure, written from the README's words: (first card, seen cards, game)."""
-    rules = load(rules_name)
+def _engine_rounds(
+    rules_name: str, cards: tuple[str, ...], procedure: Procedure
+) -> list[tuple[int, tuple[str, ...], object]]:
+    """The round engine dealing a shoe by the procedure, written from the README's words: (first card, seen cards,
+    game)."""
+    rules = read_rules(rules_name)
     if procedure.burn == "standard":
         value = VALUES[RANKS.index(cards[0][0])]  # a card may name its suit (KH)
         at, seen = 1 + (value or 10), [cards[0]]
@@ -61,11 +70,14 @@ def _engine_rounds(rules_name: str, cards: tuple[str, ...], procedure: Procedure
     return rounds
 
 
-@pytest.mark.parametrize("procedure", [Procedure(), Procedure(burn="none", cut_card=10, last_round="cut"), Procedure(burn=3, cut_card=12)])
+@pytest.mark.parametrize(
+    "procedure", [Procedure(), Procedure(burn="none", cut_card=10, last_round="cut"), Procedure(burn=3, cut_card=12)]
+)
 @pytest.mark.parametrize("rules_name", ["punto-banco", "mini-louisiana"])
 def test_shoes_are_dealt_and_seen_as_the_procedure_says(rules_name: str, procedure: Procedure) -> None:
-    """Burned cards are unseen, the shown card is seen, the last round follows --last-round; card for card with the engine."""
-    rules = load(rules_name)
+    """Burned cards are unseen, the shown card is seen, the last round follows --last-round; card for card with the
+    engine."""
+    rules = read_rules(rules_name)
     rng = np.random.default_rng(11)
     shoes = np.array([rng.permutation(np.repeat(np.arange(len(RANKS), dtype=np.int8), 4)) for _ in range(12)])
     start, shown = procedure.first_round(shoes)
@@ -88,10 +100,16 @@ def test_shoes_are_dealt_and_seen_as_the_procedure_says(rules_name: str, procedu
 
 @pytest.mark.slow
 def test_the_counter_evaluates_every_round_exactly_on_the_unseen_cards() -> None:
-    """The fast path, in the study, against the par sheets' Fractions of the unseen composition; bets as the play says."""
+    """The fast path, in the study, against the par sheets' Fractions of the unseen composition; bets as the play
+    says."""
     study = _study(decks=1, shoes=2, procedure=Procedure(cut_card=12))
     chunk = play_shoes((study, SeedSequence(5).spawn(2)))
-    shoes = np.array([np.random.default_rng(s).permutation(np.repeat(np.arange(13, dtype=np.int8), 4)) for s in SeedSequence(5).spawn(2)])
+    shoes = np.array(
+        [
+            np.random.default_rng(s).permutation(np.repeat(np.arange(13, dtype=np.int8), 4))
+            for s in SeedSequence(5).spawn(2)
+        ]
+    )
     start, shown = study.procedure.first_round(shoes)
     codes, used = deal_shoes(dealer_for(study.rules, Shoe.decks(1)), shoes, 12, start, 1)
     rounds = _rounds(shoes, shoes, codes, used, start, shown, np.array(Shoe.decks(1).counts))
@@ -135,10 +153,17 @@ def test_a_threshold_beyond_what_small_tags_reach_is_kept_exactly() -> None:
 def test_a_wager_that_reads_suits_is_counted_on_the_unseen_card_types() -> None:
     """Colour Match reads the colours of the first four cards: the study deals card types; every round's exact EV is
     the par sheet's of the unseen types, and what it won the round engine's settlement of the same cards."""
-    rules = load("suits")
+    rules = read_rules("suits")
     always = Counter((0,) * 13, Fraction(0))  # bets every round: every round's exact EV is summed
-    study = Study(rules=rules, wagers=(WagerPlan("colour-match", always), WagerPlan("banker", always)), shoes=2, decks=1,
-                  play="count", seed=0, procedure=Procedure(cut_card=14))
+    study = Study(
+        rules=rules,
+        wagers=(WagerPlan("colour-match", always), WagerPlan("banker", always)),
+        shoes=2,
+        decks=1,
+        play="count",
+        seed=0,
+        procedure=Procedure(cut_card=14),
+    )
     seeds = SeedSequence(5).spawn(2)
     chunk = play_shoes((study, seeds))
     expected, won, bets = [Fraction(0)] * 2, [Fraction(0)] * 2, [0, 0]
@@ -175,10 +200,29 @@ def test_a_dask_cluster_reports_what_local_workers_report() -> None:
     """The JSON report, byte for byte but the executor's name and the command line, from one local worker and Dask."""
     from dask.distributed import LocalCluster  # a test dependency: this test must run, not skip
 
-    args = ["count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker", "--shoes", "45",
-            "--decks", "2", "--play", "count", "--tags", "player-pair:1 1 1 1 1 1 1 1 1 -3 -3 -3 0",
-            "--threshold", "player-pair:2", "--seed", "4",
-            "--format", "json"]
+    args = [
+        "count",
+        "--rules",
+        "dactylus",
+        "--wager",
+        "player-pair",
+        "--wager",
+        "banker",
+        "--shoes",
+        "45",
+        "--decks",
+        "2",
+        "--play",
+        "count",
+        "--tags",
+        "player-pair:1 1 1 1 1 1 1 1 1 -3 -3 -3 0",
+        "--threshold",
+        "player-pair:2",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    ]
     code, local, _ = run_cli(*args, "--workers", "1")
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         code_dask, dask, _ = run_cli(*args, "--scheduler", cluster.scheduler_address)
@@ -193,7 +237,9 @@ def test_count_play_bets_by_the_threshold_on_the_true_or_running_count() -> None
     zero = (0,) * 13
     with open_executor(workers=1) as executor:
         always = run(_study(play="count", wagers=(WagerPlan("banker", Counter(zero, Fraction(0))),)), executor)
-        never = run(_study(play="count", wagers=(WagerPlan("banker", Counter(zero, Fraction(1), "running")),)), executor)
+        never = run(
+            _study(play="count", wagers=(WagerPlan("banker", Counter(zero, Fraction(1), "running")),)), executor
+        )
     assert always.line(0).bets == always.line(0).rounds and never.line(0).bets == 0 and never.won(0) == 0
     assert sum(line.rounds for _, line, _ in always.count_rows(0)) == always.line(0).rounds
 
@@ -221,13 +267,38 @@ def run_cli(*args: str) -> tuple[int, str, str]:
 
 def test_the_issue_command_reports_both_pairs_and_keeps_the_totals_keys(tmp_path: Path) -> None:
     per_shoe = tmp_path / "shoes.csv"
-    code, out, err = run_cli("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker-pair",
-                             "--burn", "standard", "--cut-card", "14", "--shoes", "30", "--format", "json",
-                             "--per-shoe", str(per_shoe))
+    code, out, err = run_cli(
+        "count",
+        "--rules",
+        "dactylus",
+        "--wager",
+        "player-pair",
+        "--wager",
+        "banker-pair",
+        "--burn",
+        "standard",
+        "--cut-card",
+        "14",
+        "--shoes",
+        "30",
+        "--format",
+        "json",
+        "--per-shoe",
+        str(per_shoe),
+    )
     assert code == 0, err
     report = json.loads(out)
-    for key in ("rounds", "positive_rounds", "bets", "units_won", "units_expected", "units_won_per_shoe",
-                "units_won_per_100_rounds", "units_expected_per_shoe", "units_expected_per_100_rounds"):
+    for key in (
+        "rounds",
+        "positive_rounds",
+        "bets",
+        "units_won",
+        "units_expected",
+        "units_won_per_shoe",
+        "units_won_per_100_rounds",
+        "units_expected_per_shoe",
+        "units_expected_per_100_rounds",
+    ):
         assert key in report
     assert set(report["units_expected_per_shoe"]) == {"mean", "ci95"}
     assert [w["wager"] for w in report["wagers"]] == ["player-pair", "banker-pair"]
@@ -239,8 +310,19 @@ def test_the_issue_command_reports_both_pairs_and_keeps_the_totals_keys(tmp_path
 
 
 def test_count_command_table_with_a_count() -> None:
-    code, out, _ = run_cli("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "5",
-                           "--decks", "2", "--play", "count")
+    code, out, _ = run_cli(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "5",
+        "--decks",
+        "2",
+        "--play",
+        "count",
+    )
     assert code == 0
     assert "By true count" in out and "desirability index" in out and "By depth" in out
 
@@ -256,28 +338,52 @@ def test_count_command_table_with_a_count() -> None:
         (["--wager", "banker", "--burn", "some"], "--burn 'some' is not"),
         (["--wager", "big-win-bonus-player"], "has no pay table"),
         (["--wager", "banker", "--play", "count", "--threshold", "high"], "not a number"),
-        (["--wager", "banker", "--play", "count", "--tags", "tie:0 0 0 0 0 0 0 0 0 0 0 0 0"], "not one of the study's wagers"),
-        (["--wager", "banker", "--play", "count", "--tags", "1 1 1 1 1 1 1 1 1 1 1 1 1", "--threshold-on", "true"], "no true count"),
+        (
+            ["--wager", "banker", "--play", "count", "--tags", "tie:0 0 0 0 0 0 0 0 0 0 0 0 0"],
+            "not one of the study's wagers",
+        ),
+        (
+            ["--wager", "banker", "--play", "count", "--tags", "1 1 1 1 1 1 1 1 1 1 1 1 1", "--threshold-on", "true"],
+            "no true count",
+        ),
         (["--wager", "banker", "--wager", "banker"], "more than once"),
         (["--wager", "banker", "--per-shoe", "/nonexistent-folder/shoes.csv"], "cannot be written"),
         (["--wager", "banker", "--per-shoe", "shoes.txt"], "must end in .csv or .json"),
     ],
 )
 def test_count_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
-    code, out, err = run_cli("count", "--rules", "dactylus" if "player-pair" in args else "mini-louisiana"
-                             if "big-win-bonus-player" in args else "punto-banco", *args)
+    code, out, err = run_cli(
+        "count",
+        "--rules",
+        "dactylus" if "player-pair" in args else "mini-louisiana" if "big-win-bonus-player" in args else "punto-banco",
+        *args,
+    )
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
 
 
 @pytest.mark.slow
 def test_the_plot_is_drawn_from_the_documents(tmp_path: Path) -> None:
-    """--plot writes a PNG (matplotlib, a test dependency: this test must run, not skip); a bad name is refused first."""
+    """--plot writes a PNG (matplotlib, a test dependency: this test must run, not skip); a bad name is refused
+    first."""
     target = tmp_path / "study.png"
-    code, _, err = run_cli("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20",
-                           "--decks", "2", "--plot", str(target))
+    code, _, err = run_cli(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "20",
+        "--decks",
+        "2",
+        "--plot",
+        str(target),
+    )
     assert code == 0, err
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    code, out, err = run_cli("count", "--rules", "live-pittsburgh", "--wager", "banker", "--plot", str(tmp_path / "a.gif"))
+    code, out, err = run_cli(
+        "count", "--rules", "live-pittsburgh", "--wager", "banker", "--plot", str(tmp_path / "a.gif")
+    )
     assert code == 2 and out == "" and "must end in .png, .svg, .pdf" in err
 
 
@@ -288,7 +394,8 @@ def test_counting_without_a_plot_imports_no_matplotlib() -> None:
 
     program = (
         "import sys; from click.testing import CliRunner; from analyzer.cli import cli; "
-        "r = CliRunner().invoke(cli, ['count', '--rules', 'punto-banco', '--wager', 'banker', '--shoes', '2', '--decks', '1']); "
+        "r = CliRunner().invoke(cli, ['count', '--rules', 'punto-banco', '--wager', 'banker', '--shoes', '2', "
+        "'--decks', '1']); "
         "print(r.exit_code, 'matplotlib' in sys.modules)"
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
@@ -302,9 +409,15 @@ def test_the_tables_by_count_and_depth_read_the_same_from_one_chunk_as_from_two(
     from analyzer.studies.counting import play_chunk
     from analyzer.studies.tally import Tally
 
-    rules = load("punto-banco")
-    study = Study(rules=rules, wagers=(WagerPlan("tie", Counter(tags=(0,) * 13, threshold=Fraction(0))),), shoes=4,
-                  decks=1, play="perfect", seed=1)
+    rules = read_rules("punto-banco")
+    study = Study(
+        rules=rules,
+        wagers=(WagerPlan("tie", Counter(tags=(0,) * 13, threshold=Fraction(0))),),
+        shoes=4,
+        decks=1,
+        play="perfect",
+        seed=1,
+    )
     one = Tally.merge(study, [play_chunk((study, 0, 4))])
     two = Tally.merge(study, [play_chunk((study, 0, 2)), play_chunk((study, 2, 2))])
     assert one.count_rows(0) == two.count_rows(0) and one.depth_rows(0) == two.depth_rows(0)

@@ -36,7 +36,10 @@ def test_the_site_builds_without_a_warning(tmp_path: Path) -> None:
     pytest.importorskip("sphinx", reason="Sphinx is the docs extra: pip install -e '.[docs]'")
     build = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(DOCS), str(tmp_path / "html")],
-        capture_output=True, text=True, cwd=ROOT, timeout=600,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=600,
     )
     assert build.returncode == 0, build.stderr[-4000:]
     assert (tmp_path / "html" / "reference" / "cli.html").exists()

@@ -19,10 +19,10 @@ from analyzer.errors import InputError
 from analyzer.exact.distribution import outcome_counts
 from analyzer.exact.enumerator import enumerate_deals
 from analyzer.game.cards import parse_cards
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.shoe import Shoe
 from analyzer.play.engine import Bet, Round, Seat, check_cards, deal_round
-from analyzer.studies.owncards import analyse
+from analyzer.studies.owncards import analyze_own_cards
 
 from .brute_force import net
 from .tiny_shoes import TINY_SHOES, played, tiny_shoe
@@ -42,14 +42,14 @@ def test_engine_ends_every_sequence_in_the_enumerators_final_states(rule_set: st
     for _, ways, game in played(rule_set, shoe_name):
         counts[game.state] += ways
         assert game.cards_used == 4 + (game.state.player_cards == 3) + (game.state.banker_cards == 3)
-    assert dict(counts) == dict(enumerate_deals(tiny_shoe(shoe_name), load(rule_set).drawing).counts)
+    assert dict(counts) == dict(enumerate_deals(tiny_shoe(shoe_name), read_rules(rule_set).drawing).counts)
 
 
 @pytest.mark.parametrize("shoe_name", sorted(TINY_SHOES))
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_engine_settles_every_offered_wager_as_the_enumerator_and_the_documents(rule_set: str, shoe_name: str) -> None:
     """Outcome counts equal the par sheet's; each payout equals the hand-written settlement's."""
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     distribution = enumerate_deals(tiny_shoe(shoe_name), rules.drawing)
     by_wager: dict[str, Counter[str]] = {w.name: Counter() for w in rules.wagers if w.offered}
     for _, ways, game in played(rule_set, shoe_name):
@@ -64,7 +64,7 @@ def test_engine_settles_every_offered_wager_as_the_enumerator_and_the_documents(
 
 
 def _deal(rule_set: str, cards: str, *seats: Seat) -> Round:
-    return deal_round(load(rule_set), parse_cards(cards), seats)
+    return deal_round(read_rules(rule_set), parse_cards(cards), seats)
 
 
 def _bets(*pairs: tuple[str, int]) -> tuple[Bet, ...]:
@@ -100,7 +100,8 @@ def test_003_player_stands_on_7_and_banker_stands_on_6_when_the_player_stood() -
 
 
 def test_003_order_and_the_banker_5_draws_on_a_player_third_card_4() -> None:
-    """003: first card to the player, second to the banker, ...; 'Bank has 5: Draw when Player's 3rd card is 4-5-6-7'."""
+    """003: first card to the player, second to the banker, ...; 'Bank has 5: Draw when Player's 3rd card is
+    4-5-6-7'."""
     game = _deal("live-pittsburgh", "9 K 3 5 4 2", Seat(1, _bets(("banker", 10))))
     assert game.player.cards == ("9", "3", "4") and game.banker.cards == ("K", "5", "2")
     assert _announcements(game) == ["Player hits.", "Banker hits"]
@@ -160,10 +161,13 @@ def test_000_case_1_player_natural_is_announced_and_settles_all_bets() -> None:
 
 
 def test_000_case_1_banker_5_hits_when_the_player_stood() -> None:
-    """000 step 5c: 'If Banker has 5: If Player hit, Dealer announces "Banker stands", otherwise announces "Banker hits".'"""
+    """000 step 5c: 'If Banker has 5: If Player hit, Dealer announces "Banker stands", otherwise announces "Banker
+    hits".'"""
     game = _deal("mini-louisiana", "7 2 K 3 4")
     assert [(s.label, s.announcement) for s in game.steps if s.announcement] == [
-        ("3b", "Player stands"), ("5c", "Banker hits")]
+        ("3b", "Player stands"),
+        ("5c", "Banker hits"),
+    ]
     assert game.banker.text() == "2 3 4 = 9"
 
 
@@ -184,7 +188,8 @@ def test_000_case_1_banker_0_to_4_draws_without_an_announcement() -> None:
 
 
 def test_000_seven_seven_tie_banker_loses_player_pushes_tie_wins() -> None:
-    """000: 'If there is a Tie, Tie bet wins, and Player and Banker bets push (except that Banker loses on a 7-7 tie)'."""
+    """000: 'If there is a Tie, Tie bet wins, and Player and Banker bets push (except that Banker loses on a 7-7
+    tie)'."""
     game = _deal("mini-louisiana", "7 7 K K", Seat(1, _bets(("player", 10), ("banker", 10), ("tie", 5))))
     assert _announcements(game) == ["Player stands", "Banker stands"]
     assert _payouts(game) == [(1, "player", 0), (1, "banker", -10), (1, "tie", 40)]
@@ -197,7 +202,8 @@ def test_000_case_2_banker_5_settles_three_card_hands_before_its_third_card_two_
     """000 step 10c: 'turns over all Player 3rd cards settles all bets with Player 3 card hands, THEN turns over
     Banker 3rd card, THEN settles all bets with Player 2 card hands.'"""
     game = _deal(
-        "mini-louisiana", "9 K 3 5 4 2 7 8 A 4 J",
+        "mini-louisiana",
+        "9 K 3 5 4 2 7 8 A 4 J",
         Seat(1, _bets(("player", 10)), own_hand="draw"),
         Seat(2, _bets(("player", 20)), own_hand="stand"),
         Seat(3, _bets(("banker", 5))),
@@ -220,7 +226,8 @@ def test_000_case_2_banker_5_settles_three_card_hands_before_its_third_card_two_
 def test_000_case_2_banker_natural_settles_all_bets_on_two_card_hands() -> None:
     """000 step 8: 'IF Banker hand is a Natural 8 or 9: Dealer settles all bets.' Face-down 3rd cards are not used."""
     game = _deal(
-        "mini-louisiana", "9 K 3 8 4 2 9 K A 4 5",
+        "mini-louisiana",
+        "9 K 3 8 4 2 9 K A 4 5",
         Seat(1, _bets(("player", 10)), own_hand="stand"),
         Seat(2, _bets(("player", 10)), own_hand="draw"),
     )
@@ -234,7 +241,8 @@ def test_000_case_2_player_naturals_settle_in_step_9_and_the_community_third_car
     """000 step 9: 'Dealer settles all bets with Player Natural 8 or 9, either from Community Player hand or own
     cards'; step 6: 'If "Player hand stands", Community Player face down 3rd card is discarded'."""
     game = _deal(
-        "mini-louisiana", "7 2 K 4 3 5 4 5 6 Q",
+        "mini-louisiana",
+        "7 2 K 4 3 5 4 5 6 Q",
         Seat(1, _bets(("player", 10)), own_hand="stand"),
         Seat(2, _bets(("player", 10)), own_hand="stand"),
         Seat(3, _bets(("tie", 1))),
@@ -256,28 +264,42 @@ def test_000_own_hand_natural_is_not_asked_for_a_third_card() -> None:
 @pytest.mark.parametrize(
     ("rule_set", "seats", "message"),
     [
-        ("live-pittsburgh", (Seat(1, _bets(("dragon-bonus-player", 5))),),
-         "needs one of player, banker, tie beside it at the same seat (003: 'Pittsburgh live does require you"),
-        ("live-pittsburgh", (Seat(1, _bets(("banker", 5))), Seat(2, _bets(("dragon-bonus-banker", 5)))),
-         "Seat 2's dragon-bonus-banker bet needs one of"),
+        (
+            "live-pittsburgh",
+            (Seat(1, _bets(("dragon-bonus-player", 5))),),
+            "needs one of player, banker, tie beside it at the same seat (003: 'Pittsburgh live does require you",
+        ),
+        (
+            "live-pittsburgh",
+            (Seat(1, _bets(("banker", 5))), Seat(2, _bets(("dragon-bonus-banker", 5)))),
+            "Seat 2's dragon-bonus-banker bet needs one of",
+        ),
         ("dactylus", (Seat(1, _bets(("player-pair", 5))),), "(004: 'A player may also choose to place a Pair wager"),
-        ("live-pittsburgh", (Seat(1, _bets(("player", 5), ("player-pair", 5))),),
-         "does not offer the player-pair wager (003_7e3f146be45f8a77.txt); it offers player, banker, tie"),
-        ("mini-louisiana", (Seat(1, _bets(("player", 5), ("big-win-bonus-player", 5)), own_hand="draw"),),
-         "also bets on 'big-win-bonus-player'; Play Your Own Cards is only for a bettor whose only wager is player"),
+        (
+            "live-pittsburgh",
+            (Seat(1, _bets(("player", 5), ("player-pair", 5))),),
+            "does not offer the player-pair wager (003_7e3f146be45f8a77.txt); it offers player, banker, tie",
+        ),
+        (
+            "mini-louisiana",
+            (Seat(1, _bets(("player", 5), ("big-win-bonus-player", 5)), own_hand="draw"),),
+            "also bets on 'big-win-bonus-player'; Play Your Own Cards is only for a bettor whose only wager is player",
+        ),
         ("mini-louisiana", (Seat(1, _bets(("banker", 5)), own_hand="stand"),), "has no player bet"),
         ("live-pittsburgh", (Seat(1, _bets(("player", 5)), own_hand="draw"),), "does not offer Play Your Own Cards"),
         ("punto-banco", (Seat(1, _bets(("lucky-6", 5))),), "Unknown wager 'lucky-6'"),
     ],
 )
 def test_bets_breaking_the_table_rules_are_refused(rule_set: str, seats: tuple[Seat, ...], message: str) -> None:
-    with pytest.raises(InputError, match="^.*$") as error:
-        deal_round(load(rule_set), parse_cards("9 K 3 5 4 2"), seats)
+    with pytest.raises(InputError, match=r"^.*$") as error:
+        deal_round(read_rules(rule_set), parse_cards("9 K 3 5 4 2"), seats)
     assert message in str(error.value)
 
 
 def test_too_few_cards_names_the_card_needed() -> None:
-    with pytest.raises(InputError, match=r"needs a 5th card \(the Player's third card\), but only 4 card\(s\) were given"):
+    with pytest.raises(
+        InputError, match=r"needs a 5th card \(the Player's third card\), but only 4 card\(s\) were given"
+    ):
         _deal("live-pittsburgh", "9 K 3 5")
 
 
@@ -290,16 +312,20 @@ def test_bad_stake_seat_and_cards_are_refused() -> None:
         check_cards(parse_cards("K K K K K"), Shoe.decks(1))
 
 
-@pytest.mark.parametrize(("own", "rest"), [(("5", "K"), ("A", "2", "3", "4", "7", "9", "Q")),
-                                           (("3", "A"), ("5", "5", "6", "K", "8", "2", "T"))])
+@pytest.mark.parametrize(
+    ("own", "rest"),
+    [(("5", "K"), ("A", "2", "3", "4", "7", "9", "Q")), (("3", "A"), ("5", "5", "6", "K", "8", "2", "T"))],
+)
 @pytest.mark.slow
-def test_own_hands_dealt_by_the_engine_average_to_the_own_cards_analysis(own: tuple[str, str], rest: tuple[str, ...]) -> None:
+def test_own_hands_dealt_by_the_engine_average_to_the_own_cards_analysis(
+    own: tuple[str, str], rest: tuple[str, ...]
+) -> None:
     """000 CASE 2 by two independent codes: the round engine deals every ordered sequence of the
     community cards (P1 B1 P2 B2, then the community third cards face down) and the own third card
     around a fixed own two-card hand; its mean settlement equals owncards' exact EV of that
     composition, for drawing and for standing."""
-    rules = load("mini-louisiana")
-    analysis = analyse(rules, Shoe.from_counts(Counter(rest + own)))
+    rules = read_rules("mini-louisiana")
+    analysis = analyze_own_cards(rules, Shoe.from_counts(Counter(rest + own)))
     label = tuple(sorted(("T/J/Q/K" if r in "TJQK" else r for r in own), key=lambda r: "A23456789T/J/Q/K".index(r)))
     (row,) = [d for d in analysis.by_composition if d.ranks == label]
     for decision, expected in (("draw", row.ev_draw), ("stand", row.ev_stand)):

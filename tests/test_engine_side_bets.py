@@ -1,4 +1,5 @@
-"""The round engine and the vectorized dealer on side bets: every sequence of a small suited shoe, against the exact counts."""
+"""The round engine and the vectorized dealer on side bets: every sequence of a small suited shoe, against the exact
+counts."""
 
 from __future__ import annotations
 
@@ -10,14 +11,14 @@ import numpy as np
 import pytest
 
 from analyzer.exact.outcomes import wager_counts
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.cards import TYPES, parse_cards
 from analyzer.game.needs import needs_of, record_of
 from analyzer.game.round import dealt_round
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_codes, dealer_for
 from analyzer.play.engine import Bet, Seat, deal_round
-from analyzer.play.records import Universe, record_codes
+from analyzer.play.records import CardIndices, record_codes
 
 from .conftest import RULEFILES
 from .tiny_shoes import sequences
@@ -35,7 +36,7 @@ SIDE_BETS = {
 @pytest.mark.parametrize("rule_set", sorted(SIDE_BETS))
 def test_the_engine_settles_every_sequence_as_the_exact_counts_count_it(rule_set: str) -> None:
     """Each ordered six-card sequence dealt by the engine, every side bet placed (with a main bet): the exact counts."""
-    rules = load(rule_set)
+    rules = load_rules(rule_set)
     wagers = SIDE_BETS[rule_set]
     seat = Seat(1, (Bet("player", Fraction(1)),) + tuple(Bet(w, Fraction(1)) for w in wagers))
     cards = list(parse_cards(SHOE))
@@ -52,7 +53,7 @@ def test_the_engine_settles_every_sequence_as_the_exact_counts_count_it(rule_set
 @cache
 def _kinds_dealt() -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...]:
     """Every sequence of the shoe, with the hands the engine deals it into under condition-kinds.toml (001's order)."""
-    rules = load(str(RULEFILES / "condition-kinds.toml"))
+    rules = load_rules(str(RULEFILES / "condition-kinds.toml"))
     out = []
     for sequence, _ in sequences(list(parse_cards(SHOE))):
         played = deal_round(rules, sequence)
@@ -63,10 +64,10 @@ def _kinds_dealt() -> tuple[tuple[tuple[str, ...], tuple[str, ...], tuple[str, .
 @pytest.mark.parametrize("wager", ["colours", "cards-held", "positions", "banker-three-player-eight"])
 def test_the_dealer_records_every_sequence_as_the_engine_deals_it(wager: str) -> None:
     """The vectorized dealer's record of each sequence of the shoe against the record of the engine's hands."""
-    rules = load(str(RULEFILES / "condition-kinds.toml"))
+    rules = load_rules(str(RULEFILES / "condition-kinds.toml"))
     needs = needs_of(rules.wager(wager))
     shoe = Shoe.from_cards(parse_cards(SHOE))
-    universe = Universe(True, shoe.types or ())
+    universe = CardIndices(True, shoe.types or ())
     dealer = dealer_for(rules, shoe)
     dealt = _kinds_dealt()
     cards = np.array([[TYPES.index(c) for c in sequence] for sequence, _, _ in dealt], dtype=np.int8).T

@@ -15,7 +15,7 @@ import pytest
 from analyzer.exact.enumerator import divide, enumerate_deals
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
 
@@ -41,7 +41,7 @@ def _shoe(cards: list[str]) -> Shoe:
 def test_final_states_agree_with_brute_force(shoe_name: str, rule_set: str) -> None:
     cards = ODD_SHOES[shoe_name]
     expected = brute_force(cards, DRAWING_OF[rule_set])
-    got = enumerate_deals(_shoe(cards), load(rule_set).drawing).counts
+    got = enumerate_deals(_shoe(cards), read_rules(rule_set).drawing).counts
     assert dict(got) == dict(expected)
 
 
@@ -51,9 +51,15 @@ def test_every_wager_settles_as_the_documents_say(shoe_name: str, rule_set: str)
     """Each wager's distribution of net results equals the hand-written settlement's."""
     cards = ODD_SHOES[shoe_name]
     states = brute_force(cards, DRAWING_OF[rule_set])
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     for sheet in par_sheets(rules, _shoe(cards)):
-        if sheet.wager.name not in ("player", "banker", "tie", "player-pair", "banker-pair") and not sheet.wager.name.startswith(("dragon", "big-win")):
+        if sheet.wager.name not in (
+            "player",
+            "banker",
+            "tie",
+            "player-pair",
+            "banker-pair",
+        ) and not sheet.wager.name.startswith(("dragon", "big-win")):
             continue
         expected: Counter[Fraction | str] = Counter()
         for state, n in states.items():
@@ -72,7 +78,7 @@ def test_every_shipped_rule_set_is_checked_by_brute_force() -> None:
 @pytest.mark.parametrize("decks", [1, 2])
 def test_counts_sum_to_the_denominator(rule_set: str, decks: int) -> None:
     shoe = Shoe.decks(decks)
-    distribution = enumerate_deals(shoe, load(rule_set).drawing)
+    distribution = enumerate_deals(shoe, read_rules(rule_set).drawing)
     n = 52 * decks
     assert sum(distribution.counts.values()) == n * (n - 1) * (n - 2) * (n - 3) * (n - 4) * (n - 5)
     assert all(isinstance(c, int) and c > 0 for c in distribution.counts.values())
@@ -81,7 +87,7 @@ def test_counts_sum_to_the_denominator(rule_set: str, decks: int) -> None:
 @pytest.mark.parametrize("rule_set", ["punto-banco", "live-pittsburgh", "dactylus", "mini-louisiana"])
 def test_each_wager_probabilities_sum_to_one(rule_set: str) -> None:
     shoe = Shoe.decks(8).remove(["5", "5", "K", "A"])
-    for sheet in par_sheets(load(rule_set), shoe):
+    for sheet in par_sheets(read_rules(rule_set), shoe):
         assert sum(row.probability for row in sheet.rows) == 1, sheet.wager.name
         assert sum(row.combinations for row in sheet.rows) == shoe.denominator
 
@@ -89,7 +95,7 @@ def test_each_wager_probabilities_sum_to_one(rule_set: str) -> None:
 @pytest.mark.slow
 def test_divide_by_first_card_adds_up_to_the_whole() -> None:
     shoe = Shoe.decks(1).remove(["9", "9"])
-    drawing = load("punto-banco").drawing
+    drawing = read_rules("punto-banco").drawing
     parts = divide(shoe, drawing)
     total: Counter[FinalState] = Counter()
     for part in parts.values():
@@ -101,9 +107,10 @@ def test_divide_by_first_card_adds_up_to_the_whole() -> None:
 def test_natural_ends_the_round_for_both_hands() -> None:
     """001: 'If either the player hand or the banker hand has a total of an 8 or a 9 they both stand.'"""
     for rule_set in ("punto-banco", "mini-louisiana"):
-        states = enumerate_deals(Shoe.decks(2), load(rule_set).drawing).counts
+        states = enumerate_deals(Shoe.decks(2), read_rules(rule_set).drawing).counts
         with_natural = [
-            s for s in states
+            s
+            for s in states
             if (s.player_cards == 2 and s.player_total >= 8) or (s.banker_cards == 2 and s.banker_total >= 8)
         ]
         assert with_natural

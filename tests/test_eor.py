@@ -14,7 +14,7 @@ from analyzer.errors import InputError
 from analyzer.exact.enumerator import enumerate_deals
 from analyzer.exact.parsheet import par_sheet
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.shoe import Shoe
 from analyzer.studies.eor import CARDS_OF_A_RANK_PER_DECK, MAX_TAG, effects_of_removal, removal_table
 
@@ -22,12 +22,19 @@ from analyzer.studies.eor import CARDS_OF_A_RANK_PER_DECK, MAX_TAG, effects_of_r
 @pytest.mark.parametrize("name", shipped())
 @pytest.mark.parametrize(
     "shoe",
-    [Shoe.decks(8), Shoe.from_counts(Counter("A A 2 3 3 5 5 5 6 7 8 9 9 T J J K K K Q".split()))],
+    [
+        Shoe.decks(8),
+        Shoe.from_counts(
+            Counter(
+                ["A", "A", "2", "3", "3", "5", "5", "5", "6", "7", "8", "9", "9", "T", "J", "J", "K", "K", "K", "Q"]
+            )
+        ),
+    ],
     ids=["8 decks", "odd 20-card shoe without a 4"],
 )
 def test_effects_weighted_by_the_cards_sum_to_exactly_zero(name: str, shoe: Shoe) -> None:
     """Removing an unseen random card leaves the expectation unchanged: sum n_r * EoR_r == 0, exactly."""
-    for effects in effects_of_removal(load(name), shoe):
+    for effects in effects_of_removal(read_rules(name), shoe):
         assert sum(n * e for n, e in zip(shoe.counts, effects.effects) if e is not None) == 0
         assert (effects.effect("4") is None) == (shoe.count("4") == 0)
         assert any(e for e in effects.effects if e is not None) or effects.wager.name.endswith("pair")
@@ -36,7 +43,7 @@ def test_effects_weighted_by_the_cards_sum_to_exactly_zero(name: str, shoe: Shoe
 @pytest.mark.slow
 def test_effects_equal_differences_of_reference_analyses() -> None:
     """EoR_r = EV(shoe less one r) - EV(shoe), each EV from the reference enumerator."""
-    rules = load("live-pittsburgh")
+    rules = read_rules("live-pittsburgh")
     shoe = Shoe.decks(1).remove(["9", "9", "K"])
     wager = rules.wager("dragon-bonus-banker")
 
@@ -55,7 +62,7 @@ def test_effects_equal_differences_of_reference_analyses() -> None:
 @pytest.mark.parametrize("wager", ["player-pair", "banker-pair"])
 def test_pair_bets_have_no_linear_effect_in_a_full_shoe(wager: str) -> None:
     """With n of each rank, P(pair) = (n-1)/(13n-1) whichever card is removed: every effect is exactly 0."""
-    table = removal_table(load("dactylus"), Shoe.decks(8), (wager,))
+    table = removal_table(read_rules("dactylus"), Shoe.decks(8), (wager,))
     assert all(e == 0 for e in table.effects[0].effects)
     assert not table.counts[0].countable and table.counts[0].tags == (0,) * len(RANKS)
     assert table.thresholds == (None,)
@@ -63,7 +70,7 @@ def test_pair_bets_have_no_linear_effect_in_a_full_shoe(wager: str) -> None:
 
 @pytest.mark.parametrize("name", shipped())
 def test_balanced_counts_are_small_balanced_and_track_the_effects(name: str) -> None:
-    table = removal_table(load(name), Shoe.decks(8))
+    table = removal_table(read_rules(name), Shoe.decks(8))
     for effects, count in zip(table.effects, table.counts):
         if not count.countable:
             continue
@@ -78,14 +85,14 @@ def test_balanced_counts_are_small_balanced_and_track_the_effects(name: str) -> 
 
 def test_break_even_true_count_of_the_dragon_bonus_player() -> None:
     """Negative expectation, positively correlated count: the break-even true count is above zero."""
-    table = removal_table(load("live-pittsburgh"), Shoe.decks(8), ("dragon-bonus-player",))
+    table = removal_table(read_rules("live-pittsburgh"), Shoe.decks(8), ("dragon-bonus-player",))
     (threshold,) = table.thresholds
     assert threshold is not None and 5 < threshold < 6
 
 
 def test_wager_without_pays_is_refused() -> None:
     with pytest.raises(InputError, match="has no pay table"):
-        effects_of_removal(load("mini-louisiana"), Shoe.decks(8), ("big-win-bonus-banker",))
+        effects_of_removal(read_rules("mini-louisiana"), Shoe.decks(8), ("big-win-bonus-banker",))
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -94,7 +101,9 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_eor_json_is_exact_and_balanced() -> None:
-    code, out, _ = run("eor", "--rules", "punto-banco", "--wager", "banker", "--wager", "tie", "--decks", "6", "--format", "json")
+    code, out, _ = run(
+        "eor", "--rules", "punto-banco", "--wager", "banker", "--wager", "tie", "--decks", "6", "--format", "json"
+    )
     assert code == 0
     (report,) = json.loads(out)  # one element per rule set
     assert report["shoe"]["cards"] == 312

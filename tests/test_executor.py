@@ -37,15 +37,16 @@ def test_local_results_come_back_in_task_order(workers: int) -> None:
 def test_dask_local_cluster_gives_the_same_results() -> None:
     from dask.distributed import LocalCluster  # a test dependency: this test must run, not skip
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        with open_executor(scheduler=cluster.scheduler_address) as executor:
-            assert executor.run(_square_after_delay, list(range(12))) == [n * n for n in range(12)]
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        open_executor(scheduler=cluster.scheduler_address) as executor,
+    ):
+        assert executor.run(_square_after_delay, list(range(12))) == [n * n for n in range(12)]
 
 
 def test_workers_must_be_positive() -> None:
-    with pytest.raises(InputError, match="--workers must be at least 1"):
-        with open_executor(workers=0):
-            pass
+    with pytest.raises(InputError, match="--workers must be at least 1"), open_executor(workers=0):
+        pass
 
 
 # ------------------------------------------------------- faults of the run
@@ -80,9 +81,8 @@ def test_a_killed_local_worker_s_chunk_is_run_again_and_the_results_are_unchange
 
 
 def test_a_task_that_always_kills_its_worker_stops_the_run_with_one_line() -> None:
-    with pytest.raises(RunError, match="A worker process died 4 times"):
-        with open_executor(workers=2) as executor:
-            executor.run(_always_die, [1, 2, 3])
+    with pytest.raises(RunError, match="A worker process died 4 times"), open_executor(workers=2) as executor:
+        executor.run(_always_die, [1, 2, 3])
 
 
 def test_local_tasks_are_taken_as_they_are_sent_not_all_at_once() -> None:
@@ -146,10 +146,12 @@ def _silent_server() -> Iterator[str]:
 @pytest.mark.slow
 def test_something_that_is_not_a_scheduler_is_one_line_in_bounded_time(quick_dask: None) -> None:
     started = time.monotonic()
-    with _silent_server() as address:
-        with pytest.raises(RunError, match="Cannot reach a Dask scheduler at .* within 1 s"):
-            with open_executor(scheduler=address):
-                pass
+    with (
+        _silent_server() as address,
+        pytest.raises(RunError, match=r"Cannot reach a Dask scheduler at .* within 1 s"),
+        open_executor(scheduler=address),
+    ):
+        pass
     assert time.monotonic() - started < 5
 
 
@@ -159,9 +161,11 @@ def test_a_scheduler_with_no_worker_is_one_line_in_bounded_time(quick_dask: None
 
     with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0") as cluster:
         started = time.monotonic()
-        with pytest.raises(RunError, match="has no worker \\(waited 1 s\\)"):
-            with open_executor(scheduler=cluster.scheduler_address):
-                pass
+        with (
+            pytest.raises(RunError, match=r"has no worker \(waited 1 s\)"),
+            open_executor(scheduler=cluster.scheduler_address),
+        ):
+            pass
         assert time.monotonic() - started < 5
 
 
@@ -176,9 +180,11 @@ def test_a_scheduler_lost_during_the_run_is_one_line(quick_dask: None) -> None:
 
     cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0")
     try:
-        with pytest.raises(RunError, match="Lost the Dask scheduler at .* during the run"):
-            with open_executor(scheduler=cluster.scheduler_address) as executor:
-                threading.Timer(0.5, cluster.close).start()
-                executor.run(_slow, list(range(100)))
+        with (
+            pytest.raises(RunError, match=r"Lost the Dask scheduler at .* during the run"),
+            open_executor(scheduler=cluster.scheduler_address) as executor,
+        ):
+            threading.Timer(0.5, cluster.close).start()
+            executor.run(_slow, list(range(100)))
     finally:
         cluster.close()

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from analyzer.exact.enumerator import enumerate_deals
 from analyzer.exact.fastcount import class_counts, count_deals
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
 
 from .test_enumerator import ODD_SHOES
 
-DRAWINGS = {"standard": load("punto-banco").drawing, "louisiana": load("mini-louisiana").drawing}
+DRAWINGS = {"standard": read_rules("punto-banco").drawing, "louisiana": read_rules("mini-louisiana").drawing}
 
 
 @pytest.mark.parametrize("shoe_name", sorted(ODD_SHOES))
@@ -82,8 +82,8 @@ def test_a_large_shoe_equals_the_reference() -> None:
 def test_one_pass_per_class_agrees_with_the_packed_pass(name: str) -> None:
     """class_counts (one pass per pair class, as the batch runs it) against count_deals (one packed pass)."""
     shoe = Shoe.decks(6).remove(["T", "T", "J", "9", "A"])
-    packed = count_deals(shoe, load(name).drawing).counts
-    every, player, banker, both = class_counts(shoe.counts, load(name).drawing)
+    packed = count_deals(shoe, read_rules(name).drawing).counts
+    every, player, banker, both = class_counts(shoe.counts, read_rules(name).drawing)
     expected: list[Counter[tuple[int, int, int, int]]] = [Counter(), Counter(), Counter(), Counter()]
     for state, n in packed.items():
         hands = (state.player_total, state.banker_total, state.player_cards, state.banker_cards)
@@ -99,7 +99,5 @@ def test_distribution_holds_positive_counts_only() -> None:
     """An ending that cannot happen from this shoe is absent, as in the enumerator (no zero counts)."""
     shoe = Shoe.from_counts({"K": 3, "Q": 3})  # every hand is 0-0: Player draws, Banker draws
     counts = count_deals(shoe, DRAWINGS["standard"]).counts
-    assert set(counts) == {
-        FinalState(0, 0, 3, 3, pp, bp) for pp in (False, True) for bp in (False, True)
-    }
+    assert set(counts) == {FinalState(0, 0, 3, 3, pp, bp) for pp in (False, True) for bp in (False, True)}
     assert all(n > 0 for n in counts.values())

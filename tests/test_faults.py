@@ -50,8 +50,9 @@ LONG_RUNS = {
 
 def start(command: str) -> tuple[subprocess.Popen[bytes], set[int]]:
     """A long run of ``command`` with two workers, once its workers run."""
-    parent = subprocess.Popen([sys.executable, "-m", "analyzer", *LONG_RUNS[command]], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", *LONG_RUNS[command]], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     for _ in range(300):
         workers = {p for p in children(parent.pid) if "resource_tracker" not in Path(f"/proc/{p}/cmdline").read_text()}
         if len(workers) >= 2:
@@ -108,19 +109,25 @@ def test_a_full_disk_is_one_line_and_the_old_file_stays(tmp_path: Path, monkeypa
     monkeypatch.setattr(writing.os, "fsync", full)
     code, stdout, stderr = run("analyze", "--rules", "punto-banco", "--wager", "tie", "--out", str(out))
     assert code == 2 and stdout == ""
-    assert stderr == ("baccarat: error: cannot read or write: no space left on device (errno 28); any file being "
-                      "written is left as it was.\n")
+    assert stderr == (
+        "baccarat: error: cannot read or write: no space left on device (errno 28); any file being "
+        "written is left as it was.\n"
+    )
     assert out.read_text() == "the old file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tie.json"]  # no temporary file left
 
 
 def test_a_rule_file_that_cannot_be_read_is_one_line() -> None:
-    assert_refused(["analyze", "--rules", "/proc/self/mem"], "Cannot read rule file /proc/self/mem: input/output error.")
+    assert_refused(
+        ["analyze", "--rules", "/proc/self/mem"], "Cannot read rule file /proc/self/mem: input/output error."
+    )
 
 
 def test_an_out_name_too_long_for_the_file_system_is_one_line(tmp_path: Path) -> None:
-    assert_refused(["analyze", "--rules", "punto-banco", "--wager", "tie", "--out", str(tmp_path / ("a" * 300 + ".json"))],
-                   "file name too long")
+    assert_refused(
+        ["analyze", "--rules", "punto-banco", "--wager", "tie", "--out", str(tmp_path / ("a" * 300 + ".json"))],
+        "file name too long",
+    )
 
 
 def test_a_csv_field_over_the_csv_limit_is_one_line(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.settle import settle
 from analyzer.game.shoe import Shoe
 from analyzer.numbers import percent_text
@@ -45,7 +45,7 @@ from .infinite_deck import infinite_deck
     ],
 )
 def test_published_house_edges_read_off_the_formula(decks: int, wager: str, edge: str) -> None:
-    (formula,) = formulas(load("punto-banco"), wagers=(wager,)).wagers
+    (formula,) = formulas(read_rules("punto-banco"), wagers=(wager,)).wagers
     assert formula.house_edge is not None
     assert percent_text(formula.house_edge.at(decks)) == edge
 
@@ -62,7 +62,7 @@ def test_published_house_edges_read_off_the_formula(decks: int, wager: str, edge
     ],
 )
 def test_published_side_rule_edges_read_off_the_formula(rule_set: str, wager: str, decks: int, edge: str) -> None:
-    (formula,) = formulas(load(rule_set), wagers=(wager,)).wagers
+    (formula,) = formulas(read_rules(rule_set), wagers=(wager,)).wagers
     assert formula.house_edge is not None
     assert percent_text(formula.house_edge.at(decks)) == edge
 
@@ -75,7 +75,7 @@ def test_pair_at_11_to_1_is_4d_plus_11_over_52d_minus_1() -> None:
     (Eliot Jacobson, "Beating the Lucky Pairs baccarat side bet"), 1/13 in the limit.
     """
     for wager in ("player-pair", "banker-pair"):
-        (formula,) = formulas(load("dactylus"), wagers=(wager,)).wagers
+        (formula,) = formulas(read_rules("dactylus"), wagers=(wager,)).wagers
         assert formula.house_edge is not None
         assert formula.house_edge.numerator == (4, 11) and formula.house_edge.denominator == (52, -1)
         assert formula.house_edge.text == "(4*d + 11)/(52*d - 1)"
@@ -86,7 +86,7 @@ def test_pair_at_11_to_1_is_4d_plus_11_over_52d_minus_1() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("rule_set", ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"])
 def test_formula_agrees_with_enumeration_at_a_deck_count_not_used_to_fit(rule_set: str) -> None:
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     result = formulas(rules)
     assert result.fit_decks == (1, 2, 3, 4, 5, 6, 7) and result.check_decks == (8,)
     for decks in (9, 10) if rule_set == "punto-banco" else (9,):
@@ -107,7 +107,7 @@ def test_limit_is_drawing_with_replacement(rule_set: str) -> None:
     """Every wager's limit, and every outcome's, equal the with-replacement figures exactly."""
     states = infinite_deck(DRAWING_OF[rule_set])
     assert sum(states.values()) == 1
-    for formula in formulas(load(rule_set)).wagers:
+    for formula in formulas(read_rules(rule_set)).wagers:
         name = formula.wager.name
         results = [(net(rule_set, name, state), p) for state, p in states.items()]
         if formula.house_edge is not None:
@@ -122,7 +122,7 @@ def test_limit_is_drawing_with_replacement(rule_set: str) -> None:
 
 @pytest.mark.slow
 def test_count_polynomials_have_integer_coefficients_degree_six_and_vanish_at_zero_decks() -> None:
-    for formula in formulas(load("mini-louisiana")).wagers:
+    for formula in formulas(read_rules("mini-louisiana")).wagers:
         for outcome in formula.outcomes:
             assert len(outcome.combinations) <= 7
             assert all(isinstance(c, int) for c in outcome.combinations)
@@ -133,7 +133,7 @@ def test_count_polynomials_have_integer_coefficients_degree_six_and_vanish_at_ze
 @pytest.mark.slow
 def test_house_edge_is_reduced_with_coprime_integer_coefficients() -> None:
     d = sympy.Symbol("d")
-    for formula in formulas(load("live-pittsburgh")).wagers:
+    for formula in formulas(read_rules("live-pittsburgh")).wagers:
         function = formula.figure
         top = sympy.Poly(list(function.numerator), d)
         bottom = sympy.Poly(list(function.denominator), d)
@@ -148,7 +148,7 @@ def test_removed_cards_fit_from_the_first_deck_count_that_holds_them() -> None:
     """Five 5s out: the shoe needs 2 decks, so the fit starts at 2; checked at 10 by enumeration."""
     removed = ("5",) * 5
     assert DeckFamily(removed).first_decks == 2
-    rules = load("punto-banco")
+    rules = read_rules("punto-banco")
     result = formulas(rules, removed, ("banker",))
     assert result.fit_decks == (2, 3, 4, 5, 6, 7, 8) and result.check_decks == (9,)
     (formula,) = result.wagers
@@ -194,8 +194,19 @@ def test_formula_command_prints_the_function_its_values_and_its_limit() -> None:
 
 
 def test_formula_command_json_is_exact_and_complete() -> None:
-    code, out, _ = run("formula", "--rules", "mini-louisiana", "--wager", "tie", "--wager", "big-win-bonus-player",
-                       "--format", "json", "--upto", "2")
+    code, out, _ = run(
+        "formula",
+        "--rules",
+        "mini-louisiana",
+        "--wager",
+        "tie",
+        "--wager",
+        "big-win-bonus-player",
+        "--format",
+        "json",
+        "--upto",
+        "2",
+    )
     assert code == 0
     (document,) = json.loads(out)  # one element per rule set
     tie, big_win = document["wagers"]
@@ -203,7 +214,7 @@ def test_formula_command_json_is_exact_and_complete() -> None:
     assert tie["house_edge"]["values"][0]["decks"] == 1 and len(tie["house_edge"]["values"]) == 2
     assert all(isinstance(c, str) for c in tie["house_edge"]["numerator"] + tie["house_edge"]["denominator"])
     assert big_win["house_edge"] is None and big_win["qualifying_probability"]["limit"] == "1598177/4826809"
-    assert [o["outcome"] for o in big_win["outcomes"]][0] == "natural win"
+    assert next(o["outcome"] for o in big_win["outcomes"]) == "natural win"
     assert "000 does not state Tie odds" in " ".join(document["defaults"])
 
 

@@ -31,7 +31,9 @@ def test_the_text_formats_keep_the_unicode_line() -> None:
 
 def test_markup_beyond_the_layout_of_numbers_falls_back_to_the_escaped_line() -> None:
     for markup in ('<mi onclick="alert(1)">d</mi>', "<mtext>x</mtext>", "<script>alert(1)</script>", "<mi>x</mi>"):
-        page = render_html([Document(title="t", blocks=(Prose(("f(d) = <d>",), math=(Formula("f(d) = ", markup, ""),)),))])
+        page = render_html(
+            [Document(title="t", blocks=(Prose(("f(d) = <d>",), math=(Formula("f(d) = ", markup, ""),)),))]
+        )
         assert "<math" not in page and "f(d) = &lt;d&gt;" in page, markup
 
 
@@ -39,7 +41,9 @@ def _pdf_text(page: bytes, tmp_path: Path) -> str:
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (Debian's poppler-utils) reads the PDF's text")
     (tmp_path / "f.pdf").write_bytes(page)
-    return subprocess.run(["pdftotext", str(tmp_path / "f.pdf"), "-"], capture_output=True, text=True, check=True).stdout
+    return subprocess.run(
+        ["pdftotext", str(tmp_path / "f.pdf"), "-"], capture_output=True, text=True, check=True
+    ).stdout
 
 
 LATEX = r"\frac{4 \left(3 d^{2} - 1\right)}{13 \left(52 d - 1\right)}"
@@ -47,7 +51,9 @@ LATEX = r"\frac{4 \left(3 d^{2} - 1\right)}{13 \left(52 d - 1\right)}"
 
 @pytest.mark.slow
 def test_the_pdf_draws_the_formula_and_keeps_its_lead(tmp_path: Path) -> None:
-    document = Document(title="t", blocks=(Prose(("f(d) = 4(3d² − 1)/(13(52d − 1))",), math=(Formula("f(d) = ", "", LATEX),)),))
+    document = Document(
+        title="t", blocks=(Prose(("f(d) = 4(3d² − 1)/(13(52d − 1))",), math=(Formula("f(d) = ", "", LATEX),)),)
+    )
     shown = _pdf_text(render_pdf([document]), tmp_path)
     assert "f(d) =" in shown and "4(3d² − 1)" not in shown  # drawn as a fraction, not printed as the line
 

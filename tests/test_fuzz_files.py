@@ -1,6 +1,7 @@
 """A permanent regression guard: mutated rule files and claims files never crash, hang or flood.
 
-Hypothesis mutates the shipped rule files, the side-bet catalogue's files and the published claims file (lines deleted or
+Hypothesis mutates the shipped rule files, the side-bet catalogue's files and the published claims file (lines deleted
+or
 duplicated, values replaced by wrong types, unicode, huge numbers, deep nesting, keys renamed,
 binary noise) and runs the command on each. The contract of every outcome: exit 0 (or 1, a
 refuted claim) with sane output, or exit 2 with exactly one short line on stderr and nothing on
@@ -34,8 +35,23 @@ VALUES = st.one_of(
     st.integers(min_value=10**20, max_value=10**90).map(str),
     st.sampled_from(["9" * 5000, "1" + "0" * 400, "-" + "9" * 120, "0", "-1", "1001", "inf", "nan", "1e308", "0.5"]),
     _toml_string,
-    st.sampled_from(['"' + "x" * 200_000 + '"', '"\\u0000"', '"\u202e\u00e9\U0001F0A1"', '"1.0579%"', '"43/415"',
-                     '"5x4000"', '"9 K 3"', '"lose"', '"push"', '"1:0"', '"11:1"', '"punto-banco"', '"exact"']),
+    st.sampled_from(
+        [
+            '"' + "x" * 200_000 + '"',
+            '"\\u0000"',
+            '"\u202e\u00e9\U0001f0a1"',
+            '"1.0579%"',
+            '"43/415"',
+            '"5x4000"',
+            '"9 K 3"',
+            '"lose"',
+            '"push"',
+            '"1:0"',
+            '"11:1"',
+            '"punto-banco"',
+            '"exact"',
+        ]
+    ),
     st.booleans().map(lambda b: "true" if b else "false"),
     st.integers(min_value=1, max_value=5000).map(lambda n: "[" * n + "]" * n),
     st.integers(min_value=1, max_value=3000).map(lambda n: "{a = " * n + "1" + "}" * n),
@@ -45,7 +61,8 @@ VALUES = st.one_of(
 
 
 _INLINE_PAIR = re.compile(r'(?P<key>[a-z_]+) = (?P<value>"[^"]*"|\[[^\]\[]*\]|\{[^{}]*\}|[\w.+-]+)')
-"""A ``key = value`` pair inside a line, such as a condition of a pay-table row (``total = 8``, ``holds = ["K", "Q"]``)."""
+"""A ``key = value`` pair inside a line, such as a condition of a pay-table row (``total = 8``, ``holds = ["K",
+"Q"]``)."""
 
 
 @st.composite
@@ -54,8 +71,11 @@ def mutated(draw: st.DrawFn, texts: list[str]) -> bytes:
     lines = draw(st.sampled_from(texts)).splitlines()
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
         i = draw(st.integers(min_value=0, max_value=len(lines) - 1))
-        kind = draw(st.sampled_from(["value", "value", "value", "inline", "inline", "delete", "duplicate", "key", "noise",
-                                     "nest"]))
+        kind = draw(
+            st.sampled_from(
+                ["value", "value", "value", "inline", "inline", "delete", "duplicate", "key", "noise", "nest"]
+            )
+        )
         pairs = list(_INLINE_PAIR.finditer(lines[i]))
         if kind == "inline" and pairs:  # a value inside an inline table: a pay-table row's condition
             pair = pairs[draw(st.integers(min_value=0, max_value=len(pairs) - 1))]
@@ -92,8 +112,13 @@ def _outcome_is_sane(args: list[str], ok_codes: tuple[int, ...], check_output) -
         check_output(out)
 
 
-FUZZ = settings(max_examples=75, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=75,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @FUZZ
@@ -102,8 +127,9 @@ def test_a_mutated_rule_file_is_analysed_or_refused_in_one_line(data: bytes) -> 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "mutated.toml"
         path.write_bytes(data)
-        _outcome_is_sane(["analyze", "--rules", str(path), "--format", "json"], (0,),
-                         lambda out: json.loads(out)[0]["wagers"])
+        _outcome_is_sane(
+            ["analyze", "--rules", str(path), "--format", "json"], (0,), lambda out: json.loads(out)[0]["wagers"]
+        )
 
 
 @FUZZ

@@ -37,7 +37,9 @@ COMMANDS = [
 
 
 @pytest.mark.parametrize("args", COMMANDS, ids=[" ".join(a) for a in COMMANDS])
-def test_every_printed_table_is_laid_out_as_tabulate_lays_it_out(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_printed_table_is_laid_out_as_tabulate_lays_it_out(
+    args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, ours, err = run(*args)
     assert code == 0, err
     assert "-----" in ours  # the command printed at least one grid
@@ -47,12 +49,18 @@ def test_every_printed_table_is_laid_out_as_tabulate_lays_it_out(args: list[str]
 
 def test_a_table_too_wide_for_the_terminal_wraps_its_cells_as_tabulate_does(monkeypatch: pytest.MonkeyPatch) -> None:
     headers = ["outcome", "condition", "pays"]
-    rows = [["a long outcome name " * 3, "player has a natural and the banker draws a third card " * 2, "8:1"],
-            ["", "short", "push"]]
+    rows = [
+        ["a long outcome name " * 3, "player has a natural and the banker draws a third card " * 2, "8:1"],
+        ["", "short", "push"],
+    ]
     widths = []
     for grid in (simple_grid, tabulated):
         monkeypatch.setattr(to_text, "simple_grid", grid)
-        widths.append(to_text._narrowed(headers, rows, 80, lambda cells: to_text.simple_grid(headers, cells, ["left", "left", "right"])))
+        widths.append(
+            to_text._narrowed(
+                headers, rows, 80, lambda cells: to_text.simple_grid(headers, cells, ["left", "left", "right"])
+            )
+        )
     assert widths[0] == widths[1] and "\n" in widths[0]
 
 
@@ -74,7 +82,9 @@ def tables(draw: st.DrawFn) -> tuple[list[str], list[list[str]], list[str]]:
 
 @settings(max_examples=300, deadline=None)
 @given(tables())
-def test_generated_tables_are_laid_out_as_tabulate_lays_them_out(table: tuple[list[str], list[list[str]], list[str]]) -> None:
+def test_generated_tables_are_laid_out_as_tabulate_lays_them_out(
+    table: tuple[list[str], list[list[str]], list[str]],
+) -> None:
     headers, rows, align = table
     assert simple_grid(headers, rows, align) == tabulated(headers, rows, align)
 

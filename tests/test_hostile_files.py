@@ -89,7 +89,9 @@ def hostile(tmp_path: Path) -> dict[str, str]:
         ("missing", "no such file"),
     ],
 )
-def test_a_hostile_rule_file_is_one_line_exit_2_within_a_second(hostile: dict[str, str], name: str, message: str) -> None:
+def test_a_hostile_rule_file_is_one_line_exit_2_within_a_second(
+    hostile: dict[str, str], name: str, message: str
+) -> None:
     _refused(["analyze", "--rules", hostile[name]], message)
 
 
@@ -106,7 +108,10 @@ def test_a_hostile_claims_file_is_one_line_exit_2_within_a_second(hostile: dict[
         (CLAIM.replace('"1.0579%"', '"1.' + "0" * 5000 + '%"'), "is not a number"),
         (CLAIM.replace('"1.0579%"', "1" + "0" * 3000), "is a whole number of 3,001 digits"),
         (CLAIM.replace('"1.0579%"', '"1' + ",000" * 2000 + '"'), "is not a number"),
-        (CLAIM.replace("decks = 8", "decks = " + "9" * 80), "The number of decks must be a whole number from 1 to 1,000"),
+        (
+            CLAIM.replace("decks = 8", "decks = " + "9" * 80),
+            "The number of decks must be a whole number from 1 to 1,000",
+        ),
         (CLAIM.replace('"punto-banco"', '"' + "y" * 5000 + '.toml"'), "the path is too long for the file system"),
         (CLAIM.replace('"punto-banco"', '"a\\u0000b.toml"'), "the path holds a NUL character"),
     ],
@@ -150,13 +155,24 @@ def test_click_s_own_refusals_quote_a_value_short_too(args: list[str]) -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda text: text.replace("[wagers.tie]", "[wagers.tie]\nrequires = [\"" + "x" * 3000 + "\"]\nrequires_source = \"s\""),
-         "requires unknown wager"),
-        (lambda text: text + "\n[wagers." + "y" * 3000 + "]\ntitle = \"t\"\nside = \"player\"\nsource = \"s\"\n"
-         "outcomes = [{ name = \"win\", result = \"win\", pays = \"1:1\" }]\n", "no outcome matches"),
+        (
+            lambda text: text.replace(
+                "[wagers.tie]", '[wagers.tie]\nrequires = ["' + "x" * 3000 + '"]\nrequires_source = "s"'
+            ),
+            "requires unknown wager",
+        ),
+        (
+            lambda text: (
+                text + "\n[wagers." + "y" * 3000 + ']\ntitle = "t"\nside = "player"\nsource = "s"\n'
+                'outcomes = [{ name = "win", result = "win", pays = "1:1" }]\n'
+            ),
+            "no outcome matches",
+        ),
     ],
 )
-def test_a_name_of_thousands_of_characters_is_quoted_short_and_the_advice_kept(tmp_path: Path, edit, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_name_of_thousands_of_characters_is_quoted_short_and_the_advice_kept(
+    tmp_path: Path, edit, message: str
+) -> None:  # type: ignore[no-untyped-def]
     """Wager names come from the file: an error naming one cuts it, so the line still ends with what to do."""
     path = tmp_path / "long.toml"
     path.write_text(edit(shipped_text("punto-banco")), encoding="utf-8")

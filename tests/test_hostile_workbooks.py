@@ -47,8 +47,10 @@ def with_sheet(tmp_path: Path, name: str, write_sheet: object) -> str:
     return str(path)
 
 
-HEAD = (b'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
-        b'2006/main">')
+HEAD = (
+    b'<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
+    b'2006/main">'
+)
 
 
 @pytest.mark.slow
@@ -80,8 +82,12 @@ def test_a_declared_column_range_cannot_make_the_reader_pad_each_row(tmp_path: P
     wide = re.sub(rb'<dimension ref="A1:D3" ?/>', b'<dimension ref="A1:XFD3"/>', good)
     assert wide != good
     path = with_sheet(tmp_path, "wide.xlsx", lambda stream: stream.write(wide))
-    result = subprocess.run([sys.executable, "-m", "analyzer", "verify", path, "--rules", "punto-banco"],
-                            capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "analyzer", "verify", path, "--rules", "punto-banco"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr  # read, bounded to the first columns, and confirmed
     assert "2 rows: 2 CONFIRMED, 0 REFUTED" in result.stdout
 
@@ -99,9 +105,14 @@ def test_a_file_that_is_no_zip_is_one_line(tmp_path: Path) -> None:
     assert_refused(["verify", str(path), "--rules", "punto-banco"], "is not a readable .xlsx workbook")
 
 
-@pytest.mark.parametrize("head, cells", [
-    (b'<dimension ref="A1:D40"/>', 160), (b'<dimension ref="A1"/>', 1), (b"<sheetData/>", None),
-    (b'<x:dimension ref="B2:C3"/>', 4),
-])
+@pytest.mark.parametrize(
+    "head, cells",
+    [
+        (b'<dimension ref="A1:D40"/>', 160),
+        (b'<dimension ref="A1"/>', 1),
+        (b"<sheetData/>", None),
+        (b'<x:dimension ref="B2:C3"/>', 4),
+    ],
+)
 def test_the_declared_range_is_read_from_the_head_of_the_sheet(head: bytes, cells: int | None) -> None:
     assert declared_cells(HEAD + head) == cells

@@ -24,14 +24,22 @@ def _check(kind: str, document: object) -> None:
     jsonschema.Draft202012Validator(schema, registry=REGISTRY).validate(document)
 
 
-@pytest.mark.parametrize("args", [
-    ("--rules", "dactylus"),
-    ("--rules", "mini-louisiana", "--decks", "6", "--remove", "5x4,K"),  # Big Win Bonus: no pay table, nulls
-    ("--rules", "punto-banco", "--pay", "tie:tie=9:1", "--rules", "live-pittsburgh"),
-    ("--rules", "golden-frog",),
-    ("--rules", "examples/progressive.toml"),  # a jackpot paying the whole meter, to one
-    pytest.param(("--rules", "dragon-dragon"), marks=pytest.mark.slow),  # a share of the meter, for one (a heavy table)
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--rules", "dactylus"),
+        ("--rules", "mini-louisiana", "--decks", "6", "--remove", "5x4,K"),  # Big Win Bonus: no pay table, nulls
+        ("--rules", "punto-banco", "--pay", "tie:tie=9:1", "--rules", "live-pittsburgh"),
+        (
+            "--rules",
+            "golden-frog",
+        ),
+        ("--rules", "examples/progressive.toml"),  # a jackpot paying the whole meter, to one
+        pytest.param(
+            ("--rules", "dragon-dragon"), marks=pytest.mark.slow
+        ),  # a share of the meter, for one (a heavy table)
+    ],
+)
 def test_analyze_prints_what_its_schema_says(args: tuple[str, ...]) -> None:
     _, out, _ = run("analyze", *args, "--format", "json")
     _check("analyze", json.loads(out))
@@ -50,51 +58,300 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
         _check("analyze", [document])
 
 
-@pytest.mark.parametrize("kind, args", [
-    ("solve", ("solve", "--rules", "punto-banco", "--rules", "dactylus", "--wager", "tie", "--outcome", "tie", "--edge", "5%")),
-    pytest.param("solve", ("solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%",
-                           "--counter-yield", "5", "--rank-by", "counter-yield", "--workers", "1"), marks=pytest.mark.slow),
-    ("eor", ("eor", "--rules", "live-pittsburgh", "--wager", "tie", "--wager", "dragon-bonus-player")),
-    ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
-    ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),
-    ("tags", ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1")),
-    ("tags", ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1",
-              "--unbalanced", "--sheet")),
-    pytest.param("tags", ("tags", "--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--shoes", "5",
-                          "--workers", "1"), marks=pytest.mark.slow),  # a co-count
-    pytest.param("tags", ("tags", "--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--shoes", "2",
-                          "--workers", "1", "--search"), marks=pytest.mark.slow),  # a searched co-count
-    pytest.param("tags", ("tags", "--rules", "ez-baccarat", "--wager", "dragon-7", "--wager", "panda-8", "--shoes", "2",
-                          "--workers", "1", "--unbalanced", "--sheet"), marks=pytest.mark.slow),  # unbalanced, a sheet
-    ("deal", ("deal", "--rules", "live-pittsburgh", "--cards", "9 K 3 5 4 2", "--bet", "2:player=5",
-              "--bet", "2:dragon-bonus-player=1")),
-    ("deal", ("deal", "--rules", "mini-louisiana", "--cards", "9 K 3 5 4 2 7 8 J 5 5", "--bet", "player=10",
-              "--own-hand", "STAND")),  # an own hand, cards not dealt
-    ("deal", ("deal", "--rules", "examples/lightning-style.toml", "--cards", "9S 9S 9H 9S", "--bet", "lightning-tie=1",
-              "--bet", "player=1", "--lightning", "9S=2")),
-    ("simulate", ("simulate", "--rules", "mini-louisiana", "--remove", "5x4,K", "--decks", "6", "--rounds", "5000",
-                  "--seed", "2", "--workers", "1")),  # a wager with no pay table: a frequency
-    ("simulate", ("simulate", "--rules", "golden-frog", "--mode", "shoe", "--rounds", "5000", "--seed", "2",
-                  "--workers", "1")),
-    ("count", ("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "2", "--workers", "1")),  # no bet
-    ("count", ("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "tie", "--shoes", "20",
-               "--workers", "1", "--bankroll", "200")),
-    pytest.param("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie",
-                           "--shoes", "20", "--spread", "dragon-bonus-player:1@4,2@6,4@8", "--tags",
-                           "tie:0,0,0,0,0,0,0,0,0,0,0,0,0", "--spread", "tie:1@0", "--bankroll", "300", "--goal", "100",
-                           "--workers", "1"), marks=pytest.mark.slow),  # bet spreads
-    ("count", ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--play", "count",
-               "--tags", "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1", "--threshold", "4",
-               "--burn", "3", "--last-round", "cut", "--workers", "1")),
-    ("formula", ("formula", "--rules", "dactylus", "--wager", "tie", "--remove", "5x2")),
-    pytest.param("formula", ("formula", "--rules", "golden-frog"), marks=pytest.mark.slow),
-    ("own-cards", ("own-cards", "--decks", "4")),
-    ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
-    ("claims", ("verify", "examples/claims.toml")),
-    pytest.param("depth", ("depth", "--rules", "dactylus", "--wager", "player-pair", "--from", "8", "--to", "8",
-                           "--shoes", "500", "--workers", "1"), marks=pytest.mark.slow),
-])
-def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "kind, args",
+    [
+        (
+            "solve",
+            (
+                "solve",
+                "--rules",
+                "punto-banco",
+                "--rules",
+                "dactylus",
+                "--wager",
+                "tie",
+                "--outcome",
+                "tie",
+                "--edge",
+                "5%",
+            ),
+        ),
+        pytest.param(
+            "solve",
+            (
+                "solve",
+                "--rules",
+                "punto-banco",
+                "--wager",
+                "tie",
+                "--outcome",
+                "tie",
+                "--edge",
+                "5%",
+                "--counter-yield",
+                "5",
+                "--rank-by",
+                "counter-yield",
+                "--workers",
+                "1",
+            ),
+            marks=pytest.mark.slow,
+        ),
+        ("eor", ("eor", "--rules", "live-pittsburgh", "--wager", "tie", "--wager", "dragon-bonus-player")),
+        ("eor", ("eor", "--rules", "mini-louisiana", "--remove", "5x32")),  # a rank gone: null effects
+        ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco")),
+        (
+            "tags",
+            ("tags", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20", "--workers", "1"),
+        ),
+        (
+            "tags",
+            (
+                "tags",
+                "--rules",
+                "live-pittsburgh",
+                "--wager",
+                "dragon-bonus-player",
+                "--shoes",
+                "20",
+                "--workers",
+                "1",
+                "--unbalanced",
+                "--sheet",
+            ),
+        ),
+        pytest.param(
+            "tags",
+            (
+                "tags",
+                "--rules",
+                "ez-baccarat",
+                "--wager",
+                "dragon-7",
+                "--wager",
+                "panda-8",
+                "--shoes",
+                "5",
+                "--workers",
+                "1",
+            ),
+            marks=pytest.mark.slow,
+        ),  # a co-count
+        pytest.param(
+            "tags",
+            (
+                "tags",
+                "--rules",
+                "ez-baccarat",
+                "--wager",
+                "dragon-7",
+                "--wager",
+                "panda-8",
+                "--shoes",
+                "2",
+                "--workers",
+                "1",
+                "--search",
+            ),
+            marks=pytest.mark.slow,
+        ),  # a searched co-count
+        pytest.param(
+            "tags",
+            (
+                "tags",
+                "--rules",
+                "ez-baccarat",
+                "--wager",
+                "dragon-7",
+                "--wager",
+                "panda-8",
+                "--shoes",
+                "2",
+                "--workers",
+                "1",
+                "--unbalanced",
+                "--sheet",
+            ),
+            marks=pytest.mark.slow,
+        ),  # unbalanced, a sheet
+        (
+            "deal",
+            (
+                "deal",
+                "--rules",
+                "live-pittsburgh",
+                "--cards",
+                "9 K 3 5 4 2",
+                "--bet",
+                "2:player=5",
+                "--bet",
+                "2:dragon-bonus-player=1",
+            ),
+        ),
+        (
+            "deal",
+            (
+                "deal",
+                "--rules",
+                "mini-louisiana",
+                "--cards",
+                "9 K 3 5 4 2 7 8 J 5 5",
+                "--bet",
+                "player=10",
+                "--own-hand",
+                "STAND",
+            ),
+        ),  # an own hand, cards not dealt
+        (
+            "deal",
+            (
+                "deal",
+                "--rules",
+                "examples/lightning-style.toml",
+                "--cards",
+                "9S 9S 9H 9S",
+                "--bet",
+                "lightning-tie=1",
+                "--bet",
+                "player=1",
+                "--lightning",
+                "9S=2",
+            ),
+        ),
+        (
+            "simulate",
+            (
+                "simulate",
+                "--rules",
+                "mini-louisiana",
+                "--remove",
+                "5x4,K",
+                "--decks",
+                "6",
+                "--rounds",
+                "5000",
+                "--seed",
+                "2",
+                "--workers",
+                "1",
+            ),
+        ),  # a wager with no pay table: a frequency
+        (
+            "simulate",
+            (
+                "simulate",
+                "--rules",
+                "golden-frog",
+                "--mode",
+                "shoe",
+                "--rounds",
+                "5000",
+                "--seed",
+                "2",
+                "--workers",
+                "1",
+            ),
+        ),
+        ("count", ("count", "--rules", "punto-banco", "--wager", "banker", "--shoes", "2", "--workers", "1")),  # no bet
+        (
+            "count",
+            (
+                "count",
+                "--rules",
+                "dactylus",
+                "--wager",
+                "player-pair",
+                "--wager",
+                "tie",
+                "--shoes",
+                "20",
+                "--workers",
+                "1",
+                "--bankroll",
+                "200",
+            ),
+        ),
+        pytest.param(
+            "count",
+            (
+                "count",
+                "--rules",
+                "live-pittsburgh",
+                "--wager",
+                "dragon-bonus-player",
+                "--wager",
+                "tie",
+                "--shoes",
+                "20",
+                "--spread",
+                "dragon-bonus-player:1@4,2@6,4@8",
+                "--tags",
+                "tie:0,0,0,0,0,0,0,0,0,0,0,0,0",
+                "--spread",
+                "tie:1@0",
+                "--bankroll",
+                "300",
+                "--goal",
+                "100",
+                "--workers",
+                "1",
+            ),
+            marks=pytest.mark.slow,
+        ),  # bet spreads
+        (
+            "count",
+            (
+                "count",
+                "--rules",
+                "live-pittsburgh",
+                "--wager",
+                "dragon-bonus-player",
+                "--shoes",
+                "20",
+                "--play",
+                "count",
+                "--tags",
+                "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1",
+                "--threshold",
+                "4",
+                "--burn",
+                "3",
+                "--last-round",
+                "cut",
+                "--workers",
+                "1",
+            ),
+        ),
+        ("formula", ("formula", "--rules", "dactylus", "--wager", "tie", "--remove", "5x2")),
+        pytest.param("formula", ("formula", "--rules", "golden-frog"), marks=pytest.mark.slow),
+        ("own-cards", ("own-cards", "--decks", "4")),
+        ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
+        ("claims", ("verify", "examples/claims.toml")),
+        pytest.param(
+            "depth",
+            (
+                "depth",
+                "--rules",
+                "dactylus",
+                "--wager",
+                "player-pair",
+                "--from",
+                "8",
+                "--to",
+                "8",
+                "--shoes",
+                "500",
+                "--workers",
+                "1",
+            ),
+            marks=pytest.mark.slow,
+        ),
+    ],
+)
+def test_each_command_prints_what_its_schema_says(
+    kind: str, args: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(Path(__file__).parent.parent)
     code, out, err = run(*args, "--format", "json")
     assert code in (0, 1), err
@@ -104,8 +361,24 @@ def test_each_command_prints_what_its_schema_says(kind: str, args: tuple[str, ..
 @pytest.mark.parametrize("bankroll", [(), ("--bankroll", "50")])
 def test_the_bankroll_paths_file_is_what_its_schema_says(bankroll: tuple[str, ...], tmp_path: Path) -> None:
     target = tmp_path / "paths.json"
-    code, _, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--wager", "tie",
-                       "--shoes", "10", "--workers", "1", "--bankroll-plot", str(target), "--paths", "5", *bankroll)
+    code, _, err = run(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--wager",
+        "tie",
+        "--shoes",
+        "10",
+        "--workers",
+        "1",
+        "--bankroll-plot",
+        str(target),
+        "--paths",
+        "5",
+        *bankroll,
+    )
     assert code == 0, err
     document = json.loads(target.read_text())
     _check("paths", document)

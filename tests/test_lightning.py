@@ -13,7 +13,7 @@ import pytest
 
 from analyzer.api import analyze
 from analyzer.exact.parsheet import par_sheets
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.shoe import Shoe
 
@@ -79,20 +79,28 @@ def brute(cards: list[str], k: int, applies: str, values: tuple[Fraction, ...]) 
     return nets
 
 
-@pytest.mark.parametrize("shoe_name, cards_drawn, applies, values", [
-    ("nines-twice", 1, "winning hand", (2, 3)),  # a card type dealt twice multiplies twice
-    ("mixed", 1, "winning hand", (2, 3)),
-    ("nines-twice", 2, "both hands", (5,)),
-    ("mixed", 2, "winning hand", (2,)),
-    ("nines-twice", 1, "player first two", (2, 3)),  # a pair bet's cards: the third card is not multiplied
-    ("mixed", 1, "banker first two", (2, 3)),
-])
-def test_multiplied_pays_equal_a_brute_force_over_deals_and_draws(rule_file, shoe_name: str, cards_drawn: int,  # type: ignore[no-untyped-def]
-                                                                  applies: str, values: tuple[int, ...]) -> None:
+@pytest.mark.parametrize(
+    "shoe_name, cards_drawn, applies, values",
+    [
+        ("nines-twice", 1, "winning hand", (2, 3)),  # a card type dealt twice multiplies twice
+        ("mixed", 1, "winning hand", (2, 3)),
+        ("nines-twice", 2, "both hands", (5,)),
+        ("mixed", 2, "winning hand", (2,)),
+        ("nines-twice", 1, "player first two", (2, 3)),  # a pair bet's cards: the third card is not multiplied
+        ("mixed", 1, "banker first two", (2, 3)),
+    ],
+)
+def test_multiplied_pays_equal_a_brute_force_over_deals_and_draws(
+    rule_file,
+    shoe_name: str,
+    cards_drawn: int,  # type: ignore[no-untyped-def]
+    applies: str,
+    values: tuple[int, ...],
+) -> None:
     cards = SHOES[shoe_name]
     table = "{ " + ", ".join(f'"{v}" = "1/{len(values)}"' for v in values) + " }"
     text = TIE_RULES.replace("CARDS", str(cards_drawn)).replace("APPLIES", applies).replace("MULTIPLIERS", table)
-    rules = load(rule_file(text))
+    rules = load_rules(rule_file(text))
     (sheet,) = par_sheets(rules, Shoe.from_cards(cards), ("lit",))
     got: Counter[Fraction] = Counter()
     for row in sheet.rows:
@@ -112,10 +120,15 @@ def test_a_lightning_file_states_its_multipliers_and_the_fee_applies_after_them(
     assert pays["tie"] == Fraction(-1, 6)
 
 
-@pytest.mark.parametrize("change, message", [
-    ('cards = 1', 'cards = 60'), ('"2" = "1/2"', '"2" = "1/3"'), ('"2" = "1/2"', '"0.5" = "1/2"'),
-    ('applies_to = "winning hand"', 'applies_to = "dealer"'),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ("cards = 1", "cards = 60"),
+        ('"2" = "1/2"', '"2" = "1/3"'),
+        ('"2" = "1/2"', '"0.5" = "1/2"'),
+        ('applies_to = "winning hand"', 'applies_to = "dealer"'),
+    ],
+)
 def test_bad_lightning_keys_are_one_line(rule_file, change: tuple[str, str], message: str) -> None:  # type: ignore[no-untyped-def]
     text = TIE_RULES.replace("CARDS", "1").replace("APPLIES", "winning hand").replace("MULTIPLIERS", TWO_VALUES)
     bad = text.replace(change, message)
@@ -124,9 +137,12 @@ def test_bad_lightning_keys_are_one_line(rule_file, change: tuple[str, str], mes
     assert code == 2 and out == "" and err.count("\n") == 1 and "lightning" in err
 
 
-@pytest.mark.parametrize("command", [
-    ["formula", "--wager", "lightning-player"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["formula", "--wager", "lightning-player"],
+    ],
+)
 def test_commands_that_do_not_count_multipliers_yet_say_so_in_one_line(command: list[str]) -> None:
     examples = Path(__file__).parent.parent / "examples"
     code, out, err = run(command[0], "--rules", str(examples / "lightning-style.toml"), *command[1:])
@@ -138,22 +154,48 @@ def test_solve_finds_the_base_pay_of_a_multiplied_outcome_exactly() -> None:
     """The return is affine in the base pay (multipliers, then the fee): solved from exact par sheets, checked at the
     solution, each candidate's edge that of its own par sheet."""
     examples = Path(__file__).parent.parent / "examples"
-    code, out, err = run("solve", "--rules", str(examples / "lightning-style.toml"), "--wager", "lightning-player",
-                         "--outcome", "Player wins", "--edge", "1.33%", "--format", "json")
+    code, out, err = run(
+        "solve",
+        "--rules",
+        str(examples / "lightning-style.toml"),
+        "--wager",
+        "lightning-player",
+        "--outcome",
+        "Player wins",
+        "--edge",
+        "1.33%",
+        "--format",
+        "json",
+    )
     assert code == 0, err
     (document,) = json.loads(out)
-    rules = load(str(examples / "lightning-style.toml"))
-    (at,) = par_sheets(rules.with_pays("lightning-player", "Player wins", Fraction(document["pays"])), Shoe.decks(8),
-                       ("lightning-player",))
+    rules = load_rules(str(examples / "lightning-style.toml"))
+    (at,) = par_sheets(
+        rules.with_pays("lightning-player", "Player wins", Fraction(document["pays"])),
+        Shoe.decks(8),
+        ("lightning-player",),
+    )
     assert at.house_edge == Fraction(133, 10000)
     for candidate in document["candidates"][:2]:
-        (sheet,) = par_sheets(rules.with_pays("lightning-player", "Player wins", Fraction(candidate["value"])),
-                              Shoe.decks(8), ("lightning-player",))
+        (sheet,) = par_sheets(
+            rules.with_pays("lightning-player", "Player wins", Fraction(candidate["value"])),
+            Shoe.decks(8),
+            ("lightning-player",),
+        )
         assert sheet.house_edge == Fraction(candidate["house_edge"])
 
 
 def test_a_shape_on_a_multiplied_wager_is_one_line() -> None:
     examples = Path(__file__).parent.parent / "examples"
-    code, out, err = run("solve", "--rules", str(examples / "lightning-style.toml"), "--wager", "lightning-tie",
-                         "--shape", "tie=5", "--edge", "5%")
+    code, out, err = run(
+        "solve",
+        "--rules",
+        str(examples / "lightning-style.toml"),
+        "--wager",
+        "lightning-tie",
+        "--shape",
+        "tie=5",
+        "--edge",
+        "5%",
+    )
     assert code == 2 and out == "" and err.count("\n") == 1 and "not a shape" in err

@@ -54,12 +54,16 @@ def test_the_jackpots_return_is_affine_in_the_meter_and_zero_at_its_break_even(r
     assert line is not None
     a, b = line
     for meter in (20000, 123457):
-        (other,) = analyze(rule_file(text.replace("meter = 10000", f"meter = {meter}"), f"m{meter}.toml"),
-                           wagers=["suited-pairs-progressive"]).sheets
+        (other,) = analyze(
+            rule_file(text.replace("meter = 10000", f"meter = {meter}"), f"m{meter}.toml"),
+            wagers=["suited-pairs-progressive"],
+        ).sheets
         assert other.expected_value == a + b * meter
     even = -a / b
-    (at_even,) = analyze(rule_file(text.replace("meter = 10000", f'meter = "{float(even):.6f}"'), "even.toml"),
-                         wagers=["suited-pairs-progressive"]).sheets
+    (at_even,) = analyze(
+        rule_file(text.replace("meter = 10000", f'meter = "{float(even):.6f}"'), "even.toml"),
+        wagers=["suited-pairs-progressive"],
+    ).sheets
     assert at_even.expected_value is not None and abs(at_even.expected_value) < Fraction(1, 10**6)
 
 
@@ -70,26 +74,47 @@ def test_the_par_sheet_states_the_fee_cap_and_jackpot() -> None:
 
 
 def test_simulate_deals_a_wager_with_money_rules() -> None:
-    code, out, err = run("simulate", "--rules", str(EXAMPLES / "progressive.toml"), "--wager", "suited-pairs-progressive",
-                         "--rounds", "200000", "--workers", "1")
+    code, out, err = run(
+        "simulate",
+        "--rules",
+        str(EXAMPLES / "progressive.toml"),
+        "--wager",
+        "suited-pairs-progressive",
+        "--rounds",
+        "200000",
+        "--workers",
+        "1",
+    )
     assert code == 0, err + out
 
 
-@pytest.mark.parametrize("change, message", [
-    (('fee = "20%"', 'fee = "120%"'), "a fee is above 0% and below 100%"),
-    (('fee = "20%"', 'cap = { amount = -5, stake = 1 }'), "an amount must be above 0"),
-    (('fee = "20%"', 'cap = { amount = 2.5, stake = 1 }'), "cap.amount"),
-    (('fee = "20%"', 'cap = { amount = 5 }'), "cap.stake"),
-    (('pays = "1:1"', 'pays = "jackpot"'), 'pays "jackpot", but the wager states no jackpot'),
-    (('fee = "20%"', 'jackpot = { meter = 100, stake = 1 }'), 'no row pays "jackpot"'),
-    ((('fee = "20%"', 'jackpot = { meter = 100, stake = 1, basis = "by one" }'), ('pays = "1:1"', 'pays = "jackpot"')),
-     'jackpot.basis: is \'by one\'; use "to one"'),
-    ((('fee = "20%"', 'jackpot = { meter = 100, stake = 1 }'), ('pays = "1:1"', 'pays = "150% of jackpot"')),
-     "jackpot: row 'win' pays 150% of the meter; a row's share of the meter must be above 0% and at most 100%"),
-])
-def test_bad_money_keys_are_one_line(rule_file, change: tuple[str, str] | tuple[tuple[str, str], ...], message: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (('fee = "20%"', 'fee = "120%"'), "a fee is above 0% and below 100%"),
+        (('fee = "20%"', "cap = { amount = -5, stake = 1 }"), "an amount must be above 0"),
+        (('fee = "20%"', "cap = { amount = 2.5, stake = 1 }"), "cap.amount"),
+        (('fee = "20%"', "cap = { amount = 5 }"), "cap.stake"),
+        (('pays = "1:1"', 'pays = "jackpot"'), 'pays "jackpot", but the wager states no jackpot'),
+        (('fee = "20%"', "jackpot = { meter = 100, stake = 1 }"), 'no row pays "jackpot"'),
+        (
+            (
+                ('fee = "20%"', 'jackpot = { meter = 100, stake = 1, basis = "by one" }'),
+                ('pays = "1:1"', 'pays = "jackpot"'),
+            ),
+            "jackpot.basis: is 'by one'; use \"to one\"",
+        ),
+        (
+            (('fee = "20%"', "jackpot = { meter = 100, stake = 1 }"), ('pays = "1:1"', 'pays = "150% of jackpot"')),
+            "jackpot: row 'win' pays 150% of the meter; a row's share of the meter must be above 0% and at most 100%",
+        ),
+    ],
+)
+def test_bad_money_keys_are_one_line(
+    rule_file, change: tuple[str, str] | tuple[tuple[str, str], ...], message: str
+) -> None:  # type: ignore[no-untyped-def]
     text = PLAYER_WITH_FEE
-    for old, new in (change if isinstance(change[0], tuple) else (change,)):  # type: ignore[assignment]
+    for old, new in change if isinstance(change[0], tuple) else (change,):  # type: ignore[assignment]
         text = text.replace(old, new)
     assert_refused(["analyze", "--rules", rule_file(text)], message)
 
@@ -97,7 +122,8 @@ def test_bad_money_keys_are_one_line(rule_file, change: tuple[str, str] | tuple[
 SHARED = PLAYER_WITH_FEE.replace('fee = "20%"', "jackpot = { meter = 1000, stake = 5 }").replace(
     '{ name = "win", result = "win", pays = "1:1" }',
     '{ name = "natural win", result = "win", natural = true, pays = "jackpot" }, '
-    '{ name = "win", result = "win", pays = "10% of jackpot" }')
+    '{ name = "win", result = "win", pays = "10% of jackpot" }',
+)
 
 
 def test_a_row_paying_a_share_of_the_jackpot_pays_that_share_of_the_meter_and_the_slope_weighs_it(rule_file) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +132,9 @@ def test_a_row_paying_a_share_of_the_jackpot_pays_that_share_of_the_meter_and_th
     assert (natural.pays, win.pays) == (Fraction(200), Fraction(20))  # 1000 / 5, and 10% of it: to one, stake back
     line = jackpot_line(sheet)
     assert line is not None and line[1] == (natural.probability + win.probability / 10) / 5
-    (other,) = analyze(rule_file(SHARED.replace("meter = 1000", "meter = 3000"), "m3000.toml"), wagers=["player-fee"]).sheets
+    (other,) = analyze(
+        rule_file(SHARED.replace("meter = 1000", "meter = 3000"), "m3000.toml"), wagers=["player-fee"]
+    ).sheets
     assert other.expected_value == line[0] + line[1] * 3000
 
 

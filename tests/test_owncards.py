@@ -25,7 +25,7 @@ import pytest
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANK_INDEX, VALUES
-from analyzer.game.rulefile import load, parse, shipped_text
+from analyzer.game.rulefile import parse, read_rules, shipped_text
 from analyzer.game.shoe import Shoe
 from analyzer.studies.owncards import (
     BEST_BY_COMPOSITION,
@@ -36,12 +36,12 @@ from analyzer.studies.owncards import (
     STRATEGIES,
     TEN_VALUE,
     OwnCardsAnalysis,
-    analyse,
+    analyze_own_cards,
 )
 
 from .brute_force import LOUISIANA, STANDARD, own_cards_brute_force
 
-MINI = load("mini-louisiana")
+MINI = read_rules("mini-louisiana")
 
 # Small odd shoes: duplicated ranks (own pairs), several ten-value ranks, and
 # enough low cards that every Banker total and both own choices occur.
@@ -63,13 +63,17 @@ def _with_own_cards(base: str, player_pays: str | None = None) -> str:
     if player_pays is not None:
         start = text.index("[wagers.player]")
         end = text.index("[wagers.banker]")
-        text = text[:start] + (
-            '[wagers.player]\nsource = "a test variant: a win with a pair pays more"\noutcomes = [\n'
-            f'  {{ name = "Player wins with a pair", result = "win", pair = true, pays = "{player_pays}" }},\n'
-            '  { name = "Player wins", result = "win", pays = "1:1" },\n'
-            '  { name = "tie", result = "tie", pays = "push" },\n'
-            '  { name = "Banker wins", pays = "lose" },\n]\n\n'
-        ) + text[end:]
+        text = (
+            text[:start]
+            + (
+                '[wagers.player]\nsource = "a test variant: a win with a pair pays more"\noutcomes = [\n'
+                f'  {{ name = "Player wins with a pair", result = "win", pair = true, pays = "{player_pays}" }},\n'
+                '  { name = "Player wins", result = "win", pays = "1:1" },\n'
+                '  { name = "tie", result = "tie", pays = "push" },\n'
+                '  { name = "Banker wins", pays = "lose" },\n]\n\n'
+            )
+            + text[end:]
+        )
     return text
 
 
@@ -120,7 +124,7 @@ def test_000_case_2_mimic_strategy_is_the_community_player_bet_exactly(shoe: Sho
     Banker rule (step 5c against a Player who stood or hit = step 10c against a two-
     or three-card own hand): the same game, so the same counts, outcome by outcome."""
     (player,) = par_sheets(MINI, shoe, ("player",))
-    mimic = analyse(MINI, shoe).strategy(MIMIC).sheet
+    mimic = analyze_own_cards(MINI, shoe).strategy(MIMIC).sheet
     assert [(r.outcome.name, r.combinations) for r in mimic.rows] == [
         (r.outcome.name, r.combinations) for r in player.rows
     ]
@@ -140,7 +144,7 @@ def test_best_by_total_is_the_core_game_with_the_card_as_player_rule() -> None:
     """A by-total strategy is a Player drawing rule: the enumerator, walking P1 B1 P2 B2
     by rank, must give the same counts when the Player hand follows the card."""
     shoe = Shoe.decks(8)
-    analysis = analyse(MINI, shoe)
+    analysis = analyze_own_cards(MINI, shoe)
     rules = replace(MINI, drawing=replace(MINI.drawing, player=tuple(analysis.card_play(t) == DRAW for t in range(8))))
     (core,) = par_sheets(rules, shoe, ("player",))
     assert [r.combinations for r in core.rows] == [r.combinations for r in analysis.strategy(BEST_BY_TOTAL).sheet.rows]
@@ -150,7 +154,7 @@ def test_every_total_row_against_the_core_game_with_that_total_flipped() -> None
     """Drawing instead of standing at one total t changes the core game's EV by
     P(t) (EV draw - EV stand): each by-total row, checked through the enumerator."""
     shoe = _shoe(["A", "A", "2", "3", "4", "5", "5", "6", "7", "7", "T", "T", "9"])
-    analysis = analyse(MINI, shoe)
+    analysis = analyze_own_cards(MINI, shoe)
     mimic = [MINI.drawing.player_draws(t) for t in range(8)]
     base = _player_bet_with_own_rule(mimic, shoe)
     assert [row.total for row in analysis.by_total] == list(range(8))
@@ -170,27 +174,27 @@ def test_000_case_2_step_4_unseen_community_cards_change_nothing() -> None:
     down, then O1 O2 face up, O3): the community cards are dealt, yet every own
     composition's EV equals the analyzer's, which never deals them."""
     rows, sequences = _brute_force_rows(NINE_CARDS, LOUISIANA, community=True)
-    _assert_agrees_with_brute_force(analyse(MINI, _shoe(NINE_CARDS)), rows, sequences)
+    _assert_agrees_with_brute_force(analyze_own_cards(MINI, _shoe(NINE_CARDS)), rows, sequences)
 
 
 @pytest.mark.parametrize("cards", [TEN_CARDS, LOW_CARDS], ids=["ten cards", "low cards"])
 def test_000_case_2_steps_8_to_10_own_hand_against_banker_by_brute_force(cards: list[str]) -> None:
     rows, sequences = _brute_force_rows(cards, LOUISIANA, community=False)
-    _assert_agrees_with_brute_force(analyse(MINI, _shoe(cards)), rows, sequences)
+    _assert_agrees_with_brute_force(analyze_own_cards(MINI, _shoe(cards)), rows, sequences)
 
 
 def test_banker_reads_the_own_third_card_under_a_standard_chart(rule_file) -> None:  # type: ignore[no-untyped-def]
     """A rule file may offer own cards under 001's chart: the Banker then reads the
     own third card's value as it reads the Player's (the 'third card's column')."""
-    rules = load(rule_file(_with_own_cards("punto-banco")))
+    rules = read_rules(rule_file(_with_own_cards("punto-banco")))
     rows, sequences = _brute_force_rows(LOW_CARDS, STANDARD, community=False)
-    _assert_agrees_with_brute_force(analyse(rules, _shoe(LOW_CARDS)), rows, sequences)
+    _assert_agrees_with_brute_force(analyze_own_cards(rules, _shoe(LOW_CARDS)), rows, sequences)
 
 
 def test_a_pay_table_that_reads_the_pair_keeps_every_rank_apart(rule_file) -> None:  # type: ignore[no-untyped-def]
     """K-K is a pair and K-Q is not: with a pair bonus they are different hands."""
-    rules = load(rule_file(_with_own_cards("mini-louisiana", player_pays="2:1")))
-    analysis = analyse(rules, _shoe(TEN_CARDS))
+    rules = read_rules(rule_file(_with_own_cards("mini-louisiana", player_pays="2:1")))
+    analysis = analyze_own_cards(rules, _shoe(TEN_CARDS))
     assert ("K", "K") in {row.ranks for row in analysis.by_composition}
     assert ("Q", "K") in {row.ranks for row in analysis.by_composition}
     rows, sequences = _brute_force_rows(TEN_CARDS, LOUISIANA, community=False, grouped=False, pair_pays=Fraction(2))
@@ -201,11 +205,12 @@ def test_a_pay_table_that_reads_the_pair_keeps_every_rank_apart(rule_file) -> No
 
 
 @pytest.mark.parametrize(
-    "shoe", [Shoe.decks(8), Shoe.decks(2).remove(["5"] * 8 + ["T", "J"]), _shoe(LOW_CARDS)],
+    "shoe",
+    [Shoe.decks(8), Shoe.decks(2).remove(["5"] * 8 + ["T", "J"]), _shoe(LOW_CARDS)],
     ids=["8 decks", "2 decks less eight 5s", "low cards"],
 )
 def test_decisions_and_strategies_are_consistent(shoe: Shoe) -> None:
-    analysis = analyse(MINI, shoe)
+    analysis = analyze_own_cards(MINI, shoe)
     # Every own two-card hand is a decision row or a natural.
     assert sum(r.probability for r in analysis.by_total) + sum(n.probability for n in analysis.naturals) == 1
     # A total's row is the average of its compositions' rows.
@@ -218,13 +223,13 @@ def test_decisions_and_strategies_are_consistent(shoe: Shoe) -> None:
     naturals = sum(n.probability * n.expected_value for n in analysis.naturals)
     by_total = sum(r.probability * max(r.ev_draw, r.ev_stand) for r in analysis.by_total)
     by_composition = sum(r.probability * max(r.ev_draw, r.ev_stand) for r in analysis.by_composition)
-    mimic = sum(
-        r.probability * r.ev(DRAW if MINI.drawing.player_draws(r.total) else STAND) for r in analysis.by_total
-    )
+    mimic = sum(r.probability * r.ev(DRAW if MINI.drawing.player_draws(r.total) else STAND) for r in analysis.by_total)
     evs = {s.name: s.expected_value for s in analysis.strategies}
     assert [s.name for s in analysis.strategies] == list(STRATEGIES)
     assert evs == {
-        MIMIC: mimic + naturals, BEST_BY_TOTAL: by_total + naturals, BEST_BY_COMPOSITION: by_composition + naturals
+        MIMIC: mimic + naturals,
+        BEST_BY_TOTAL: by_total + naturals,
+        BEST_BY_COMPOSITION: by_composition + naturals,
     }
     assert evs[MIMIC] <= evs[BEST_BY_TOTAL] <= evs[BEST_BY_COMPOSITION]
     assert analysis.option_value(BEST_BY_COMPOSITION) == evs[BEST_BY_COMPOSITION] - evs[MIMIC] >= 0
@@ -244,7 +249,9 @@ def test_decisions_and_strategies_are_consistent(shoe: Shoe) -> None:
 def test_exact_tie_is_either_and_the_card_falls_back_to_the_community_player() -> None:
     from analyzer.studies.owncards import Decision
 
-    row = Decision(total=5, ranks=None, ways=1, probability=Fraction(1, 2), ev_draw=Fraction(-1, 3), ev_stand=Fraction(-1, 3))
+    row = Decision(
+        total=5, ranks=None, ways=1, probability=Fraction(1, 2), ev_draw=Fraction(-1, 3), ev_stand=Fraction(-1, 3)
+    )
     assert row.best == "either" and row.margin == 0
     with pytest.raises(ValueError, match="8 and 9 are naturals"):
         Decision(total=8, ranks=None, ways=1, probability=Fraction(1), ev_draw=Fraction(0), ev_stand=Fraction(0))
@@ -255,7 +262,7 @@ def test_exact_tie_is_either_and_the_card_falls_back_to_the_community_player() -
 
 def test_a_rule_set_without_own_cards_is_refused() -> None:
     with pytest.raises(InputError, match="does not offer Play Your Own Cards"):
-        analyse(load("punto-banco"), Shoe.decks(8))
+        analyze_own_cards(read_rules("punto-banco"), Shoe.decks(8))
 
 
 def test_own_cards_on_a_banker_side_wager_is_refused_on_loading() -> None:
@@ -267,7 +274,7 @@ def test_own_cards_on_a_banker_side_wager_is_refused_on_loading() -> None:
 def test_own_hand_wager_without_pays_is_refused() -> None:
     text = _with_own_cards("mini-louisiana").replace('wager = "player"', 'wager = "big-win-bonus-player"')
     with pytest.raises(InputError, match="has an outcome without pays"):
-        analyse(parse(text, "custom.toml"), Shoe.decks(1))
+        analyze_own_cards(parse(text, "custom.toml"), Shoe.decks(1))
 
 
 # --------------------------------------------------- the 8-deck figures
@@ -275,7 +282,7 @@ def test_own_hand_wager_without_pays_is_refused() -> None:
 
 def test_eight_deck_figures_of_000() -> None:
     """The analyzer's own exact figures (no published source exists), each proved above."""
-    analysis = analyse(MINI, Shoe.decks(8))
+    analysis = analyze_own_cards(MINI, Shoe.decks(8))
     edges = {s.name: s.house_edge for s in analysis.strategies}
     assert edges == {
         MIMIC: Fraction(30237132448, 3904998652737),  # = the core Player bet, 0.7743%

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import cli
-from analyzer.game.rulefile import load, shipped_text
+from analyzer.game.rulefile import read_rules, shipped_text
 from analyzer.game.shoe import Shoe
-from analyzer.studies.owncards import analyse
+from analyzer.studies.owncards import analyze_own_cards
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -30,8 +30,18 @@ def test_default_is_the_eight_deck_card_of_000() -> None:
     assert "000 CASE 2" in out and "000 is silent on the number of decks" in out
     lines = out.splitlines()
     card = {line.split()[0]: line.split()[1] for line in lines if line[:1].isdigit() and len(line.split()) == 5}
-    assert card == {"0": "DRAW", "1": "DRAW", "2": "DRAW", "3": "DRAW", "4": "DRAW",
-                    "5": "STAND", "6": "STAND", "7": "STAND", "8": "natural", "9": "natural"}
+    assert card == {
+        "0": "DRAW",
+        "1": "DRAW",
+        "2": "DRAW",
+        "3": "DRAW",
+        "4": "DRAW",
+        "5": "STAND",
+        "6": "STAND",
+        "7": "STAND",
+        "8": "natural",
+        "9": "natural",
+    }
     assert any(line.startswith("5,T/J/Q/K ") and " DRAW " in line for line in lines)
     for strategy, edge in (("mimic", "0.7743%"), ("best-by-total", "0.7638%"), ("best-by-composition", "0.7626%")):
         assert any(line.startswith(strategy + " ") and f" {edge} " in line for line in lines), strategy
@@ -42,10 +52,14 @@ def test_json_keeps_every_figure_exact() -> None:
     code, out, _ = run("--format", "json", "--decks", "2", "--remove", "5,5,K")
     assert code == 0
     report = json.loads(out)
-    analysis = analyse(load("mini-louisiana"), Shoe.decks(2).remove(["5", "5", "K"]))
+    analysis = analyze_own_cards(read_rules("mini-louisiana"), Shoe.decks(2).remove(["5", "5", "K"]))
     assert report["rule_set"] == "mini-louisiana"
     assert report["shoe"]["decks"] == 2 and report["shoe"]["removed"] == ["5", "5", "K"]
-    assert report["own_cards"] == {"wager": "player", "alone": True, "source": load("mini-louisiana").own_cards.source}  # type: ignore[union-attr]
+    assert report["own_cards"] == {
+        "wager": "player",
+        "alone": True,
+        "source": read_rules("mini-louisiana").own_cards.source,
+    }  # type: ignore[union-attr]
     assert [s["name"] for s in report["strategies"]] == ["mimic", "best-by-total", "best-by-composition"]
     for s in report["strategies"]:
         strategy = analysis.strategy(s["name"])
@@ -100,8 +114,15 @@ def test_a_users_rule_file_with_own_cards(rule_file) -> None:  # type: ignore[no
         (["--remove", "5,X"], "'X' is not a card"),
         (["--decks", "0"], "--decks"),
         (["--format", "xml"], "'xml' is not one of"),
-        (["--decks", "1", "--remove", "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q Q"],
-         "too small"),
+        (
+            [
+                "--decks",
+                "1",
+                "--remove",
+                "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q Q",
+            ],
+            "too small",
+        ),
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_exit_2(args: list[str], message: str) -> None:
@@ -123,8 +144,12 @@ def test_results_hold_the_eight_deck_card() -> None:
 
 def test_an_exact_tie_prints_either_on_the_card() -> None:
     """Six ten-value cards: every hand is 0 against 0 and always ties, draw or stand."""
-    code, out, _ = run("--decks", "1", "--remove",
-                       "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q")
+    code, out, _ = run(
+        "--decks",
+        "1",
+        "--remove",
+        "A A A A 2 2 2 2 3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9 T T T T J J J J Q Q",
+    )
     assert code == 0
     assert any(line.split()[:2] == ["0", "EITHER"] for line in out.splitlines() if line.strip())
     assert "best-by-composition 0.0000%" in out

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 from analyzer.exact.distribution import Distribution
 from analyzer.exact.parsheet import par_sheet
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
 
@@ -26,7 +26,7 @@ def _distribution() -> Distribution:
 
 
 def test_commission_banker_figures_by_hand() -> None:
-    sheet = par_sheet(load("punto-banco").wager("banker"), _distribution())
+    sheet = par_sheet(read_rules("punto-banco").wager("banker"), _distribution())
     win, tie, loss = Fraction(216, 720), Fraction(144, 720), Fraction(360, 720)
     ev = win * Fraction(19, 20) - loss
     assert sheet.expected_value == ev
@@ -39,7 +39,7 @@ def test_commission_banker_figures_by_hand() -> None:
 
 
 def test_unpaid_wager_has_fair_odds_and_no_edge() -> None:
-    sheet = par_sheet(load("mini-louisiana").wager("big-win-bonus-player"), _distribution())
+    sheet = par_sheet(read_rules("mini-louisiana").wager("big-win-bonus-player"), _distribution())
     natural = sheet.rows[0]
     assert natural.outcome.name == "natural win" and natural.probability == Fraction(1, 2)
     assert natural.fair_odds == 1

@@ -16,7 +16,7 @@ import pytest
 
 from analyzer.exact.outcomes import wager_counts
 from analyzer.exact.reference import deal_outcomes
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 
 from .brute_force_suited import Hand, played
@@ -72,20 +72,38 @@ def poker(cards: Hand) -> str:
     if len(cards) == 2:
         return "pair" if counts[0] == 2 else "high card"
     if len(cards) == 3:
-        order = [("straight flush", s and f), ("three of a kind", counts[0] == 3), ("straight", s), ("flush", f),
-                 ("pair", counts[0] == 2)]
+        order = [
+            ("straight flush", s and f),
+            ("three of a kind", counts[0] == 3),
+            ("straight", s),
+            ("flush", f),
+            ("pair", counts[0] == 2),
+        ]
     else:
-        order = [("four of a kind", counts[0] == 4), ("straight flush", s and f), ("three of a kind", counts[0] == 3),
-                 ("flush", f), ("straight", s), ("two pair", counts[:2] == [2, 2]), ("pair", counts[0] >= 2)]
+        order = [
+            ("four of a kind", counts[0] == 4),
+            ("straight flush", s and f),
+            ("three of a kind", counts[0] == 3),
+            ("flush", f),
+            ("straight", s),
+            ("two pair", counts[:2] == [2, 2]),
+            ("pair", counts[0] >= 2),
+        ]
     return next((name for name, holds in order if holds), "high card")
 
 
 def match_all(p: Hand, b: Hand) -> str:
     cards = p + b
-    for name, holds in (("five of a kind", has_kinds(cards, [5])), ("double triplets", has_kinds(cards, [3, 3])),
-                        ("four of a kind", has_kinds(cards, [4])), ("full house", has_kinds(cards, [3, 2])),
-                        ("three of a kind", has_kinds(cards, [3])), ("two pairs", has_kinds(cards, [2, 2])),
-                        ("straight of all", straight(cards)), ("three of one suit", most_of_a_suit(cards) >= 3)):
+    for name, holds in (
+        ("five of a kind", has_kinds(cards, [5])),
+        ("double triplets", has_kinds(cards, [3, 3])),
+        ("four of a kind", has_kinds(cards, [4])),
+        ("full house", has_kinds(cards, [3, 2])),
+        ("three of a kind", has_kinds(cards, [3])),
+        ("two pairs", has_kinds(cards, [2, 2])),
+        ("straight of all", straight(cards)),
+        ("three of one suit", most_of_a_suit(cards) >= 3),
+    ):
         if holds:
             return name
     return "loser"
@@ -111,10 +129,14 @@ def first_four(p: Hand, b: Hand) -> str:
     four = p[:2] + b[:2]
     if {"A", "K", "Q", "J"} <= {c[0] for c in four} and one_suit(four):
         return "mini royal"
-    for name, holds in (("four-card straight flush", straight(four) and one_suit(four)),
-                        ("two suited kings or queens", most_of_a_suit(four, "KQ") >= 2),
-                        ("two pair", poker(four) == "two pair"), ("three of one suit", most_of_a_suit(four) >= 3),
-                        ("ten to king pair", has_kinds(four, [2], "TJQK")), ("four-card straight", straight(four, "high"))):
+    for name, holds in (
+        ("four-card straight flush", straight(four) and one_suit(four)),
+        ("two suited kings or queens", most_of_a_suit(four, "KQ") >= 2),
+        ("two pair", poker(four) == "two pair"),
+        ("three of one suit", most_of_a_suit(four) >= 3),
+        ("ten to king pair", has_kinds(four, [2], "TJQK")),
+        ("four-card straight", straight(four, "high")),
+    ):
         if holds:
             return name
     return "loser"
@@ -140,16 +162,20 @@ def sums(p: Hand, b: Hand) -> str:
 
 
 SETTLE: dict[str, Callable[[Hand, Hand], str]] = {
-    "match-all": match_all, "poker-hands": poker_hands, "first-four": first_four, "sums": sums,
+    "match-all": match_all,
+    "poker-hands": poker_hands,
+    "first-four": first_four,
+    "sums": sums,
 }
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("shoe_name", sorted(SHOES))
 def test_group_patterns_count_as_the_cards_say(shoe_name: str) -> None:
-    """Both exact readings (records over classes of cards; the dealt cards) give the hand-written counts of every row."""
+    """Both exact readings (records over classes of cards; the dealt cards) give the hand-written counts of every
+    row."""
     cards = SHOES[shoe_name]
-    rules = load(str(RULEFILES / "patterns.toml"))
+    rules = read_rules(str(RULEFILES / "patterns.toml"))
     targets = [rules.wager(w) for w in sorted(SETTLE)]
     shoe = Shoe.from_cards(cards)
     fast = wager_counts(shoe, rules.drawing, targets)
@@ -166,15 +192,16 @@ def test_every_pattern_row_is_dealt_by_some_test_shoe() -> None:
     """The shoes above reach every row, so that each pattern is held to the cards, not only its absence."""
     reached: set[tuple[str, str]] = set()
     for cards in SHOES.values():
-        for (player, banker) in played(tuple(cards)):
+        for player, banker in played(tuple(cards)):
             reached |= {(w, settle(player, banker)) for w, settle in SETTLE.items()}
-    rules = load(str(RULEFILES / "patterns.toml"))
+    rules = read_rules(str(RULEFILES / "patterns.toml"))
     missing = [(w, row.name) for w in SETTLE for row in rules.wager(w).outcomes if (w, row.name) not in reached]
     assert not missing
 
 
 def test_cards_records_and_arrays_read_a_pattern_alike() -> None:
-    """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement's agree on every round."""
+    """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement's agree on every
+    round."""
     import numpy as np
 
     from analyzer.exact.settlement import first_rows
@@ -182,7 +209,7 @@ def test_cards_records_and_arrays_read_a_pattern_alike() -> None:
     from analyzer.game.round import dealt_round
     from analyzer.game.settle import settle_round
 
-    rules = load(str(RULEFILES / "patterns.toml"))
+    rules = read_rules(str(RULEFILES / "patterns.toml"))
     hands = sorted({hands for cards in SHOES.values() for hands in played(tuple(cards))})
     rounds = [dealt_round(p, b) for p, b in hands[::7]]  # every seventh distinct round of the five shoes
     for name in SETTLE:
@@ -200,13 +227,25 @@ def test_pattern_keys_are_refused_with_one_line() -> None:
     from analyzer.errors import InputError
     from analyzer.game.rulefile import parse
 
-    base = '[rule_set]\nname = "x"\ntitle = "x"\nextends = "punto-banco"\n[wagers.w]\ntitle = "w"\nsource = "t"\noutcomes = [ROW, { name = "l", pays = "lose" }]\n'
+    base = (
+        '[rule_set]\nname = "x"\ntitle = "x"\nextends = "punto-banco"\n'
+        '[wagers.w]\ntitle = "w"\nsource = "t"\noutcomes = [ROW, { name = "l", pays = "lose" }]\n'
+    )
     for row, message in (
-        ('{ name = "a", all_cards = { of_a_kind = 7 }, pays = "1:1" }', "of_a_kind: is 7; it must be a number of cards from 1 to 6"),
-        ('{ name = "a", all_cards = { poker = "mini royal" }, pays = "1:1" }', "over every card dealt it is the best five"),
+        (
+            '{ name = "a", all_cards = { of_a_kind = 7 }, pays = "1:1" }',
+            "of_a_kind: is 7; it must be a number of cards from 1 to 6",
+        ),
+        (
+            '{ name = "a", all_cards = { poker = "mini royal" }, pays = "1:1" }',
+            "over every card dealt it is the best five",
+        ),
         ('{ name = "a", player = { straight = "wrap" }, pays = "1:1" }', "straight: is 'wrap'; it must be true, false"),
         ('{ name = "a", first_four = { same_suit = { cards = 2, rank = "Z" } }, pays = "1:1" }', "same_suit.rank"),
-        ('{ name = "a", player = { pairs = 1, of_a_kind = 2 }, pays = "1:1" }', "pairs: and of_a_kind say the same thing"),
+        (
+            '{ name = "a", player = { pairs = 1, of_a_kind = 2 }, pays = "1:1" }',
+            "pairs: and of_a_kind say the same thing",
+        ),
         ('{ name = "a", player = { value_sum = { min = 9, max = 3 } }, pays = "1:1" }', "min not above max"),
     ):
         with pytest.raises(InputError, match=None) as caught:
@@ -220,7 +259,7 @@ def test_a_wager_reading_too_much_at_once_is_refused_in_bounded_time() -> None:
 
     from analyzer.errors import InputError
 
-    rules = load(str(RULEFILES / "patterns.toml"))
+    rules = read_rules(str(RULEFILES / "patterns.toml"))
     start = time.perf_counter()
     with pytest.raises(InputError, match=r"wagers\.match-all: reads too much of both hands at once .* above the limit"):
         wager_counts(Shoe.decks(8), rules.drawing, [rules.wager("match-all")])
@@ -228,14 +267,18 @@ def test_a_wager_reading_too_much_at_once_is_refused_in_bounded_time() -> None:
 
 
 def test_the_grid_counts_the_same_whatever_its_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The third cards are played out chunk by chunk (memory stays flat): one summary pair per chunk changes no count."""
+    """The third cards are played out chunk by chunk (memory stays flat): one summary pair per chunk changes no
+    count."""
     from analyzer.exact import classcount
     from analyzer.game.needs import needs_of
 
-    rules = load(str(RULEFILES / "patterns.toml"))
+    rules = read_rules(str(RULEFILES / "patterns.toml"))
     shoe = Shoe.from_cards(SHOES["royal-and-low"])
-    lucky_8 = load("lucky-8").wager("lucky-8-player")
-    for name, wager in (("lucky-8", lucky_8), ("sums", rules.wager("sums"))):  # few records (one array), very many (merged)
+    lucky_8 = read_rules("lucky-8").wager("lucky-8-player")
+    for name, wager in (
+        ("lucky-8", lucky_8),
+        ("sums", rules.wager("sums")),
+    ):  # few records (one array), very many (merged)
         needs = needs_of(wager)
         assert (needs.size() <= 1 << 22) == (name == "lucky-8")
         whole = classcount.count_records(shoe, rules.drawing, needs)

@@ -13,7 +13,7 @@ import pytest
 from analyzer.api import analyze
 from analyzer.exact.outcomes import wager_counts
 from analyzer.exact.reference import deal_outcomes
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.report.common import jackpot_line
 
@@ -21,8 +21,13 @@ from .brute_force_suited import brute_force, dragon_dragon
 from .clirun import run
 
 DENOMINATOR = 4_998_398_275_503_360
-SIX, FIVE, DOUBLE_TRIPS, FOUR, TRIPS_IN_FOUR = (5_872_124_160, 351_070_863_360, 616_417_689_600,
-                                                12_273_961_559_040, 32_896_683_048_960)
+SIX, FIVE, DOUBLE_TRIPS, FOUR, TRIPS_IN_FOUR = (
+    5_872_124_160,
+    351_070_863_360,
+    616_417_689_600,
+    12_273_961_559_040,
+    32_896_683_048_960,
+)
 
 
 @pytest.mark.slow  # counts the table (over a second)
@@ -32,7 +37,8 @@ def test_dragon_dragon_returns_the_published_fixed_part_plus_its_jackpot_rows_ti
     line = jackpot_line(sheet)
     assert line is not None
     a, b = line
-    # Source: Wizard of Odds, Dragon Dragon Baccarat Progressive (wizardofodds.com/games/baccarat/side-bets/dragon-dragon/,
+    # Source: Wizard of Odds, Dragon Dragon Baccarat Progressive
+    # (wizardofodds.com/games/baccarat/side-bets/dragon-dragon/,
     # read at a mirror as updated January 20, 2019), 'Dragon Dragon Return Table for $1 and $2 bets': pays 250, 50 and
     # 25 'for one' (the stake never returned), loser 0; 'Total ... 0.318146+x+y', x the six of a kind's return (the
     # jackpot), y the five of a kind's (10% of the jackpot).
@@ -49,16 +55,20 @@ def test_dragon_dragon_states_its_return_as_a_function_of_the_meter() -> None:
     code, out, _ = run("analyze", "--rules", "dragon-dragon", "--wager", "dragon-dragon")
     flat = " ".join(out.split())
     assert code == 0
-    assert ("expected value = -0.68185417 + 0.00819847 per 1,000 of meter; break-even meter 83168.48; five of a kind "
-            "pays 10% of the meter; paid for one (the stake is not returned)") in flat
+    assert (
+        "expected value = -0.68185417 + 0.00819847 per 1,000 of meter; break-even meter 83168.48; five of a kind "
+        "pays 10% of the meter; paid for one (the stake is not returned)"
+    ) in flat
 
 
 def test_the_catalogue_summary_names_the_jackpot_rows_and_gives_the_edge_at_the_meter() -> None:
     summary = (Path(__file__).parent.parent / "results" / "side-bets.md").read_text(encoding="utf-8")
     (row,) = [line for line in summary.splitlines() if line.startswith("| dragon-dragon ")]
     cells = [c.strip() for c in row.split("|")]
-    assert cells[4:6] == ["jackpot / 10% of jackpot / 249:1 / 49:1 / 24:1",
-                          "59.9869% at meter 10000, break-even meter 83168.48"]
+    assert cells[4:6] == [
+        "jackpot / 10% of jackpot / 249:1 / 49:1 / 24:1",
+        "59.9869% at meter 10000, break-even meter 83168.48",
+    ]
 
 
 @pytest.mark.slow  # deals every ordered six of ten cards by hand
@@ -67,13 +77,15 @@ def test_dragon_dragon_settles_as_its_source_words_it_in_a_brute_force() -> None
     # nine (KK v K9, a natural: three of a kind out of four cards): every row of the table is reached, and each row's
     # net is the page's amount for one less the stake.
     cards = ["KS", "KH", "KD", "KC", "KS", "KH", "5S", "5H", "5D", "9S"]
-    rules = load("dragon-dragon")
+    rules = read_rules("dragon-dragon")
     wager = rules.wager("dragon-dragon")
     expected = brute_force(cards, dragon_dragon)
     assert set(expected) == {Fraction(9999), Fraction(999), Fraction(249), Fraction(49), Fraction(24), Fraction(-1)}
     shoe = Shoe.from_cards(cards)
-    for counts in (wager_counts(shoe, rules.drawing, [wager])["dragon-dragon"],
-                   deal_outcomes(shoe, rules.drawing, [wager])["dragon-dragon"]):
+    for counts in (
+        wager_counts(shoe, rules.drawing, [wager])["dragon-dragon"],
+        deal_outcomes(shoe, rules.drawing, [wager])["dragon-dragon"],
+    ):
         got: Counter[Fraction] = Counter()
         for row in wager.outcomes:
             assert row.pays is not None

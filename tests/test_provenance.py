@@ -27,7 +27,7 @@ def test_json_carries_a_provenance_object_with_the_files_sha256_and_the_command(
     assert code == 0
     (report,) = json.loads(out)
     stamp = report["provenance"]
-    assert list(report)[0] == "provenance"
+    assert next(iter(report)) == "provenance"
     assert stamp["version"] == __version__ and stamp["package"] == "baccarat-analyzer"
     assert stamp["command"] == "baccarat analyze --rules punto-banco --wager banker --decks 6 --format json"
     assert stamp["shoe"] == "6 decks (312 cards)"
@@ -56,9 +56,13 @@ def test_people_read_the_provenance_in_the_header(fmt: str) -> None:
 
 
 def test_every_command_with_a_rule_set_stamps_its_json() -> None:
-    for args in (["compare"], ["own-cards"], ["formula", "--rules", "dactylus", "--wager", "tie"],
-                 ["solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "2%"],
-                 ["eor", "--rules", "punto-banco", "--wager", "banker"]):
+    for args in (
+        ["compare"],
+        ["own-cards"],
+        ["formula", "--rules", "dactylus", "--wager", "tie"],
+        ["solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "2%"],
+        ["eor", "--rules", "punto-banco", "--wager", "banker"],
+    ):
         code, out, _ = run(*args, "--format", "json")
         assert code == 0, args
         data = json.loads(out)
@@ -83,15 +87,35 @@ def test_defaults_never_state_a_deck_count_that_was_overridden() -> None:
 
 
 def test_csv_rows_say_their_shoe_their_pays_and_their_units() -> None:
-    code, out, _ = run("analyze", "--rules", "punto-banco", "--wager", "tie", "--decks", "6", "--remove", "5,K",
-                       "--pay", "tie:tie=9:1", "--format", "csv")
+    code, out, _ = run(
+        "analyze",
+        "--rules",
+        "punto-banco",
+        "--wager",
+        "tie",
+        "--decks",
+        "6",
+        "--remove",
+        "5,K",
+        "--pay",
+        "tie:tie=9:1",
+        "--format",
+        "csv",
+    )
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
     first = rows[0]
-    assert (first["rule_set"], first["decks"], first["removed"], first["pays_changed"]) == ("punto-banco", "6", "5 K", "tie:tie=9:1")
+    assert (first["rule_set"], first["decks"], first["removed"], first["pays_changed"]) == (
+        "punto-banco",
+        "6",
+        "5 K",
+        "tie:tie=9:1",
+    )
     edge = Fraction(first["house_edge"])
     assert abs(Fraction(first["house_edge_percent"]) - edge * 100) <= Fraction(1, 10**6)
-    assert Fraction(first["rtp"]) == 1 - edge and Fraction(first["rtp_percent"]) == 100 - Fraction(first["house_edge_percent"])
+    assert Fraction(first["rtp"]) == 1 - edge and Fraction(first["rtp_percent"]) == 100 - Fraction(
+        first["house_edge_percent"]
+    )
     assert first["analyzer_version"] == __version__ and "punto-banco.toml:" in first["source_sha256"]
 
 
@@ -102,6 +126,7 @@ def test_rtp_stands_beside_the_house_edge() -> None:
     (banker,) = json.loads(out)[0]["wagers"]
     assert Fraction(banker["rtp"]) == 1 - Fraction(banker["house_edge"])
     code, out, _ = run("compare", "--format", "json")
+    assert code == 0
     cell = json.loads(out)["house_edge"]["punto-banco"]["banker"]
     assert Fraction(cell["rtp"]) == 1 - Fraction(cell["house_edge"])
 
@@ -110,15 +135,31 @@ def test_a_par_sheet_ends_with_a_totals_row_for_people_only() -> None:
     code, out, _ = run("analyze", "--rules", "punto-banco", "--wager", "banker")
     assert "Totals       4,998,398,275,503,360     1.00000000          -0.01057906" in out
     code, out, _ = run("analyze", "--rules", "punto-banco", "--wager", "banker", "--format", "csv")
+    assert code == 0
     assert "Totals" not in out
 
 
 def test_every_rule_set_csv_says_its_shoe_and_pays() -> None:
-    for args in (["eor", "--rules", "punto-banco", "--wager", "banker", "--decks", "6"],
-                 ["own-cards", "--decks", "6", "--remove", "5"],
-                 ["solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "2%", "--decks", "6",
-                  "--pay", "banker:Banker wins=1:1"],
-                 ["simulate", "--rules", "punto-banco", "--rounds", "1000", "--seed", "1", "--decks", "6"]):
+    for args in (
+        ["eor", "--rules", "punto-banco", "--wager", "banker", "--decks", "6"],
+        ["own-cards", "--decks", "6", "--remove", "5"],
+        [
+            "solve",
+            "--rules",
+            "punto-banco",
+            "--wager",
+            "tie",
+            "--outcome",
+            "tie",
+            "--edge",
+            "2%",
+            "--decks",
+            "6",
+            "--pay",
+            "banker:Banker wins=1:1",
+        ],
+        ["simulate", "--rules", "punto-banco", "--rounds", "1000", "--seed", "1", "--decks", "6"],
+    ):
         code, out, _ = run(*args, "--format", "csv")
         assert code in (0, 1), args
         first = next(csv.DictReader(io.StringIO(out)))

@@ -14,15 +14,17 @@ import pytest
 
 from analyzer.exact.enumerator import divide, enumerate_deals
 from analyzer.exact.parsheet import par_sheet, par_sheets
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.settle import settle
 from analyzer.game.shoe import Shoe
 from analyzer.numbers import percent_text
 
 from .conftest import reference_records
 
-RECORDS = [(source, rule_set, int(decks), wager, outcome, int(count))
-           for source, (rule_set, decks, wager, outcome, count) in reference_records("published-counts.txt")]
+RECORDS = [
+    (source, rule_set, int(decks), wager, outcome, int(count))
+    for source, (rule_set, decks, wager, outcome, count) in reference_records("published-counts.txt")
+]
 
 
 def test_reference_file_is_read_with_a_source_for_every_record() -> None:
@@ -36,7 +38,7 @@ def test_reference_file_is_read_with_a_source_for_every_record() -> None:
     ids=[f"{r[1]}-{r[2]}d-{r[3]}-{r[4]}" for r in RECORDS],
 )
 def test_published_count(source: str, rule_set: str, decks: int, wager: str, outcome: str, expected: int) -> None:
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     shoe = Shoe.decks(decks)
     sheet = par_sheet(rules.wager(wager), enumerate_deals(shoe, rules.drawing))
     got = {row.outcome.name: row.combinations for row in sheet.rows}[outcome]
@@ -72,7 +74,7 @@ def test_denominator_for_eight_decks_is_the_published_one() -> None:
     ],
 )
 def test_published_house_edge_standard_rules(decks: int, wager: str, pays: str | None, edge: str) -> None:
-    rules = load("punto-banco")
+    rules = read_rules("punto-banco")
     if pays:
         rules = rules.with_pays("tie", "tie", Fraction(9))
     (sheet,) = par_sheets(rules, Shoe.decks(decks), (wager,))
@@ -83,7 +85,7 @@ def test_published_house_edge_standard_rules(decks: int, wager: str, pays: str |
 # Source: Wizard of Odds, baccarat basics: standard deviation per unit, 8 decks
 @pytest.mark.parametrize(("wager", "sd"), [("banker", 0.93), ("player", 0.95), ("tie", 2.64)])
 def test_published_standard_deviation(wager: str, sd: float) -> None:
-    (sheet,) = par_sheets(load("punto-banco"), Shoe.decks(8), (wager,))
+    (sheet,) = par_sheets(read_rules("punto-banco"), Shoe.decks(8), (wager,))
     assert sheet.standard_deviation is not None
     assert round(sheet.standard_deviation, 2) == sd
 
@@ -91,7 +93,7 @@ def test_published_standard_deviation(wager: str, sd: float) -> None:
 # Source: wizardofodds.com/games/baccarat/appendix/6/ (Banker win on 6 pays 1:2)
 @pytest.mark.parametrize(("decks", "edge"), [(8, "1.4581%"), (6, "1.4548%")])
 def test_banker_six_pays_one_to_two_house_edge(decks: int, edge: str) -> None:
-    (sheet,) = par_sheets(load("dactylus"), Shoe.decks(decks), ("banker",))
+    (sheet,) = par_sheets(read_rules("dactylus"), Shoe.decks(decks), ("banker",))
     assert sheet.house_edge is not None
     assert percent_text(sheet.house_edge) == edge
 
@@ -99,7 +101,7 @@ def test_banker_six_pays_one_to_two_house_edge(decks: int, edge: str) -> None:
 # Source: Eliot Jacobson, "Beating the Lucky Pairs baccarat side bet" (888casino blog)
 @pytest.mark.parametrize("wager", ["player-pair", "banker-pair"])
 def test_pair_eleven_to_one_is_exactly_43_over_415(wager: str) -> None:
-    (sheet,) = par_sheets(load("dactylus"), Shoe.decks(8), (wager,))
+    (sheet,) = par_sheets(read_rules("dactylus"), Shoe.decks(8), (wager,))
     assert sheet.rows[0].probability == Fraction(31, 415)
     assert sheet.house_edge == Fraction(43, 415)
     assert percent_text(Fraction(31, 415)) == "7.4699%"
@@ -113,7 +115,7 @@ def test_pair_published_sd_is_the_root_of_the_second_moment() -> None:
     subtracts the squared mean, as the other published SDs (Banker 0.93,
     Player 0.95, Tie 2.64) do, and gives 3.1549.
     """
-    (sheet,) = par_sheets(load("dactylus"), Shoe.decks(8), ("player-pair",))
+    (sheet,) = par_sheets(read_rules("dactylus"), Shoe.decks(8), ("player-pair",))
     assert sheet.variance is not None and sheet.expected_value is not None
     second_moment = sheet.variance + sheet.expected_value**2
     assert second_moment == Fraction(4135, 415)
@@ -124,19 +126,17 @@ def test_pair_published_sd_is_the_root_of_the_second_moment() -> None:
 # Source: wizardofodds.com/games/baccarat/appendix/5/ (Dragon Bonus, 003 pay table)
 @pytest.mark.parametrize(("wager", "edge"), [("dragon-bonus-player", "2.6517%"), ("dragon-bonus-banker", "9.3731%")])
 def test_dragon_bonus_house_edge(wager: str, edge: str) -> None:
-    (sheet,) = par_sheets(load("live-pittsburgh"), Shoe.decks(8), (wager,))
+    (sheet,) = par_sheets(read_rules("live-pittsburgh"), Shoe.decks(8), (wager,))
     assert sheet.house_edge is not None
     assert percent_text(sheet.house_edge) == edge
 
 
 # Source: Wizard of Odds, EZ Baccarat; Eliot Jacobson (888casino blog).
 # The rule file is examples/ez-baccarat.toml: a variant written as data, no code.
-@pytest.mark.parametrize(
-    ("wager", "edge"), [("banker", "1.0183%"), ("dragon-7", "7.6113%"), ("panda-8", "10.1876%")]
-)
+@pytest.mark.parametrize(("wager", "edge"), [("banker", "1.0183%"), ("dragon-7", "7.6113%"), ("panda-8", "10.1876%")])
 def test_ez_baccarat_user_rule_file(wager: str, edge: str) -> None:
     from .conftest import EXAMPLES
 
-    (sheet,) = par_sheets(load(str(EXAMPLES / "ez-baccarat.toml")), Shoe.decks(8), (wager,))
+    (sheet,) = par_sheets(read_rules(str(EXAMPLES / "ez-baccarat.toml")), Shoe.decks(8), (wager,))
     assert sheet.house_edge is not None
     assert percent_text(sheet.house_edge) == edge

@@ -28,8 +28,22 @@ HOW_TAGS = "A=1,2=2,3=2,4=1,5=1,6=0,7=-1,8=-1,9=-1,T=-1,J=-1,Q=-1,K=-1"
 
 
 def _study(*more: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "2000",
-                         "--seed", "1", "--workers", "1", "--format", "json", *more)
+    code, out, err = run(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "2000",
+        "--seed",
+        "1",
+        "--workers",
+        "1",
+        "--format",
+        "json",
+        *more,
+    )
     assert code == 0, err
     return json.loads(out)  # type: ignore[no-any-return]
 
@@ -62,8 +76,23 @@ def test_perfect_play_takes_more_than_the_published_count() -> None:
 
 @pytest.mark.slow
 def test_jacobsons_pair_figure_is_perfect_play_on_both_pair_bets() -> None:
-    code, out, err = run("count", "--rules", "dactylus", "--wager", "player-pair", "--wager", "banker-pair", "--shoes",
-                         "5000", "--seed", "11", "--format", "json")
+    code, out, err = run(
+        "count",
+        "--rules",
+        "dactylus",
+        "--wager",
+        "player-pair",
+        "--wager",
+        "banker-pair",
+        "--shoes",
+        "5000",
+        "--seed",
+        "11",
+        "--format",
+        "json",
+    )
     assert code == 0, err
     study = json.loads(out)
-    assert _inside(study["units_expected_per_shoe"], JACOBSON_PAIRS_PER_SHOE)  # 0.3614 +/- 0.0217; 400,000 shoes: 0.3743 +/- 0.0025
+    assert _inside(
+        study["units_expected_per_shoe"], JACOBSON_PAIRS_PER_SHOE
+    )  # 0.3614 +/- 0.0217; 400,000 shoes: 0.3743 +/- 0.0025

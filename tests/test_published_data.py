@@ -23,10 +23,15 @@ def test_every_example_claim_about_a_shipped_rule_set_is_packaged() -> None:
 
 
 def test_every_published_count_of_the_reference_file_is_packaged() -> None:
-    packaged = {(c.rules.name, c.shoe.decks_built, c.wager, c.outcome, c.claimed.value)
-                for c in published_claims().claims if c.figure == "combinations"}
-    records = [(rules, int(decks), wager, outcome, Fraction(int(value)))
-               for _, (rules, decks, wager, outcome, value) in reference_records("published-counts.txt")]
+    packaged = {
+        (c.rules.name, c.shoe.decks_built, c.wager, c.outcome, c.claimed.value)
+        for c in published_claims().claims
+        if c.figure == "combinations"
+    }
+    records = [
+        (rules, int(decks), wager, outcome, Fraction(int(value)))
+        for _, (rules, decks, wager, outcome, value) in reference_records("published-counts.txt")
+    ]
     assert len(records) == 26 and [r for r in records if r not in packaged] == []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.rulefile import catalogue, shipped, shipped_text
 
 from .slow import side_bets
@@ -26,14 +26,16 @@ ROWS
 
 
 def _file(rule_file, rows: str, extra: str = "") -> str:  # type: ignore[no-untyped-def]
-    return rule_file(FILE.replace("ROWS", rows).replace("outcomes = [", f"{extra}\noutcomes = [" if extra else "outcomes = ["))
+    return rule_file(
+        FILE.replace("ROWS", rows).replace("outcomes = [", f"{extra}\noutcomes = [" if extra else "outcomes = [")
+    )
 
 
 @pytest.mark.parametrize("name", side_bets(shipped() + catalogue()))
 def test_every_shipped_row_can_be_reached(name: str) -> None:
     """Loading a shipped name skips the check (package data), so the tests make it here."""
     from analyzer.exact.reach import check
-    from analyzer.game.rulefile import load as parse_only
+    from analyzer.game.rulefile import read_rules as parse_only
 
     assert check(parse_only(name)).name
 
@@ -42,35 +44,50 @@ def test_a_catch_all_above_real_rows_is_refused(rule_file) -> None:  # type: ign
     """The issue's example: a misplaced catch-all gave 'house edge: -500.0000%' with no warning."""
     text = shipped_text("live-pittsburgh").replace(
         '  { name = "natural win", result = "win", natural = true, pays = "1:1" },',
-        '  { name = "lose anything", pays = "lose" },\n  { name = "natural win", result = "win", natural = true, pays = "1:1" },', 1
+        '  { name = "lose anything", pays = "lose" },\n  { name = "natural win", result = "win", natural = true, pays '
+        '= "1:1" },',
+        1,
     )
     path = rule_file(text)
-    with pytest.raises(InputError, match=r"wagers\.dragon-bonus-player: 9 rows are dead: outcomes\[1\] \('natural win'\) is never "
-                       r"reached: every round it describes is settled by a row above it \('lose anything'\); outcomes\[2\] .*"
-                       r"outcomes\[9\] \('any other result'\) is never reached"):
-        load(path)
+    with pytest.raises(
+        InputError,
+        match=r"wagers\.dragon-bonus-player: 9 rows are dead: outcomes\[1\] \('natural win'\) is never "
+        r"reached: every round it describes is settled by a row above it \('lose anything'\); outcomes\[2\] .*"
+        r"outcomes\[9\] \('any other result'\) is never reached",
+    ):
+        load_rules(path)
 
 
 def test_every_dead_row_is_listed_with_its_reason_at_once(rule_file) -> None:  # type: ignore[no-untyped-def]
     """Issue 18, generated tables: not only the first dead row is named, each with why it is dead."""
-    path = _file(rule_file, """
+    path = _file(
+        rule_file,
+        """
   { name = "any pair", either = { pair = true }, pays = "5:1" },
   { name = "both pairs", both = { pair = true }, pays = "25:1" },
   { name = "natural with three cards", player = { natural = true, cards = 3 }, pays = "9:1" },
-  { name = "other", pays = "lose" },""")
-    with pytest.raises(InputError, match=r"2 rows are dead: outcomes\[1\] \('both pairs'\) is never reached: every round it "
-                       r"describes is settled by a row above it \('any pair'\); outcomes\[2\] \('natural with three cards'\) is "
-                       r"never reached: its conditions never hold together"):
-        load(path)
+  { name = "other", pays = "lose" },""",
+    )
+    with pytest.raises(
+        InputError,
+        match=r"2 rows are dead: outcomes\[1\] \('both pairs'\) is never reached: every round it "
+        r"describes is settled by a row above it \('any pair'\); outcomes\[2\] \('natural with three cards'\) is "
+        r"never reached: its conditions never hold together",
+    ):
+        load_rules(path)
 
 
 def test_a_generated_table_may_keep_its_dead_rows_and_they_are_noted(rule_file) -> None:  # type: ignore[no-untyped-def]
     """Issue 18: unreachable = "allow" keeps rows no deal reaches; the rule set's notes name them; they count zero."""
-    path = _file(rule_file, """
+    path = _file(
+        rule_file,
+        """
   { name = "any pair", either = { pair = true }, pays = "5:1" },
   { name = "both pairs", both = { pair = true }, pays = "25:1" },
-  { name = "other", pays = "lose" },""", extra='unreachable = "allow"')
-    rules = load(path)
+  { name = "other", pays = "lose" },""",
+        extra='unreachable = "allow"',
+    )
+    rules = load_rules(path)
     assert any("1 row no deal can reach, kept (unreachable = \"allow\"): 'both pairs'" in note for note in rules.notes)
     from analyzer.exact.parsheet import par_sheets
     from analyzer.game.shoe import Shoe
@@ -80,12 +97,17 @@ def test_a_generated_table_may_keep_its_dead_rows_and_they_are_noted(rule_file) 
 
 
 def test_a_narrower_row_under_a_broader_one_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]
-    path = _file(rule_file, """
+    path = _file(
+        rule_file,
+        """
   { name = "any pair", either = { pair = true }, pays = "5:1" },
   { name = "both pairs", both = { pair = true }, pays = "25:1" },
-  { name = "other", pays = "lose" },""")
-    with pytest.raises(InputError, match=r"outcomes\[1\] \('both pairs'\) is never reached: .* above it \('any pair'\)"):
-        load(path)
+  { name = "other", pays = "lose" },""",
+    )
+    with pytest.raises(
+        InputError, match=r"outcomes\[1\] \('both pairs'\) is never reached: .* above it \('any pair'\)"
+    ):
+        load_rules(path)
 
 
 @pytest.mark.parametrize(
@@ -101,21 +123,23 @@ def test_a_narrower_row_under_a_broader_one_is_refused(rule_file) -> None:  # ty
     ],
 )
 def test_contradictory_conditions_are_refused(rule_file, row: str) -> None:  # type: ignore[no-untyped-def]
-    path = _file(rule_file, f"  {row},\n  {{ name = \"other\", pays = \"lose\" }},")
+    path = _file(rule_file, f'  {row},\n  {{ name = "other", pays = "lose" }},')
     with pytest.raises(InputError, match=r"outcomes\[0\] \('a'\) is never reached: its conditions never hold together"):
-        load(path)
+        load_rules(path)
 
 
 def test_a_pay_table_that_leaves_rounds_unsettled_is_refused(rule_file) -> None:  # type: ignore[no-untyped-def]
     path = _file(rule_file, '  { name = "pair", either = { pair = true }, pays = "5:1" },')
     with pytest.raises(InputError, match=r"wagers\.mine: some round is settled by no row"):
-        load(path)
+        load_rules(path)
 
 
 def test_the_parser_alone_does_not_count(rule_file) -> None:  # type: ignore[no-untyped-def]
-    from analyzer.game.rulefile import load as parse_only
+    from analyzer.game.rulefile import read_rules as parse_only
 
-    path = _file(rule_file, '  { name = "other", pays = "lose" },\n  { name = "pair", either = { pair = true }, pays = "5:1" },')
+    path = _file(
+        rule_file, '  { name = "other", pays = "lose" },\n  { name = "pair", either = { pair = true }, pays = "5:1" },'
+    )
     assert parse_only(path).wager("mine")
     with pytest.raises(InputError, match="never reached"):
-        load(path)
+        load_rules(path)

@@ -44,8 +44,14 @@ def test_every_code_fence_is_closed() -> None:
 def test_the_sections_a_reader_looks_for_are_headings() -> None:
     assert _headings(1) == ["baccarat-analyzer"]
     second = _headings(2)
-    for section in ("Quick start", "An example par sheet", "A side bet, written and priced",
-                    "Verifying a submitted par sheet", "Where to read on", "License"):
+    for section in (
+        "Quick start",
+        "An example par sheet",
+        "A side bet, written and priced",
+        "Verifying a submitted par sheet",
+        "Where to read on",
+        "License",
+    ):
         assert section in second
 
 

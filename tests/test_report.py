@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import load
+from analyzer import load_rules
 from analyzer.game.shoe import Shoe
 from analyzer.report.evaluation import evaluate, evaluation_document
 from analyzer.report.output import produce
@@ -30,7 +30,7 @@ PDFTOTEXT = shutil.which("pdftotext")
 
 @functools.cache
 def _document(rules: str = "live-pittsburgh"):  # type: ignore[no-untyped-def]
-    return evaluation_document(evaluate(load(rules), Shoe.decks(8)))
+    return evaluation_document(evaluate(load_rules(rules), Shoe.decks(8)))
 
 
 @functools.cache
@@ -85,9 +85,17 @@ def test_the_html_loads_nothing_from_anywhere() -> None:
 def test_the_report_holds_every_part_the_issue_lists() -> None:
     page = _parsed(_html())
     text = " ".join(page.text)
-    for heading in ("The game and its source documents", "Rules of play", "Assumptions and defaults",
-                    "Counting convention", "Banker (banker)", "Dragon Bonus Player (dragon-bonus-player)",
-                    "Simulation cross-check", "Published figures reproduced", "A worked example round"):
+    for heading in (
+        "The game and its source documents",
+        "Rules of play",
+        "Assumptions and defaults",
+        "Counting convention",
+        "Banker (banker)",
+        "Dragon Bonus Player (dragon-bonus-player)",
+        "Simulation cross-check",
+        "Published figures reproduced",
+        "A worked example round",
+    ):
         assert heading in [h.strip() for h in page.headings], heading
     # The drawing chart is a table: Banker total 3 draws against every third card but an 8.
     assert "P3 = 9" in text and "Banker total" in text
@@ -138,8 +146,13 @@ def test_the_report_command_writes_html_and_pdf_with_a_date(tmp_path: Path) -> N
 
 def test_report_refuses_bad_input() -> None:
     assert_refused(["report", "--rules", "punto-banco", "--out", "r.docx"], "cannot tell the format from the suffix")
-    assert_refused(["report", "--rules", "punto-banco", "--wager", "lucky-6", "--out", "r.html"], "Unknown wager 'lucky-6'")
-    assert_refused(["report", "--rules", "punto-banco", "--out", "/nonexistent/r.html"], "cannot be written: give a file in an existing folder")
+    assert_refused(
+        ["report", "--rules", "punto-banco", "--wager", "lucky-6", "--out", "r.html"], "Unknown wager 'lucky-6'"
+    )
+    assert_refused(
+        ["report", "--rules", "punto-banco", "--out", "/nonexistent/r.html"],
+        "cannot be written: give a file in an existing folder",
+    )
 
 
 @pytest.mark.slow
@@ -169,9 +182,23 @@ def test_the_html_renders_in_headless_chromium(tmp_path: Path) -> None:
     page = tmp_path / "report.html"
     page.write_text(_html(), encoding="utf-8")
     shot = tmp_path / "report.png"
-    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1100,1600",
-                    f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120, check=False)
+    subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--window-size=1100,1600",
+            f"--screenshot={shot}",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
     assert shot.exists() and shot.stat().st_size > 20_000  # a page with text and tables, not a blank one
 
 
@@ -195,8 +222,13 @@ def test_the_pdf_is_byte_stable_without_a_date() -> None:
 
 
 def test_every_command_writes_a_self_contained_page(tmp_path: Path) -> None:
-    for args in (["analyze", "--rules", "dactylus", "--wager", "banker"], ["compare"], ["eor", "--rules", "dactylus"],
-                 ["verify", str(Path(__file__).parent.parent / "examples" / "claims.toml")], ["own-cards"]):
+    for args in (
+        ["analyze", "--rules", "dactylus", "--wager", "banker"],
+        ["compare"],
+        ["eor", "--rules", "dactylus"],
+        ["verify", str(Path(__file__).parent.parent / "examples" / "claims.toml")],
+        ["own-cards"],
+    ):
         out = tmp_path / "page.html"
         code, _, err = run(*args, "--out", str(out))
         assert code == 0, (args, err)

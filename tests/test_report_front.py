@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.shoe import Shoe
 from analyzer.report.about import load_about
 from analyzer.report.evaluation import evaluate, evaluation_document
@@ -34,7 +34,7 @@ date = "2026-11-24"
 def front(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     about = tmp_path_factory.mktemp("about") / "about.toml"
     about.write_text(ABOUT, encoding="utf-8")
-    rules = load("live-pittsburgh")
+    rules = load_rules("live-pittsburgh")
     evaluation = evaluate(rules, Shoe.decks(8), rounds=20_000)
     document = json.loads(render(evaluation_document(evaluation, load_about(str(about))), "json"))
     page: dict[str, Any] = document["summary_page"][0]
@@ -66,27 +66,34 @@ def test_003_is_named_by_its_operator_jurisdiction_and_approval_date(front: dict
 
 
 def test_a_document_that_states_no_operator_says_so() -> None:
-    rules = load("punto-banco")
+    rules = load_rules("punto-banco")
     assert dict(rules.about) == {"document_title": "Procedure of Play (mini-baccarat)"}
 
 
 def test_the_parties_of_the_about_file_are_on_the_front_page_and_in_the_provenance(front: dict[str, Any]) -> None:
-    assert front["parties"] == {"supplier": "Acme Table Games Ltd (compliance@acme.example)",
-                                "sign_off": "B. Reviewer (Technical Director; 2026-11-24)"}
+    assert front["parties"] == {
+        "supplier": "Acme Table Games Ltd (compliance@acme.example)",
+        "sign_off": "B. Reviewer (Technical Director; 2026-11-24)",
+    }
     assert any(f["role"] == "about file" for f in front["provenance"]["files"])
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[supplier]\ncontact = "x"\n', "supplier.name"),
-    ('[auditor]\nname = "x"\n', "auditor: is not a known key; allowed here: supplier, lab, evaluator, sign_off"),
-    ('[lab]\nname = "x"\nphone = "1"\n', "lab.phone: is not a known key; allowed here: name, title, contact"),
-    ('[sign_off]\nname = "x"\ndate = "24/11/2026"\n', "write a date as YYYY-MM-DD"),
-    ("", "names nobody"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[supplier]\ncontact = "x"\n', "supplier.name"),
+        ('[auditor]\nname = "x"\n', "auditor: is not a known key; allowed here: supplier, lab, evaluator, sign_off"),
+        ('[lab]\nname = "x"\nphone = "1"\n', "lab.phone: is not a known key; allowed here: name, title, contact"),
+        ('[sign_off]\nname = "x"\ndate = "24/11/2026"\n', "write a date as YYYY-MM-DD"),
+        ("", "names nobody"),
+    ],
+)
 def test_a_bad_about_file_is_one_line(tmp_path: Path, text: str, message: str) -> None:
     about = tmp_path / "about.toml"
     about.write_text(text, encoding="utf-8")
-    assert_refused(["report", "--rules", "punto-banco", "--out", str(tmp_path / "r.html"), "--about", str(about)], message)
+    assert_refused(
+        ["report", "--rules", "punto-banco", "--out", str(tmp_path / "r.html"), "--about", str(about)], message
+    )
     assert not (tmp_path / "r.html").exists()
 
 

@@ -45,30 +45,63 @@ from .clirun import run
 
 
 def _document(name: str = "pb") -> Document:
-    head = Fields((
-        Field("rule_set", "Rule set", text(name), text=f"{name}: a game"),
-        Field("title", None, text("a game")),
-        Field("shoe", "Shoe", Fields((Field("decks", None, integer(8)), Field("cards", None, integer(416)))),
-              text="8 decks (416 cards)"),
-        Field("defaults", "Defaults", (text("8 decks"), text("tie pushes"))),
-        Field(None, "Note", text("people only")),
-    ))
+    head = Fields(
+        (
+            Field("rule_set", "Rule set", text(name), text=f"{name}: a game"),
+            Field("title", None, text("a game")),
+            Field(
+                "shoe",
+                "Shoe",
+                Fields((Field("decks", None, integer(8)), Field("cards", None, integer(416)))),
+                text="8 decks (416 cards)",
+            ),
+            Field("defaults", "Defaults", (text("8 decks"), text("tie pushes"))),
+            Field(None, "Note", text("people only")),
+        )
+    )
     outcomes = Table(
-        columns=(Column("outcome", "outcome"), Column("combinations", "combinations", "right"),
-                 Column("probability", "probability", "right"), Column("pays", "pays", "right"),
-                 Column("fair_odds", None)),
-        rows=((text("win"), count(2_292_252_566_437_888), decimal(Fraction(43, 415)), pays(Fraction(11)), odds(Fraction(1, 3))),
-              (text("loss"), count(5), decimal(Fraction(1, 3)), pays(Fraction(-1)), odds(None))),
+        columns=(
+            Column("outcome", "outcome"),
+            Column("combinations", "combinations", "right"),
+            Column("probability", "probability", "right"),
+            Column("pays", "pays", "right"),
+            Column("fair_odds", None),
+        ),
+        rows=(
+            (
+                text("win"),
+                count(2_292_252_566_437_888),
+                decimal(Fraction(43, 415)),
+                pays(Fraction(11)),
+                odds(Fraction(1, 3)),
+            ),
+            (text("loss"), count(5), decimal(Fraction(1, 3)), pays(Fraction(-1)), odds(None)),
+        ),
         key="outcomes",
         csv=True,
     )
-    figures = Fields((Field("house_edge", "house edge", percent(Fraction(43, 415))),
-                      Field("standard_deviation", "standard deviation", real(3.1549))), layout="aligned")
-    section = Section(title="Pair", name="player-pair", status="offered", lead=("Source: 004",),
-                      blocks=(outcomes, figures), key="wagers", key_order=("house_edge",),
-                      context=(Field("wager", None, text("player-pair")),))
-    return Document(title=f"{name}: par sheets", blocks=(head, section, Prose(("Last words.",), key="notes")),
-                    context=(Field("rule_set", None, text(name)),))
+    figures = Fields(
+        (
+            Field("house_edge", "house edge", percent(Fraction(43, 415))),
+            Field("standard_deviation", "standard deviation", real(3.1549)),
+        ),
+        layout="aligned",
+    )
+    section = Section(
+        title="Pair",
+        name="player-pair",
+        status="offered",
+        lead=("Source: 004",),
+        blocks=(outcomes, figures),
+        key="wagers",
+        key_order=("house_edge",),
+        context=(Field("wager", None, text("player-pair")),),
+    )
+    return Document(
+        title=f"{name}: par sheets",
+        blocks=(head, section, Prose(("Last words.",), key="notes")),
+        context=(Field("rule_set", None, text(name)),),
+    )
 
 
 def test_text_shows_people_what_is_labelled_and_leaves_machine_keys_out() -> None:
@@ -109,8 +142,13 @@ def test_json_holds_machine_keys_exactly_in_declared_order() -> None:
     (wager,) = document["wagers"]
     assert list(wager) == ["house_edge", "outcomes", "standard_deviation"]
     assert wager["house_edge"] == "43/415" and wager["standard_deviation"] == 3.1549
-    assert wager["outcomes"][0] == {"outcome": "win", "combinations": "2292252566437888", "probability": "43/415",
-                                    "pays": "11:1", "fair_odds": "1/3"}
+    assert wager["outcomes"][0] == {
+        "outcome": "win",
+        "combinations": "2292252566437888",
+        "probability": "43/415",
+        "pays": "11:1",
+        "fair_odds": "1/3",
+    }
     assert wager["outcomes"][1]["fair_odds"] is None
     assert document["notes"] == "Last words."
 
@@ -131,20 +169,30 @@ def test_csv_rows_carry_their_context_and_several_documents_share_one_header() -
 def test_a_matrix_is_keyed_by_column_then_row_and_skips_empty_cells() -> None:
     matrix = Table(
         columns=(Column("wager", "wager"), Column("x", "x", "right"), Column("y", "y", "right")),
-        rows=((text("tie"), data({"edge": "1/7"}, "14%"), None), (text("pair"), data({"edge": "1/9"}, "(11%)"), data(1, "1"))),
+        rows=(
+            (text("tie"), data({"edge": "1/7"}, "14%"), None),
+            (text("pair"), data({"edge": "1/9"}, "(11%)"), data(1, "1")),
+        ),
         key="house_edge",
         by_column=True,
     )
     document = Document(title="m", blocks=(matrix,))
-    assert json.loads(render(document, "json"))["house_edge"] == {"x": {"tie": {"edge": "1/7"}, "pair": {"edge": "1/9"}},
-                                                                   "y": {"pair": 1}}
+    assert json.loads(render(document, "json"))["house_edge"] == {
+        "x": {"tie": {"edge": "1/7"}, "pair": {"edge": "1/9"}},
+        "y": {"pair": 1},
+    }
     assert "(11%)" in render(document, "table")
 
 
 def test_records_show_a_head_line_and_aligned_labels_in_text_and_a_grid_in_markdown() -> None:
     table = Table(
-        columns=(Column("claim", "#", head=True), Column("verdict", "verdict", head=True),
-                 Column("claimed", "claimed"), Column("computed", "computed"), Column("source", None)),
+        columns=(
+            Column("claim", "#", head=True),
+            Column("verdict", "verdict", head=True),
+            Column("claimed", "claimed"),
+            Column("computed", "computed"),
+            Column("source", None),
+        ),
         rows=((integer(1, shown="[1]"), text("CONFIRMED"), text("1.0579%"), text("1.0579%"), text("WoO")),),
         key="claims",
         records=True,
@@ -158,13 +206,18 @@ def test_records_show_a_head_line_and_aligned_labels_in_text_and_a_grid_in_markd
 
 
 def test_dotted_keys_nest_objects_and_empty_tables_are_empty_lists() -> None:
-    document = Document(title="d", blocks=(
-        Table(columns=(Column("total", None),), rows=((integer(5),),), key="card.totals", human=False),
-        Table(columns=(Column("total", None),), rows=(), key="card.exceptions", human=False),
-        Fields((Field("mimic", None, fraction(Fraction(-1, 3))),), key="option_value"),
-    ))
-    assert json.loads(render(document, "json")) == {"card": {"totals": [{"total": 5}], "exceptions": []},
-                                                    "option_value": {"mimic": "-1/3"}}
+    document = Document(
+        title="d",
+        blocks=(
+            Table(columns=(Column("total", None),), rows=((integer(5),),), key="card.totals", human=False),
+            Table(columns=(Column("total", None),), rows=(), key="card.exceptions", human=False),
+            Fields((Field("mimic", None, fraction(Fraction(-1, 3))),), key="option_value"),
+        ),
+    )
+    assert json.loads(render(document, "json")) == {
+        "card": {"totals": [{"total": 5}], "exceptions": []},
+        "option_value": {"mimic": "-1/3"},
+    }
     assert render(document, "table") == "\n"
 
 
@@ -185,7 +238,9 @@ def test_dotted_keys_nest_objects_and_empty_tables_are_empty_lists() -> None:
         (text("x", shown="(x)"), "(x)", "x", "(x)"),
     ],
 )
-def test_each_kind_of_value_reads_as_each_audience_expects(value: Value, people: str, json_value: object, csv_value: str) -> None:
+def test_each_kind_of_value_reads_as_each_audience_expects(
+    value: Value, people: str, json_value: object, csv_value: str
+) -> None:
     assert human(value) == people
     assert machine(value) == json_value
     assert csv_text(value) == csv_value
@@ -226,8 +281,14 @@ def test_commands_over_rule_sets_give_one_json_shape_whatever_their_number(args:
 
 @pytest.mark.parametrize(
     "args",
-    [["rules"], ["rules", "show", "mini-louisiana"], ["own-cards"], ["analyze", "--rules", "live-pittsburgh"],
-     ["verify", "examples/claims.toml"], ["formula", "--rules", "dactylus", "--wager", "player-pair", "--outcomes"]],
+    [
+        ["rules"],
+        ["rules", "show", "mini-louisiana"],
+        ["own-cards"],
+        ["analyze", "--rules", "live-pittsburgh"],
+        ["verify", "examples/claims.toml"],
+        ["formula", "--rules", "dactylus", "--wager", "player-pair", "--outcomes"],
+    ],
 )
 def test_text_output_fits_a_100_column_terminal(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     from pathlib import Path
@@ -242,11 +303,16 @@ def test_text_output_fits_a_100_column_terminal(args: list[str], monkeypatch: py
 
 def test_a_long_sentence_wraps_with_a_hanging_indent_and_a_table_wraps_its_words_not_its_numbers() -> None:
     long = "word " * 40
-    document = Document(title="t", blocks=(
-        Prose((long.strip(),)),
-        Table(columns=(Column("name", "name"), Column("how", "how it plays"), Column("edge", "edge", "right")),
-              rows=((text("mimic"), text(long.strip()), percent(Fraction(1, 3))),)),
-    ))
+    document = Document(
+        title="t",
+        blocks=(
+            Prose((long.strip(),)),
+            Table(
+                columns=(Column("name", "name"), Column("how", "how it plays"), Column("edge", "edge", "right")),
+                rows=((text("mimic"), text(long.strip()), percent(Fraction(1, 3))),),
+            ),
+        ),
+    )
     lines = render(document, "table").splitlines()
     assert all(len(line) <= 100 for line in lines)
     assert lines[1].startswith("  word") and "33.3333%" in render(document, "table")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.play.executor import LocalExecutor
 from analyzer.report.evaluation import SIMULATION_SEED
 from analyzer.studies.design import counter_yield
@@ -21,8 +21,20 @@ SHOES = "60"
 
 def _report(tmp_path: Path, *more: str) -> dict:  # type: ignore[type-arg]
     out = tmp_path / "report.json"
-    code, _, err = run("report", "--rules", "punto-banco", "--wager", "player", "--wager", "tie", "--workers", "1",
-                       "--out", str(out), *more)
+    code, _, err = run(
+        "report",
+        "--rules",
+        "punto-banco",
+        "--wager",
+        "player",
+        "--wager",
+        "tie",
+        "--workers",
+        "1",
+        "--out",
+        str(out),
+        *more,
+    )
     assert code == 0, err
     return json.loads(out.read_text())  # type: ignore[no-any-return]
 
@@ -34,8 +46,21 @@ def test_the_report_states_each_wagers_counter_yield_as_tags_finds_it(tmp_path: 
     rows = {row["wager"]: row for row in section["wagers"]}
     assert list(rows) == ["player", "tie"]
     for wager, row in rows.items():
-        code, out, err = run("tags", "--rules", "punto-banco", "--wager", wager, "--shoes", SHOES, "--seed",
-                             str(SIMULATION_SEED), "--workers", "1", "--format", "json")
+        code, out, err = run(
+            "tags",
+            "--rules",
+            "punto-banco",
+            "--wager",
+            wager,
+            "--shoes",
+            SHOES,
+            "--seed",
+            str(SIMULATION_SEED),
+            "--workers",
+            "1",
+            "--format",
+            "json",
+        )
         assert code == 0, err
         tags = json.loads(out)
         assert row["perfect_play_per_100_rounds"] == tags["perfect_play_per_100_rounds"]
@@ -51,7 +76,7 @@ def test_the_report_states_each_wagers_counter_yield_as_tags_finds_it(tmp_path: 
 @pytest.mark.slow
 def test_perfect_play_in_the_report_is_diffs_counter_yield_on_the_same_shoes(tmp_path: Path) -> None:
     (section,) = _report(tmp_path, "--counter-yield", SHOES)["counter_yield"]
-    rules = load("punto-banco")
+    rules = load_rules("punto-banco")
     for row in section["wagers"]:
         found = counter_yield(rules, row["wager"], 8, int(SHOES), SIMULATION_SEED, LocalExecutor(1))
         assert found is not None

@@ -41,15 +41,20 @@ def test_results_folder_is_current() -> None:
     same = _same_renderers()
     on_disk = {p.name: p.read_bytes() for p in RESULTS.iterdir() if p.is_file()}
     compared = [name for name in expected if same or not (name.endswith(DRAWN) or name == "README.md")]
-    stale = sorted(name for name in compared
-                   if on_disk.get(name) != (c.encode("utf-8") if isinstance(c := expected[name], str) else c))
+    stale = sorted(
+        name
+        for name in compared
+        if on_disk.get(name) != (c.encode("utf-8") if isinstance(c := expected[name], str) else c)
+    )
     extra = sorted(set(on_disk) - set(expected))
     assert not stale and not extra, (
         f"results/ is stale (differs: {stale}; not generated: {extra}); run `baccarat tables`"
     )
     if not same:
-        pytest.skip(f"results/ was drawn with other versions than this machine's ({renderers()}): "
-                    "the reports, workbooks and README were not compared byte for byte")
+        pytest.skip(
+            f"results/ was drawn with other versions than this machine's ({renderers()}): "
+            "the reports, workbooks and README were not compared byte for byte"
+        )
 
 
 def test_tables_command_writes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,9 +57,8 @@ def test_an_interrupt_or_a_write_error_leaves_the_old_folder_and_no_stray_file(
 
 def test_an_interrupt_while_computing_leaves_no_staging_folder(tmp_path: Path) -> None:
     out = _old_folder(tmp_path)
-    with pytest.raises(KeyboardInterrupt):
-        with staged(str(out)):
-            raise KeyboardInterrupt  # Ctrl-C during generate()
+    with pytest.raises(KeyboardInterrupt), staged(str(out)):
+        raise KeyboardInterrupt  # Ctrl-C during generate()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results"]
 
 
@@ -103,9 +102,11 @@ def test_an_unwritable_parent_is_refused_before_computing(tmp_path: Path, monkey
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(writing.os, "mkdir", refuse)  # as root, chmod cannot make a folder unwritable
-    with pytest.raises(InputError, match="cannot create a folder in .*: permission denied"):
-        with staged(str(tmp_path / "out")):
-            pytest.fail("computed before the check")
+    with (
+        pytest.raises(InputError, match=r"cannot create a folder in .*: permission denied"),
+        staged(str(tmp_path / "out")),
+    ):
+        pytest.fail("computed before the check")
 
 
 def test_one_file_is_written_atomically_with_the_umask(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

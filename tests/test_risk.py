@@ -1,4 +1,5 @@
-"""Risk and money from a counting study (issue 20, item 5): the Brownian-motion approximations, and `count --bankroll`."""
+"""Risk and money from a counting study (issue 20, item 5): the Brownian-motion approximations, and `count
+--bankroll`."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ def test_ruin_kelly_and_n0_follow_their_closed_forms() -> None:
     assert found.hours_to_n0 == pytest.approx(100.0)  # (s / mu)^2 = 10,000 rounds at 100 an hour
 
 
-@pytest.mark.parametrize("p, units, goal", [(Fraction(51, 100), 100, 50), (Fraction(501, 1000), 1000, 300),
-                                           (Fraction(52, 100), 40, 200)])
+@pytest.mark.parametrize(
+    "p, units, goal", [(Fraction(51, 100), 100, 50), (Fraction(501, 1000), 1000, 300), (Fraction(52, 100), 40, 200)]
+)
 def test_ruin_approximates_the_gamblers_ruin_of_a_constructed_walk(p: Fraction, units: int, goal: int) -> None:
     """A constructed game: one unit won with probability p, else lost. Its exact risk of ruin is the gambler's ruin,
     r^B for life and (r^B - r^(B+G)) / (1 - r^(B+G)) before winning G, with r = q/p. The Brownian approximation, with
@@ -39,7 +41,9 @@ def test_ruin_approximates_the_gamblers_ruin_of_a_constructed_walk(p: Fraction, 
     exact_trip = (exact - float(q / p) ** (units + goal)) / (1 - float(q / p) ** (units + goal))
     assert found.trip_ruin == pytest.approx(exact_trip, rel=4 * float(mu) ** 2 * units)
     assert found.kelly_bet == pytest.approx(units * float(mu / (1 - mu * mu)))  # B mu / sigma^2
-    assert found.kelly_bet / units == pytest.approx(float(p - q), rel=2 * float(mu) ** 2)  # Kelly for an even bet: p - q
+    assert found.kelly_bet / units == pytest.approx(
+        float(p - q), rel=2 * float(mu) ** 2
+    )  # Kelly for an even bet: p - q
 
 
 def test_a_losing_game_ruins_for_certain_and_has_no_kelly_bet() -> None:
@@ -48,18 +52,32 @@ def test_a_losing_game_ruins_for_certain_and_has_no_kelly_bet() -> None:
 
 
 def test_count_prints_the_risk_for_a_bankroll() -> None:
-    code, out, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "40",
-                         "--bankroll", "1000", "--goal", "500")
+    code, out, err = run(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "40",
+        "--bankroll",
+        "1000",
+        "--goal",
+        "500",
+    )
     assert code == 0, err
     assert "risk of ruin, lifetime (1000 units)" in out and "risk of ruin before +500 units" in out
     assert "Kelly bet (units)" in out and "hours to N0 at 80 rounds an hour" in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--goal", "10"], "--goal goes with --bankroll"),
-    (["--bankroll", "lots"], "--bankroll 'lots' is not a number of units"),
-    (["--bankroll", "0"], "--bankroll must be above 0 units"),
-    (["--bankroll", "100", "--rounds-per-hour", "0"], "--rounds-per-hour"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--goal", "10"], "--goal goes with --bankroll"),
+        (["--bankroll", "lots"], "--bankroll 'lots' is not a number of units"),
+        (["--bankroll", "0"], "--bankroll must be above 0 units"),
+        (["--bankroll", "100", "--rounds-per-hour", "0"], "--rounds-per-hour"),
+    ],
+)
 def test_bad_risk_options_are_one_line(args: list[str], message: str) -> None:
     assert_refused(["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "5", *args], message)

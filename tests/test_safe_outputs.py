@@ -14,14 +14,14 @@ from analyzer.game.rulefile import shipped_text
 
 from .clirun import assert_refused, run
 
-HOSTILE = "=HYPERLINK(\"http://evil.example\",\"x\") {nb}"
+HOSTILE = '=HYPERLINK("http://evil.example","x") {nb}'
 
 
 @pytest.fixture
 def hostile(tmp_path: Path) -> Path:
     """A rule file whose names a spreadsheet or fpdf2 would interpret."""
     path = tmp_path / "hostile.toml"
-    path.write_text(f'''[rule_set]
+    path.write_text(f"""[rule_set]
 name = "=cmd|' /C calc'!A0"
 title = 'Test {{nb}}'
 extends = "punto-banco"
@@ -33,7 +33,7 @@ outcomes = [
   {{ name = "=1+1", player = {{ total = 9, natural = true }}, pays = "10:1" }},
   {{ name = "@SUM(A1)", pays = "lose" }},
 ]
-''')
+""")
     return path
 
 

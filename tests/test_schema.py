@@ -91,8 +91,11 @@ def _with_line(place: str, example: str) -> str:
     return _file(tables)
 
 
-@pytest.mark.parametrize("key", [k for k in KEYS if not set(k.places) & set(CONDITION_PLACES) or "wager" in k.places],
-                         ids=lambda k: f"{k.places[0]}.{k.name}")
+@pytest.mark.parametrize(
+    "key",
+    [k for k in KEYS if not set(k.places) & set(CONDITION_PLACES) or "wager" in k.places],
+    ids=lambda k: f"{k.places[0]}.{k.name}",
+)
 def test_every_rule_file_example_loads(key: Key) -> None:
     place = key.places[0]
     if place in ("file", "drawing"):  # whole tables: the shipped rule files hold each, in the form shown
@@ -109,26 +112,43 @@ def test_every_rule_file_example_loads(key: Key) -> None:
             tables["wager"]["lightning"] = key.example.split(" = ", 1)[1]
         else:
             name, value = key.example.split(" = ", 1)
-            tables["wager"]["lightning"] = "{ " + ", ".join(f"{k} = {v}" for k, v in {**needed, name: value}.items()) + " }"
+            tables["wager"]["lightning"] = (
+                "{ " + ", ".join(f"{k} = {v}" for k, v in {**needed, name: value}.items()) + " }"
+            )
         assert parse(_file(tables), "example.toml").wager("w").lightning is not None
         return
     if place in ("cap", "jackpot") or key.name == "jackpot":  # the money tables, written inline in a wager
         tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
-        given = dict((k.strip(), v.strip()) for k, v in (part.split(" = ", 1) for part in
-                     (key.example.removeprefix(key.name + " = {").removesuffix("}").split(", ") if key.name in ("cap", "jackpot")
-                      else [key.example])))
+        given = {
+            k.strip(): v.strip()
+            for k, v in (
+                part.split(" = ", 1)
+                for part in (
+                    key.example.removeprefix(key.name + " = {").removesuffix("}").split(", ")
+                    if key.name in ("cap", "jackpot")
+                    else [key.example]
+                )
+            )
+        }
         needed = {"cap": {"amount": "100", "stake": "1"}, "jackpot": {"meter": "100", "stake": "1"}}
         table = "cap" if place == "cap" or key.name == "cap" else "jackpot"
-        tables["wager"][table] = "{ " + ", ".join(f"{k.strip()} = {v}" for k, v in {**needed[table], **given}.items()) + " }"
+        tables["wager"][table] = (
+            "{ " + ", ".join(f"{k.strip()} = {v}" for k, v in {**needed[table], **given}.items()) + " }"
+        )
         if table == "jackpot":
-            tables["wager"]["outcomes"] = '[{ name = "j", result = "win", pays = "jackpot" }, { name = "l", pays = "lose" }]'
+            tables["wager"]["outcomes"] = (
+                '[{ name = "j", result = "win", pays = "jackpot" }, { name = "l", pays = "lose" }]'
+            )
         rules = parse(_file(tables), "example.toml")
         assert rules.wager("w").money is not None
         return
     if place == "published":
         tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
-        tables["wager"]["published"] = f"[{{ figure = \"house_edge\", value = \"1%\", decks = 8, {key.example} }}]" \
-            if key.name not in ("figure", "value", "decks") else "[{ figure = \"house_edge\", value = \"1%\", decks = 8 }]"
+        tables["wager"]["published"] = (
+            f'[{{ figure = "house_edge", value = "1%", decks = 8, {key.example} }}]'
+            if key.name not in ("figure", "value", "decks")
+            else '[{ figure = "house_edge", value = "1%", decks = 8 }]'
+        )
         text = _file(tables)
     else:
         text = _with_line(place, key.example)
@@ -136,7 +156,9 @@ def test_every_rule_file_example_loads(key: Key) -> None:
     assert rules.name
 
 
-@pytest.mark.parametrize("key", [k for k in KEYS if set(k.places) & set(CONDITION_PLACES)], ids=lambda k: f"{k.places[0]}.{k.name}")
+@pytest.mark.parametrize(
+    "key", [k for k in KEYS if set(k.places) & set(CONDITION_PLACES)], ids=lambda k: f"{k.places[0]}.{k.name}"
+)
 def test_every_condition_example_loads_as_a_row(key: Key) -> None:
     tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
     tables["wager"]["outcomes"] = f'[{key.example}, {{ name = "the rest", pays = "lose" }}]'
@@ -145,9 +167,12 @@ def test_every_condition_example_loads_as_a_row(key: Key) -> None:
 
 
 def test_the_reference_pages_are_what_the_schema_renders() -> None:
-    """docs/reference/{rule-files,conditions}.md are generated (the docs build writes them); the committed copies are fresh."""
+    """docs/reference/{rule-files,conditions}.md are generated (the docs build writes them); the committed copies are
+    fresh."""
     for name, text in schema_reference.pages().items():
-        assert (ROOT / "docs" / "reference" / name).read_text(encoding="utf-8") == text, f"regenerate docs/reference/{name}"
+        assert (ROOT / "docs" / "reference" / name).read_text(encoding="utf-8") == text, (
+            f"regenerate docs/reference/{name}"
+        )
 
 
 def test_keys_refuses_an_unknown_place() -> None:

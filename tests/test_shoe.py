@@ -33,8 +33,21 @@ def test_a_shoe_too_small_to_finish_a_round_is_refused() -> None:
     with pytest.raises(InputError, match="too small"):
         Shoe.from_counts({"A": 3, "K": 2})
     with pytest.raises(InputError, match="too small"):
-        Shoe.decks(1).remove(["A"] * 4 + ["2"] * 4 + ["3"] * 4 + ["4"] * 4 + ["5"] * 4 + ["6"] * 4
-                             + ["7"] * 4 + ["8"] * 4 + ["9"] * 4 + ["T"] * 4 + ["J"] * 4 + ["Q"] * 4 + ["K"])
+        Shoe.decks(1).remove(
+            ["A"] * 4
+            + ["2"] * 4
+            + ["3"] * 4
+            + ["4"] * 4
+            + ["5"] * 4
+            + ["6"] * 4
+            + ["7"] * 4
+            + ["8"] * 4
+            + ["9"] * 4
+            + ["T"] * 4
+            + ["J"] * 4
+            + ["Q"] * 4
+            + ["K"]
+        )
 
 
 @pytest.mark.parametrize("decks", [0, -1, True, 1001, 10**1000])

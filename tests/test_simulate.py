@@ -16,10 +16,10 @@ import analyzer.play.simulate as simulate
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANK_INDEX, RANKS
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
-from analyzer.play.chunks import Tally
+from analyzer.play.chunks import ChunkTally
 from analyzer.play.dealer import STATES, code_state, deal_shoes, dealer_for, final_codes, random_positions, state_code
 from analyzer.play.engine import deal_round
 from analyzer.play.executor import open_executor
@@ -45,7 +45,7 @@ def test_state_codes_cover_every_final_state_once() -> None:
 def test_vectorized_dealing_equals_the_round_engine_card_for_card(rule_set: str, shoe_name: str) -> None:
     """Every ordered sequence of a tiny shoe: the same final state and the same number of cards used."""
     games = played(rule_set, shoe_name)
-    dealer = dealer_for(load(rule_set), tiny_shoe(shoe_name))
+    dealer = dealer_for(read_rules(rule_set), tiny_shoe(shoe_name))
     codes, used = final_codes(dealer, [_ranks(sequence) for sequence, _, _ in games])
     for (sequence, _, game), code, n in zip(games, codes.tolist(), used.tolist()):
         assert (code_state(code), n) == (game.state, game.cards_used), sequence
@@ -53,7 +53,7 @@ def test_vectorized_dealing_equals_the_round_engine_card_for_card(rule_set: str,
 
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_vectorized_dealing_equals_the_engine_on_random_eight_deck_rounds(rule_set: str) -> None:
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     rng = np.random.default_rng(2024)
     deck = np.repeat(np.arange(len(RANKS)), 32)
     sequences = np.array([rng.permutation(deck)[:6] for _ in range(2000)])
@@ -66,7 +66,7 @@ def test_vectorized_dealing_equals_the_engine_on_random_eight_deck_rounds(rule_s
 @pytest.mark.parametrize("rule_set", ["punto-banco", "mini-louisiana"])
 def test_shoes_dealt_to_the_cut_card_equal_the_engine_dealing_them_round_after_round(rule_set: str) -> None:
     """A round begins while the cut card has not come out, and is always finished."""
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     rng = np.random.default_rng(7)
     shoes = np.array([rng.permutation(np.repeat(np.arange(len(RANKS)), 4)) for _ in range(20)])  # one deck each
     cut_card = 10
@@ -82,7 +82,7 @@ def test_shoes_dealt_to_the_cut_card_equal_the_engine_dealing_them_round_after_r
         got = [c for c in history[:, column].tolist() if c != STATES]
         assert got == expected
         assert [n for n in used[:, column].tolist() if n] == expected_used
-        assert all(c == STATES for c in history[len(expected):, column].tolist())
+        assert all(c == STATES for c in history[len(expected) :, column].tolist())
 
 
 def test_top_mode_positions_are_distinct_in_every_round() -> None:
@@ -95,7 +95,7 @@ def test_top_mode_positions_are_distinct_in_every_round() -> None:
 
 def test_top_mode_on_a_tiny_shoe_reproduces_the_exact_distribution() -> None:
     """Chi-square of 200,000 rounds against the enumerator's exact state probabilities, at a fixed seed."""
-    rules = load("mini-louisiana")
+    rules = read_rules("mini-louisiana")
     shoe = tiny_shoe("low-cards")
     planned = plan(rules, shoe, rounds=200_000, seed=11)
     with open_executor(1) as executor:
@@ -113,7 +113,7 @@ def test_top_mode_on_a_tiny_shoe_reproduces_the_exact_distribution() -> None:
 
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_exact_figures_are_the_analyzers(rule_set: str) -> None:
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     planned = plan(rules, Shoe.decks(8), rounds=1, seed=0, wagers=[w.name for w in rules.wagers])
     with open_executor(1) as executor:
         checks = {c.statistic.wager.name: c for c in run(planned, executor).checks}
@@ -127,23 +127,30 @@ def test_exact_figures_are_the_analyzers(rule_set: str) -> None:
 
 
 def test_a_fixed_seed_passes_every_verdict_in_both_modes() -> None:
-    rules = load("live-pittsburgh")
+    rules = read_rules("live-pittsburgh")
     with open_executor(1) as executor:
         top = run(plan(rules, Shoe.decks(8), rounds=300_000, seed=1), executor)
         shoe = run(plan(rules, Shoe.decks(8), rounds=300_000, seed=1, mode="shoe"), executor)
     assert top.passed and top.tally.rounds == 300_000
     assert shoe.passed and shoe.tally.shoes == math.ceil(300_000 * shoe.plan.cards_per_round / (416 - 14))
     assert 0.98 < shoe.tally.rounds / 300_000 < 1.02
-    assert [c.statistic.wager.name for c in top.checks] == ["player", "banker", "tie", "dragon-bonus-player",
-                                                            "dragon-bonus-banker"]
+    assert [c.statistic.wager.name for c in top.checks] == [
+        "player",
+        "banker",
+        "tie",
+        "dragon-bonus-player",
+        "dragon-bonus-banker",
+    ]
 
 
 def test_shoe_standard_error_is_the_ratio_estimators_over_shoes() -> None:
     """Three shoes with known rounds X and sums Y: Var = n/(n-1) * sum (Y - mean X)^2 / (sum X)^2."""
     rounds, sums = [80, 82, 81], [-3, 5, 1]  # one statistic in units of 1/2
     mean = Fraction(sum(sums), sum(rounds))
-    tally = Tally(
-        rounds=sum(rounds), states=(0,) * STATES, shoes=3,
+    tally = ChunkTally(
+        rounds=sum(rounds),
+        states=(0,) * STATES,
+        shoes=3,
         shoe_rounds_squared=sum(x * x for x in rounds),
         shoe_moments=((sum(y * y for y in sums), sum(x * y for x, y in zip(rounds, sums))),),
     )
@@ -151,10 +158,12 @@ def test_shoe_standard_error_is_the_ratio_estimators_over_shoes() -> None:
     assert simulate._shoe_standard_error(tally, 0, mean / 2, 2) == pytest.approx(expected, rel=1e-12)
 
 
-def _tally(mode: str, executor_args: dict[str, object], monkeypatch: pytest.MonkeyPatch, seed: int = 2026) -> Tally:
+def _tally(
+    mode: str, executor_args: dict[str, object], monkeypatch: pytest.MonkeyPatch, seed: int = 2026
+) -> ChunkTally:
     monkeypatch.setattr(simulate, "CHUNK_ROUNDS", 40_000)
     monkeypatch.setattr(simulate, "CHUNK_SHOES", 300)
-    planned = plan(load("dactylus"), Shoe.decks(8), rounds=100_000, seed=seed, mode=mode)  # type: ignore[arg-type]
+    planned = plan(read_rules("dactylus"), Shoe.decks(8), rounds=100_000, seed=seed, mode=mode)  # type: ignore[arg-type]
     assert len(planned.tasks) > 2
     with open_executor(**executor_args) as executor:  # type: ignore[arg-type]
         return run(planned, executor).tally
@@ -191,7 +200,7 @@ def test_a_dask_local_cluster_gives_the_local_pools_results(monkeypatch: pytest.
 def test_bad_plans_are_refused(kwargs: dict[str, object], message: str) -> None:
     arguments: dict[str, object] = {"rounds": 10, "seed": 1, **kwargs}
     with pytest.raises(InputError, match=message):
-        plan(load("punto-banco"), Shoe.decks(8), **arguments)  # type: ignore[arg-type]
+        plan(read_rules("punto-banco"), Shoe.decks(8), **arguments)  # type: ignore[arg-type]
 
 
 def test_a_trillion_rounds_are_planned_in_no_time_and_no_memory() -> None:
@@ -199,7 +208,7 @@ def test_a_trillion_rounds_are_planned_in_no_time_and_no_memory() -> None:
     import time
 
     started = time.monotonic()
-    planned = plan(load("punto-banco"), Shoe.decks(8), rounds=10**12 + 7, seed=1)
+    planned = plan(read_rules("punto-banco"), Shoe.decks(8), rounds=10**12 + 7, seed=1)
     assert time.monotonic() - started < 1
     assert planned.chunks == 10**6 + 1 and planned.tasks[-1].size == 7 and planned.tasks[10**6 - 1].chunk == 10**6 - 1
     assert [t.chunk for t in planned.tasks[:3]] == [0, 1, 2]

@@ -1,4 +1,5 @@
-"""The simulator on side bets that read more than a final state: records of dealt cards, checked against the exact counts."""
+"""The simulator on side bets that read more than a final state: records of dealt cards, checked against the exact
+counts."""
 
 from __future__ import annotations
 
@@ -6,32 +7,34 @@ import numpy as np
 import pytest
 
 from analyzer.exact.classcount import count_records
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.cards import TYPES
 from analyzer.game.needs import needs_of, record_of
 from analyzer.game.round import dealt_round
-from analyzer.game.rulefile import load as parse_only
+from analyzer.game.rulefile import read_rules as parse_only
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_codes, dealer_for
 from analyzer.play.executor import open_executor
-from analyzer.play.records import Universe, record_codes
+from analyzer.play.records import CardIndices, record_codes
 from analyzer.play.simulate import plan, run
 
 from .brute_force_suited import play
 from .conftest import RULEFILES
 
-KINDS = load(str(RULEFILES / "condition-kinds.toml"))
+KINDS = load_rules(str(RULEFILES / "condition-kinds.toml"))
 PATTERNS = parse_only(str(RULEFILES / "patterns.toml"))  # group patterns (not counted at 8 decks: too much at once)
 WAGERS = [(KINDS, w.name) for w in KINDS.wagers if w.source.startswith("tests:")] + [
-    (PATTERNS, w.name) for w in PATTERNS.wagers if w.source == "tests"]
+    (PATTERNS, w.name) for w in PATTERNS.wagers if w.source == "tests"
+]
 
 
 @pytest.mark.parametrize(("rules", "wager"), WAGERS, ids=[w for _, w in WAGERS])
 def test_records_of_dealt_cards_are_the_records_of_the_cards(rules, wager: str) -> None:  # type: ignore[no-untyped-def]
-    """record_codes (vectorized, from card types) against record_of (one round, from the hands), on random 8-deck rounds."""
+    """record_codes (vectorized, from card types) against record_of (one round, from the hands), on random 8-deck
+    rounds."""
     needs = needs_of(rules.wager(wager))
     shoe = Shoe.decks(8)
-    universe = Universe(True, shoe.types or ())
+    universe = CardIndices(True, shoe.types or ())
     rng = np.random.default_rng(10)
     cards = np.array([rng.permutation(np.repeat(np.arange(52), 8))[:6] for _ in range(3000)]).T.astype(np.int8)
     dealer = dealer_for(KINDS, shoe)
@@ -47,7 +50,7 @@ def test_records_of_dealt_cards_are_the_records_of_the_cards(rules, wager: str) 
 
 @pytest.mark.slow
 def test_every_record_the_dealer_meets_has_an_exact_count() -> None:
-    rules = load("lucky-8")
+    rules = load_rules("lucky-8")
     needs = needs_of(rules.wager("lucky-8-player"))
     exact = {needs.encode(r) for r in count_records(Shoe.decks(8), rules.drawing, needs)}
     planned = plan(rules, Shoe.decks(8), rounds=50_000, seed=7, wagers=("lucky-8-player",))
@@ -60,7 +63,7 @@ def test_every_record_the_dealer_meets_has_an_exact_count() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["top", "shoe"])
 def test_simulated_side_bets_meet_their_exact_values(mode: str) -> None:
-    rules = load("suits")
+    rules = load_rules("suits")
     planned = plan(rules, Shoe.decks(8), rounds=200_000, seed=11, mode=mode)  # type: ignore[arg-type]
     with open_executor(1, None) as executor:
         finished = run(planned, executor)

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
-from analyzer.game.rulefile import load, shipped
+from analyzer.game.rulefile import read_rules, shipped
 from analyzer.game.rules import RuleSet
 from analyzer.game.shoe import Shoe
 from analyzer.numbers import percent_text
@@ -22,8 +22,13 @@ TWO_PERCENT = Fraction(2, 100)
 # Big Win Bonus (000: 'only pays if that side's hand won by a Natural or by at least 3 points'), shaped like
 # 003's Dragon Bonus table for the margins they share.
 BIG_WIN_SHAPE = {
-    "natural win": Fraction(1), "win by 9, non-natural": Fraction(30), "win by 8": Fraction(10),
-    "win by 7": Fraction(6), "win by 6": Fraction(4), "win by 5": Fraction(2), "win by 4": Fraction(1),
+    "natural win": Fraction(1),
+    "win by 9, non-natural": Fraction(30),
+    "win by 8": Fraction(10),
+    "win by 7": Fraction(6),
+    "win by 6": Fraction(4),
+    "win by 5": Fraction(2),
+    "win by 4": Fraction(1),
     "win by 3": Fraction(1),
 }
 
@@ -38,12 +43,14 @@ def _edge(rules: RuleSet, wager: str, pays: dict[str, Fraction], shoe: Shoe = EI
 
 
 def test_tie_pay_for_two_percent_is_exact_and_bracketed_by_printable_pays() -> None:
-    rules = load("punto-banco")
+    rules = read_rules("punto-banco")
     (sheet,) = par_sheets(rules, EIGHT, ("tie",))
     solution = solve_pay(sheet, "tie", TWO_PERCENT)
     assert _edge(rules, "tie", {"tie": solution.pays}) == TWO_PERCENT
     assert [(c.pays, c.grids) for c in solution.candidates] == [
-        (Fraction(9), ("N to 1", "N to 2")), (Fraction(19, 2), ("N to 2",)), (Fraction(10), ("N to 1",)),
+        (Fraction(9), ("N to 1", "N to 2")),
+        (Fraction(19, 2), ("N to 2",)),
+        (Fraction(10), ("N to 1",)),
     ]
     for candidate in solution.candidates:
         assert candidate.house_edge == _edge(rules, "tie", {"tie": candidate.pays})
@@ -54,17 +61,20 @@ def test_tie_pay_for_two_percent_is_exact_and_bracketed_by_printable_pays() -> N
 @pytest.mark.parametrize("rule_set", ["mini-louisiana", "punto-banco", "live-pittsburgh", "dactylus"])
 def test_solving_for_the_current_edge_gives_back_every_documented_pay(rule_set: str) -> None:
     """A round trip: the pay that gives today's edge is today's pay, for every paid outcome that happens."""
-    for sheet in par_sheets(load(rule_set), EIGHT):
+    for sheet in par_sheets(read_rules(rule_set), EIGHT):
         if sheet.house_edge is None:
             continue
         for row in sheet.rows:
             if row.probability > 0:
-                assert solve_pay(sheet, row.outcome.name, sheet.house_edge).pays == row.pays, (sheet.wager.name, row.outcome.name)
+                assert solve_pay(sheet, row.outcome.name, sheet.house_edge).pays == row.pays, (
+                    sheet.wager.name,
+                    row.outcome.name,
+                )
 
 
 def test_banker_commission_below_two_to_one_gets_twentieths() -> None:
     """Below 2 to 1 the 5% commission grid is offered too: 19:20 is the pay for the published 8-deck edge."""
-    rules = load("punto-banco")
+    rules = read_rules("punto-banco")
     (sheet,) = par_sheets(rules, EIGHT, ("banker",))
     solution = solve_pay(sheet, "Banker wins", Fraction(1, 100))
     assert Fraction(19, 20) < solution.pays < 1
@@ -74,7 +84,7 @@ def test_banker_commission_below_two_to_one_gets_twentieths() -> None:
 
 
 def test_shape_reaches_the_target_exactly_then_rounds_and_balances_the_top_award() -> None:
-    rules = load("mini-louisiana")
+    rules = read_rules("mini-louisiana")
     (sheet,) = par_sheets(rules, EIGHT, ("big-win-bonus-player",))
     solution = solve_shape(sheet, BIG_WIN_SHAPE, TWO_PERCENT)
     exact = dict(solution.exact)
@@ -87,32 +97,45 @@ def test_shape_reaches_the_target_exactly_then_rounds_and_balances_the_top_award
     assert all(p.denominator in (1, 2) for p in rounded.values())
     assert _edge(rules, "big-win-bonus-player", {**rounded, balance.outcome: balance.pays}) == TWO_PERCENT
     for candidate in balance.candidates:
-        assert candidate.house_edge == _edge(rules, "big-win-bonus-player", {**rounded, balance.outcome: candidate.pays})
+        assert candidate.house_edge == _edge(
+            rules, "big-win-bonus-player", {**rounded, balance.outcome: candidate.pays}
+        )
 
 
 def test_shape_balances_the_outcome_named() -> None:
-    (sheet,) = par_sheets(load("mini-louisiana"), EIGHT, ("big-win-bonus-banker",))
+    (sheet,) = par_sheets(read_rules("mini-louisiana"), EIGHT, ("big-win-bonus-banker",))
     solution = solve_shape(sheet, BIG_WIN_SHAPE, TWO_PERCENT, balance="natural win")
     assert solution.balance.outcome == "natural win"
     with pytest.raises(InputError, match="must be one of the shaped outcomes"):
-        solve_shape(sheet, {"win by 3": Fraction(1), **{k: v for k, v in BIG_WIN_SHAPE.items() if k != "win by 3"}},
-                    TWO_PERCENT, balance="any other result")
+        solve_shape(
+            sheet,
+            {"win by 3": Fraction(1), **{k: v for k, v in BIG_WIN_SHAPE.items() if k != "win by 3"}},
+            TWO_PERCENT,
+            balance="any other result",
+        )
 
 
 @pytest.mark.parametrize(
     ("pays", "nearest"),
-    [(Fraction(2818, 100), 28), (Fraction(5, 2), 2), (Fraction(7, 2), 3), (Fraction(94, 100), 1),
-     (Fraction(3, 4), Fraction(1, 2)), (Fraction(188, 100), 2), (Fraction(0), 0)],
+    [
+        (Fraction(2818, 100), 28),
+        (Fraction(5, 2), 2),
+        (Fraction(7, 2), 3),
+        (Fraction(94, 100), 1),
+        (Fraction(3, 4), Fraction(1, 2)),
+        (Fraction(188, 100), 2),
+        (Fraction(0), 0),
+    ],
 )
 def test_rounding_to_the_nearest_printable_pay_goes_down_at_half_way(pays: Fraction, nearest: Fraction) -> None:
     assert _nearest(pays) == nearest
 
 
 def test_out_of_reach_targets_are_refused_with_the_reason() -> None:
-    (tie,) = par_sheets(load("punto-banco"), EIGHT, ("tie",))
+    (tie,) = par_sheets(read_rules("punto-banco"), EIGHT, ("tie",))
     with pytest.raises(InputError, match="losing more than the stake"):
         solve_pay(tie, "tie", Fraction(2))
-    (big_win,) = par_sheets(load("mini-louisiana"), EIGHT, ("big-win-bonus-player",))
+    (big_win,) = par_sheets(read_rules("mini-louisiana"), EIGHT, ("big-win-bonus-player",))
     with pytest.raises(InputError, match="no pay for 'win by 9, non-natural'"):
         solve_pay(big_win, "natural win", TWO_PERCENT)
     with pytest.raises(InputError, match="out of reach"):
@@ -123,15 +146,20 @@ def test_out_of_reach_targets_are_refused_with_the_reason() -> None:
 
 def test_an_outcome_that_never_happens_cannot_be_solved() -> None:
     no_naturals = Shoe.from_counts({"A": 8, "2": 8})  # two cards total 2 to 4: never 8 or 9
-    (dragon,) = par_sheets(load("live-pittsburgh"), no_naturals, ("dragon-bonus-player",))
+    (dragon,) = par_sheets(read_rules("live-pittsburgh"), no_naturals, ("dragon-bonus-player",))
     with pytest.raises(InputError, match="never happens"):
         solve_pay(dragon, "natural win", TWO_PERCENT)
 
 
 @pytest.mark.parametrize(
     ("texts", "message"),
-    [(["natural win"], "is not OUTCOME=WEIGHT"), (["natural win=x"], "is not OUTCOME=WEIGHT"),
-     (["=3"], "is not OUTCOME=WEIGHT"), (["win by 3=1", "win by 3=2"], "twice"), (["win by 3=-1"], "is not OUTCOME=WEIGHT")],
+    [
+        (["natural win"], "is not OUTCOME=WEIGHT"),
+        (["natural win=x"], "is not OUTCOME=WEIGHT"),
+        (["=3"], "is not OUTCOME=WEIGHT"),
+        (["win by 3=1", "win by 3=2"], "twice"),
+        (["win by 3=-1"], "is not OUTCOME=WEIGHT"),
+    ],
 )
 def test_shape_is_parsed_strictly(texts: list[str], message: str) -> None:
     with pytest.raises(InputError, match=message):

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from analyzer.exact.reach import load
+from analyzer.exact.reach import load_rules
 from analyzer.game.odds import parse_pays
 from analyzer.play.executor import LocalExecutor
 from analyzer.studies.design import counter_yield
@@ -19,8 +19,22 @@ SHOES = "40"
 
 
 def _solve(*more: str) -> dict:  # type: ignore[type-arg]
-    code, out, err = run("solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%",
-                         "--workers", "1", "--format", "json", *more)
+    code, out, err = run(
+        "solve",
+        "--rules",
+        "punto-banco",
+        "--wager",
+        "tie",
+        "--outcome",
+        "tie",
+        "--edge",
+        "5%",
+        "--workers",
+        "1",
+        "--format",
+        "json",
+        *more,
+    )
     assert code == 0, err
     (document,) = json.loads(out)
     return document  # type: ignore[no-any-return]
@@ -29,10 +43,12 @@ def _solve(*more: str) -> dict:  # type: ignore[type-arg]
 @pytest.mark.slow
 def test_each_candidate_pays_counter_yield_is_perfect_play_with_that_pay() -> None:
     candidates = _solve("--counter-yield", SHOES)["candidates"]
-    rules = load("punto-banco")
+    rules = load_rules("punto-banco")
     assert [c["pays"] for c in candidates] == ["8:1", "17:2", "9:1"]
     for c in candidates:
-        found = counter_yield(rules.with_pays("tie", "tie", parse_pays(c["pays"])), "tie", 8, int(SHOES), 0, LocalExecutor(1))
+        found = counter_yield(
+            rules.with_pays("tie", "tie", parse_pays(c["pays"])), "tie", 8, int(SHOES), 0, LocalExecutor(1)
+        )
         assert found is not None and Fraction(c["counter_yield_per_100_rounds"]) == found.exact
 
 
@@ -50,6 +66,17 @@ def test_without_the_option_no_candidate_has_a_yield() -> None:
 
 
 def test_ranking_by_yield_without_measuring_it_is_one_line() -> None:
-    code, out, err = run("solve", "--rules", "punto-banco", "--wager", "tie", "--outcome", "tie", "--edge", "5%",
-                         "--rank-by", "counter-yield")
+    code, out, err = run(
+        "solve",
+        "--rules",
+        "punto-banco",
+        "--wager",
+        "tie",
+        "--outcome",
+        "tie",
+        "--edge",
+        "5%",
+        "--rank-by",
+        "counter-yield",
+    )
     assert code == 2 and out == "" and err.count("\n") == 1 and "needs --counter-yield" in err

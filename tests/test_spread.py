@@ -10,7 +10,7 @@ import pytest
 from numpy.random import SeedSequence
 
 from analyzer.errors import InputError
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.studies.counting import parse_spread, play_shoes
 from analyzer.studies.plan import Counter, Spread, Study, WagerPlan
 from analyzer.studies.tally import Line, Tally
@@ -23,8 +23,14 @@ LEVEL_2 = (2, 2, 2, 1, 0, 0, -1, -1, -1, -1, -1, -1, -1)
 
 def _tally(counter: Counter) -> Tally:
     """Ten 2-deck shoes (seed 7) bet on the Dragon Bonus (Player) by ``counter``, one chunk."""
-    study = Study(rules=load("live-pittsburgh"), wagers=(WagerPlan("dragon-bonus-player", counter),), shoes=10,
-                  decks=2, play="count", seed=7)
+    study = Study(
+        rules=read_rules("live-pittsburgh"),
+        wagers=(WagerPlan("dragon-bonus-player", counter),),
+        shoes=10,
+        decks=2,
+        play="count",
+        seed=7,
+    )
     return Tally.merge(study, [play_shoes((study, SeedSequence(7).spawn(10)))])
 
 
@@ -39,7 +45,7 @@ def test_a_spread_bets_the_sum_of_its_steps_exactly() -> None:
     assert spread.won(0) == flat[1].won(0) + flat[2].won(0) + 2 * flat[3].won(0)
     assert spread.expected(0) == flat[1].expected(0) + flat[2].expected(0) + 2 * flat[3].expected(0)
     assert spread.average_edge(0) == spread.expected(0) / line.staked
-    for (key, row, average), *others in zip(spread.count_rows(0), *(flat[t].count_rows(0) for t in (1, 2, 3))):
+    for (_key, row, average), *others in zip(spread.count_rows(0), *(flat[t].count_rows(0) for t in (1, 2, 3))):
         (_, one, _), (_, two, _), (_, three, _) = others
         assert row.won == one.won + two.won + 2 * three.won and row.staked == one.bets + two.bets + 2 * three.bets
         assert average == others[0][2]  # the average EV of the rounds dealt does not depend on the bet
@@ -47,77 +53,144 @@ def test_a_spread_bets_the_sum_of_its_steps_exactly() -> None:
 
 
 def test_a_spread_of_one_step_of_one_unit_bets_as_its_threshold() -> None:
-    flat, spread = _tally(Counter(LEVEL_2, Fraction(2))), _tally(Counter(LEVEL_2, Fraction(2), spread=Spread(((Fraction(2), 1),))))
+    flat, spread = (
+        _tally(Counter(LEVEL_2, Fraction(2))),
+        _tally(Counter(LEVEL_2, Fraction(2), spread=Spread(((Fraction(2), 1),)))),
+    )
     assert spread.moments == flat.moments and spread.squares == flat.squares
 
 
 def test_count_with_a_spread_reports_its_pinned_figures() -> None:
     """40 shoes, seed 3, the default level-2 count of the Dragon Bonus, 1 unit from a true count of 4, 2 from 6, 4
     from 8: its exact totals, and the risk figures of the spread's drift and SD."""
-    code, out, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "40",
-                         "--spread", "1@4,2@6,4@8", "--bankroll", "500", "--goal", "250", "--seed", "3", "--workers", "1",
-                         "--format", "json")
+    code, out, err = run(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "40",
+        "--spread",
+        "1@4,2@6,4@8",
+        "--bankroll",
+        "500",
+        "--goal",
+        "250",
+        "--seed",
+        "3",
+        "--workers",
+        "1",
+        "--format",
+        "json",
+    )
     assert code == 0, err
     found = json.loads(out)
-    assert (found["play"], found["rounds"], found["bets"], found["units_staked"], found["units_won"]) == \
-        ("count", 3249, 430, 932, "-2")
-    assert found["wagers"][0]["counter"]["spread"] == [{"count": "4", "units": 1}, {"count": "6", "units": 2},
-                                                      {"count": "8", "units": 4}]
+    assert (found["play"], found["rounds"], found["bets"], found["units_staked"], found["units_won"]) == (
+        "count",
+        3249,
+        430,
+        932,
+        "-2",
+    )
+    assert found["wagers"][0]["counter"]["spread"] == [
+        {"count": "4", "units": 1},
+        {"count": "6", "units": 2},
+        {"count": "8", "units": 4},
+    ]
     assert found["sd_per_round"] == pytest.approx(2.2124746891626295, rel=1e-12)
     assert found["n0"] == pytest.approx(182269.70290354695, rel=1e-12)
     risk = {row["figure"]: row["dragon-bonus-player"] for row in found["risk"]}
-    assert risk == pytest.approx({"risk of ruin, lifetime (500 units)": 34.69136560313984,
-                                  "risk of ruin before +250 units": 17.919950723751406,
-                                  "Kelly unit (units; the spread scaled by it)": 0.5293396799396326,
-                                  "hours to N0 at 80 rounds an hour": 2278.3712862943366}, rel=1e-12)
+    assert risk == pytest.approx(
+        {
+            "risk of ruin, lifetime (500 units)": 34.69136560313984,
+            "risk of ruin before +250 units": 17.919950723751406,
+            "Kelly unit (units; the spread scaled by it)": 0.5293396799396326,
+            "hours to N0 at 80 rounds an hour": 2278.3712862943366,
+        },
+        rel=1e-12,
+    )
 
 
 def test_count_prints_the_spread_it_bets() -> None:
-    code, out, err = run("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20",
-                         "--spread", "1@4,2@6,4@8", "--workers", "1")
+    code, out, err = run(
+        "count",
+        "--rules",
+        "live-pittsburgh",
+        "--wager",
+        "dragon-bonus-player",
+        "--shoes",
+        "20",
+        "--spread",
+        "1@4,2@6,4@8",
+        "--workers",
+        "1",
+    )
     assert code == 0, err
-    assert ("count: spread 1@4,2@6,4@8 by the true count: units 1 at 4 or more, 2 at 6 or more, 4 at 8 or more; "
-            "no bet below 4") in " ".join(out.split())
+    assert (
+        "count: spread 1@4,2@6,4@8 by the true count: units 1 at 4 or more, 2 at 6 or more, 4 at 8 or more; "
+        "no bet below 4"
+    ) in " ".join(out.split())
     assert "units bet" in out
 
 
-@pytest.mark.parametrize("spread, message", [
-    ("1@2,1@4", "--spread '1@2,1@4': the units must rise from step to step (1 at 4 after 1 at 2)."),
-    ("2@4,1@6", "the units must rise from step to step (1 at 6 after 2 at 4)"),
-    ("1@4,2@2", "--spread '1@4,2@2': the counts must rise from step to step (2 comes after 4)."),
-    ("0@2", "--spread '0@2': a step bets from 1 to 1000 units, got 0."),
-    ("1001@2", "a step bets from 1 to 1000 units, got 1001"),
-    ("1@2,x", "--spread: 'x' is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 or more)"),
-    ("2", "--spread: '2' is not UNITS@COUNT"),
-    ("1.5@2", "--spread: '1.5@2' is not UNITS@COUNT"),
-    (",".join(f"{u}@{u}" for u in range(1, 22)), "--spread needs 1 to 20 steps UNITS@COUNT, got 21."),
-])
+@pytest.mark.parametrize(
+    "spread, message",
+    [
+        ("1@2,1@4", "--spread '1@2,1@4': the units must rise from step to step (1 at 4 after 1 at 2)."),
+        ("2@4,1@6", "the units must rise from step to step (1 at 6 after 2 at 4)"),
+        ("1@4,2@2", "--spread '1@4,2@2': the counts must rise from step to step (2 comes after 4)."),
+        ("0@2", "--spread '0@2': a step bets from 1 to 1000 units, got 0."),
+        ("1001@2", "a step bets from 1 to 1000 units, got 1001"),
+        ("1@2,x", "--spread: 'x' is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 or more)"),
+        ("2", "--spread: '2' is not UNITS@COUNT"),
+        ("1.5@2", "--spread: '1.5@2' is not UNITS@COUNT"),
+        (",".join(f"{u}@{u}" for u in range(1, 22)), "--spread needs 1 to 20 steps UNITS@COUNT, got 21."),
+    ],
+)
 def test_a_bad_spread_is_refused_in_one_line(spread: str, message: str) -> None:
-    assert_refused(["count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "5",
-                    "--spread", spread], message)
+    assert_refused(
+        ["count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "5", "--spread", spread],
+        message,
+    )
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--spread", "1@2", "--threshold", "3"], "--threshold and --spread both say when to bet dragon-bonus-player"),
-    (["--spread", "1@2", "--play", "perfect"], "--spread bets by the count: it goes with --play count, not --play perfect."),
-    (["--spread", "banker:1@2"], "--spread 'banker:1@2' names 'banker', which is not one of the study's wagers"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--spread", "1@2", "--threshold", "3"], "--threshold and --spread both say when to bet dragon-bonus-player"),
+        (
+            ["--spread", "1@2", "--play", "perfect"],
+            "--spread bets by the count: it goes with --play count, not --play perfect.",
+        ),
+        (["--spread", "banker:1@2"], "--spread 'banker:1@2' names 'banker', which is not one of the study's wagers"),
+    ],
+)
 def test_a_spread_that_contradicts_the_other_options_is_refused(args: list[str], message: str) -> None:
-    assert_refused(["count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "5", *args],
-                   message)
+    assert_refused(
+        ["count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "5", *args], message
+    )
 
 
 def test_a_spread_needs_a_count_that_follows_the_wager() -> None:
-    assert_refused(["count", "--rules", "dactylus", "--wager", "player-pair", "--shoes", "5", "--spread", "1@2"],
-                   "Every effect of removal on player-pair is 0, so no linear count follows it; give --tags for its spread.")
+    assert_refused(
+        ["count", "--rules", "dactylus", "--wager", "player-pair", "--shoes", "5", "--spread", "1@2"],
+        "Every effect of removal on player-pair is 0, so no linear count follows it; give --tags for its spread.",
+    )
 
 
 def test_a_spread_must_start_at_the_threshold_and_bets_by_the_count_only() -> None:
     with pytest.raises(InputError, match="starts at 2, not at the threshold 3"):
         Counter(LEVEL_2, Fraction(3), spread=parse_spread("1@2"))
     counter = Counter(LEVEL_2, Fraction(2), spread=parse_spread("1@2"))
-    study = Study(rules=load("live-pittsburgh"), wagers=(WagerPlan("dragon-bonus-player", counter),), shoes=1,
-                  decks=2, play="count", seed=0)
+    study = Study(
+        rules=read_rules("live-pittsburgh"),
+        wagers=(WagerPlan("dragon-bonus-player", counter),),
+        shoes=1,
+        decks=2,
+        play="count",
+        seed=0,
+    )
     with pytest.raises(InputError, match="it goes with --play count, not perfect"):
         replace(study, play="perfect")
 

@@ -16,7 +16,7 @@ from analyzer.exact import classcount
 from analyzer.exact.suits import image_type, keeps_shoe, permuted, transposition
 from analyzer.game.cards import TYPES
 from analyzer.game.needs import needs_of
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.studies import eor
 
@@ -38,18 +38,26 @@ MOVES_COLOURS = (CYCLE, transposition(0, 1))
 
 
 @pytest.mark.parametrize("perm", KEEPS_COLOURS + MOVES_COLOURS)
-@pytest.mark.parametrize(("rule_set", "wager", "moved"), [
-    ("lucky-8", "lucky-8-player", ()),  # common suits only: carried by every permutation
-    (KINDS, "cards-held", ()),  # rank specs and a common suit
-    ("suits", "super-tie", MOVES_COLOURS),  # reads colours: carried only where the colours stay
-    (KINDS, "colours", MOVES_COLOURS),
-    (KINDS, "positions", KEEPS_COLOURS + MOVES_COLOURS),  # 9H, spades: specs none of these keeps
-    ("lucky-nines", "lucky-nines-binions", KEEPS_COLOURS + MOVES_COLOURS),  # suit keyings: never carried
-    (BEST_FIVE, "best-five", ()),  # the best five's flush is five of one suit, whichever: carried by every permutation
-])
-def test_a_carried_table_is_the_count_of_the_image_shoe(rule_set: str, wager: str, moved: tuple[tuple[int, ...], ...],
-                                                        perm: tuple[int, ...]) -> None:
-    rules = load(rule_set)
+@pytest.mark.parametrize(
+    ("rule_set", "wager", "moved"),
+    [
+        ("lucky-8", "lucky-8-player", ()),  # common suits only: carried by every permutation
+        (KINDS, "cards-held", ()),  # rank specs and a common suit
+        ("suits", "super-tie", MOVES_COLOURS),  # reads colours: carried only where the colours stay
+        (KINDS, "colours", MOVES_COLOURS),
+        (KINDS, "positions", KEEPS_COLOURS + MOVES_COLOURS),  # 9H, spades: specs none of these keeps
+        ("lucky-nines", "lucky-nines-binions", KEEPS_COLOURS + MOVES_COLOURS),  # suit keyings: never carried
+        (
+            BEST_FIVE,
+            "best-five",
+            (),
+        ),  # the best five's flush is five of one suit, whichever: carried by every permutation
+    ],
+)
+def test_a_carried_table_is_the_count_of_the_image_shoe(
+    rule_set: str, wager: str, moved: tuple[tuple[int, ...], ...], perm: tuple[int, ...]
+) -> None:
+    rules = read_rules(rule_set)
     needs = needs_of(rules.wager(wager))
     carried = permuted(classcount.record_table(ODD, rules.drawing, needs), needs, perm)
     if perm in moved:  # a field would move in a way not carried: the image shoe is counted instead
@@ -69,8 +77,9 @@ def test_only_a_permutation_that_keeps_the_shoe_carries_its_counts() -> None:
 
 @pytest.mark.slow
 def test_eor_counts_each_rank_once_per_orbit_of_its_suits_with_the_effects_of_every_type(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = load("lucky-8")
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rules = read_rules("lucky-8")
     cards = [rank + suit for rank in "895K" for suit in "SHDC"] * 2
     cards.remove("KH")
     cards.remove("KD")

@@ -41,8 +41,14 @@ def claims_file(tmp_path: Path, text: str, name: str = "claims.toml") -> str:
     return str(path)
 
 
-def claim(rules: str = "dactylus", decks: int = 8, wager: str = "player-pair", figure: str = "house_edge",
-          value: str = "10.3614%", extra: str = "") -> str:
+def claim(
+    rules: str = "dactylus",
+    decks: int = 8,
+    wager: str = "player-pair",
+    figure: str = "house_edge",
+    value: str = "10.3614%",
+    extra: str = "",
+) -> str:
     return CLAIM.format(rules=rules, decks=decks, wager=wager, figure=figure, value=value) + extra
 
 
@@ -170,14 +176,26 @@ def test_claimed_values_are_parsed_strictly(text: str) -> None:
         (claim(extra="colour = 2\n"), "claim 1.colour: is not a known key; allowed here: id, source"),
         (claim(decks=0), "claim 1.decks: The number of decks must be a whole number from 1 to 1,000"),
         (claim(figure="edge"), "claim 1.figure: is 'edge'; it must be one of house_edge"),
-        (claim(figure="combinations", value="1"), "claim 1.outcome: is missing; the figure combinations is per outcome"),
-        (claim(extra='outcome = "pair"\n'), "claim 1.outcome: is only for the figures combinations, probability, return, pays, not house_edge."),
-        (claim(figure="probability", extra='outcome = "jackpot"\n'), "claim 1.outcome: Wager player-pair has no outcome 'jackpot'"),
+        (
+            claim(figure="combinations", value="1"),
+            "claim 1.outcome: is missing; the figure combinations is per outcome",
+        ),
+        (
+            claim(extra='outcome = "pair"\n'),
+            "claim 1.outcome: is only for the figures combinations, probability, return, pays, not house_edge.",
+        ),
+        (
+            claim(figure="probability", extra='outcome = "jackpot"\n'),
+            "claim 1.outcome: Wager player-pair has no outcome 'jackpot'",
+        ),
         (claim(figure="combinations", value="1.5", extra='outcome = "pair"\n'), "combinations are a whole number"),
         (claim().replace('value = "10.3614%"', "value = 10.3614"), 'write it as a string, e.g. value = "10.3614"'),
         (claim(value="ten"), "claim 1.value: value 'ten' is not a number"),
         (claim(extra="precision = 2\n"), "is written to 4 decimal places but precision says 2"),
-        (claim(extra='precision = "rough"\n'), 'claim 1.precision: is \'rough\'; it must be a number of decimal places from 0 to 100 or "exact".'),
+        (
+            claim(extra='precision = "rough"\n'),
+            "claim 1.precision: is 'rough'; it must be a number of decimal places from 0 to 100 or \"exact\".",
+        ),
         (claim(rules="vegas"), "claim 1.rules: Unknown rule set 'vegas'"),
         (claim(rules="missing.toml"), "claim 1.rules: Cannot read rule file"),
         (claim(wager="lucky-6"), "claim 1.wager: Unknown wager 'lucky-6'"),
@@ -213,8 +231,11 @@ def test_decks_default_to_the_rule_sets_own(tmp_path: Path) -> None:
     ],
 )
 def test_a_share_that_no_fraction_of_the_bet_could_be_asks_whether_a_percent_sign_is_missing(
-        tmp_path: Path, figure: str, value: str, message: str) -> None:
-    code, out, err = run("verify", claims_file(tmp_path, claim(rules="punto-banco", wager="banker", figure=figure, value=value)))
+    tmp_path: Path, figure: str, value: str, message: str
+) -> None:
+    code, out, err = run(
+        "verify", claims_file(tmp_path, claim(rules="punto-banco", wager="banker", figure=figure, value=value))
+    )
     assert code == 2 and out == "" and message in err
 
 
@@ -225,9 +246,13 @@ def test_unit_percent_reads_a_bare_number_as_a_percentage(tmp_path: Path) -> Non
 
 
 def test_pays_and_return_of_an_outcome_are_claims_too(tmp_path: Path) -> None:
-    text = (claim(rules="punto-banco", wager="banker", figure="pays", value="19:20", extra='outcome = "Banker wins"\n')
-            + claim(rules="punto-banco", wager="banker", figure="pays", value="1:1", extra='outcome = "Banker wins"\n')
-            + claim(rules="punto-banco", wager="banker", figure="return", value="0.435668", extra='outcome = "Banker wins"\n')
-            + claim(rules="punto-banco", wager="banker", figure="rtp", value="98.9421%"))
+    text = (
+        claim(rules="punto-banco", wager="banker", figure="pays", value="19:20", extra='outcome = "Banker wins"\n')
+        + claim(rules="punto-banco", wager="banker", figure="pays", value="1:1", extra='outcome = "Banker wins"\n')
+        + claim(
+            rules="punto-banco", wager="banker", figure="return", value="0.435668", extra='outcome = "Banker wins"\n'
+        )
+        + claim(rules="punto-banco", wager="banker", figure="rtp", value="98.9421%")
+    )
     verdicts = verify(load_claims(claims_file(tmp_path, text)))
     assert [v.confirmed for v in verdicts] == [True, False, True, True]

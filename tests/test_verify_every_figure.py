@@ -12,9 +12,15 @@ import pytest
 from .clirun import run
 
 COLUMNS = {
-    "rtp": "RTP", "rtp_percent": "RTP", "element_of_risk": "element of risk", "hit_frequency": "hit frequency",
-    "push_frequency": "push frequency", "variance": "variance", "standard_deviation": "standard deviation",
-    "expected_value": "expected value", "house_edge": "house edge",
+    "rtp": "RTP",
+    "rtp_percent": "RTP",
+    "element_of_risk": "element of risk",
+    "hit_frequency": "hit frequency",
+    "push_frequency": "push frequency",
+    "variance": "variance",
+    "standard_deviation": "standard deviation",
+    "expected_value": "expected value",
+    "house_edge": "house edge",
 }
 
 
@@ -41,11 +47,13 @@ def test_the_tools_own_export_is_confirmed_whole(own_csv: list[dict[str, str]], 
 
 
 @pytest.mark.parametrize("column", sorted(COLUMNS))
-def test_a_tampered_figure_is_refuted_and_named_once(column: str, own_csv: list[dict[str, str]], tmp_path: Path) -> None:
+def test_a_tampered_figure_is_refuted_and_named_once(
+    column: str, own_csv: list[dict[str, str]], tmp_path: Path
+) -> None:
     rows = [dict(r) for r in own_csv]
     value = rows[0][column]
     third = value.index(".") + 3  # the third decimal place, which every figure shows
-    rows[0][column] = value[:third] + str((int(value[third]) + 5) % 10) + value[third + 1:]
+    rows[0][column] = value[:third] + str((int(value[third]) + 5) % 10) + value[third + 1 :]
     code, out, _ = run("verify", _write(rows, tmp_path / "tampered.csv"), "--rules", "punto-banco")
     line = next(x for x in out.splitlines() if x.startswith("Refuted rows"))
     assert code == 1, out

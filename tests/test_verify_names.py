@@ -40,11 +40,14 @@ def test_a_map_says_what_no_name_matches(tmp_path: Path) -> None:
     assert code == 0 and "-> win by 9, non-natural (by the map)" in " ".join(out.split())
 
 
-@pytest.mark.parametrize("text, message", [
-    ('[wagers]\n"DB" = "dragon-bonus"\n', "wagers.DB: 'dragon-bonus' is not a wager of live-pittsburgh"),
-    ('[events.dragon-bonus-player]\n"x" = "y"\n', "events.dragon-bonus-player.x: 'y' is not an outcome"),
-    ('[aliases]\n', "aliases: is not a known key"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('[wagers]\n"DB" = "dragon-bonus"\n', "wagers.DB: 'dragon-bonus' is not a wager of live-pittsburgh"),
+        ('[events.dragon-bonus-player]\n"x" = "y"\n', "events.dragon-bonus-player.x: 'y' is not an outcome"),
+        ("[aliases]\n", "aliases: is not a known key"),
+    ],
+)
 def test_a_bad_map_is_one_line(tmp_path: Path, text: str, message: str) -> None:
     sheet, names = tmp_path / "supplier.csv", tmp_path / "names.toml"
     sheet.write_text(SHEET, encoding="utf-8")

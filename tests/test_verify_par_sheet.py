@@ -63,7 +63,7 @@ def test_json_lists_every_check(tmp_path: Path) -> None:
     import json
 
     path = _sheet(tmp_path, SUBMITTED.format(tie_pays="9:1", tie_return="0.856404", tie_edge="4.84%"))
-    code, out, _ = run("verify", path, "--rules", "punto-banco", "--format", "json")
+    _code, out, _ = run("verify", path, "--rules", "punto-banco", "--format", "json")
     data = json.loads(out)
     assert (data["rows"], data["confirmed"], data["refuted"]) == (6, 5, 1)
     assert {c["figure"] for c in data["checks"] if c["verdict"] == "REFUTED"} == {"pays", "return", "house_edge"}
@@ -73,7 +73,11 @@ def test_json_lists_every_check(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("Wager,Event,Pays\nbanker,Banker win,19:20\n", "line 2: event 'Banker win' is not an outcome of banker under punto-banco; its outcomes are: Banker wins, tie, Player wins (a map of your names: --map FILE)."),
+        (
+            "Wager,Event,Pays\nbanker,Banker win,19:20\n",
+            "line 2: event 'Banker win' is not an outcome of banker under punto-banco; its outcomes are: Banker wins, "
+            "tie, Player wins (a map of your names: --map FILE).",
+        ),
         ("Wager,Event,Pays\nlucky-6,x,1:1\n", "line 2: Unknown wager 'lucky-6'"),
         ("Event,Pays\nBanker wins,19:20\n", "line 2: names no wager; give a wager column."),
         ("Wager,Event,Probability\nbanker,Banker wins,45.86\n", 'write "45.86%"'),

@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 
 pytest.importorskip("httpx2", reason="the API tests need httpx2 (the test extra)")
-from starlette.routing import Mount, Route  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.routing import Mount, Route
+from starlette.testclient import TestClient
 
-from analyzer.game.rulefile import shipped_text  # noqa: E402
-from analyzer.web.app import create_app  # noqa: E402
-from analyzer.web.guard import MAX_BODY, Guard  # noqa: E402
-from analyzer.web.openapi import description  # noqa: E402
-from analyzer.web.routes import error_line  # noqa: E402
+from analyzer.game.rulefile import shipped_text
+from analyzer.web.app import create_app
+from analyzer.web.guard import MAX_BODY, Guard
+from analyzer.web.openapi import description
+from analyzer.web.routes import error_line
 
-from .clirun import run  # noqa: E402
+from .clirun import run
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -57,10 +57,28 @@ def post(client: TestClient, path: str, payload: dict[str, Any]) -> Any:
 
 
 def test_analyze_answers_exactly_what_the_command_line_prints(client: TestClient) -> None:
-    state = {"rules": "punto-banco", "decks": 6, "remove": "5x4,K", "pays": ["tie:tie=9:1"], "wagers": ["tie", "banker"]}
+    state = {
+        "rules": "punto-banco",
+        "decks": 6,
+        "remove": "5x4,K",
+        "pays": ["tie:tie=9:1"],
+        "wagers": ["tie", "banker"],
+    }
     assert without_command(post(client, "/api/analyze", {"state": state})) == cli_json(
-        "analyze", "--rules", "punto-banco", "--decks", "6", "--remove", "5x4,K", "--pay", "tie:tie=9:1",
-        "--wager", "tie", "--wager", "banker")
+        "analyze",
+        "--rules",
+        "punto-banco",
+        "--decks",
+        "6",
+        "--remove",
+        "5x4,K",
+        "--pay",
+        "tie:tie=9:1",
+        "--wager",
+        "tie",
+        "--wager",
+        "banker",
+    )
 
 
 def test_a_catalogue_file_as_text_gives_the_figures_of_the_file_by_name(client: TestClient) -> None:
@@ -74,8 +92,12 @@ def test_the_tie_at_9_to_1_has_a_house_edge_of_4_8440_percent(client: TestClient
     view = post(client, "/api/workbench", {"state": {"pays": ["tie:tie=9:1"], "wagers": ["tie"]}})
     (tie,) = view["wagers"]
     assert Fraction(tie["figures"]["house_edge"]) == Fraction(63053127805, 1301666217579)
-    assert tie["top_award"] == {"outcome": "tie", "pays": "9:1", "probability": "619306544887/6508331087895",
-                                "one_in": "6508331087895/619306544887"}
+    assert tie["top_award"] == {
+        "outcome": "tie",
+        "pays": "9:1",
+        "probability": "619306544887/6508331087895",
+        "one_in": "6508331087895/619306544887",
+    }
 
 
 def test_the_view_compares_each_wager_with_the_starting_table_on_the_same_shoe(client: TestClient) -> None:
@@ -91,7 +113,9 @@ def test_the_view_compares_each_wager_with_the_starting_table_on_the_same_shoe(c
 @pytest.mark.parametrize("kind", ["solve", "eor", "diff"])
 def test_solve_eor_and_diff_answer_what_their_commands_print(client: TestClient, kind: str) -> None:
     if kind == "solve":
-        api = post(client, "/api/solve", {"state": {"rules": "dactylus"}, "wager": "tie", "outcome": "tie", "edge": "5%"})
+        api = post(
+            client, "/api/solve", {"state": {"rules": "dactylus"}, "wager": "tie", "outcome": "tie", "edge": "5%"}
+        )
         cli = cli_json("solve", "--rules", "dactylus", "--wager", "tie", "--outcome", "tie", "--edge", "5%")
     elif kind == "eor":
         api = post(client, "/api/eor", {"state": {"wagers": ["tie", "player-pair"], "decks": 6}})
@@ -104,11 +128,15 @@ def test_solve_eor_and_diff_answer_what_their_commands_print(client: TestClient,
 
 def test_verify_of_an_uploaded_par_sheet_confirms_and_refutes_as_the_command_does(client: TestClient) -> None:
     good = (EXAMPLES / "submitted-punto-banco.csv").read_bytes()
-    answer = post(client, "/api/verify", {"state": {}, "filename": "mine.csv", "content": base64.b64encode(good).decode()})
+    answer = post(
+        client, "/api/verify", {"state": {}, "filename": "mine.csv", "content": base64.b64encode(good).decode()}
+    )
     assert answer["confirmed"] is True and answer["verdicts"][0]["refuted"] == 0
     tampered = good.replace(b"1.06%", b"1.26%", 1)
     assert tampered != good
-    answer = post(client, "/api/verify", {"state": {}, "filename": "mine.csv", "content": base64.b64encode(tampered).decode()})
+    answer = post(
+        client, "/api/verify", {"state": {}, "filename": "mine.csv", "content": base64.b64encode(tampered).decode()}
+    )
     assert answer["confirmed"] is False and answer["verdicts"][0]["refuted"] >= 1
 
 
@@ -148,18 +176,23 @@ def test_a_toml_syntax_error_names_the_parser_line() -> None:
 
 
 def test_text_sent_to_the_workbench_cannot_read_a_file_by_path(client: TestClient) -> None:
-    response = client.post("/api/workbench", json={"state": {"text": '[rule_set]\nname = "x"\nextends = "/etc/passwd"\n'}})
+    response = client.post(
+        "/api/workbench", json={"state": {"text": '[rule_set]\nname = "x"\nextends = "/etc/passwd"\n'}}
+    )
     assert response.status_code == 400 and "never a file by path" in response.json()["error"]
 
 
-@pytest.mark.parametrize("payload, message", [
-    ({"state": {"rules": "nope"}}, "Unknown rule set 'nope'"),
-    ({"state": {"decks": 0}}, "decks is 0"),
-    ({"state": {"pays": "tie:tie=9:1"}}, "pays must be a list"),
-    ({"state": {"colour": "red"}}, "Unknown key 'colour'"),
-    ({"state": {"pays": ["tie:tie=nine"]}}, "Pays 'nine' is not understood"),
-    ({"state": {"remove": "Z"}}, "'Z'"),
-])
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"state": {"rules": "nope"}}, "Unknown rule set 'nope'"),
+        ({"state": {"decks": 0}}, "decks is 0"),
+        ({"state": {"pays": "tie:tie=9:1"}}, "pays must be a list"),
+        ({"state": {"colour": "red"}}, "Unknown key 'colour'"),
+        ({"state": {"pays": ["tie:tie=nine"]}}, "Pays 'nine' is not understood"),
+        ({"state": {"remove": "Z"}}, "'Z'"),
+    ],
+)
 def test_bad_state_is_one_line_with_a_400(client: TestClient, payload: dict[str, Any], message: str) -> None:
     response = client.post("/api/workbench", json=payload)
     assert response.status_code == 400 and message in response.json()["error"]
@@ -171,7 +204,9 @@ def test_a_body_that_is_not_json_is_a_400(client: TestClient) -> None:
 
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient) -> None:
-    response = client.post("/api/workbench", content=b" " * (MAX_BODY + 1), headers={"content-type": "application/json"})
+    response = client.post(
+        "/api/workbench", content=b" " * (MAX_BODY + 1), headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413
 
 
@@ -245,12 +280,15 @@ def test_an_unknown_job_is_a_404(client: TestClient) -> None:
     assert client.get("/api/jobs/0123").status_code == 404
 
 
-@pytest.mark.parametrize("payload, message", [
-    ({"kind": "count", "state": {}, "wager": "tie", "shoes": 0}, "1 to 200,000 shoes"),
-    ({"kind": "count", "state": {"remove": "5"}, "wager": "tie"}, "whole shoes"),
-    ({"kind": "dance", "state": {}}, "Unknown job kind"),
-    ({"kind": "report", "state": {}, "format": "docx"}, "use html or pdf"),
-])
+@pytest.mark.parametrize(
+    "payload, message",
+    [
+        ({"kind": "count", "state": {}, "wager": "tie", "shoes": 0}, "1 to 200,000 shoes"),
+        ({"kind": "count", "state": {"remove": "5"}, "wager": "tie"}, "whole shoes"),
+        ({"kind": "dance", "state": {}}, "Unknown job kind"),
+        ({"kind": "report", "state": {}, "format": "docx"}, "use html or pdf"),
+    ],
+)
 def test_a_bad_job_is_refused_before_it_starts(client: TestClient, payload: dict[str, Any], message: str) -> None:
     response = client.post("/api/jobs", json=payload)
     assert response.status_code == 400 and message in response.json()["error"]
@@ -282,8 +320,9 @@ def test_every_route_is_described_in_the_openapi_document(client: TestClient) ->
 
 @pytest.mark.slow
 def test_a_report_job_writes_the_report_of_the_state(client: TestClient) -> None:
-    started = client.post("/api/jobs", json={"kind": "report", "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"]},
-                                             "format": "html"})
+    started = client.post(
+        "/api/jobs", json={"kind": "report", "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"]}, "format": "html"}
+    )
     assert started.status_code == 202
     job = wait_for(client, started.json()["id"])
     assert job["status"] == "done", job

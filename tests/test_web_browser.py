@@ -9,6 +9,7 @@ import io
 import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,7 +17,9 @@ import pytest
 from .web_server import CHROMIUM, CHROMIUM_ARGS, running_server
 
 if not os.path.exists(CHROMIUM):
-    pytest.skip(f"the browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+    pytest.skip(
+        f"the browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
+    )
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright (the test extra)")
 
 SIDE_BET = """[rule_set]
@@ -93,8 +96,11 @@ def test_a_pasted_side_bet_is_priced_exactly(page: Any, address: str) -> None:
     row = summary_row(page, "nine-nine")
     import httpx2  # the same figure from the API, rounded as the page rounds it
 
-    edge = httpx2.post(address + "/api/workbench", json={"state": {"text": SIDE_BET, "wagers": ["nine-nine"]}},
-                       headers={"origin": address}).json()["wagers"][0]["figures"]["house_edge"]
+    edge = httpx2.post(
+        address + "/api/workbench",
+        json={"state": {"text": SIDE_BET, "wagers": ["nine-nine"]}},
+        headers={"origin": address},
+    ).json()["wagers"][0]["figures"]["house_edge"]
     from fractions import Fraction
 
     from analyzer.numbers import percent_text
@@ -150,7 +156,7 @@ def test_the_workbook_exported_reads_back(page: Any) -> None:
         page.get_by_role("button", name="Workbook (.xlsx)").click()
     assert download.value.suggested_filename == "punto-banco-par-sheets.xlsx"
     path = download.value.path()
-    book = openpyxl.load_workbook(io.BytesIO(open(path, "rb").read()))
+    book = openpyxl.load_workbook(io.BytesIO(Path(path).read_bytes()))
     values = {c for sheet in book for row in sheet.iter_rows(values_only=True) for c in row}
     assert 475627426473216 in values  # the tie's combinations, 8 decks
 

@@ -17,8 +17,9 @@ from .web_server import free_port
 
 
 def start(*args: str) -> tuple[subprocess.Popen[str], str]:
-    server = subprocess.Popen([sys.executable, "-m", "analyzer", "serve", *args], stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "serve", *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     assert server.stdout is not None
     first = server.stdout.readline()
     return server, first
@@ -62,7 +63,9 @@ def test_serve_beyond_loopback_requires_the_token_it_prints() -> None:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rules", timeout=30)
         assert refused.value.code == 401
-        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/rules", headers={"authorization": f"Bearer {token}"})
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/api/rules", headers={"authorization": f"Bearer {token}"}
+        )
         with urllib.request.urlopen(request, timeout=30) as answer:
             assert answer.status == 200
     finally:
@@ -70,12 +73,15 @@ def test_serve_beyond_loopback_requires_the_token_it_prints() -> None:
         server.wait(15)
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--port", "0"], "--port 0 is not a port; use 1 to 65535."),
-    (["--port", "70000"], "--port 70000 is not a port"),
-    (["--host", "a b"], "--host 'a b' is not a host name or address."),
-    (["--token", "short"], "--token must be at least 16 printable ASCII characters"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--port", "0"], "--port 0 is not a port; use 1 to 65535."),
+        (["--port", "70000"], "--port 70000 is not a port"),
+        (["--host", "a b"], "--host 'a b' is not a host name or address."),
+        (["--token", "short"], "--token must be at least 16 printable ASCII characters"),
+    ],
+)
 def test_bad_serve_options_are_one_line(args: list[str], message: str) -> None:
     assert_refused(["serve", *args], message)
 
@@ -85,7 +91,12 @@ def test_a_port_in_use_is_one_line() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run([sys.executable, "-m", "analyzer", "serve", "--port", str(port)], capture_output=True,
-                                text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-m", "analyzer", "serve", "--port", str(port)], capture_output=True, text=True, timeout=60
+        )
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr == f"baccarat: error: Cannot listen on 127.0.0.1:{port}: Address already in use; choose another --port or --host.\n"
+    assert (
+        result.stderr
+        == f"baccarat: error: Cannot listen on 127.0.0.1:{port}: Address already in use; choose another --port or "
+        "--host.\n"
+    )

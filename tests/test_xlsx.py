@@ -10,15 +10,21 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from analyzer import load, par_sheets
+from analyzer import load_rules, par_sheets
 from analyzer.game.shoe import Shoe
 
 from .clirun import assert_refused, run
 from .xlsx_formulas import Sheet
 
-FIGURES = {"expected value": "expected_value", "house edge": "house_edge", "RTP": "rtp",
-           "element of risk": "element_of_risk", "hit frequency": "hit_frequency", "push frequency": "push_frequency",
-           "variance": "variance"}
+FIGURES = {
+    "expected value": "expected_value",
+    "house edge": "house_edge",
+    "RTP": "rtp",
+    "element of risk": "element_of_risk",
+    "hit frequency": "hit_frequency",
+    "push frequency": "push_frequency",
+    "variance": "variance",
+}
 
 
 def _workbook(tmp_path: Path, *args: str) -> openpyxl.Workbook:
@@ -40,7 +46,7 @@ def _figures(sheet: Sheet, worksheet) -> dict[str, object]:  # type: ignore[no-u
 @pytest.mark.parametrize("rules", ["punto-banco", "live-pittsburgh", "dactylus", "mini-louisiana"])
 def test_every_par_sheet_formula_evaluates_to_the_exact_figure(tmp_path: Path, rules: str) -> None:
     book = _workbook(tmp_path, "analyze", "--rules", rules, "--format", "xlsx")
-    sheets = par_sheets(load(rules), Shoe.decks(8))
+    sheets = par_sheets(load_rules(rules), Shoe.decks(8))
     assert book.sheetnames == ["About", *(s.wager.name for s in sheets)]
     for par in sheets:
         worksheet = book[par.wager.name]
@@ -71,7 +77,7 @@ def test_changing_a_pay_moves_the_house_edge_to_the_exact_figure_for_that_pay(tm
     edge_row = next(r for r in range(1, worksheet.max_row + 1) if worksheet.cell(r, 1).value == "house edge")
     assert sheet.value(f"B{edge_row}") == Fraction(103841353768, 723147898655)  # 14.3596%, 8:1
     sheet.set(f"D{tie_row}", 9)  # the evaluator types 9 in the pays cell of the tie
-    (nine,) = par_sheets(load("punto-banco").with_pays("tie", "tie", Fraction(9)), Shoe.decks(8), ("tie",))
+    (nine,) = par_sheets(load_rules("punto-banco").with_pays("tie", "tie", Fraction(9)), Shoe.decks(8), ("tie",))
     assert sheet.value(f"B{edge_row}") == nine.house_edge  # 4.8440%, Wizard of Odds' Tie at 9 to 1
 
 
@@ -107,15 +113,22 @@ def test_eor_writes_its_matrices(tmp_path: Path) -> None:
 
 
 def test_a_binary_format_needs_a_file() -> None:
-    assert_refused(["analyze", "--rules", "punto-banco", "--format", "xlsx"], "--format xlsx writes a file: give --out FILE.xlsx.")
-    assert_refused(["analyze", "--rules", "punto-banco", "--out", "x.docx"], "cannot tell the format from the suffix '.docx'")
+    assert_refused(
+        ["analyze", "--rules", "punto-banco", "--format", "xlsx"], "--format xlsx writes a file: give --out FILE.xlsx."
+    )
+    assert_refused(
+        ["analyze", "--rules", "punto-banco", "--out", "x.docx"], "cannot tell the format from the suffix '.docx'"
+    )
 
 
 SOFFICE = __import__("shutil").which("soffice")
 
 
-@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed (Debian: apt-get install libreoffice-calc-nogui); "
-                                            "the formulas are still evaluated exactly above")
+@pytest.mark.skipif(
+    SOFFICE is None,
+    reason="LibreOffice is not installed (Debian: apt-get install libreoffice-calc-nogui); "
+    "the formulas are still evaluated exactly above",
+)
 @pytest.mark.slow
 def test_a_spreadsheet_program_recalculates_the_formulas_to_the_exact_figures(tmp_path: Path) -> None:
     """LibreOffice, given the workbook without its stored values, computes every figure itself."""
@@ -128,11 +141,24 @@ def test_a_spreadsheet_program_recalculates_the_formulas_to_the_exact_figures(tm
     tie.cell(tie_row, 4).value = 9  # an evaluator changes the Tie's pay to 9 to 1
     bare = tmp_path / "bare.xlsx"
     book.save(bare)  # openpyxl keeps the formulas and drops the stored values: the program must calculate
-    subprocess.run([SOFFICE, "--headless", "--norestore", f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
-                    "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,UTF8,1,,0,false,true,false,false,false,-1",
-                    "--outdir", str(tmp_path), str(bare)], check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        [
+            SOFFICE,
+            "--headless",
+            "--norestore",
+            f"-env:UserInstallation={(tmp_path / 'profile').as_uri()}",
+            "--convert-to",
+            "csv:Text - txt - csv (StarCalc):44,34,UTF8,1,,0,false,true,false,false,false,-1",
+            "--outdir",
+            str(tmp_path),
+            str(bare),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     shoe = Shoe.decks(8)
-    rules = load("punto-banco")
+    rules = load_rules("punto-banco")
     for name, sheet_rules in (("banker", rules), ("tie", rules.with_pays("tie", "tie", Fraction(9)))):
         (par,) = par_sheets(sheet_rules, shoe, (name,))
         rows = {row[0]: row[1] for row in csv.reader((tmp_path / f"bare-{name}.csv").open()) if row}

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
-from analyzer.game.rulefile import load
+from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.play.engine import Bet, Round, Seat, deal_round
 
@@ -50,14 +50,14 @@ def sequences(cards: list[str], length: int = 6) -> Iterator[tuple[tuple[str, ..
 
 def every_offered_bet(rule_set: str) -> Seat:
     """One seat betting one unit on every wager the rule set offers (side bets then have a main bet beside them)."""
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     return Seat(1, tuple(Bet(w.name, Fraction(1)) for w in rules.wagers if w.offered))
 
 
-@lru_cache(maxsize=None)
+@cache
 def played(rule_set: str, shoe_name: str) -> tuple[tuple[tuple[str, ...], int, Round], ...]:
     """Every sequence of the tiny shoe dealt by the engine under ``rule_set``, every offered wager bet."""
-    rules = load(rule_set)
+    rules = read_rules(rule_set)
     seat = every_offered_bet(rule_set)
     return tuple(
         (sequence, ways, deal_round(rules, sequence, (seat,))) for sequence, ways in sequences(TINY_SHOES[shoe_name])

@@ -14,8 +14,15 @@ from analyzer.web.app import create_app
 from analyzer.web.guard import Guard
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 """Debian's chromium, headless, as root, on a machine with no network beyond loopback."""
 
 
@@ -30,8 +37,13 @@ def free_port() -> int:
 def running_server(token: str | None = None) -> Iterator[str]:
     """The address of a workbench server running for the duration of the block."""
     port = free_port()
-    config = uvicorn.Config(create_app(Guard.for_address("127.0.0.1", port, token)), host="127.0.0.1", port=port,
-                            log_level="warning", access_log=False)
+    config = uvicorn.Config(
+        create_app(Guard.for_address("127.0.0.1", port, token)),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        access_log=False,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -16,8 +16,10 @@ import re
 from fractions import Fraction
 from typing import Any
 
-_TOKEN = re.compile(r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<string>\"[^\"]*\")|(?P<range>\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+)"
-                    r"|(?P<cell>\$?[A-Z]+\$?\d+)|(?P<name>[A-Z]+)\(|(?P<op><=|>=|<>|[-+*/^(),=<>]))")
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<string>\"[^\"]*\")|(?P<range>\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+)"
+    r"|(?P<cell>\$?[A-Z]+\$?\d+)|(?P<name>[A-Z]+)\(|(?P<op><=|>=|<>|[-+*/^(),=<>]))"
+)
 
 
 def _split(ref: str) -> tuple[int, int]:
@@ -44,8 +46,9 @@ class Sheet:
         key = _split(ref)
         if key not in self.memo:
             raw = self.cells.get(key)
-            self.memo[key] = _Parser(self, raw[1:]).expression() if isinstance(raw, str) and raw.startswith("=") else (
-                _typed(raw))
+            self.memo[key] = (
+                _Parser(self, raw[1:]).expression() if isinstance(raw, str) and raw.startswith("=") else (_typed(raw))
+            )
         return self.memo[key]
 
     def set(self, ref: str, value: Any) -> None:
@@ -101,8 +104,14 @@ class _Parser:
         while self.peek()[0] == "op" and self.peek()[1] in ("=", "<", ">", "<=", ">=", "<>"):
             op = self.take()[1]
             right = self.additive()
-            left = {"=": left == right, "<": left < right, ">": left > right, "<=": left <= right, ">=": left >= right,
-                    "<>": left != right}[op]
+            left = {
+                "=": left == right,
+                "<": left < right,
+                ">": left > right,
+                "<=": left <= right,
+                ">=": left >= right,
+                "<>": left != right,
+            }[op]
         return left
 
     def additive(self) -> Any:

@@ -24,10 +24,21 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _PUBLIC: dict[str, str] = {
-    "Analysis": "analysis", "analyze": "analysis", "Removal": "removal", "eor": "removal",
-    "rule_set": "common", "shoe_for": "common", "with_pays": "common", "count_designs": "studies",
-    "co_count_designs": "studies", "count": "counting", "CountStudy": "counting", "verify": "counting",
-    "Verification": "counting", "Result": "result", "depth_study": "studies",
+    "Analysis": "analysis",
+    "analyze": "analysis",
+    "Removal": "removal",
+    "eor": "removal",
+    "rule_set": "common",
+    "shoe_for": "common",
+    "with_pays": "common",
+    "count_designs": "studies",
+    "co_count_designs": "studies",
+    "count": "counting",
+    "CountStudy": "counting",
+    "verify": "counting",
+    "Verification": "counting",
+    "Result": "result",
+    "depth_study": "studies",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -37,18 +48,18 @@ if TYPE_CHECKING:
     from .analysis import Analysis as Analysis
     from .analysis import analyze as analyze
     from .common import rule_set as rule_set
+    from .common import shoe_for as shoe_for
+    from .common import with_pays as with_pays
     from .counting import CountStudy as CountStudy
     from .counting import Verification as Verification
     from .counting import count as count
     from .counting import verify as verify
+    from .removal import Removal as Removal
+    from .removal import eor as eor
     from .result import Result as Result
     from .studies import co_count_designs as co_count_designs
     from .studies import count_designs as count_designs
     from .studies import depth_study as depth_study
-    from .common import shoe_for as shoe_for
-    from .common import with_pays as with_pays
-    from .removal import Removal as Removal
-    from .removal import eor as eor
 
 
 def __getattr__(name: str) -> Any:

@@ -16,7 +16,13 @@ from ..report.model import Document
 from .common import html_table, rule_set, shoe_for, to_frame
 
 FIGURES: tuple[str, ...] = (
-    "expected_value", "house_edge", "rtp", "element_of_risk", "hit_frequency", "push_frequency", "variance",
+    "expected_value",
+    "house_edge",
+    "rtp",
+    "element_of_risk",
+    "hit_frequency",
+    "push_frequency",
+    "variance",
 )
 """The exact figures of a par sheet, in the order the summary gives them (all Fractions, or None without pays)."""
 
@@ -41,17 +47,29 @@ class Analysis:
         """One dict per outcome row: rule set, wager, outcome, combinations (int), probability, pays and
         return (Fractions; ``None`` where a wager has no pay table)."""
         return [
-            {"rule_set": self.rules.name, "wager": s.wager.name, "outcome": row.outcome.name,
-             "combinations": row.combinations, "probability": row.probability, "pays": row.pays,
-             "return": row.contribution}
-            for s in self.sheets for row in s.rows
+            {
+                "rule_set": self.rules.name,
+                "wager": s.wager.name,
+                "outcome": row.outcome.name,
+                "combinations": row.combinations,
+                "probability": row.probability,
+                "pays": row.pays,
+                "return": row.contribution,
+            }
+            for s in self.sheets
+            for row in s.rows
         ]
 
     def summary(self) -> list[dict[str, Any]]:
         """One dict per wager: its exact figures (:data:`FIGURES`) and the standard deviation (a float)."""
         return [
-            {"rule_set": self.rules.name, "wager": s.wager.name, "denominator": s.denominator,
-             **{f: getattr(s, f) for f in FIGURES}, "standard_deviation": s.standard_deviation}
+            {
+                "rule_set": self.rules.name,
+                "wager": s.wager.name,
+                "denominator": s.denominator,
+                **{f: getattr(s, f) for f in FIGURES},
+                "standard_deviation": s.standard_deviation,
+            }
             for s in self.sheets
         ]
 
@@ -78,8 +96,15 @@ class Analysis:
         return html_table(self.summary(), caption) + html_table(self.to_records(), "Outcomes")
 
 
-def analyze(rules: str | RuleSet = "punto-banco", *, decks: int | None = None, remove: str | Iterable[str] = "",
-            pays: Iterable[str] = (), wagers: Sequence[str] = (), wager_files: Sequence[str] = ()) -> Analysis:
+def analyze(
+    rules: str | RuleSet = "punto-banco",
+    *,
+    decks: int | None = None,
+    remove: str | Iterable[str] = "",
+    pays: Iterable[str] = (),
+    wagers: Sequence[str] = (),
+    wager_files: Sequence[str] = (),
+) -> Analysis:
     """The par sheets of ``wagers`` (default: all) under ``rules``, exactly as ``baccarat analyze`` computes them.
 
     ``rules`` is a shipped name (``"punto-banco"``, a catalogue file such as ``"golden-frog"``), a rule
@@ -94,4 +119,3 @@ def analyze(rules: str | RuleSet = "punto-banco", *, decks: int | None = None, r
     chosen = rule_set(rules, pays, wager_files)
     shoe = shoe_for(chosen, decks, remove)
     return Analysis(chosen, shoe, par_sheets(chosen, shoe, tuple(wagers)))
-

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import InputError, shown
-from ..exact.reach import load
+from ..exact.reach import load_rules
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
 from ..game.rules import RuleSet
@@ -30,7 +30,7 @@ def with_pays(rules: RuleSet, overrides: Iterable[str]) -> RuleSet:
 def rule_set(rules: str | RuleSet, pays: Iterable[str] = (), wager_files: Sequence[str] = ()) -> RuleSet:
     """A shipped rule set or catalogue file by name, a rule file by path, or a :class:`RuleSet` as it is;
     with the side bets of ``wager_files`` and the pay changes ``pays``."""
-    loaded = rules if isinstance(rules, RuleSet) else load(rules, tuple(wager_files))
+    loaded = rules if isinstance(rules, RuleSet) else load_rules(rules, tuple(wager_files))
     return with_pays(loaded, pays)
 
 
@@ -46,8 +46,10 @@ def to_frame(records: Sequence[Mapping[str, Any]]) -> Any:
     try:
         import pandas
     except ImportError:
-        raise InputError("to_frame() needs pandas: pip install 'baccarat-analyzer[notebook]' (or pip install "
-                         "pandas); to_records() gives the same rows as plain dicts.") from None
+        raise InputError(
+            "to_frame() needs pandas: pip install 'baccarat-analyzer[notebook]' (or pip install "
+            "pandas); to_records() gives the same rows as plain dicts."
+        ) from None
     return pandas.DataFrame.from_records(list(records))
 
 
@@ -66,7 +68,9 @@ def html_table(records: Sequence[Mapping[str, Any]], caption: str) -> str:
 
     columns = list(records[0]) if records else []
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell_text(r[c]))}</td>" for c in columns) + "</tr>"
-                   for r in records)
-    return (f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
-            f"<tbody>{body}</tbody></table>")
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell_text(r[c]))}</td>" for c in columns) + "</tr>" for r in records
+    )
+    return (
+        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )

@@ -30,10 +30,22 @@ ByWager = Mapping[str | None, str]
 """An option's text per wager; ``None`` for every wager not named (``--tags W:TAGS`` and ``--tags TAGS``)."""
 
 
-def plan(rules: RuleSet, wagers: Sequence[str], *, shoes: int = 1000, decks: int | None = None,
-         burn: str = "standard", cut_card: int = 14, last_round: str = "one-more", play: str | None = None,
-         tags: ByWager | None = None, thresholds: ByWager | None = None, threshold_on: str | None = None,
-         spreads: ByWager | None = None, seed: int = 0) -> Study:
+def plan(
+    rules: RuleSet,
+    wagers: Sequence[str],
+    *,
+    shoes: int = 1000,
+    decks: int | None = None,
+    burn: str = "standard",
+    cut_card: int = 14,
+    last_round: str = "one-more",
+    play: str | None = None,
+    tags: ByWager | None = None,
+    thresholds: ByWager | None = None,
+    threshold_on: str | None = None,
+    spreads: ByWager | None = None,
+    seed: int = 0,
+) -> Study:
     """The study ``baccarat count`` deals, with the command line's defaults and checks (its options' texts).
 
     ``play`` is "perfect" or "count"; ``None`` is perfect play, or play by the count when a spread is given.
@@ -54,8 +66,15 @@ def plan(rules: RuleSet, wagers: Sequence[str], *, shoes: int = 1000, decks: int
         raise InputError("--threshold applies to --play count only.")
     decks = decks if decks is not None else rules.decks
     plans = wager_plans(rules, wagers, decks, chosen, counts, limits, threshold_on, ramps)
-    return Study(rules=rules, wagers=plans, shoes=shoes, decks=decks, play="count" if chosen == "count" else "perfect",
-                 seed=seed, procedure=procedure)
+    return Study(
+        rules=rules,
+        wagers=plans,
+        shoes=shoes,
+        decks=decks,
+        play="count" if chosen == "count" else "perfect",
+        seed=seed,
+        procedure=procedure,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +86,27 @@ class CountStudy(Result):
     tally: Tally
 
 
-def count(rules: str | RuleSet, wagers: str | Sequence[str], *, shoes: int = 1000, decks: int | None = None,
-          burn: str = "standard", cut_card: int = 14, last_round: str = "one-more", play: str | None = None,
-          tags: str | ByWager | None = None, thresholds: str | ByWager | None = None, threshold_on: str | None = None,
-          spreads: str | ByWager | None = None, pays: Sequence[str] = (), seed: int = 0, workers: int = 1,
-          bankroll: int | Fraction | None = None, goal: int | Fraction | None = None,
-          rounds_per_hour: int = 80) -> CountStudy:
+def count(
+    rules: str | RuleSet,
+    wagers: str | Sequence[str],
+    *,
+    shoes: int = 1000,
+    decks: int | None = None,
+    burn: str = "standard",
+    cut_card: int = 14,
+    last_round: str = "one-more",
+    play: str | None = None,
+    tags: str | ByWager | None = None,
+    thresholds: str | ByWager | None = None,
+    threshold_on: str | None = None,
+    spreads: str | ByWager | None = None,
+    pays: Sequence[str] = (),
+    seed: int = 0,
+    workers: int = 1,
+    bankroll: int | Fraction | None = None,
+    goal: int | Fraction | None = None,
+    rounds_per_hour: int = 80,
+) -> CountStudy:
     """Deal ``shoes`` shuffled shoes and bet ``wagers`` as ``baccarat count`` does, with the same options and
     defaults: ``tags``, ``thresholds`` and ``spreads`` take the command line's texts, one for every wager or a
     mapping by wager. The figures are exact where the command's are (Fractions), the same for any ``workers``."""
@@ -85,12 +119,26 @@ def count(rules: str | RuleSet, wagers: str | Sequence[str], *, shoes: int = 100
     names = (wagers,) if isinstance(wagers, str) else tuple(wagers)
     if goal is not None and bankroll is None:
         raise InputError("--goal goes with --bankroll (the risk of ruin before winning the goal).")
-    money = None if bankroll is None else Bankroll(Fraction(bankroll), None if goal is None else Fraction(goal),
-                                                   rounds_per_hour)
-    study = plan(with_pays(rule_set(rules), pays), names, shoes=shoes, decks=decks, burn=burn, cut_card=cut_card,
-                 last_round=last_round, play=play, tags=_by_wager("tags", tags, names),
-                 thresholds=_by_wager("thresholds", thresholds, names), threshold_on=threshold_on,
-                 spreads=_by_wager("spreads", spreads, names), seed=seed)
+    money = (
+        None
+        if bankroll is None
+        else Bankroll(Fraction(bankroll), None if goal is None else Fraction(goal), rounds_per_hour)
+    )
+    study = plan(
+        with_pays(rule_set(rules), pays),
+        names,
+        shoes=shoes,
+        decks=decks,
+        burn=burn,
+        cut_card=cut_card,
+        last_round=last_round,
+        play=play,
+        tags=_by_wager("tags", tags, names),
+        thresholds=_by_wager("thresholds", thresholds, names),
+        threshold_on=threshold_on,
+        spreads=_by_wager("spreads", spreads, names),
+        seed=seed,
+    )
     with open_executor(min(workers, study.tasks)) as executor:
         tally = run(study, executor)
         return CountStudy(report=count_document(tally, executor.description, money), records="wagers", tally=tally)
@@ -103,7 +151,9 @@ def _by_wager(option: str, given: str | ByWager | None, wagers: Sequence[str]) -
         return {None: given}
     for name in given:
         if name is not None and name not in wagers:
-            raise InputError(f"{option} names {shown(name)}, which is not one of the study's wagers ({', '.join(wagers)}).")
+            raise InputError(
+                f"{option} names {shown(name)}, which is not one of the study's wagers ({', '.join(wagers)})."
+            )
     return given
 
 
@@ -116,8 +166,16 @@ class Verification(Result):
     confirmed: bool
 
 
-def verify(claims: str, rules: str | RuleSet | None = None, *, decks: int | None = None, remove: str = "",
-           pays: Sequence[str] = (), checks: Sequence[str] = (), names: str | None = None) -> Verification:
+def verify(
+    claims: str,
+    rules: str | RuleSet | None = None,
+    *,
+    decks: int | None = None,
+    remove: str = "",
+    pays: Sequence[str] = (),
+    checks: Sequence[str] = (),
+    names: str | None = None,
+) -> Verification:
     """Check a claims file (TOML), or a submitted par sheet (.csv, .xlsx) under ``rules``, as ``baccarat verify``
     does; ``checks`` are regulatory check files and ``names`` the supplier's names map, for a par sheet."""
     from ..report.verify import verdicts_document
@@ -133,9 +191,12 @@ def verify(claims: str, rules: str | RuleSet | None = None, *, decks: int | None
         document, confirmed = verify_par_sheet(claims, chosen, shoe_for(chosen, decks, remove), checks, names)
         return Verification(report=document, records="checks", confirmed=confirmed)
     if rules is not None or decks is not None or remove or pays or checks or names is not None:
-        raise InputError("rules, decks, remove, pays, checks and names are for a par sheet (.csv, .xlsx); a claims "
-                         "file names them in each claim.")
+        raise InputError(
+            "rules, decks, remove, pays, checks and names are for a par sheet (.csv, .xlsx); a claims "
+            "file names them in each claim."
+        )
     claimed = load_claims(claims)
     found = verdicts_of(claimed)
-    return Verification(report=verdicts_document(claimed, found), records="claims",
-                        confirmed=all(v.confirmed for v in found))
+    return Verification(
+        report=verdicts_document(claimed, found), records="claims", confirmed=all(v.confirmed for v in found)
+    )

@@ -75,10 +75,16 @@ def priced_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> t
     if any(w.lightning is not None for w in chosen):
         from ..exact.parsheet import par_sheets
 
-        lit = dict(zip((w.name for w in chosen if w.lightning is not None),
-                       par_sheets(rules, shoe, tuple(w.name for w in chosen if w.lightning is not None))))
-        return tuple(lit[w.name] if w.lightning is not None else sheet_from_counts(w, counts[w.name], shoe.denominator)
-                     for w in chosen)
+        lit = dict(
+            zip(
+                (w.name for w in chosen if w.lightning is not None),
+                par_sheets(rules, shoe, tuple(w.name for w in chosen if w.lightning is not None)),
+            )
+        )
+        return tuple(
+            lit[w.name] if w.lightning is not None else sheet_from_counts(w, counts[w.name], shoe.denominator)
+            for w in chosen
+        )
     return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) for w in chosen)
 
 

@@ -28,9 +28,14 @@ class Removal:
         (Fractions; ``None`` where the shoe holds no card of that rank), and the count's tags."""
         table = self.table
         return [
-            {"rule_set": self.rules.name, "wager": effects.wager.name, "expected_value": effects.expected_value,
-             **{f"remove {rank}": effect for rank, effect in zip(RANKS, effects.effects)},
-             "tags": count.tags, "break_even_true_count": threshold}
+            {
+                "rule_set": self.rules.name,
+                "wager": effects.wager.name,
+                "expected_value": effects.expected_value,
+                **{f"remove {rank}": effect for rank, effect in zip(RANKS, effects.effects)},
+                "tags": count.tags,
+                "break_even_true_count": threshold,
+            }
             for effects, count, threshold in zip(table.effects, table.counts, table.thresholds)
         ]
 
@@ -48,8 +53,15 @@ class Removal:
         return html_table(self.to_records(), f"Effects of removal: {self.rules.name}, {shoe_text(self.shoe)}")
 
 
-def eor(rules: str | RuleSet = "punto-banco", *, decks: int | None = None, remove: str | Iterable[str] = "",
-        pays: Iterable[str] = (), wagers: Sequence[str] = (), wager_files: Sequence[str] = ()) -> Removal:
+def eor(
+    rules: str | RuleSet = "punto-banco",
+    *,
+    decks: int | None = None,
+    remove: str | Iterable[str] = "",
+    pays: Iterable[str] = (),
+    wagers: Sequence[str] = (),
+    wager_files: Sequence[str] = (),
+) -> Removal:
     """The effects of removal of ``wagers`` (default: all) under ``rules``, as ``baccarat eor`` computes them.
 
     Arguments as :func:`analyzer.api.analyze`.

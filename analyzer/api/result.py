@@ -38,7 +38,9 @@ class Result:
 
     def lists(self) -> tuple[str, ...]:
         """The keys of the document's lists of rows (each one :meth:`to_records` can read)."""
-        return tuple(k for k, v in self.data().items() if isinstance(v, list) and all(isinstance(r, Mapping) for r in v))
+        return tuple(
+            k for k, v in self.data().items() if isinstance(v, list) and all(isinstance(r, Mapping) for r in v)
+        )
 
     def to_records(self, key: str | None = None) -> list[dict[str, Any]]:
         """The rows of the list ``key`` (default: :attr:`records`), one dict each; a nested object's figures become

@@ -21,14 +21,21 @@ from ..studies.depth import DepthStudy
 from ..studies.design import Designs, Yield
 from ..studies.solve import Candidate, PaySolution, ShapeSolution
 
-
 RANKINGS: tuple[str, ...] = ("pays", "counter-yield")
 """How ``solve`` orders its candidate pays: by pay, or by counter yield, the safest to count first."""
 
 
-def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str | None = None,
-          shape: Mapping[str, Fraction] | None = None, yield_shoes: int | None = None, rank_by: str = "pays",
-          workers: int = 1) -> Document:
+def solve(
+    rules: RuleSet,
+    shoe: Shoe,
+    wager: str,
+    target: Fraction,
+    outcome: str | None = None,
+    shape: Mapping[str, Fraction] | None = None,
+    yield_shoes: int | None = None,
+    rank_by: str = "pays",
+    workers: int = 1,
+) -> Document:
     """The pay of ``outcome`` (or a pay table of ``shape``, one common multiplier) that gives house edge ``target``,
     with the nearest printable pays (``baccarat solve``).
 
@@ -46,13 +53,16 @@ def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str
     if rank_by not in RANKINGS:
         raise InputError(f"--rank-by {rank_by!r} is unknown; use {' or '.join(RANKINGS)}.")
     if rank_by == "counter-yield" and yield_shoes is None:
-        raise InputError("--rank-by counter-yield needs --counter-yield SHOES (the shoes to measure each candidate on).")
+        raise InputError(
+            "--rank-by counter-yield needs --counter-yield SHOES (the shoes to measure each candidate on)."
+        )
     if rules.wager(wager).lightning is not None:
         from ..studies.solve import solve_multiplied_pay
 
         if shape:
-            raise InputError(f"Wager {wager} has lightning multipliers: solve the pay of one outcome (--outcome), not a "
-                             "shape.")
+            raise InputError(
+                f"Wager {wager} has lightning multipliers: solve the pay of one outcome (--outcome), not a shape."
+            )
         sheet, solution_one = solve_multiplied_pay(rules, shoe, wager, outcome or "", target)
         solution: PaySolution | ShapeSolution = solution_one
     else:
@@ -63,14 +73,23 @@ def solve(rules: RuleSet, shoe: Shoe, wager: str, target: Fraction, outcome: str
         fixed = () if isinstance(solution, PaySolution) else solution.rounded
         candidates = _with_yields(rules, shoe, wager, solved, fixed, yield_shoes, workers)
         if rank_by == "counter-yield":
-            candidates = tuple(sorted(candidates, key=lambda c: (c.counter_yield.exact if c.counter_yield else 0, c.pays)))
+            candidates = tuple(
+                sorted(candidates, key=lambda c: (c.counter_yield.exact if c.counter_yield else 0, c.pays))
+            )
         solved = replace(solved, candidates=candidates)
         solution = solved if isinstance(solution, PaySolution) else replace(solution, balance=solved)
     return solved_document(Solved(rules=rules, shoe=shoe, sheet=sheet, solution=solution, rank_by=rank_by))
 
 
-def _with_yields(rules: RuleSet, shoe: Shoe, wager: str, solved: PaySolution, fixed: Sequence[tuple[str, Fraction]],
-                 shoes: int, workers: int) -> tuple[Candidate, ...]:
+def _with_yields(
+    rules: RuleSet,
+    shoe: Shoe,
+    wager: str,
+    solved: PaySolution,
+    fixed: Sequence[tuple[str, Fraction]],
+    shoes: int,
+    workers: int,
+) -> tuple[Candidate, ...]:
     """Each candidate of ``solved`` with its counter yield, the pays ``fixed`` set first (a shape's rounded pays)."""
     from dataclasses import replace
 
@@ -82,9 +101,15 @@ def _with_yields(rules: RuleSet, shoe: Shoe, wager: str, solved: PaySolution, fi
     for name, paid in fixed:
         rules = rules.with_pays(wager, name, paid)
     with open_executor(workers) as executor:
-        return tuple(replace(c, counter_yield=counter_yield(rules.with_pays(wager, solved.outcome, c.pays), wager,
-                                                          shoe.decks_built, shoes, 0, executor))
-                     for c in solved.candidates)
+        return tuple(
+            replace(
+                c,
+                counter_yield=counter_yield(
+                    rules.with_pays(wager, solved.outcome, c.pays), wager, shoe.decks_built, shoes, 0, executor
+                ),
+            )
+            for c in solved.candidates
+        )
 
 
 def variation_name(rules: RuleSet) -> str:
@@ -93,8 +118,15 @@ def variation_name(rules: RuleSet) -> str:
     return rules.name + (f" ({changes})" if changes else "")
 
 
-def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: tuple[str, str] | None = None,
-         yield_shoes: int | None = None, workers: int = 1) -> Document:
+def diff(
+    a: RuleSet,
+    b: RuleSet,
+    shoe: Shoe,
+    wagers: Sequence[str] = (),
+    names: tuple[str, str] | None = None,
+    yield_shoes: int | None = None,
+    workers: int = 1,
+) -> Document:
     """The variation exhibit (``baccarat diff``): each wager's exact change from A to B on one shoe.
 
     ``wagers`` narrows both sides (a name one side lacks is left out of that side, and refused only when a side
@@ -130,8 +162,9 @@ def diff(a: RuleSet, b: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), names: 
     return diff_document(a, b, shoe, found, yields)
 
 
-def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequence[str] = (),
-                     names_map: str | None = None) -> tuple[Document, bool]:
+def verify_par_sheet(
+    path: str, rules: RuleSet, shoe: Shoe, check_files: Sequence[str] = (), names_map: str | None = None
+) -> tuple[Document, bool]:
     """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
     and whether every figure was confirmed (``baccarat verify FILE --rules ...``). The regulatory checks (the shipped
     ones and those of ``check_files``) are applied to the wagers the sheet states, each a PASS/FAIL line; ``names_map``
@@ -150,8 +183,16 @@ def verify_par_sheet(path: str, rules: RuleSet, shoe: Shoe, check_files: Sequenc
     return document, all(v.confirmed for v in verdicts)
 
 
-def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None, shoes: int = 2000, seed: int = 0,
-                  workers: int = 1, unbalanced: bool = False) -> Designs:
+def count_designs(
+    rules: str | RuleSet,
+    wager: str,
+    *,
+    decks: int | None = None,
+    shoes: int = 2000,
+    seed: int = 0,
+    workers: int = 1,
+    unbalanced: bool = False,
+) -> Designs:
     """Balanced counts of levels 1-3 for ``wager``, each with its best trigger, beside perfect play on the same shoes
     (``baccarat tags``); render with :func:`analyzer.report.design.design_document`."""
     from ..play.executor import open_executor
@@ -160,12 +201,22 @@ def count_designs(rules: str | RuleSet, wager: str, *, decks: int | None = None,
 
     chosen = rule_set(rules)
     with open_executor(workers) as executor:
-        return design(chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor,
-                      unbalanced=unbalanced)
+        return design(
+            chosen, wager, decks if decks is not None else chosen.decks, shoes, seed, executor, unbalanced=unbalanced
+        )
 
 
-def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int | None = None, shoes: int = 2000,
-                     seed: int = 0, workers: int = 1, search: bool = False, unbalanced: bool = False) -> CoDesigns:
+def co_count_designs(
+    rules: str | RuleSet,
+    wagers: Sequence[str],
+    *,
+    decks: int | None = None,
+    shoes: int = 2000,
+    seed: int = 0,
+    workers: int = 1,
+    search: bool = False,
+    unbalanced: bool = False,
+) -> CoDesigns:
     """One balanced count of each level 1-3 for several ``wagers`` together, each wager with its own best trigger,
     beside perfect play of each on the same shoes (``baccarat tags --wager A --wager B``; ``search``: ``--search``,
     the mix of two wagers' effects whose tags take the most together; ``unbalanced``: ``--unbalanced``, each level's
@@ -177,12 +228,28 @@ def co_count_designs(rules: str | RuleSet, wagers: Sequence[str], *, decks: int 
 
     chosen = rule_set(rules)
     with open_executor(workers) as executor:
-        return co_design(chosen, tuple(wagers), decks if decks is not None else chosen.decks, shoes, seed, executor,
-                         search=search, unbalanced=unbalanced)
+        return co_design(
+            chosen,
+            tuple(wagers),
+            decks if decks is not None else chosen.decks,
+            shoes,
+            seed,
+            executor,
+            search=search,
+            unbalanced=unbalanced,
+        )
 
 
-def depth_study(rules: str | RuleSet, wager: str, *, decks: int | None = None, unseen: range = range(10, 15),
-                shoes: int = 100_000, seed: int = 0, workers: int = 1) -> DepthStudy:
+def depth_study(
+    rules: str | RuleSet,
+    wager: str,
+    *,
+    decks: int | None = None,
+    unseen: range = range(10, 15),
+    shoes: int = 100_000,
+    seed: int = 0,
+    workers: int = 1,
+) -> DepthStudy:
     """The exact depth study of ``wager`` (``baccarat depth``): for each number of unseen cards in ``unseen``, exactly
     over every composition, the chance of an edge, the average edge and perfect play's gain per round; render with
     :func:`analyzer.report.depth.depth_document`."""
@@ -192,4 +259,6 @@ def depth_study(rules: str | RuleSet, wager: str, *, decks: int | None = None, u
 
     chosen = rule_set(rules)
     with open_executor(workers) as executor:
-        return study(chosen, wager, decks if decks is not None else chosen.decks, unseen, executor, shoes=shoes, seed=seed)
+        return study(
+            chosen, wager, decks if decks is not None else chosen.decks, unseen, executor, shoes=shoes, seed=seed
+        )

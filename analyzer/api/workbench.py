@@ -63,7 +63,9 @@ class State:
 
     def __post_init__(self) -> None:
         if self.text is not None and len(self.text) > MAX_TEXT:
-            raise InputError(f"The rule file is {len(self.text):,} characters long; the workbench takes at most {MAX_TEXT:,}.")
+            raise InputError(
+                f"The rule file is {len(self.text):,} characters long; the workbench takes at most {MAX_TEXT:,}."
+            )
         if self.decks is not None and not 1 <= self.decks <= MAX_DECKS:
             raise InputError(f"decks is {self.decks}; use a whole number from 1 to {MAX_DECKS:,}.")
         if len(self.pays) > MAX_PAYS:
@@ -87,8 +89,14 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The state as a JSON object, leaving out what is at its default."""
-        every = {"rules": self.rules, "text": self.text, "decks": self.decks, "remove": self.remove,
-                 "pays": list(self.pays), "wagers": list(self.wagers)}
+        every = {
+            "rules": self.rules,
+            "text": self.text,
+            "decks": self.decks,
+            "remove": self.remove,
+            "pays": list(self.pays),
+            "wagers": list(self.wagers),
+        }
         return {k: v for k, v in every.items() if v not in (None, "", [])}
 
     def rule_set(self) -> RuleSet:
@@ -120,7 +128,7 @@ _lock = Lock()
 def _loaded(name: str | None, text: str | None) -> RuleSet:
     """A shipped rule set by name, or a rule file's text (which may extend shipped files only), checked for dead
     rows; kept by name or by the SHA-256 of the text."""
-    from ..exact.reach import check, load
+    from ..exact.reach import check, load_rules
     from ..game.rulefile import catalogue, parse, shipped
 
     key = (name, None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest())
@@ -131,9 +139,11 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
     if text is None:
         assert name is not None
         if name not in shipped() and name not in catalogue():
-            raise InputError(f"Unknown rule set {shown(name)}; the workbench opens a shipped rule set "
-                             f"({', '.join(shipped())}) or a catalogue file (`baccarat rules`), or a rule file's text.")
-        rules = load(name)
+            raise InputError(
+                f"Unknown rule set {shown(name)}; the workbench opens a shipped rule set "
+                f"({', '.join(shipped())}) or a catalogue file (`baccarat rules`), or a rule file's text."
+            )
+        rules = load_rules(name)
     else:
         rules = check(parse(text, "rule file", read_files=False))
     with _lock:
@@ -153,22 +163,40 @@ def _top_award(sheet: ParSheet) -> dict[str, Any] | None:
     top = top_award(sheet)
     if top is None:
         return None
-    return {"outcome": top.outcome, "pays": format_pays(top.pays), "probability": _exact(top.probability),
-            "one_in": _exact(top.one_in)}
+    return {
+        "outcome": top.outcome,
+        "pays": format_pays(top.pays),
+        "probability": _exact(top.probability),
+        "one_in": _exact(top.one_in),
+    }
 
 
 def wager_view(sheet: ParSheet) -> dict[str, Any]:
     """One wager as the page shows it: figures and rows exact (``"p/q"``), the standard deviation a float."""
     wager = sheet.wager
-    figures = {name: _exact(getattr(sheet, name)) for name in
-               ("house_edge", "rtp", "hit_frequency", "push_frequency", "element_of_risk", "variance")}
+    figures = {
+        name: _exact(getattr(sheet, name))
+        for name in ("house_edge", "rtp", "hit_frequency", "push_frequency", "element_of_risk", "variance")
+    }
     return {
-        "wager": wager.name, "title": wager.title, "offered": wager.offered, "source": wager.source,
-        "has_pays": wager.has_pay_table, "figures": figures, "standard_deviation": sheet.standard_deviation,
+        "wager": wager.name,
+        "title": wager.title,
+        "offered": wager.offered,
+        "source": wager.source,
+        "has_pays": wager.has_pay_table,
+        "figures": figures,
+        "standard_deviation": sheet.standard_deviation,
         "top_award": _top_award(sheet) if wager.has_pay_table else None,
-        "rows": [{"outcome": r.outcome.name, "pays": None if r.pays is None else format_pays(r.pays),
-                  "combinations": str(r.combinations), "probability": _exact(r.probability),
-                  "return": _exact(r.contribution)} for r in sheet.rows],
+        "rows": [
+            {
+                "outcome": r.outcome.name,
+                "pays": None if r.pays is None else format_pays(r.pays),
+                "combinations": str(r.combinations),
+                "probability": _exact(r.probability),
+                "return": _exact(r.contribution),
+            }
+            for r in sheet.rows
+        ],
     }
 
 
@@ -177,9 +205,13 @@ def _changes(now: ParSheet, then: ParSheet) -> dict[str, Any]:
     changes: dict[str, Any] = {}
     for name in ("house_edge", "rtp", "hit_frequency", "element_of_risk"):
         a, b = getattr(then, name), getattr(now, name)
-        changes[name] = None if a is None or b is None else {"from": _exact(a), "to": _exact(b), "change": _exact(b - a)}
+        changes[name] = (
+            None if a is None or b is None else {"from": _exact(a), "to": _exact(b), "change": _exact(b - a)}
+        )
     sd_a, sd_b = then.standard_deviation, now.standard_deviation
-    changes["standard_deviation"] = None if sd_a is None or sd_b is None else {"from": sd_a, "to": sd_b, "change": sd_b - sd_a}
+    changes["standard_deviation"] = (
+        None if sd_a is None or sd_b is None else {"from": sd_a, "to": sd_b, "change": sd_b - sd_a}
+    )
     top_a, top_b = _top_award(then), _top_award(now)
     changes["top_award"] = {"from": top_a, "to": top_b}
     return changes
@@ -196,16 +228,26 @@ def view(state: State, start: State | None = None) -> dict[str, Any]:
         then_rules = start.rule_set()
         names = tuple(s.wager.name for s in sheets if s.wager.name in {w.name for w in then_rules.wagers})
         then = {s.wager.name: s for s in priced_sheets(then_rules, shoe, names)} if names else {}
-        compared = {s.wager.name: _changes(s, then[s.wager.name]) for s in sheets
-                    if s.wager.name in then and s.wager.has_pay_table and then[s.wager.name].wager.has_pay_table}
+        compared = {
+            s.wager.name: _changes(s, then[s.wager.name])
+            for s in sheets
+            if s.wager.name in then and s.wager.has_pay_table and then[s.wager.name].wager.has_pay_table
+        }
     from ..game.needs import needs_of
     from ..report.common import shoe_text
 
     return {
-        "rule_set": rules.name, "title": rules.title, "document": rules.document, "decks": rules.decks,
-        "shoe": {"text": shoe_text(shoe), "cards": shoe.size, "denominator": str(shoe.denominator),
-                 "counts": dict(zip(RANKS, shoe.counts)), "removed": list(shoe.removed_from_decks())
-                 if shoe.decks_built is not None else []},
+        "rule_set": rules.name,
+        "title": rules.title,
+        "document": rules.document,
+        "decks": rules.decks,
+        "shoe": {
+            "text": shoe_text(shoe),
+            "cards": shoe.size,
+            "denominator": str(shoe.denominator),
+            "counts": dict(zip(RANKS, shoe.counts)),
+            "removed": list(shoe.removed_from_decks()) if shoe.decks_built is not None else [],
+        },
         "reads_suits": any(not s.wager.side_view_only and needs_of(s.wager).reads_suits for s in sheets),
         "pays_changed": [f"{w}:{o}={format_pays(p)}" for w, o, p in rules.pay_changes],
         "notes": list(rules.notes),
@@ -244,10 +286,12 @@ def edited_text(state: State) -> tuple[str, tuple[str, ...]]:
         start = line.index("pays", line.index(f'"{outcome}"'))
         quote = line.index('"', start)
         end = line.index('"', quote + 1)
-        lines[row] = f"{line[:quote]}\"{format_pays(paid)}\"{line[end + 1:]}"
+        lines[row] = f'{line[:quote]}"{format_pays(paid)}"{line[end + 1 :]}'
     edited = "".join(lines)
     if unwritten:
-        note = "".join(f"# pay changed in the workbench, not written below (give it as --pay): {u}\n" for u in unwritten)
+        note = "".join(
+            f"# pay changed in the workbench, not written below (give it as --pay): {u}\n" for u in unwritten
+        )
         edited = note + edited
     return edited, tuple(unwritten)
 
@@ -256,13 +300,17 @@ def _row_line(lines: list[str], wager: str, outcome: str) -> int | None:
     """The line of ``[wagers.WAGER]``'s row named ``outcome`` whose ``pays`` follows its name, if there is one."""
     import re
 
-    header = re.compile(r'\s*\[\s*wagers\s*\.\s*(?:"%s"|%s)\s*\]' % (re.escape(wager), re.escape(wager)))
+    name = re.escape(wager)
+    header = re.compile(rf'\s*\[\s*wagers\s*\.\s*(?:"{name}"|{name})\s*\]')
     inside = False
     for i, line in enumerate(lines):
         if line.lstrip().startswith("["):
             inside = bool(header.match(line))
             continue
-        if inside and re.search(r'name\s*=\s*"%s"' % re.escape(outcome), line) and re.search(
-                r'name\s*=\s*"%s".*\bpays\s*=\s*"' % re.escape(outcome), line):
+        if (
+            inside
+            and re.search(rf'name\s*=\s*"{re.escape(outcome)}"', line)
+            and re.search(rf'name\s*=\s*"{re.escape(outcome)}".*\bpays\s*=\s*"', line)
+        ):
             return i
     return None

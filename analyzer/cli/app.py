@@ -34,33 +34,55 @@ if TYPE_CHECKING:
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("exact", "Par sheets: every outcome's exact count and probability, house edge and more."),
-    "compare": ("exact", "One matrix: the house edge of every wager under every rule set (one shoe: --decks, or the "
-                         "rule sets' own)."),
-    "count": ("studies", "Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) "
-                         "says so."),
-    "diff": ("diff", "The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and "
-                     "top award."),
-    "depth": ("studies", "The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect "
-                         "play's gain."),
+    "compare": (
+        "exact",
+        "One matrix: the house edge of every wager under every rule set (one shoe: --decks, or the rule sets' own).",
+    ),
+    "count": (
+        "studies",
+        "Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so.",
+    ),
+    "diff": (
+        "diff",
+        "The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and top award.",
+    ),
+    "depth": (
+        "studies",
+        "The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect play's gain.",
+    ),
     "deal": ("play", "Deal given cards step by step as the dealer would, and settle every bet."),
-    "eor": ("studies", "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced "
-                       "count."),
+    "eor": (
+        "studies",
+        "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count.",
+    ),
     "formula": ("studies", "House edge as an exact rational function of the number of decks d, and its limit."),
-    "own-cards": ("exact", "Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' "
-                           "house edges."),
-    "report": ("exact", "A math evaluation report: rules, par sheets, volatility, plots, simulation, published "
-                        "figures, provenance."),
+    "own-cards": (
+        "exact",
+        "Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges.",
+    ),
+    "report": (
+        "exact",
+        "A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance.",
+    ),
     "rules": ("exact", "List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."),
-    "serve": ("serve", "The workbench: write, price, tune, compare and export side bets in the browser, live and "
-                       "exact."),
-    "simulate": ("play", "Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a "
-                         "FAIL)."),
+    "serve": (
+        "serve",
+        "The workbench: write, price, tune, compare and export side bets in the browser, live and exact.",
+    ),
+    "simulate": (
+        "play",
+        "Monte Carlo: deal many rounds and check every wager against its exact value (exit 1 on a FAIL).",
+    ),
     "solve": ("studies", "The pay of one outcome, or a pay table in a given shape, for an exact house edge."),
-    "tags": ("studies", "Count design: integer tags of each level from the effects of removal, and the trigger that "
-                        "wins the most."),
+    "tags": (
+        "studies",
+        "Count design: integer tags of each level from the effects of removal, and the trigger that wins the most.",
+    ),
     "tables": ("exact", "Regenerate results/: par sheets of every shipped rule set and the comparison."),
-    "verify": ("studies", "Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): "
-                          "exit 1 when any is refuted."),
+    "verify": (
+        "studies",
+        "Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx): exit 1 when any is refuted.",
+    ),
 }
 """Every command: the module of :mod:`analyzer.cli` that defines it, and its short help (the first line of its
 docstring, which a test holds equal). Register a new command here, in one line."""
@@ -90,10 +112,10 @@ class Baccarat(click.Group):
     command_line: str | None = None
     """The command line being run, as a shell would read it back (for the provenance of its output)."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:  # noqa: D102
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*COMMANDS, *self.commands})
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:  # noqa: D102
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in COMMANDS:
             importlib.import_module(f"{__package__}.{COMMANDS[cmd_name][0]}")  # its decorators register it
         return self.commands.get(cmd_name)
@@ -102,12 +124,19 @@ class Baccarat(click.Group):
         """The command list of ``--help``, from :data:`COMMANDS` (nothing is imported to write it)."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = [(n, click.Command(n, help=COMMANDS[n][1]).get_short_help_str(limit) if n in COMMANDS
-                 else self.commands[n].get_short_help_str(limit)) for n in names]
+        rows = [
+            (
+                n,
+                click.Command(n, help=COMMANDS[n][1]).get_short_help_str(limit)
+                if n in COMMANDS
+                else self.commands[n].get_short_help_str(limit),
+            )
+            for n in names
+        ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # noqa: D102
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         given = kwargs.get("args", args[0] if args else None)
         self.command_line = shlex.join(["baccarat", *(list(given) if given is not None else sys.argv[1:])])
         kwargs["standalone_mode"] = False
@@ -138,8 +167,10 @@ def os_error_text(error: OSError) -> str:
     name = error.filename
     where = "" if name is None else f" {str(name)[:60] + '...' if len(str(name)) > 60 else name}"
     reason = error.strerror or type(error).__name__
-    return (f"cannot read or write{where}: {reason.lower()} (errno {error.errno}); any file being written is left "
-            "as it was.")
+    return (
+        f"cannot read or write{where}: {reason.lower()} (errno {error.errno}); any file being written is left "
+        "as it was."
+    )
 
 
 def _exit_on_sigterm() -> None:
@@ -150,6 +181,7 @@ def _exit_on_sigterm() -> None:
     import threading
 
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+
         def leave(number: int, frame: object) -> None:
             raise SystemExit(128 + number)
 
@@ -173,11 +205,11 @@ def progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
 def load_rules(name: str) -> RuleSet:
     """The rule set ``name`` (shipped, catalogue or a file), with the side bets of the command's ``--wagers`` files."""
     context = click.get_current_context(silent=True)
-    from ..exact.reach import load
+    from ..exact.reach import load_rules
     from .options import WAGER_FILES_KEY
 
     files: tuple[str, ...] = () if context is None else context.meta.get(WAGER_FILES_KEY, ())
-    return load(name, files)
+    return load_rules(name, files)
 
 
 def rule_sets(names: tuple[str, ...]) -> list[RuleSet]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC
 from pathlib import Path
 
 import click
@@ -59,27 +60,39 @@ def rules(ctx: click.Context) -> None:
 @click.argument("name", metavar="NAME|FILE")
 @wager_files_option
 def rules_show(name: str) -> None:
-    """Print a rule set's drawing chart and every pay table, and the full path of its file (copy it to write your own)."""
+    """Print a rule set's drawing chart and every pay table, and the full path of its file (copy it to write your
+    own)."""
     emit(rule_set_document(load_rules(name)), "table")
 
 
-@cli.command(epilog=examples(
-    "baccarat analyze --rules dactylus --wager banker",
-    "baccarat analyze --rules punto-banco --decks 6 --remove 5x4,K --pay 'tie:tie=9:1' --wager tie --format json",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat analyze --rules dactylus --wager banker",
+        "baccarat analyze --rules punto-banco --decks 6 --remove 5x4,K --pay 'tie:tie=9:1' --wager tie --format json",
+    )
+)
 @rules_option
 @decks_option
 @remove_option
-@wagers_option("A wager to analyse; repeat for several (default: all).")
+@wagers_option("A wager to analyze; repeat for several (default: all).")
 @pay_option
 @format_option
 @exact_option
-def analyze(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...],
-            pays: tuple[str, ...], fmt: str | None, exact: bool) -> None:
+def analyze(
+    rule_names: tuple[str, ...],
+    decks: int | None,
+    remove: str,
+    wagers: tuple[str, ...],
+    pays: tuple[str, ...],
+    fmt: str | None,
+    exact: bool,
+) -> None:
     """Par sheets: every outcome's exact count and probability, house edge and more."""
     from ..api.analysis import analyze as analysis
 
-    documents = [analysis(r, decks=decks, remove=remove, pays=pays, wagers=wagers).document() for r in rule_sets(rule_names)]
+    documents = [
+        analysis(r, decks=decks, remove=remove, pays=pays, wagers=wagers).document() for r in rule_sets(rule_names)
+    ]
     emit(documents, fmt, exact)
 
 
@@ -94,20 +107,28 @@ def _variant(rules: RuleSet, pays: tuple[str, ...]) -> RuleSet:
 @rules_option
 @decks_option
 @remove_option
-@click.option("--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS",
-              help="Show beside each rule set a copy with this pay changed, e.g. 'tie:tie=9:1' (8:1 and 9:1 side by "
-                   "side); repeat to change several pays in the copy.")
+@click.option(
+    "--pay",
+    "pays",
+    multiple=True,
+    metavar="WAGER:OUTCOME=PAYS",
+    help="Show beside each rule set a copy with this pay changed, e.g. 'tie:tie=9:1' (8:1 and 9:1 side by "
+    "side); repeat to change several pays in the copy.",
+)
 @format_option
 @exact_option
-def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: tuple[str, ...], fmt: str | None,
-            exact: bool) -> None:
+def compare(
+    rule_names: tuple[str, ...], decks: int | None, remove: str, pays: tuple[str, ...], fmt: str | None, exact: bool
+) -> None:
     """One matrix: the house edge of every wager under every rule set (one shoe: --decks, or the rule sets' own)."""
     chosen = rule_sets(rule_names)
     if decks is None:
         own = sorted({r.decks for r in chosen})
         if len(own) > 1:
-            raise InputError(f"The rule sets are played with {' and '.join(map(str, own))} decks; one matrix is for one "
-                             "shoe, so choose it with --decks.")
+            raise InputError(
+                f"The rule sets are played with {' and '.join(map(str, own))} decks; one matrix is for one "
+                "shoe, so choose it with --decks."
+            )
         decks = own[0]
     shoe = shoe_of(chosen[0], decks, remove)
     analyses = []
@@ -120,9 +141,14 @@ def compare(rule_names: tuple[str, ...], decks: int | None, remove: str, pays: t
 
 
 @cli.command(epilog=examples("baccarat tables --out my-results"))
-@click.option("--out", default="results", show_default=True, metavar="DIR",
-              help="Folder to write the tables to: new, empty, or written by an earlier `baccarat tables` "
-                   "(it is replaced as a whole).")
+@click.option(
+    "--out",
+    default="results",
+    show_default=True,
+    metavar="DIR",
+    help="Folder to write the tables to: new, empty, or written by an earlier `baccarat tables` "
+    "(it is replaced as a whole).",
+)
 def tables(out: str) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
     from ..report.results import generate, steps
@@ -135,36 +161,68 @@ def tables(out: str) -> None:
             click.echo(f"wrote {path}")
 
 
-@cli.command(epilog=examples(
-    "baccarat report --rules punto-banco --out punto-banco.html",
-    "baccarat report --rules live-pittsburgh --out live-pittsburgh.pdf",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat report --rules punto-banco --out punto-banco.html",
+        "baccarat report --rules live-pittsburgh --out live-pittsburgh.pdf",
+    )
+)
 @one_rule_set()
 @decks_option
 @remove_option
 @wagers_option("A wager to evaluate; repeat for several (default: every wager the document offers).")
 @pay_option
-@click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path), metavar="FILE.html|FILE.pdf",
-              callback=writable_out,
-              help="The report to write: HTML or PDF (or .md, .json, .txt, .xlsx), by the suffix.")
-@click.option("--about", "about_file", default=None, metavar="FILE.toml",
-              help="Supplier, laboratory, evaluator and sign-off for the front page (a small TOML file).")
-@click.option("--checks", "check_files", multiple=True, metavar="FILE.toml",
-              help="Regulatory checks of your own, beside the shipped ones (repeatable).")
-@click.option("--counter-yield", "yield_shoes", type=Whole(1, MAX_SHOES), default=None, metavar="SHOES",
-              help="Add game protection: each wager's counter yield (perfect play and the best simple count) over SHOES "
-                   "shoes at the standard procedure.")
+@click.option(
+    "--out",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    metavar="FILE.html|FILE.pdf",
+    callback=writable_out,
+    help="The report to write: HTML or PDF (or .md, .json, .txt, .xlsx), by the suffix.",
+)
+@click.option(
+    "--about",
+    "about_file",
+    default=None,
+    metavar="FILE.toml",
+    help="Supplier, laboratory, evaluator and sign-off for the front page (a small TOML file).",
+)
+@click.option(
+    "--checks",
+    "check_files",
+    multiple=True,
+    metavar="FILE.toml",
+    help="Regulatory checks of your own, beside the shipped ones (repeatable).",
+)
+@click.option(
+    "--counter-yield",
+    "yield_shoes",
+    type=Whole(1, MAX_SHOES),
+    default=None,
+    metavar="SHOES",
+    help="Add game protection: each wager's counter yield (perfect play and the best simple count) over SHOES "
+    "shoes at the standard procedure.",
+)
 @workers_option
-def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], out: Path,
-           about_file: str | None, check_files: tuple[str, ...], yield_shoes: int | None, workers: int | None) -> None:
+def report(
+    rule_name: str,
+    decks: int | None,
+    remove: str,
+    wagers: tuple[str, ...],
+    pays: tuple[str, ...],
+    out: Path,
+    about_file: str | None,
+    check_files: tuple[str, ...],
+    yield_shoes: int | None,
+    workers: int | None,
+) -> None:
     """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
+    from ..report.about import load_about
     from ..report.evaluation import evaluate, evaluation_document
     from ..report.output import chosen_format, produce
     from ..report.writing import write_file
-
-    from ..report.about import load_about
     from ..studies.checks import load_checks
 
     fmt = chosen_format(None, out)
@@ -172,16 +230,20 @@ def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ..
     checks = load_checks(check_files)
     rule_set = with_pays(load_rules(rule_name), pays)
     check_workers(workers, None)
-    evaluation = evaluate(rule_set, shoe_of(rule_set, decks, remove), wagers, yield_shoes=yield_shoes,
-                          workers=workers or cores())
+    evaluation = evaluate(
+        rule_set, shoe_of(rule_set, decks, remove), wagers, yield_shoes=yield_shoes, workers=workers or cores()
+    )
     document = evaluation_document(evaluation, about, checks)
-    write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(timezone.utc).strftime("%Y-%m-%d")))
+    write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(UTC).strftime("%Y-%m-%d")))
     click.echo(f"wrote {out}", err=True)
 
 
 @cli.command("own-cards", epilog=examples("baccarat own-cards", "baccarat own-cards --decks 6 --remove 5x4"))
-@one_rule_set(required=False, default="mini-louisiana",
-              what="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.")
+@one_rule_set(
+    required=False,
+    default="mini-louisiana",
+    what="A rule set that offers Play Your Own Cards (an [own_cards] table), or a path to a rule file.",
+)
 @decks_option
 @remove_option
 @format_option
@@ -189,8 +251,8 @@ def report(rule_name: str, decks: int | None, remove: str, wagers: tuple[str, ..
 def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str | None, exact: bool) -> None:
     """Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges."""
     from ..report.owncards import own_cards_document
-    from ..studies.owncards import analyse
+    from ..studies.owncards import analyze_own_cards
 
     rule_set = load_rules(rule_name)
-    analysis = analyse(rule_set, shoe_of(rule_set, decks, remove))
+    analysis = analyze_own_cards(rule_set, shoe_of(rule_set, decks, remove))
     emit(own_cards_document(analysis, exact), fmt, exact)

@@ -117,14 +117,14 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Wager names: those of the rule sets already named on the line, else the standard ones."""
-    from ..exact.reach import load
+    from ..exact.reach import load_rules
     from ..game.standard import standard_wagers
 
     given = ctx.params.get("rule_names") or ((ctx.params["rule_name"],) if ctx.params.get("rule_name") else ())
     names: list[str] = []
     try:
         for rules in given:
-            names += [w.name for w in load(rules).wagers if w.name not in names]
+            names += [w.name for w in load_rules(rules).wagers if w.name not in names]
     except InputError:
         names = []
     return [CompletionItem(n) for n in (names or list(standard_wagers())) if n.startswith(incomplete)]
@@ -151,10 +151,15 @@ def _remember_wager_files(ctx: click.Context, _: click.Parameter, value: tuple[s
 def wager_files_option(command: F) -> F:
     """``--wagers FILE``, repeatable: the side bets of a file added to every rule set the command reads."""
     return click.option(
-        "--wagers", "wager_files", multiple=True, metavar="NAME|FILE", expose_value=False, callback=_remember_wager_files,
+        "--wagers",
+        "wager_files",
+        multiple=True,
+        metavar="NAME|FILE",
+        expose_value=False,
+        callback=_remember_wager_files,
         shell_complete=_complete_rules,
         help="Add the side bets of a rule file or wagers file (a side-bet file of `baccarat rules` such as "
-             "golden-frog, or a path); repeat for several.",
+        "golden-frog, or a path); repeat for several.",
     )(command)
 
 
@@ -162,7 +167,11 @@ def rules_option(command: F) -> F:
     """``--rules NAME|FILE``, repeatable, and ``--wagers FILE``."""
     command = wager_files_option(command)
     return click.option(
-        "--rules", "rule_names", multiple=True, metavar="NAME|FILE", shell_complete=_complete_rules,
+        "--rules",
+        "rule_names",
+        multiple=True,
+        metavar="NAME|FILE",
+        shell_complete=_complete_rules,
         help=f"{RULES_HELP}; repeat for several (default: every documented rule set).",
     )(command)
 
@@ -174,19 +183,29 @@ def one_rule_set(required: bool = True, default: str | None = None, what: str = 
     def decorate(command: F) -> F:
         command = wager_files_option(command)
         return click.option(
-            "--rules", "rule_name", required=required, metavar="NAME|FILE", shell_complete=_complete_rules,
-            help=what or f"{RULES_HELP}.", **extra,
+            "--rules",
+            "rule_name",
+            required=required,
+            metavar="NAME|FILE",
+            shell_complete=_complete_rules,
+            help=what or f"{RULES_HELP}.",
+            **extra,
         )(command)
 
     return decorate
 
 
 decks_option = click.option(
-    "--decks", type=Whole(1, MAX_DECKS), default=None, metavar="N",
+    "--decks",
+    type=Whole(1, MAX_DECKS),
+    default=None,
+    metavar="N",
     help=f"Decks in the shoe, 1 to {MAX_DECKS:,} (default: the rule set's, 8 for every shipped one).",
 )
 remove_option = click.option(
-    "--remove", default="", metavar="CARDS",
+    "--remove",
+    default="",
+    metavar="CARDS",
     help="Cards already dealt, e.g. '5,5,K,A', with suits 'KH,9d', or with counts: '5x4,K' is four fives and a king.",
 )
 OUT_KEY = "out"
@@ -207,18 +226,30 @@ def writable_out(ctx: click.Context, _: click.Parameter, value: Path | None) -> 
 def format_option(command: F) -> F:
     """``--format`` and ``--out``: every format to stdout, or to a file (xlsx and pdf only to a file)."""
     command = click.option(
-        "--out", type=click.Path(dir_okay=False, path_type=Path), default=None, expose_value=False,
-        callback=_remember_out, metavar="FILE",
-        help="Write to FILE instead of stdout (xlsx and pdf need it); its suffix names the format when --format does not.",
+        "--out",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        expose_value=False,
+        callback=_remember_out,
+        metavar="FILE",
+        help="Write to FILE instead of stdout (xlsx and pdf need it); its suffix names the format when --format does "
+        "not.",
     )(command)
     return click.option(
-        "--format", "fmt", type=click.Choice(ALL_FORMATS), default=None,
+        "--format",
+        "fmt",
+        type=click.Choice(ALL_FORMATS),
+        default=None,
         help="Output format (default: table, or what the --out file's suffix names).",
     )(command)
 
+
 exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
 pay_option = click.option(
-    "--pay", "pays", multiple=True, metavar="WAGER:OUTCOME=PAYS",
+    "--pay",
+    "pays",
+    multiple=True,
+    metavar="WAGER:OUTCOME=PAYS",
     help="Change one pay first, e.g. 'tie:tie=9:1'; repeat for several.",
 )
 
@@ -226,7 +257,12 @@ pay_option = click.option(
 def wagers_option(what: str = "A wager; repeat for several (default: all).", required: bool = False) -> Decorator[Any]:
     """``--wager W``, repeatable, with the wager names in its help and in shell completion."""
     return click.option(
-        "--wager", "wagers", multiple=True, required=required, metavar="W", shell_complete=_complete_wager,
+        "--wager",
+        "wagers",
+        multiple=True,
+        required=required,
+        metavar="W",
+        shell_complete=_complete_wager,
         help=f"{what} {wager_help()}.",
     )
 
@@ -234,16 +270,25 @@ def wagers_option(what: str = "A wager; repeat for several (default: all).", req
 def wager_option(what: str) -> Decorator[Any]:
     """``--wager W``, once, required."""
     return click.option(
-        "--wager", required=True, metavar="W", shell_complete=_complete_wager, help=f"{what} {wager_help()}.",
+        "--wager",
+        required=True,
+        metavar="W",
+        shell_complete=_complete_wager,
+        help=f"{what} {wager_help()}.",
     )
 
 
 workers_option = click.option(
-    "--workers", type=Workers(), default=None, metavar="N",
+    "--workers",
+    type=Workers(),
+    default=None,
+    metavar="N",
     help="Local worker processes (default: one per core; never more than the run has chunks).",
 )
 scheduler_option = click.option(
-    "--scheduler", default=None, metavar="ADDRESS",
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
     help="A Dask scheduler to run on instead of local workers: tcp://HOST:PORT or tls://HOST:PORT (see the README).",
 )
 
@@ -271,7 +316,10 @@ def parse_seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat
     for text in own_hands:
         match = _OWN_HAND.fullmatch(text.strip())
         if not match:
-            raise InputError(f"--own-hand {shown(text)} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or --own-hand 2:STAND.")
+            raise InputError(
+                f"--own-hand {shown(text)} is not [SEAT:]DRAW or [SEAT:]STAND; write e.g. --own-hand DRAW or "
+                "--own-hand 2:STAND."
+            )
         seat = int(match["seat"] or 1)
         if seat in decisions:
             raise InputError(f"Seat {seat} is given two own hands; a bettor plays at most one.")
@@ -283,8 +331,10 @@ def parse_seats(bets: tuple[str, ...], own_hands: tuple[str, ...]) -> tuple[Seat
 def check_workers(workers: int | None, scheduler: str | None) -> None:
     """Refuse ``--workers`` beside ``--scheduler``: the cluster's workers run the chunks, so it would be ignored."""
     if workers is not None and scheduler is not None:
-        raise InputError("--workers sets local worker processes; with --scheduler the cluster's workers run the "
-                         "chunks, so give one of the two.")
+        raise InputError(
+            "--workers sets local worker processes; with --scheduler the cluster's workers run the "
+            "chunks, so give one of the two."
+        )
 
 
 def given(name: str) -> bool:
@@ -297,10 +347,14 @@ def check_writable(option: str, path: str) -> None:
     """Refuse, before any dealing, a file that cannot be written: its folder must exist and be writable."""
     folder = Path(path).parent
     if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK) or Path(path).is_dir():
-        raise InputError(f"{option} {shown(path)} cannot be written: give a file in an existing folder you can write to.")
+        raise InputError(
+            f"{option} {shown(path)} cannot be written: give a file in an existing folder you can write to."
+        )
     if Path(path).exists() and not Path(path).is_file():
-        raise InputError(f"{option} {shown(path)} is not a regular file (a device, a FIFO or a socket); "
-                         "give a new path or a regular file.")
+        raise InputError(
+            f"{option} {shown(path)} is not a regular file (a device, a FIFO or a socket); "
+            "give a new path or a regular file."
+        )
 
 
 def per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:
@@ -310,7 +364,10 @@ def per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> d
         name, colon, rest = text.partition(":")
         wager = name.strip() if colon else None
         if wager is not None and wager not in wagers:
-            raise InputError(f"{option} {shown(text)} names {shown(wager)}, which is not one of the study's wagers ({', '.join(wagers)}).")
+            raise InputError(
+                f"{option} {shown(text)} names {shown(wager)}, which is not one of the study's wagers "
+                f"({', '.join(wagers)})."
+            )
         if wager in given:
             raise InputError(f"{option} is given twice for {wager or 'every wager'}.")
         given[wager] = rest if colon else text

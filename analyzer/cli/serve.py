@@ -8,11 +8,20 @@ from .app import cli, examples
 
 
 @cli.command(epilog=examples("baccarat serve", "baccarat serve --port 8765 --open"))
-@click.option("--host", default="127.0.0.1", show_default=True, metavar="HOST",
-              help="Where to listen; anything but loopback requires a token (printed at start).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar="HOST",
+    help="Where to listen; anything but loopback requires a token (printed at start).",
+)
 @click.option("--port", default=8765, show_default=True, type=int, metavar="N", help="The port to listen on.")
-@click.option("--token", default=None, metavar="TOKEN",
-              help="The token requests must show (default: none on loopback, a random one elsewhere).")
+@click.option(
+    "--token",
+    default=None,
+    metavar="TOKEN",
+    help="The token requests must show (default: none on loopback, a random one elsewhere).",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 def serve(host: str, port: int, token: str | None, open_browser: bool) -> None:
     """The workbench: write, price, tune, compare and export side bets in the browser, live and exact."""

@@ -56,12 +56,25 @@ if TYPE_CHECKING:
 @remove_option
 @wagers_option("A wager; repeat for several (default: all).")
 @pay_option
-@click.option("--upto", type=Whole(1, 1000), default=8, show_default=True, metavar="N",
-              help="Print the values for d = 1..N decks (N from 1 to 1,000).")
+@click.option(
+    "--upto",
+    type=Whole(1, 1000),
+    default=8,
+    show_default=True,
+    metavar="N",
+    help="Print the values for d = 1..N decks (N from 1 to 1,000).",
+)
 @click.option("--outcomes", is_flag=True, help="Also print each outcome's count polynomial and its limit.")
 @format_option
-def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], pays: tuple[str, ...], upto: int,
-            outcomes: bool, fmt: str | None) -> None:
+def formula(
+    rule_names: tuple[str, ...],
+    remove: str,
+    wagers: tuple[str, ...],
+    pays: tuple[str, ...],
+    upto: int,
+    outcomes: bool,
+    fmt: str | None,
+) -> None:
     """House edge as an exact rational function of the number of decks d, and its limit."""
     from ..report.formula import formula_document
     from ..studies.formula import formulas
@@ -74,32 +87,70 @@ def formula(rule_names: tuple[str, ...], remove: str, wagers: tuple[str, ...], p
     emit([formula_document(f, upto, outcomes) for f in results], fmt)
 
 
-@cli.command(epilog=examples(
-    "baccarat solve --rules punto-banco --wager tie --outcome tie --edge 2%",
-    "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player --outcome 'win by 9, non-natural' --edge 5%",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat solve --rules punto-banco --wager tie --outcome tie --edge 2%",
+        "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player "
+        "--outcome 'win by 9, non-natural' --edge 5%",
+    )
+)
 @rules_option
 @decks_option
 @remove_option
 @wager_option("The wager whose pay table is solved.")
-@click.option("--outcome", default=None, metavar="O",
-              help="The outcome whose pay is solved (with --shape: the one solved again after rounding; default the top award).")
-@click.option("--shape", "shape", multiple=True, metavar="OUTCOME=WEIGHT",
-              help="Pays in this shape, one common multiplier solved; repeat for each outcome, e.g. --shape 'win by 9, non-natural=30'.")
-@click.option("--edge", required=True, metavar="PERCENT",
-              help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).")
+@click.option(
+    "--outcome",
+    default=None,
+    metavar="O",
+    help="The outcome whose pay is solved (with --shape: the one solved again after rounding; default the top award).",
+)
+@click.option(
+    "--shape",
+    "shape",
+    multiple=True,
+    metavar="OUTCOME=WEIGHT",
+    help="Pays in this shape, one common multiplier solved; repeat for each outcome, e.g. --shape 'win by 9, "
+    "non-natural=30'.",
+)
+@click.option(
+    "--edge",
+    required=True,
+    metavar="PERCENT",
+    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).",
+)
 @pay_option
-@click.option("--counter-yield", "yield_shoes", type=Whole(1, MAX_SHOES), default=None, metavar="SHOES",
-              help="Also each candidate pay's counter yield: perfect play over SHOES shoes of the standard procedure "
-                   "(the same shoes for every candidate).")
-@click.option("--rank-by", type=click.Choice(("pays", "counter-yield")), default="pays", show_default=True,
-              help="Order of the candidate pays: by pay, or by counter yield, the safest to count first "
-                   "(needs --counter-yield).")
+@click.option(
+    "--counter-yield",
+    "yield_shoes",
+    type=Whole(1, MAX_SHOES),
+    default=None,
+    metavar="SHOES",
+    help="Also each candidate pay's counter yield: perfect play over SHOES shoes of the standard procedure "
+    "(the same shoes for every candidate).",
+)
+@click.option(
+    "--rank-by",
+    type=click.Choice(("pays", "counter-yield")),
+    default="pays",
+    show_default=True,
+    help="Order of the candidate pays: by pay, or by counter yield, the safest to count first (needs --counter-yield).",
+)
 @workers_option
 @format_option
-def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: str, outcome: str | None,
-          shape: tuple[str, ...], edge: str, pays: tuple[str, ...], yield_shoes: int | None, rank_by: str,
-          workers: int | None, fmt: str | None) -> None:
+def solve(
+    rule_names: tuple[str, ...],
+    decks: int | None,
+    remove: str,
+    wager: str,
+    outcome: str | None,
+    shape: tuple[str, ...],
+    edge: str,
+    pays: tuple[str, ...],
+    yield_shoes: int | None,
+    rank_by: str,
+    workers: int | None,
+    fmt: str | None,
+) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
     from ..api.studies import solve as solved
     from ..studies.solve import parse_shape
@@ -107,29 +158,64 @@ def solve(rule_names: tuple[str, ...], decks: int | None, remove: str, wager: st
     check_workers(workers, None)
     target = parse_percent(edge)
     weights = parse_shape(shape)
-    documents = [solved(r, shoe_of(r, decks, remove), wager, target, outcome, weights, yield_shoes=yield_shoes,
-                        rank_by=rank_by, workers=workers or cores())
-                 for r in (with_pays(rule_set, pays) for rule_set in rule_sets(rule_names))]
+    documents = [
+        solved(
+            r,
+            shoe_of(r, decks, remove),
+            wager,
+            target,
+            outcome,
+            weights,
+            yield_shoes=yield_shoes,
+            rank_by=rank_by,
+            workers=workers or cores(),
+        )
+        for r in (with_pays(rule_set, pays) for rule_set in rule_sets(rule_names))
+    ]
     emit(documents, fmt)
 
 
-@cli.command("verify", epilog=examples(
-    "baccarat verify examples/claims.toml",
-    "baccarat verify examples/submitted-punto-banco.csv --rules punto-banco",
-))
+@cli.command(
+    "verify",
+    epilog=examples(
+        "baccarat verify examples/claims.toml",
+        "baccarat verify examples/submitted-punto-banco.csv --rules punto-banco",
+    ),
+)
 @click.argument("claims_file", metavar="FILE")
 @one_rule_set(required=False, what="A par sheet (.csv, .xlsx): the rule set to check it under.")
 @decks_option
 @remove_option
 @pay_option
-@click.option("--checks", "check_files", multiple=True, metavar="FILE.toml",
-              help="Regulatory checks of your own, beside the shipped ones, for a par sheet (repeatable).")
-@click.option("--map", "names_map", default=None, metavar="FILE.toml",
-              help="A par sheet's own wager and event names mapped to the rule set's ([wagers], [events.WAGER]).")
+@click.option(
+    "--checks",
+    "check_files",
+    multiple=True,
+    metavar="FILE.toml",
+    help="Regulatory checks of your own, beside the shipped ones, for a par sheet (repeatable).",
+)
+@click.option(
+    "--map",
+    "names_map",
+    default=None,
+    metavar="FILE.toml",
+    help="A par sheet's own wager and event names mapped to the rule set's ([wagers], [events.WAGER]).",
+)
 @format_option
-def verify_command(claims_file: str, rule_name: str | None, decks: int | None, remove: str, pays: tuple[str, ...],
-                   check_files: tuple[str, ...], names_map: str | None, fmt: str | None) -> int:
-    """Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx with --rules): exit 1 when any is refuted."""
+def verify_command(
+    claims_file: str,
+    rule_name: str | None,
+    decks: int | None,
+    remove: str,
+    pays: tuple[str, ...],
+    check_files: tuple[str, ...],
+    names_map: str | None,
+    fmt: str | None,
+) -> int:
+    """Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx): exit 1 when any is refuted.
+
+    A submitted par sheet is checked under the rule set given by --rules.
+    """
     from ..report.verify import verdicts_document
     from ..studies.verify import load_claims, verify
 
@@ -137,15 +223,26 @@ def verify_command(claims_file: str, rule_name: str | None, decks: int | None, r
         from ..api.studies import verify_par_sheet
 
         if rule_name is None:
-            raise InputError(f"{shown(claims_file)} is a par sheet: give the rule set to check it under with --rules NAME|FILE.")
+            raise InputError(
+                f"{shown(claims_file)} is a par sheet: give the rule set to check it under with --rules NAME|FILE."
+            )
         rule_set = with_pays(load_rules(rule_name), pays)
-        document, confirmed = verify_par_sheet(claims_file, rule_set, shoe_of(rule_set, decks, remove), check_files,
-                                               names_map)
+        document, confirmed = verify_par_sheet(
+            claims_file, rule_set, shoe_of(rule_set, decks, remove), check_files, names_map
+        )
         emit(document, fmt)
         return 0 if confirmed else 1
-    if rule_name is not None or decks is not None or remove or pays or click.get_current_context().meta.get(WAGER_FILES_KEY):
-        raise InputError("--rules, --wagers, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
-                         "a claims file names them in each claim.")
+    if (
+        rule_name is not None
+        or decks is not None
+        or remove
+        or pays
+        or click.get_current_context().meta.get(WAGER_FILES_KEY)
+    ):
+        raise InputError(
+            "--rules, --wagers, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
+            "a claims file names them in each claim."
+        )
     if check_files or names_map:
         raise InputError("--checks and --map apply to a par sheet (.csv, .xlsx); a claims file states its own figures.")
     claims = load_claims(claims_file)
@@ -154,18 +251,26 @@ def verify_command(claims_file: str, rule_name: str | None, decks: int | None, r
     return 0 if all(v.confirmed for v in verdicts) else 1
 
 
-@cli.command(epilog=examples(
-    "baccarat eor --rules live-pittsburgh --wager banker --wager dragon-bonus-player",
-    "baccarat eor --rules punto-banco --wager tie --pay 'tie:tie=9:1' --remove 5x4",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat eor --rules live-pittsburgh --wager banker --wager dragon-bonus-player",
+        "baccarat eor --rules punto-banco --wager tie --pay 'tie:tie=9:1' --remove 5x4",
+    )
+)
 @rules_option
 @decks_option
 @remove_option
 @wagers_option("A wager; repeat for several (default: every wager with a pay table).")
 @pay_option
 @format_option
-def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tuple[str, ...], pays: tuple[str, ...],
-        fmt: str | None) -> None:
+def eor(
+    rule_names: tuple[str, ...],
+    decks: int | None,
+    remove: str,
+    wagers: tuple[str, ...],
+    pays: tuple[str, ...],
+    fmt: str | None,
+) -> None:
     """Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count."""
     from ..report.eor import eor_document
     from ..studies.eor import removal_table
@@ -174,58 +279,168 @@ def eor(rule_names: tuple[str, ...], decks: int | None, remove: str, wagers: tup
     emit([eor_document(removal_table(r, shoe_of(r, decks, remove), wagers)) for r in chosen], fmt)
 
 
-@cli.command(epilog=examples(
-    "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100",
-    "baccarat count --rules dactylus --wager player-pair --wager banker-pair --shoes 100 --format json",
-    "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
-    "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100 --spread 1@4,2@6,4@8 --bankroll 500",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100",
+        "baccarat count --rules dactylus --wager player-pair --wager banker-pair --shoes 100 --format json",
+        "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
+        "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100 --spread 1@4,2@6,4@8 "
+        "--bankroll 500",
+    )
+)
 @one_rule_set()
 @wagers_option("A wager to count (it needs a pay table); repeat for several, each bet on independently.", required=True)
-@click.option("--shoes", type=Whole(1, MAX_SHOES), default=1000, show_default=True, metavar="N",
-              help=f"Shoes to deal (at most {MAX_SHOES:,}).")
+@click.option(
+    "--shoes",
+    type=Whole(1, MAX_SHOES),
+    default=1000,
+    show_default=True,
+    metavar="N",
+    help=f"Shoes to deal (at most {MAX_SHOES:,}).",
+)
 @decks_option
-@click.option("--burn", default="standard", show_default=True, metavar="standard|none|N",
-              help="standard: the first card is shown and as many cards as its value burned face down (a ten burns 10); "
-                   "none; or N cards burned face down.")
-@click.option("--cut-card", type=Whole(0, 52_000), default=14, show_default=True, metavar="N", help="Cards behind the cut card.")
-@click.option("--last-round", type=click.Choice(("one-more", "cut")), default="one-more", show_default=True,
-              help="one-more: the round in which the cut card comes out is finished and one more is dealt; cut: that round is the last.")
-@click.option("--play", type=click.Choice(("perfect", "count")), default="perfect", show_default=True,
-              help="perfect: bet a wager when its exact expected value is above 0; count: when its count reaches --threshold.")
-@click.option("--tags", "tag_texts", multiple=True, metavar="[W:]TAGS",
-              help="13 tags in A..K order, or 'A=1,2=1,...'; 'W:' for one wager (default: the balanced count of `baccarat eor`).")
-@click.option("--threshold", "thresholds", multiple=True, metavar="[W:]T",
-              help="With --play count: bet when the count is at least T; 'W:' for one wager (default: the break-even true count).")
-@click.option("--threshold-on", "index", type=click.Choice(("true", "running")), default=None,
-              help="The count the threshold is on (default: true for balanced tags, running for unbalanced ones).")
-@click.option("--spread", "spreads", multiple=True, metavar="[W:]U@T,...",
-              help="A bet spread, played by the count: U units when the count is at least T, steps rising, e.g. "
-                   "'1@2,2@4,4@6' (none below the first); 'W:' for one wager. Implies --play count.")
+@click.option(
+    "--burn",
+    default="standard",
+    show_default=True,
+    metavar="standard|none|N",
+    help="standard: the first card is shown and as many cards as its value burned face down (a ten burns 10); "
+    "none; or N cards burned face down.",
+)
+@click.option(
+    "--cut-card", type=Whole(0, 52_000), default=14, show_default=True, metavar="N", help="Cards behind the cut card."
+)
+@click.option(
+    "--last-round",
+    type=click.Choice(("one-more", "cut")),
+    default="one-more",
+    show_default=True,
+    help="one-more: the round in which the cut card comes out is finished and one more is dealt; cut: that round is "
+    "the last.",
+)
+@click.option(
+    "--play",
+    type=click.Choice(("perfect", "count")),
+    default="perfect",
+    show_default=True,
+    help="perfect: bet a wager when its exact expected value is above 0; count: when its count reaches --threshold.",
+)
+@click.option(
+    "--tags",
+    "tag_texts",
+    multiple=True,
+    metavar="[W:]TAGS",
+    help="13 tags in A..K order, or 'A=1,2=1,...'; 'W:' for one wager (default: the balanced count of `baccarat eor`).",
+)
+@click.option(
+    "--threshold",
+    "thresholds",
+    multiple=True,
+    metavar="[W:]T",
+    help="With --play count: bet when the count is at least T; 'W:' for one wager "
+    "(default: the break-even true count).",
+)
+@click.option(
+    "--threshold-on",
+    "index",
+    type=click.Choice(("true", "running")),
+    default=None,
+    help="The count the threshold is on (default: true for balanced tags, running for unbalanced ones).",
+)
+@click.option(
+    "--spread",
+    "spreads",
+    multiple=True,
+    metavar="[W:]U@T,...",
+    help="A bet spread, played by the count: U units when the count is at least T, steps rising, e.g. "
+    "'1@2,2@4,4@6' (none below the first); 'W:' for one wager. Implies --play count.",
+)
 @pay_option
-@click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
+@click.option(
+    "--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles."
+)
 @workers_option
 @scheduler_option
-@click.option("--per-shoe", "per_shoe", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
-              help="Also write each shoe's results to FILE (.csv or .json).")
-@click.option("--plot", "plot", type=click.Path(dir_okay=False, writable=True), default=None, metavar="FILE",
-              help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs matplotlib).")
-@click.option("--bankroll", "bankroll", default=None, metavar="UNITS",
-              help="Also the risk of ruin, the Kelly bet and the hours to N0 for a bankroll of UNITS bets (an approximation).")
-@click.option("--goal", "goal", default=None, metavar="UNITS", help="With --bankroll: the risk of ruin before winning UNITS.")
-@click.option("--rounds-per-hour", "rounds_per_hour", type=Whole(1, 10_000), default=80, show_default=True, metavar="N",
-              help="With --bankroll: rounds dealt an hour, for the hours to N0.")
-@click.option("--bankroll-plot", "paths_file", type=click.Path(dir_okay=False, writable=True), default=None,
-              metavar="FILE", help="Also the 5/25/50/75/95% quantiles of the bankroll paths' cumulative result by rounds "
-                                   "played: a plot (.png, .svg, .pdf) or their table (.csv, .json).")
-@click.option("--paths", "paths", type=Whole(2, MAX_SHOES), default=None, metavar="N",
-              help="With --bankroll-plot: the paths, runs of consecutive shoes (default: 100, or the shoes if fewer).")
+@click.option(
+    "--per-shoe",
+    "per_shoe",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="FILE",
+    help="Also write each shoe's results to FILE (.csv or .json).",
+)
+@click.option(
+    "--plot",
+    "plot",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="FILE",
+    help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs "
+    "matplotlib).",
+)
+@click.option(
+    "--bankroll",
+    "bankroll",
+    default=None,
+    metavar="UNITS",
+    help="Also the risk of ruin, the Kelly bet and the hours to N0 for a bankroll of UNITS bets (an approximation).",
+)
+@click.option(
+    "--goal", "goal", default=None, metavar="UNITS", help="With --bankroll: the risk of ruin before winning UNITS."
+)
+@click.option(
+    "--rounds-per-hour",
+    "rounds_per_hour",
+    type=Whole(1, 10_000),
+    default=80,
+    show_default=True,
+    metavar="N",
+    help="With --bankroll: rounds dealt an hour, for the hours to N0.",
+)
+@click.option(
+    "--bankroll-plot",
+    "paths_file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    metavar="FILE",
+    help="Also the 5/25/50/75/95% quantiles of the bankroll paths' cumulative result by rounds "
+    "played: a plot (.png, .svg, .pdf) or their table (.csv, .json).",
+)
+@click.option(
+    "--paths",
+    "paths",
+    type=Whole(2, MAX_SHOES),
+    default=None,
+    metavar="N",
+    help="With --bankroll-plot: the paths, runs of consecutive shoes (default: 100, or the shoes if fewer).",
+)
 @format_option
-def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, burn: str, cut_card: int,
-          last_round: str, play: str, tag_texts: tuple[str, ...], thresholds: tuple[str, ...], index: str | None,
-          spreads: tuple[str, ...], pays: tuple[str, ...], seed: int, workers: int | None, scheduler: str | None,
-          per_shoe: str | None, plot: str | None, bankroll: str | None, goal: str | None, rounds_per_hour: int,
-          paths_file: str | None, paths: int | None, fmt: str | None) -> None:
+def count(
+    rule_name: str,
+    wagers: tuple[str, ...],
+    shoes: int,
+    decks: int | None,
+    burn: str,
+    cut_card: int,
+    last_round: str,
+    play: str,
+    tag_texts: tuple[str, ...],
+    thresholds: tuple[str, ...],
+    index: str | None,
+    spreads: tuple[str, ...],
+    pays: tuple[str, ...],
+    seed: int,
+    workers: int | None,
+    scheduler: str | None,
+    per_shoe: str | None,
+    plot: str | None,
+    bankroll: str | None,
+    goal: str | None,
+    rounds_per_hour: int,
+    paths_file: str | None,
+    paths: int | None,
+    fmt: str | None,
+) -> None:
     """Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):  # before numpy loads BLAS:
         os.environ.setdefault(variable, "1")  # the workers are the parallelism; threaded BLAS only oversubscribes
@@ -237,8 +452,11 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
 
     if goal is not None and bankroll is None:
         raise InputError("--goal goes with --bankroll (the risk of ruin before winning the goal).")
-    money = None if bankroll is None else Bankroll(_units("--bankroll", bankroll),
-                                                   None if goal is None else _units("--goal", goal), rounds_per_hour)
+    money = (
+        None
+        if bankroll is None
+        else Bankroll(_units("--bankroll", bankroll), None if goal is None else _units("--goal", goal), rounds_per_hour)
+    )
     rule_set = with_pays(load_rules(rule_name), pays)
     decks = decks if decks is not None else rule_set.decks
     if per_shoe is not None:
@@ -261,14 +479,32 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
         paths = min(DEFAULT_PATHS, shoes) if paths is None else paths
         check_paths(paths, shoes)
     check_workers(workers, scheduler)
-    study = plan(rule_set, wagers, shoes=shoes, decks=decks, burn=burn, cut_card=cut_card, last_round=last_round,
-                 play=play if given("play") else None, tags=per_wager("--tags", tag_texts, wagers),
-                 thresholds=per_wager("--threshold", thresholds, wagers), threshold_on=index,
-                 spreads=per_wager("--spread", spreads, wagers), seed=seed)
-    with open_executor(min(workers or cores(), study.tasks), scheduler) as executor, \
-            progress(study.tasks, "dealing shoes") as bar:
-        tally = run(study, executor, bar, keep_shoes=per_shoe is not None or plot is not None or paths_file is not None,
-                    keep_rounds=paths_file is not None)
+    study = plan(
+        rule_set,
+        wagers,
+        shoes=shoes,
+        decks=decks,
+        burn=burn,
+        cut_card=cut_card,
+        last_round=last_round,
+        play=play if given("play") else None,
+        tags=per_wager("--tags", tag_texts, wagers),
+        thresholds=per_wager("--threshold", thresholds, wagers),
+        threshold_on=index,
+        spreads=per_wager("--spread", spreads, wagers),
+        seed=seed,
+    )
+    with (
+        open_executor(min(workers or cores(), study.tasks), scheduler) as executor,
+        progress(study.tasks, "dealing shoes") as bar,
+    ):
+        tally = run(
+            study,
+            executor,
+            bar,
+            keep_shoes=per_shoe is not None or plot is not None or paths_file is not None,
+            keep_rounds=paths_file is not None,
+        )
         emit(count_document(tally, executor.description, money), fmt)
     if per_shoe is not None:
         from ..report.output import produce
@@ -284,7 +520,8 @@ def count(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None
 
 
 def _write_paths(tally: Tally, paths: int, bankroll: Fraction | None, file: str) -> None:
-    """``--bankroll-plot FILE``: the bankroll paths' quantiles (of the total with several wagers), drawn or as a table."""
+    """``--bankroll-plot FILE``: the bankroll paths' quantiles (of the total with several wagers), drawn or as a
+    table."""
     from ..report.paths import paths_document
     from ..studies.paths import bankroll_paths
 
@@ -308,34 +545,69 @@ def _units(option: str, text: str) -> Fraction:
     return Fraction(text.strip())
 
 
-@cli.command(epilog=examples(
-    "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200",
-    "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
-    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 100",
-    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --search",
-    "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 20 --unbalanced --sheet",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200",
+        "baccarat tags --rules live-pittsburgh --wager dragon-bonus-player --shoes 200 --unbalanced",
+        "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 100",
+        "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 40 --search",
+        "baccarat tags --rules ez-baccarat --wager dragon-7 --wager panda-8 --shoes 20 --unbalanced --sheet",
+    )
+)
 @one_rule_set()
-@click.option("--wager", "wagers", required=True, multiple=True, metavar="W",
-              help="The wager to design a count for (it needs a pay table); twice or more for a co-count: one count, "
-                   "each wager bet at its own trigger.")
-@click.option("--shoes", type=Whole(1, MAX_SHOES), default=2000, show_default=True, metavar="N",
-              help="Shoes to deal for the trigger search (the same shoes for every design).")
+@click.option(
+    "--wager",
+    "wagers",
+    required=True,
+    multiple=True,
+    metavar="W",
+    help="The wager to design a count for (it needs a pay table); twice or more for a co-count: one count, "
+    "each wager bet at its own trigger.",
+)
+@click.option(
+    "--shoes",
+    type=Whole(1, MAX_SHOES),
+    default=2000,
+    show_default=True,
+    metavar="N",
+    help="Shoes to deal for the trigger search (the same shoes for every design).",
+)
 @decks_option
-@click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles.")
-@click.option("--unbalanced", is_flag=True,
-              help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count "
-                   "(a co-count: one running count, each wager with its own running-count trigger).")
-@click.option("--sheet", is_flag=True,
-              help="Also a printable tracking sheet: the running count to bet at, round by round, for the best balanced "
-                   "design (a co-count: a column per wager).")
-@click.option("--search", is_flag=True,
-              help="A co-count of two wagers: try every mix of their effects (nine weights) and keep, per level, the "
-                   "tags whose triggers take the most together on the shoes dealt.")
+@click.option(
+    "--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of the shuffles."
+)
+@click.option(
+    "--unbalanced",
+    is_flag=True,
+    help="Also the unbalanced count of each level (tags not adding up to 0), bet on the running count "
+    "(a co-count: one running count, each wager with its own running-count trigger).",
+)
+@click.option(
+    "--sheet",
+    is_flag=True,
+    help="Also a printable tracking sheet: the running count to bet at, round by round, for the best balanced "
+    "design (a co-count: a column per wager).",
+)
+@click.option(
+    "--search",
+    is_flag=True,
+    help="A co-count of two wagers: try every mix of their effects (nine weights) and keep, per level, the "
+    "tags whose triggers take the most together on the shoes dealt.",
+)
 @workers_option
 @format_option
-def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None, seed: int, unbalanced: bool,
-         sheet: bool, search: bool, workers: int | None, fmt: str | None) -> None:
+def tags(
+    rule_name: str,
+    wagers: tuple[str, ...],
+    shoes: int,
+    decks: int | None,
+    seed: int,
+    unbalanced: bool,
+    sheet: bool,
+    search: bool,
+    workers: int | None,
+    fmt: str | None,
+) -> None:
     """Count design: integer tags of each level from the effects of removal, and the trigger that wins the most."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
@@ -353,34 +625,83 @@ def tags(rule_name: str, wagers: tuple[str, ...], shoes: int, decks: int | None,
         rule_set.wager(wager)  # an unknown name is refused before any shoe is dealt
     with open_executor(workers or cores()) as executor:
         if len(wagers) > 1:
-            found = co_design(rule_set, wagers, decks if decks is not None else rule_set.decks, shoes, seed, executor,
-                              search=search, unbalanced=unbalanced)
+            found = co_design(
+                rule_set,
+                wagers,
+                decks if decks is not None else rule_set.decks,
+                shoes,
+                seed,
+                executor,
+                search=search,
+                unbalanced=unbalanced,
+            )
             document = co_design_document(found, sheet=sheet)
         else:
-            document = design_document(design(rule_set, wagers[0], decks if decks is not None else rule_set.decks,
-                                              shoes, seed, executor, unbalanced=unbalanced), sheet=sheet)
+            document = design_document(
+                design(
+                    rule_set,
+                    wagers[0],
+                    decks if decks is not None else rule_set.decks,
+                    shoes,
+                    seed,
+                    executor,
+                    unbalanced=unbalanced,
+                ),
+                sheet=sheet,
+            )
     emit(document, fmt)
 
 
-@cli.command(epilog=examples(
-    "baccarat depth --rules live-pittsburgh --wager dragon-bonus-player --from 10 --to 11",
-))
+@cli.command(
+    epilog=examples(
+        "baccarat depth --rules live-pittsburgh --wager dragon-bonus-player --from 10 --to 11",
+    )
+)
 @one_rule_set()
 @click.option("--wager", "wager", required=True, metavar="W", help="The wager to study (it needs a pay table).")
-@click.option("--from", "low", type=Whole(CARDS_PER_ROUND, 100_000), default=10, show_default=True, metavar="K",
-              help="The fewest unseen cards studied.")
-@click.option("--to", "high", type=Whole(CARDS_PER_ROUND, 100_000), default=14, show_default=True, metavar="K",
-              help="The most unseen cards studied (the compositions grow fast: over the ten values 4.7 million at "
-                   "18, 70.6 million at 26; over the thirteen ranks 2.7 million at 12, 86 million at 18; a few seconds "
-                   "to some twenty each).")
+@click.option(
+    "--from",
+    "low",
+    type=Whole(CARDS_PER_ROUND, 100_000),
+    default=10,
+    show_default=True,
+    metavar="K",
+    help="The fewest unseen cards studied.",
+)
+@click.option(
+    "--to",
+    "high",
+    type=Whole(CARDS_PER_ROUND, 100_000),
+    default=14,
+    show_default=True,
+    metavar="K",
+    help="The most unseen cards studied (the compositions grow fast: over the ten values 4.7 million at "
+    "18, 70.6 million at 26; over the thirteen ranks 2.7 million at 12, 86 million at 18; a few seconds "
+    "to some twenty each).",
+)
 @decks_option
-@click.option("--shoes", type=Whole(1, MAX_SHOES), default=100_000, show_default=True, metavar="N",
-              help="Shoes dealt to estimate the rounds a shoe deals at each depth.")
+@click.option(
+    "--shoes",
+    type=Whole(1, MAX_SHOES),
+    default=100_000,
+    show_default=True,
+    metavar="N",
+    help="Shoes dealt to estimate the rounds a shoe deals at each depth.",
+)
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of those shoes.")
 @workers_option
 @format_option
-def depth(rule_name: str, wager: str, low: int, high: int, decks: int | None, shoes: int, seed: int,
-          workers: int | None, fmt: str | None) -> None:
+def depth(
+    rule_name: str,
+    wager: str,
+    low: int,
+    high: int,
+    decks: int | None,
+    shoes: int,
+    seed: int,
+    workers: int | None,
+    fmt: str | None,
+) -> None:
     """The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect play's gain."""
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(variable, "1")  # one thread per worker: the workers share the cores
@@ -388,5 +709,17 @@ def depth(rule_name: str, wager: str, low: int, high: int, decks: int | None, sh
     from ..report.depth import depth_document
 
     check_workers(workers, None)
-    emit(depth_document(depth_study(load_rules(rule_name), wager, decks=decks, unseen=range(low, high + 1),
-                                    shoes=shoes, seed=seed, workers=workers or cores())), fmt)
+    emit(
+        depth_document(
+            depth_study(
+                load_rules(rule_name),
+                wager,
+                decks=decks,
+                unseen=range(low, high + 1),
+                shoes=shoes,
+                seed=seed,
+                workers=workers or cores(),
+            )
+        ),
+        fmt,
+    )

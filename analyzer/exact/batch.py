@@ -96,7 +96,7 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
         by_rank = np.asarray(shoes, dtype=object).reshape(len(rest.dealings), len(RANKS), -1).sum(axis=2)
         return _joined([w.name for w in chosen], expected_values(rules, plain, by_rank), rest)
     counts = np.asarray(shoes)
-    if counts.dtype.kind not in "iu" or counts.size and int(np.abs(counts).max()) > 2**31:
+    if counts.dtype.kind not in "iu" or (counts.size and int(np.abs(counts).max()) > 2**31):
         counts = np.asarray(shoes, dtype=object)  # Python ints: nothing can overflow while checking
     if counts.ndim != 2 or counts.shape[1] != len(RANKS):
         raise InputError(f"Each shoe needs a count for each of the {len(RANKS)} ranks.")
@@ -131,7 +131,9 @@ def _aggregated_path(
     counts = counts.astype(object)
     dtype: type = np.int64 if counts_fit_int64(largest) else object
     # A wager reads only its own side's pair flag: class 1 (Player pair) or 2 (Banker pair).
-    classes = [0] + [cls for cls, side in ((1, "player"), (2, "banker")) if any(_reads_pair(w) and w.side == side for w in chosen)]
+    classes = [0] + [
+        cls for cls, side in ((1, "player"), (2, "banker")) if any(_reads_pair(w) and w.side == side for w in chosen)
+    ]
     columns: list[Any] = [counts[:, r].astype(dtype) for r in range(len(RANKS))]  # one array per rank
     by_class: list[dict[Hands, Any]] = class_counts(columns, rules.drawing, classes)
 
@@ -155,7 +157,8 @@ def _aggregated_path(
 def _multiset_path(
     rules: RuleSet, wagers: tuple[str, ...], counts: npt.NDArray[Any], largest: int
 ) -> tuple[npt.NDArray[np.int64], tuple[int, ...]] | None:
-    """Numerators and scales by :mod:`analyzer.exact.multiset`, or ``None`` when its bounds do not hold for this batch."""
+    """Numerators and scales by :mod:`analyzer.exact.multiset`, or ``None`` when its bounds do not hold for this
+    batch."""
     coefficients = multiset.coefficients(rules, wagers)
     if 4 * coefficients.biggest_pay * largest**CARDS_PER_ROUND >= _INT64_LIMIT:
         return None

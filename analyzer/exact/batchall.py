@@ -50,7 +50,8 @@ from .settlement import table_outcome_counts
 
 
 class Values(NamedTuple):
-    """The fields of a :class:`~analyzer.exact.batch.BatchValues`: wager ``j`` on shoe ``i`` is numerators[i, j] / (scale[j] * dealings[i])."""
+    """The fields of a :class:`~analyzer.exact.batch.BatchValues`: wager ``j`` on shoe ``i`` is numerators[i, j] /
+    (scale[j] * dealings[i])."""
 
     wagers: tuple[str, ...]
     numerators: npt.NDArray[Any]
@@ -62,15 +63,21 @@ def expected_values(rules: RuleSet, wagers: Sequence[Wager], shoes: npt.ArrayLik
     """Exact expected values of ``wagers`` (objects of ``rules``) on each shoe; see the module notes for the shoes."""
     counts = np.asarray(shoes, dtype=object)
     if counts.ndim != 2 or counts.shape[1] not in (len(RANKS), len(TYPES)):
-        raise InputError(f"Each shoe needs a count for each of the {len(RANKS)} ranks or of the {len(TYPES)} card types.")
+        raise InputError(
+            f"Each shoe needs a count for each of the {len(RANKS)} ranks or of the {len(TYPES)} card types."
+        )
     typed = counts.shape[1] == len(TYPES)
     suited = [w.name for w in wagers if needs_of(w).reads_suits]
     if suited and not typed:
-        raise InputError(f"{', '.join(suited)} reads suits: give each shoe's counts of the {len(TYPES)} card types (A♠ A♥ ... K♣).")
+        raise InputError(
+            f"{', '.join(suited)} reads suits: give each shoe's counts of the {len(TYPES)} card types (A♠ A♥ ... K♣)."
+        )
     lit = [w.name for w in wagers if w.lightning is not None]
     if lit and not typed:
-        raise InputError(f"{lit[0]} has lightning multipliers, which match card types: give each shoe's counts of the "
-                         f"{len(TYPES)} card types (A♠ A♥ ... K♣).")
+        raise InputError(
+            f"{lit[0]} has lightning multipliers, which match card types: give each shoe's counts of the "
+            f"{len(TYPES)} card types (A♠ A♥ ... K♣)."
+        )
     by_rank = counts.reshape(len(counts), len(RANKS), len(SUITS)).sum(axis=2) if typed else counts
     if counts.shape[0] and (counts.min() < 0 or by_rank.sum(axis=1).min() < CARDS_PER_ROUND):
         raise InputError(f"Every shoe needs counts of at least 0 and at least {CARDS_PER_ROUND} cards.")
@@ -110,7 +117,9 @@ def _shoe(row: npt.NDArray[Any], typed: bool) -> Shoe:
     values = [int(v) for v in row]
     if not typed:
         return Shoe(counts=tuple(values))
-    return Shoe(counts=tuple(sum(values[r * len(SUITS):(r + 1) * len(SUITS)]) for r in range(len(RANKS))), types=tuple(values))
+    return Shoe(
+        counts=tuple(sum(values[r * len(SUITS) : (r + 1) * len(SUITS)]) for r in range(len(RANKS))), types=tuple(values)
+    )
 
 
 def _final_states(rules: RuleSet, by_rank: npt.NDArray[Any]) -> dict[FinalState, npt.NDArray[Any]]:
@@ -122,6 +131,11 @@ def _final_states(rules: RuleSet, by_rank: npt.NDArray[Any]) -> dict[FinalState,
     out: dict[FinalState, npt.NDArray[Any]] = {}
     for hands, n in every.items():
         p, b, pb = player.get(hands, 0), banker.get(hands, 0), both.get(hands, 0)
-        for flags, count in (((False, False), n - p - b + pb), ((True, False), p - pb), ((False, True), b - pb), ((True, True), pb)):
+        for flags, count in (
+            ((False, False), n - p - b + pb),
+            ((True, False), p - pb),
+            ((False, True), b - pb),
+            ((True, True), pb),
+        ):
             out[FinalState(*hands, *flags)] = np.asarray(count, dtype=object)
     return out

@@ -95,7 +95,8 @@ def third_properties(universe: Universe, needs: Needs) -> list[Callable[[int], o
 
 @dataclass(frozen=True)
 class Partition:
-    """Classes of the universe: ``of[u]`` the class of element u, ``count[c]`` cards in class c, ``member[c]`` one element."""
+    """Classes of the universe: ``of[u]`` the class of element u, ``count[c]`` cards in class c, ``member[c]`` one
+    element."""
 
     of: tuple[int, ...]
     count: tuple[int, ...]
@@ -118,8 +119,9 @@ def partition(universe: Universe, props: Sequence[Callable[[int], object]]) -> P
 # ------------------------------------------------------------ hand summaries
 
 
-def summary_columns(universe: Universe, part: Partition, hand: HandNeeds, drawing: bool,
-                     a: Array, b: Array) -> tuple[list[str], list[Array]]:
+def summary_columns(
+    universe: Universe, part: Partition, hand: HandNeeds, drawing: bool, a: Array, b: Array
+) -> tuple[list[str], list[Array]]:
     """The summary of a hand's first two cards (classes ``a``, ``b``): named integer columns."""
     value = np.array([universe.value[m] for m in part.member])
     names, columns = [], []

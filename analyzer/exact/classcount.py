@@ -59,6 +59,7 @@ Number type
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
@@ -149,8 +150,12 @@ def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs, plain: bool = Fals
     size = sum(universe.counts)
     third = partition(universe, third_properties(universe, needs)) if needs.drawing else None
     used = [
-        side for side in _SIDES
-        if needs.drawing or needs.hand(side).two or needs.hand(side).pair or needs.hand(side).suited_pair
+        side
+        for side in _SIDES
+        if needs.drawing
+        or needs.hand(side).two
+        or needs.hand(side).pair
+        or needs.hand(side).suited_pair
         or not needs.hand(side).first.empty
     ]
     later = third_properties(universe, needs) if needs.drawing else []
@@ -159,7 +164,7 @@ def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs, plain: bool = Fals
     order = sorted(used, key=lambda side: -len(partition(universe, own[side] + later).count))
     hands: list[HandBlock] = []
     for i, side in enumerate(order):
-        props = own[side] + [p for s in order[i + 1:] for p in own[s]] + later
+        props = own[side] + [p for s in order[i + 1 :] for p in own[s]] + later
         hands.append(hand_block(universe, partition(universe, props), needs.hand(side), side, needs.drawing))
     if not hands:
         return RecordTable(np.zeros((1, 0), dtype=np.int64), np.array([shoe.denominator], dtype=object))
@@ -172,12 +177,21 @@ def _record_table(shoe: Shoe, drawing: Drawing, needs: Needs, plain: bool = Fals
     return _two_hands(universe, needs, drawing, hands, third, size, plain)
 
 
-def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[HandBlock], third: Partition | None,
-               size: int, plain: bool) -> RecordTable:
+def _two_hands(
+    universe: Universe,
+    needs: Needs,
+    drawing: Drawing,
+    hands: list[HandBlock],
+    third: Partition | None,
+    size: int,
+    plain: bool,
+) -> RecordTable:
     first, second = hands
     to_second = np.array([second.part.of[m] for m in first.part.member])
     # first-hand pairs grouped by (summary, classes of the second partition they fall in)
-    key = (first.summary * len(second.part.count) + to_second[first.first]) * len(second.part.count) + to_second[first.second]
+    key = (first.summary * len(second.part.count) + to_second[first.first]) * len(second.part.count) + to_second[
+        first.second
+    ]
     groups, inverse = np.unique(key, return_inverse=True)
     group_weight = sum_by(inverse.reshape(-1), first.weight, len(groups))
     g_summary, rest = np.divmod(groups, len(second.part.count) ** 2)
@@ -204,14 +218,26 @@ def _two_hands(universe: Universe, needs: Needs, drawing: Drawing, hands: list[H
             f"{', '.join(name for name, _ in needs.fields())}. Read less in one wager (e.g. a poker rank or the suits "
             "of one hand only), or split it into several wagers."
         )
-    grid_in = Grid(group_weight, g_summary, e1, e2, n2, b1, b2, second.summary, to_third,
-                   (len(first.summaries), len(second.summaries), t))
+    grid_in = Grid(
+        group_weight,
+        g_summary,
+        e1,
+        e2,
+        n2,
+        b1,
+        b2,
+        second.summary,
+        to_third,
+        (len(first.summaries), len(second.summaries), t),
+    )
     if plain:
         rect = (np.arange(len(first.summaries)), np.arange(len(second.summaries)))
         moments = paired_moments(grid_in, np.int64 if 16 * size**4 < _INT64 else object)
     else:
         rect = _rectangle(drawing, first, second)
-        moments = hand_moments(grid_in, size, rect)  # _play_out holds the only references: it frees them before the records
+        moments = hand_moments(
+            grid_in, size, rect
+        )  # _play_out holds the only references: it frees them before the records
     return _play_out(universe, needs, drawing, first, second, third, moments, rect, size)
 
 
@@ -228,15 +254,26 @@ def _rectangle(drawing: Drawing, first: HandBlock, second: HandBlock) -> tuple[A
 
 
 def _draw_tables(drawing: Drawing) -> tuple[Array, Array]:
-    """Whether the Player draws on each two-card total, and the Banker on each total and column (0: the Player stood)."""
+    """Whether the Player draws on each two-card total, and the Banker on each total and column (0: the Player
+    stood)."""
     player_draws = np.array([t_ in NON_NATURAL_TOTALS and drawing.player_draws(t_) for t_ in range(10)])
-    banker_draws = np.array([[t_ in NON_NATURAL_TOTALS and drawing.banker[t_][c] for c in range(len(BANKER_COLUMNS))]
-                             for t_ in range(10)])
+    banker_draws = np.array(
+        [[t_ in NON_NATURAL_TOTALS and drawing.banker[t_][c] for c in range(len(BANKER_COLUMNS))] for t_ in range(10)]
+    )
     return player_draws, banker_draws
 
 
-def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlock, second: HandBlock, third: Partition,
-              moments: list[Array], rect: tuple[Array, Array], size: int) -> RecordTable:
+def _play_out(
+    universe: Universe,
+    needs: Needs,
+    drawing: Drawing,
+    first: HandBlock,
+    second: HandBlock,
+    third: Partition,
+    moments: list[Array],
+    rect: tuple[Array, Array],
+    size: int,
+) -> RecordTable:
     """Deal the third-card classes against every pair of hand summaries, by the moments S0, S1, S2 (``moments``,
     emptied here so that their memory is freed as soon as they are used; S2 on the pairs of ``rect`` only).
 
@@ -267,8 +304,10 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
     nx, ny = n[None, :, None], n[None, None, :]
     diagonal = np.arange(t)
     blocks: list[tuple[str, Array, int, int]] = [  # (kind, summary pairs, x classes, y classes)
-        ("both", np.flatnonzero(live & inside.ravel()), t, t), ("one", np.flatnonzero(live & one), t, 1),
-        ("none", np.flatnonzero(live & ~one & ~inside.ravel()), 1, 1)]
+        ("both", np.flatnonzero(live & inside.ravel()), t, t),
+        ("one", np.flatnonzero(live & one), t, 1),
+        ("none", np.flatnonzero(live & ~one & ~inside.ravel()), 1, 1),
+    ]
     where = np.full(len(s0), -1, dtype=np.int64)  # a pair of rect -> its row of S2
     both = blocks[0][1]
     where[both] = np.searchsorted(fs, i[both]) * len(ss) + np.searchsorted(ss, j[both])
@@ -280,7 +319,7 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
     for dealt, pairs, tx, ty in blocks:
         step = max(1, GRID_CHUNK // (tx * ty))  # summary pairs per chunk: memory stays flat, whatever the grid
         for start in range(0, len(pairs), step):
-            rows = pairs[start:start + step]
+            rows = pairs[start : start + step]
             s0c: Array = s0[rows].astype(kind)[:, None, None]
             if dealt == "both":
                 s1r: Array = s1[rows].astype(kind)
@@ -293,8 +332,9 @@ def _play_out(universe: Universe, needs: Needs, drawing: Drawing, first: HandBlo
                 ways = (nx * s0c - s1[rows].astype(kind)[:, :, None]) * (size - 5)
             else:
                 ways = s0c * falling(size - 4, 2)
-            columns = _grid_columns(universe, needs, drawing, third, player, banker, p_index[rows], b_index[rows], value,
-                                    (tx, ty))
+            columns = _grid_columns(
+                universe, needs, drawing, third, player, banker, p_index[rows], b_index[rows], value, (tx, ty)
+            )
             flat = ways.ravel()
             if needs.size() >= _INT64 or needs.size() > 1 << 22:
                 keep = np.asarray(flat != 0).astype(bool)
@@ -346,8 +386,18 @@ def _added(a: Array, b: Array) -> Array:
     return a + b
 
 
-def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Partition, player: HandBlock, banker: HandBlock,
-                  p_index: Array, b_index: Array, value: Array, shape: tuple[int, int]) -> list[Array]:
+def _grid_columns(
+    universe: Universe,
+    needs: Needs,
+    drawing: Drawing,
+    third: Partition,
+    player: HandBlock,
+    banker: HandBlock,
+    p_index: Array,
+    b_index: Array,
+    value: Array,
+    shape: tuple[int, int],
+) -> list[Array]:
     """Every record field over the grid (summary pair, x, y), in the order of ``needs.fields()``; ``shape``: the
     x and y classes dealt (1 for a third card no hand takes: class 0 stands in, never read)."""
     x = np.arange(shape[0])[None, :, None]
@@ -378,16 +428,19 @@ def _grid_columns(universe: Universe, needs: Needs, drawing: Drawing, third: Par
         if needs_h.suited_pair:
             columns.append(column(hand, index, "suited_pair"))
         if needs_h.third:
-            signature = np.array([sum(1 << k for k, spec in enumerate(needs_h.third) if universe.member(spec, m))
-                                  for m in third.member])
+            signature = np.array(
+                [sum(1 << k for k, spec in enumerate(needs_h.third) if universe.member(spec, m)) for m in third.member]
+            )
             columns.append(np.where(drew, 1 + signature[card], 0))
-        columns += _acc_columns(universe, third, needs_h.all, lambda name: column(hand, index, name), drew, card)
-        columns += _acc_columns(universe, third, needs_h.first, lambda name: column(hand, index, name), None, card)
+        named = functools.partial(column, hand, index)
+        columns += _acc_columns(universe, third, needs_h.all, named, drew, card)
+        columns += _acc_columns(universe, third, needs_h.first, named, None, card)
     return columns
 
 
-def _acc_columns(universe: Universe, third: Partition, accs: Accs, first: Callable[[str], Array],
-                 drew: Array | None, card: Array) -> list[Array]:
+def _acc_columns(
+    universe: Universe, third: Partition, accs: Accs, first: Callable[[str], Array], drew: Array | None, card: Array
+) -> list[Array]:
     """An accumulator over all the hand's cards (``drew`` given: add its third card) or its first two."""
     columns: list[Array] = []
     for spec, cap in accs.counts:

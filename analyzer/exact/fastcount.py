@@ -121,9 +121,16 @@ def count_deals(shoe: Shoe, drawing: Drawing) -> Distribution:
     mask = (1 << width) - 1
     counts: dict[FinalState, int] = {}
     for hands, packed in _endings(table, n, shoe.size, drawing).items():
-        every, player, banker, both = packed & mask, (packed >> width) & mask, (packed >> 2 * width) & mask, packed >> 3 * width
+        every, player, banker, both = (
+            packed & mask,
+            (packed >> width) & mask,
+            (packed >> 2 * width) & mask,
+            packed >> 3 * width,
+        )
         # pair flags by inclusion-exclusion: neither, the Player's only, the Banker's only, both
-        for state, count in zip(_with_pair_flags(hands), (every - player - banker + both, player - both, banker - both, both)):
+        for state, count in zip(
+            _with_pair_flags(hands), (every - player - banker + both, player - both, banker - both, both)
+        ):
             if count:
                 counts[state] = count
     return Distribution(shoe=shoe, counts=MappingProxyType(counts))
@@ -135,7 +142,9 @@ def _with_pair_flags(hands: Hands) -> tuple[FinalState, ...]:
 
     Cached as immutable keys (at most 400 endings), not as counts.
     """
-    return tuple(FinalState(*hands, player_pair, banker_pair) for banker_pair in (False, True) for player_pair in (False, True))
+    return tuple(
+        FinalState(*hands, player_pair, banker_pair) for banker_pair in (False, True) for player_pair in (False, True)
+    )
 
 
 def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] = (0, 1, 2, 3)) -> list[dict[Hands, C]]:
@@ -172,12 +181,15 @@ class _TenPairs(Generic[C]):
         q4 = sum([t * (t - 1) * (t - 2) * (t - 3) for t in tens], zero)
         self.pair_then_pair = self.q2 * self.q2 - q22 + q4
         """Two tens of one rank, then two tens of one rank (two ranks or one)."""
-        self.two_then_pair = sum([
-            (n0 - t) * (n0 - t - 1) * t * (t - 1)  # no ten of this rank among the first two
-            + t * (n0 - t) * (t - 1) * (t - 2) * 2  # one
-            + t * (t - 1) * (t - 2) * (t - 3)  # two
-            for t in tens
-        ], zero)
+        self.two_then_pair = sum(
+            [
+                (n0 - t) * (n0 - t - 1) * t * (t - 1)  # no ten of this rank among the first two
+                + t * (n0 - t) * (t - 1) * (t - 2) * 2  # one
+                + t * (t - 1) * (t - 2) * (t - 3)  # two
+                for t in tens
+            ],
+            zero,
+        )
         """Two tens of any ranks, then two tens of one rank."""
 
 
@@ -239,7 +251,7 @@ def _four_card_table(n: list[C], pairs: _PairLanes[C] | None = None) -> dict[tup
             backwards = m[::-1] * 2  # m[9], ..., m[0], m[9], ..., m[0]
             for banker in range(10):
                 # m[B - b] for b = 0, 1, ..., 9: m[B], m[B - 1], ..., m[0], m[9], ..., m[B + 1]
-                row = list(map(mul, weighted, backwards[9 - banker:19 - banker]))
+                row = list(map(mul, weighted, backwards[9 - banker : 19 - banker]))
                 for b in _DOUBLES[banker]:  # the Banker's second card has the first card's value
                     row[b] = row[b] - weighted[b]
                     if pairs is not None:

@@ -34,9 +34,9 @@ from typing import Any
 import numpy as np
 
 from ..game.cards import RANKS, SUITS
+from ..game.money import Lightning
 from ..game.needs import Accs, HandNeeds, Needs, code_keys, needs_of
 from ..game.patterns import RANKS_KEYING
-from ..game.money import Lightning
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import Shoe
 
@@ -67,7 +67,7 @@ def _rank_partitions(counts: tuple[int, ...], k: int) -> tuple[tuple[Partition, 
         total = sum(left)
         for s, n in enumerate(left):
             if n:
-                draw(left[:s] + (n - 1,) + left[s + 1:], (*taken, s), p * Fraction(n, total))
+                draw(left[:s] + (n - 1,) + left[s + 1 :], (*taken, s), p * Fraction(n, total))
 
     draw(counts, (), Fraction(1))
     return tuple(found.items())
@@ -94,7 +94,7 @@ def multipliers(lightning: Lightning, partition: Partition) -> tuple[tuple[Fract
         if cards > TYPE_COUNT:
             continue
         ways = math.comb(TYPE_COUNT, cards)
-        for size in range(0, min(j, cards) + 1):
+        for size in range(min(j, cards) + 1):
             p_set = Fraction(math.comb(TYPE_COUNT - j, cards - size), ways)  # exactly this subset is lightning
             if not p_set:
                 continue
@@ -152,8 +152,9 @@ def _by_partition(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[dict[tuple[
     player_codes = np.where(player & paying, column[f"player.{group}.keys rank"] + 1, 0)  # 0: not multiplied
     banker_codes = np.where(banker & paying, column[f"banker.{group}.keys rank"] + 1, 0)
     radix = int(max(player_codes.max(initial=0), banker_codes.max(initial=0))) + 1
-    found, inverse = np.unique((settled.astype(np.int64) * radix + player_codes) * radix + banker_codes,
-                               return_inverse=True)
+    found, inverse = np.unique(
+        (settled.astype(np.int64) * radix + player_codes) * radix + banker_codes, return_inverse=True
+    )
     counts = table.counts
     if counts.dtype == np.int64 and len(counts) and int(counts.max()) < 2**63 // len(counts):
         summed = np.zeros(len(found), dtype=np.int64)
@@ -168,14 +169,20 @@ def _by_partition(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[dict[tuple[
         rest, banker_code = divmod(key, radix)
         row, player_code = divmod(rest, radix)
         player_code, banker_code = player_code - 1, banker_code - 1
-        ranks = tuple(sorted((*(code_keys(player_code, RANKS_KEYING, width) if player_code >= 0 else ()),
-                              *(code_keys(banker_code, RANKS_KEYING, width) if banker_code >= 0 else ()))))
+        ranks = tuple(
+            sorted(
+                (
+                    *(code_keys(player_code, RANKS_KEYING, width) if player_code >= 0 else ()),
+                    *(code_keys(banker_code, RANKS_KEYING, width) if banker_code >= 0 else ()),
+                )
+            )
+        )
         groups[(row, ranks)] += count
     shapes = {ranks: partitions(shoe, ranks) for _, ranks in groups if ranks}  # the partition law of each ranks
     part_scale = math.lcm(1, *(p.denominator for law in shapes.values() for p in law.values()))
     by_partition: dict[tuple[int, Partition], int] = defaultdict(int)  # (row, partition): dealings times part_scale
     for (row, ranks), count in groups.items():
-        for part, p in (shapes[ranks].items() if ranks else (((), Fraction(1)),)):
+        for part, p in shapes[ranks].items() if ranks else (((), Fraction(1)),):
             by_partition[(row, part)] += count * int(p * part_scale)
     return by_partition, part_scale
 
@@ -191,7 +198,7 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
     scale = part_scale * value_scale
     spread: dict[tuple[int, Fraction], int] = defaultdict(int)  # (row, multiplier): dealings times scale, whole
     for (row, part), weight in by_partition.items():
-        for value, p in (laws[part] if part else ((Fraction(1), Fraction(1)),)):
+        for value, p in laws[part] if part else ((Fraction(1), Fraction(1)),):
             spread[(row, value)] += weight * int(p * value_scale)
     outcomes, counts = [], {}
     for (row, value), weight in sorted(spread.items(), key=lambda item: (item[0][0], item[0][1])):
@@ -263,7 +270,9 @@ def study_scales(wager: Wager) -> tuple[int, int]:
             continue
         for cards in range(1, CARDS_MULTIPLIED + 1):
             for part in _shapes(cards):
-                nets.extend(lightning_pays(wager, row, value) or Fraction(0) for value, _ in multipliers(wager.lightning, part))
+                nets.extend(
+                    lightning_pays(wager, row, value) or Fraction(0) for value, _ in multipliers(wager.lightning, part)
+                )
                 expected.append(expected_net(wager, row, part))
     net_scale = math.lcm(1, *(n.denominator for n in nets))
     return net_scale, math.lcm(net_scale, *(e.denominator for e in expected))
@@ -276,10 +285,13 @@ def largest_net(wager: Wager) -> Fraction:
     assert lightning is not None
     most = 2 if lightning.first_two else 3 if lightning.applies_to in ("player", "banker") else CARDS_MULTIPLIED
     shapes = [part for cards in range(1, most + 1) for part in _shapes(cards)]
-    found = [abs(lightning_pays(wager, row, value) or Fraction(0)) for row, o in enumerate(wager.outcomes)
-             if o.pays is not None
-             for part in ([()] if o.pays <= 0 else shapes)
-             for value, _ in (multipliers(lightning, part) if part else ((Fraction(1), Fraction(1)),))]
+    found = [
+        abs(lightning_pays(wager, row, value) or Fraction(0))
+        for row, o in enumerate(wager.outcomes)
+        if o.pays is not None
+        for part in ([()] if o.pays <= 0 else shapes)
+        for value, _ in (multipliers(lightning, part) if part else ((Fraction(1), Fraction(1)),))
+    ]
     return max(found, default=Fraction(0))
 
 

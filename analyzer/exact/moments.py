@@ -1,4 +1,5 @@
-"""The moments of the first four cards by pair of hand summaries, for the class counts (:mod:`analyzer.exact.classcount`).
+"""The moments of the first four cards by pair of hand summaries, for the class counts
+(:mod:`analyzer.exact.classcount`).
 
 With W the ways to deal a first-hand group g (its summary, the classes of
 its two cards) and then a second-hand pair h, and k_c the number of those
@@ -80,8 +81,19 @@ class Grid:
     ``shape``: (first summaries, second summaries, third-card classes).
     """
 
-    def __init__(self, weight: Array, f: Array, e1: Array, e2: Array, n2: Array, b1: Array, b2: Array, s: Array,
-                 to_third: Array, shape: tuple[int, int, int]) -> None:
+    def __init__(
+        self,
+        weight: Array,
+        f: Array,
+        e1: Array,
+        e2: Array,
+        n2: Array,
+        b1: Array,
+        b2: Array,
+        s: Array,
+        to_third: Array,
+        shape: tuple[int, int, int],
+    ) -> None:
         self.weight, self.f, self.e1, self.e2, self.n2 = weight, f, e1, e2, n2
         self.b1, self.b2, self.s, self.to_third, self.shape = b1, b2, s, to_third, shape
 
@@ -110,14 +122,25 @@ def paired_moments(grid: Grid, moment_type: type) -> list[Array]:
         w = second_weights(grid.weight[chunk], grid.e1[chunk], grid.e2[chunk], grid.n2, grid.b1, grid.b2).ravel()
         joint = (grid.f[chunk, None] * ns + grid.s[None, :]).ravel()
         shape = (len(range(*chunk.indices(len(grid.weight)))), len(grid.b1))
-        cards = [np.broadcast_to(c, shape).ravel() for c in (
-            to_third[grid.e1[chunk]][:, None], to_third[grid.e2[chunk]][:, None], to_third[grid.b1][None, :],
-            to_third[grid.b2][None, :])]
+        cards = [
+            np.broadcast_to(c, shape).ravel()
+            for c in (
+                to_third[grid.e1[chunk]][:, None],
+                to_third[grid.e2[chunk]][:, None],
+                to_third[grid.b1][None, :],
+                to_third[grid.b2][None, :],
+            )
+        ]
         s0 += sum_by(joint, w, n_summaries).astype(moment_type, copy=False)
-        s1 += sum_by(np.concatenate([joint * t + c for c in cards]), np.tile(w, 4), n_summaries * t).astype(moment_type, copy=False)
+        s1 += sum_by(np.concatenate([joint * t + c for c in cards]), np.tile(w, 4), n_summaries * t).astype(
+            moment_type, copy=False
+        )
         pairs = [(k, m) for k in range(4) for m in range(k + 1, 4)]
-        cross += sum_by(np.concatenate([(joint * t + cards[k]) * t + cards[m] for k, m in pairs]), np.tile(w, len(pairs)),
-                        n_summaries * t * t).astype(moment_type, copy=False)
+        cross += sum_by(
+            np.concatenate([(joint * t + cards[k]) * t + cards[m] for k, m in pairs]),
+            np.tile(w, len(pairs)),
+            n_summaries * t * t,
+        ).astype(moment_type, copy=False)
     # S2[c][d] = sum W k_c k_d = [c = d] S1[c] + (cross + cross transposed)[c][d]
     cross = cross.reshape(-1, t, t)
     s2 = cross + cross.transpose(0, 2, 1)

@@ -98,7 +98,8 @@ Multiset = tuple[int, ...]
 
 @lru_cache(maxsize=4)
 def layers(count: int) -> tuple[tuple[Multiset, ...], ...]:
-    """Multisets over ``count`` values by size 0-6, each as its multiplicities, in the order :func:`falling_layers` builds them.
+    """Multisets over ``count`` values by size 0-6, each as its multiplicities, in the order :func:`falling_layers`
+    builds them.
 
     >>> [len(layer) for layer in layers(3)]
     [1, 3, 6, 10, 15, 21, 28]
@@ -144,7 +145,8 @@ class Coefficients:
     ``plain[s]``: (multisets of B of size s, multisets of A of size 6-s times wagers),
     the scaled pays summed over orderings; ``pair[s]``: the same for the
     difference a same-rank pair of tens makes, over multisets of size 4 (two
-    tens taken out of A), for the wagers ``pair_wagers`` (indices) whose pay it can change. ``bounds[s]``: a bound on a column's sum of
+    tens taken out of A), for the wagers ``pair_wagers`` (indices) whose pay it can change. ``bounds[s]``: a bound on a
+    column's sum of
     ``|coefficient| * FB`` per unit of ``(N_B)_s`` (:func:`_orderings`), for the int64 check;
     ``block_bounds[s][j]`` the same for the rows with ``j`` cards of value 9, per unit of
     ``(N_B)_(s-j)`` (:func:`numerators` multiplies those rows' product by ``(n_9)_j`` afterwards).
@@ -172,7 +174,8 @@ def scale_of(wager: Wager) -> int:
 
 @lru_cache(maxsize=32)
 def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
-    """Every wager's ``c(k)``, from the 10^6 value sequences dealt by the rule set's drawing table (once per process)."""
+    """Every wager's ``c(k)``, from the 10^6 value sequences dealt by the rule set's drawing table (once per
+    process)."""
     chosen = [rules.wager(name) for name in wagers]
     grid = np.indices((10,) * SIZE, dtype=np.int16).reshape(SIZE, -1)  # every value sequence, dealing order
     first_four = rules.dealing.first_four
@@ -201,9 +204,21 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     for wager, scale in zip(chosen, scales):
         pays = np.array([0 if p is None else int(p * scale) for p in pays_by_view(wager)], dtype=np.int64)
         if wager.side == "player":
-            own, other, own_cards, values_pair, tens = player_total, banker_total, player_cards, player_values_pair, player_tens
+            own, other, own_cards, values_pair, tens = (
+                player_total,
+                banker_total,
+                player_cards,
+                player_values_pair,
+                player_tens,
+            )
         else:
-            own, other, own_cards, values_pair, tens = banker_total, player_total, banker_cards, banker_values_pair, banker_tens
+            own, other, own_cards, values_pair, tens = (
+                banker_total,
+                player_total,
+                banker_cards,
+                banker_values_pair,
+                banker_tens,
+            )
         view = ((own * 10 + other) * 2 + own_cards - 2) * 2
         plain_pays.append(pays[view + values_pair])
         pair_changes.append(np.where(tens, pays[view + 1] - pays[view], 0))
@@ -244,15 +259,29 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     for s in range(SIZE + 1):
         plain.append(np.stack([plains[w][s] for w in computed], axis=-1).reshape(len(b_layers[s]), -1))
         bounds.append(max(biggest) * max(_orderings(SIZE, a, s) for a in a_layers[SIZE - s]))
-        block_bounds.append(tuple(-(-max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s])
-                                    // math.factorial(j)) for j in range(s + 1)))  # rounded up: a bound
+        block_bounds.append(
+            tuple(
+                -(-max(biggest) * max(_orderings(SIZE, a, s - j) for a in a_layers[SIZE - s]) // math.factorial(j))
+                for j in range(s + 1)
+            )
+        )  # rounded up: a bound
         if s <= SIZE - 2:
-            pair.append(np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
-                        if pair_wagers else np.zeros((len(b_layers[s]), 0), dtype=np.int64))
+            pair.append(
+                np.stack([pairs[w][s] for w in pair_wagers], axis=-1).reshape(len(b_layers[s]), -1)
+                if pair_wagers
+                else np.zeros((len(b_layers[s]), 0), dtype=np.int64)
+            )
             pair_bounds.append(max(biggest) * max(_orderings(SIZE - 2, a, s) for a in a_layers[SIZE - 2 - s]))
-            pair_block_bounds.append(tuple(
-                -(-max(biggest) * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s]) // math.factorial(j))
-                for j in range(s + 1)))
+            pair_block_bounds.append(
+                tuple(
+                    -(
+                        -max(biggest)
+                        * max(_orderings(SIZE - 2, a, s - j) for a in a_layers[SIZE - 2 - s])
+                        // math.factorial(j)
+                    )
+                    for j in range(s + 1)
+                )
+            )
     return Coefficients(
         wagers=tuple(wagers),
         scale=tuple(scales),
@@ -289,8 +318,9 @@ def _summed(key: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], length: 
     return out
 
 
-def _relations(flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any],
-               biggest: list[int]) -> tuple[tuple[int, ...], list[Derived]]:
+def _relations(
+    flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any], biggest: list[int]
+) -> tuple[tuple[int, ...], list[Derived]]:
     """Which wagers to multiply out, and which follow from them (e.g. Tie from Player and Banker, or the two Pairs,
     whose coefficients are equal): a float least-squares guess of small rational weights, kept only if it holds
     exactly on every coefficient (integers)."""
@@ -313,7 +343,8 @@ def _relations(flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any],
 
 
 def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
-    """[P, B, fifth, sixth] -> (final Player total * 10 + final Banker total) * 4 + 2 (Player cards - 2) + (Banker cards - 2).
+    """[P, B, fifth, sixth] -> (final Player total * 10 + final Banker total) * 4 + 2 (Player cards - 2) + (Banker cards
+    - 2).
 
     The fifth card goes to the Player if the Player draws, else to the Banker
     if the Banker draws; the sixth to the Banker when both draw.
@@ -366,8 +397,10 @@ def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
     ``FB``, and ``FB`` of a multiset of size s is at most ``(N_B)_s``; the
     same holds block by block (rows with j nines, before the factor ``(n_9)_j``).
     """
-    for whole, blocks in ((coefficients.bounds, coefficients.block_bounds),
-                          (coefficients.pair_bounds, coefficients.pair_block_bounds)):
+    for whole, blocks in (
+        (coefficients.bounds, coefficients.block_bounds),
+        (coefficients.pair_bounds, coefficients.pair_block_bounds),
+    ):
         for s, bound in enumerate(whole):
             if bound * math.perm(largest_b, s) >= INT64_LIMIT:
                 return False
@@ -386,8 +419,9 @@ def fits_float64(coefficients: Coefficients, largest_b: int) -> bool:
     return True
 
 
-def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64],
-               floating: bool | None = None) -> npt.NDArray[np.int64]:
+def numerators(
+    coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: npt.NDArray[np.int64], floating: bool | None = None
+) -> npt.NDArray[np.int64]:
     """Each wager's expected value times its scale and ``(N)_6``, for shoes ``n`` (M, 10 values); int64.
 
     ``ten_pairs`` is ``q2`` per shoe. The caller checks :func:`fits_int64`
@@ -426,13 +460,20 @@ def numerators(coefficients: Coefficients, n: npt.NDArray[np.int64], ten_pairs: 
         size = n.sum(axis=1)
         dealings = size * (size - 1) * (size - 2) * (size - 3) * (size - 4) * (size - 5)
         for d in coefficients.derived:
-            combined = d.constant * dealings + sum((k * total[:, i] for i, k in enumerate(d.weights) if k), np.zeros_like(dealings))
+            combined = d.constant * dealings + sum(
+                (k * total[:, i] for i, k in enumerate(d.weights) if k), np.zeros_like(dealings)
+            )
             out[:, d.wager] = combined // d.divisor  # exact: the combination is divisor times an integer
     return out
 
 
-def _product(fb: list[npt.NDArray[np.int64]], nines: list[npt.NDArray[np.int64]], matrix: npt.NDArray[np.int64],
-             s: int, floating: bool = False) -> npt.NDArray[np.int64]:
+def _product(
+    fb: list[npt.NDArray[np.int64]],
+    nines: list[npt.NDArray[np.int64]],
+    matrix: npt.NDArray[np.int64],
+    s: int,
+    floating: bool = False,
+) -> npt.NDArray[np.int64]:
     """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (no overflow: see :func:`fits_int64`).
 
     With ``floating``, each block product is taken in float64 (BLAS) and read back as int64: exact only where

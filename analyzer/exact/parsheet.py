@@ -125,9 +125,7 @@ class ParSheet:
         return None if variance is None else math.sqrt(variance)
 
 
-def par_sheet(
-    wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None
-) -> ParSheet:
+def par_sheet(wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None) -> ParSheet:
     """The par sheet of ``wager`` over an enumerated ``distribution``.
 
     ``views`` is :func:`analyzer.exact.distribution.side_views` of the distribution, when
@@ -163,6 +161,10 @@ def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tupl
     if any(w.lightning is not None for w in chosen):
         from .lightning import lightning_counts
 
-        return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) if w.lightning is None
-                     else sheet_from_counts(*lightning_counts(rules, shoe, w)) for w in chosen)
+        return tuple(
+            sheet_from_counts(w, counts[w.name], shoe.denominator)
+            if w.lightning is None
+            else sheet_from_counts(*lightning_counts(rules, shoe, w))
+            for w in chosen
+        )
     return tuple(sheet_from_counts(w, counts[w.name], shoe.denominator) for w in chosen)

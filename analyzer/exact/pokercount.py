@@ -88,14 +88,16 @@ def poker_table(shoe: Shoe, drawing: Drawing, needs: Needs) -> RecordTable:
     big = shoe.denominator >= _INT64
     fields = needs.fields()[:-1]
     keys, multiplicity = _sequences(drawing, fields)
-    record, multiset = np.divmod(keys, _BASE ** _R)
+    record, multiset = np.divmod(keys, _BASE**_R)
     distinct, inverse = np.unique(multiset, return_inverse=True)
     ways = _ways_by_multiset(shoe, distinct.tolist(), big)
     dtype: Any = object if big else np.int64
     weighted = ways[inverse.reshape(-1)] * multiplicity.astype(dtype)[:, None]
     starts = np.flatnonzero(np.r_[True, record[1:] != record[:-1]])
     if big:
-        sums = np.array([weighted[a:b].sum(axis=0) for a, b in zip(starts, np.r_[starts[1:], len(record)])], dtype=object)
+        sums = np.array(
+            [weighted[a:b].sum(axis=0) for a, b in zip(starts, np.r_[starts[1:], len(record)])], dtype=object
+        )
     else:
         sums = np.add.reduceat(weighted, starts, axis=0)
     records = decoded_records(record[starts], [radix for _, radix in fields])
@@ -112,7 +114,7 @@ def _sequences(drawing: Drawing, fields: tuple[tuple[str, int], ...]) -> tuple[A
     value = np.array(VALUES, dtype=np.int64)
     player_draws = np.array(list(drawing.player) + [False, False])
     banker_draws = np.array([list(row) for row in drawing.banker] + [[False] * len(drawing.banker[0])] * 2)
-    start = np.arange(_R ** 4, dtype=np.int64)
+    start = np.arange(_R**4, dtype=np.int64)
     r1, r2, r3, r4 = (start // _R ** (3 - i) % _R for i in range(4))
     pt, bt = (value[r1] + value[r3]) % 10, (value[r2] + value[r4]) % 10
     natural = (pt >= 8) | (bt >= 8)
@@ -122,14 +124,20 @@ def _sequences(drawing: Drawing, fields: tuple[tuple[str, int], ...]) -> tuple[A
 
     def add(where: Array, third: tuple[Array | None, Array | None], totals: tuple[Array, Array]) -> None:
         cards = [r1[where], r2[where], r3[where], r4[where]] + [t for t in third if t is not None]
-        multiset = sum((_BASE ** c for c in cards), np.zeros(len(cards[0]), dtype=np.int64))
-        rounds.append({
-            "player.total": totals[0], "player.cards": np.full(len(cards[0]), int(third[0] is not None)),
-            "banker.total": totals[1], "banker.cards": np.full(len(cards[0]), int(third[1] is not None)),
-            "player.two": pt[where], "banker.two": bt[where],
-            "player.pair": (r1[where] == r3[where]).astype(np.int64), "banker.pair": (r2[where] == r4[where]).astype(np.int64),
-            "multiset": multiset,
-        })
+        multiset = sum((_BASE**c for c in cards), np.zeros(len(cards[0]), dtype=np.int64))
+        rounds.append(
+            {
+                "player.total": totals[0],
+                "player.cards": np.full(len(cards[0]), int(third[0] is not None)),
+                "banker.total": totals[1],
+                "banker.cards": np.full(len(cards[0]), int(third[1] is not None)),
+                "player.two": pt[where],
+                "banker.two": bt[where],
+                "player.pair": (r1[where] == r3[where]).astype(np.int64),
+                "banker.pair": (r2[where] == r4[where]).astype(np.int64),
+                "multiset": multiset,
+            }
+        )
 
     stands = natural | (~p_draws & ~b_alone)
     add(stands, (None, None), (pt[stands], bt[stands]))
@@ -149,7 +157,7 @@ def _sequences(drawing: Drawing, fields: tuple[tuple[str, int], ...]) -> tuple[A
         code = np.zeros(len(columns["multiset"]), dtype=np.int64)
         for name, radix in fields:
             code = code * radix + columns[name]
-        keys.append(code * _BASE ** _R + columns["multiset"])
+        keys.append(code * _BASE**_R + columns["multiset"])
     distinct, number = np.unique(np.concatenate(keys), return_counts=True)
     return distinct, number
 
@@ -181,8 +189,17 @@ def plain_ranks(k: Array) -> Array:
     index = _INDEX
     ranked: Array = np.select(
         [top >= 5, top == 4, (top == 3) & (second >= 2), (n >= 5) & _straights(held), top == 3, second == 2, top == 2],
-        [index["five of a kind"], index["four of a kind"], index["full house"], index["straight"],
-         index["three of a kind"], index["two pair"], index["pair"]], index["high card"])
+        [
+            index["five of a kind"],
+            index["four of a kind"],
+            index["full house"],
+            index["straight"],
+            index["three of a kind"],
+            index["two pair"],
+            index["pair"],
+        ],
+        index["high card"],
+    )
     return ranked
 
 
@@ -190,8 +207,11 @@ def suited_ranks(plain: Array, suited: Array) -> Array:
     """The best five of the same cards when five or six of them share a suit: ``plain`` their :func:`plain_ranks`,
     ``suited`` the ranks of the cards of that suit as bit masks (bit r: rank r)."""
     other = np.where(plain < _INDEX["flush"], plain, _INDEX["flush"])
-    ranked: Array = np.where((suited & _ROYAL) == _ROYAL, _INDEX["royal flush"],
-                             np.where(_straights(suited), _INDEX["straight flush"], other))
+    ranked: Array = np.where(
+        (suited & _ROYAL) == _ROYAL,
+        _INDEX["royal flush"],
+        np.where(_straights(suited), _INDEX["straight flush"], other),
+    )
     return ranked
 
 

@@ -14,10 +14,10 @@ at most six cards, so every combination of six card types can be dealt from
 six full decks, and the rounds reachable from any shoe are those with a
 positive count from six decks. the fast paths give them (final states, or the records of what the wager reads), and
 :func:`check` tries every reachable round against every offered wager's
-rows. Loading through :func:`load` (what the command line does) checks; the
-parser :func:`analyzer.game.rulefile.load` alone does not count.
+rows. Loading through :func:`load_rules` (what the command line does) checks; the
+parser :func:`analyzer.game.rulefile.read_rules` alone does not count.
 
->>> load("punto-banco").name
+>>> load_rules("punto-banco").name
 'punto-banco'
 """
 
@@ -106,10 +106,13 @@ def dead_rows(drawing: Drawing, wager: Wager) -> list[tuple[int | None, str]]:
     for holds in _masks(drawing, wager):
         first = next((i for i, h in enumerate(holds) if h), None)
         if first is None:
-            return [(None,
-                "some round is settled by no row (e.g. a round the rows above do not describe); end the outcomes "
-                'with a row that has no conditions, such as { name = "loss", pays = "lose" }'
-            )]
+            return [
+                (
+                    None,
+                    "some round is settled by no row (e.g. a round the rows above do not describe); end the outcomes "
+                    'with a row that has no conditions, such as { name = "loss", pays = "lose" }',
+                )
+            ]
         reached[first] = True
         for i in range(first, len(rows)):
             if holds[i]:
@@ -123,9 +126,17 @@ def dead_rows(drawing: Drawing, wager: Wager) -> list[tuple[int | None, str]]:
         where = f"outcomes[{i}] ({shown(row.name)})"
         if holds_alone[i]:
             above = ", ".join(repr(rows[j].name) for j in sorted(taken_by[i]))
-            reasons.append((i, f"{where} is never reached: every round it describes is settled by a row above it ({above})"))
+            reasons.append(
+                (i, f"{where} is never reached: every round it describes is settled by a row above it ({above})")
+            )
         else:
-            reasons.append((i, f"{where} is never reached: its conditions never hold together in a round dealt by these drawing rules"))
+            reasons.append(
+                (
+                    i,
+                    f"{where} is never reached: its conditions never hold together in a round dealt by these drawing "
+                    "rules",
+                )
+            )
     return reasons
 
 
@@ -147,16 +158,24 @@ def check(rules: RuleSet) -> RuleSet:
             continue
         if wager.unreachable == "allow" and reasons[0][0] is not None:
             names = ", ".join(repr(wager.outcomes[i].name) for i, _ in reasons if i is not None)
-            notes.append(f"wagers.{wager.name}: {len(reasons)} row{'s' if len(reasons) != 1 else ''} no deal can reach, "
-                         f"kept (unreachable = \"allow\"): {names}.")
+            notes.append(
+                f"wagers.{wager.name}: {len(reasons)} row{'s' if len(reasons) != 1 else ''} no deal can reach, "
+                f'kept (unreachable = "allow"): {names}.'
+            )
             continue
         where = f"{wager.origin or rules.source_path}: wagers.{wager.name}"
         if reasons[0][0] is None:
             raise InputError(f"{where}: {reasons[0][1]}.")
-        advice = "move it above them or drop it" if len(reasons) == 1 else "move each above the rows that take it, or drop it"
+        advice = (
+            "move it above them or drop it"
+            if len(reasons) == 1
+            else "move each above the rows that take it, or drop it"
+        )
         listed = "; ".join(reason for _, reason in reasons)
         count = "" if len(reasons) == 1 else f"{len(reasons)} rows are dead: "
-        raise InputError(f"{where}: {count}{listed}; {advice} (a generated table may keep them: unreachable = \"allow\").")
+        raise InputError(
+            f'{where}: {count}{listed}; {advice} (a generated table may keep them: unreachable = "allow").'
+        )
     if notes:
         from dataclasses import replace
 
@@ -164,13 +183,13 @@ def check(rules: RuleSet) -> RuleSet:
     return rules
 
 
-def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
-    """Load a rule set (:func:`analyzer.game.rulefile.load`, with the wagers files added) and :func:`check` it.
+def load_rules(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
+    """Load a rule set (:func:`analyzer.game.rulefile.read_rules`, with the wagers files added) and :func:`check` it.
 
     A shipped rule set or catalogue file loaded alone is not counted again:
     the tests check every one of them (``tests/test_reach.py``).
     """
-    rules = rulefile.load(name_or_path, wagers)
+    rules = rulefile.read_rules(name_or_path, wagers)
     if not wagers and rules.shipped:  # read by its shipped or catalogue name
         return rules
     return check(rules)

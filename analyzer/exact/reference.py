@@ -38,7 +38,9 @@ def deal_outcomes(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict
     """
     suited = any(needs_of(w).reads_suits for w in wagers)
     if suited and shoe.types is None:
-        raise InputError("A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH).")
+        raise InputError(
+            "A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH)."
+        )
     names, counts = (TYPES, list(shoe.types)) if shoe.types is not None else (RANKS, list(shoe.counts))
     tallies = {w.name: {o.name: 0 for o in w.outcomes} for w in wagers}
 

@@ -62,14 +62,22 @@ class _Hand:
         prefix = f"{self.side}.{which}"
         return _Group(
             {spec: self.columns[f"{prefix}.count {spec.text}"] for spec, _ in accs.counts},
-            self.columns.get(f"{prefix}.suit"), self.columns.get(f"{prefix}.colour"), self.columns.get(f"{prefix}.high"),
+            self.columns.get(f"{prefix}.suit"),
+            self.columns.get(f"{prefix}.colour"),
+            self.columns.get(f"{prefix}.high"),
             {k: [(self.columns[f"{prefix}.keys {keying_label(k)}"], WIDTH[which])] for k in accs.keyings},
         )
 
 
 class _Group:
-    def __init__(self, counts: dict[CardSpec, Array], suit: Array | None, colour: Array | None, high: Array | None,
-                 keyed: dict[Keying, list[tuple[Array, int]]]) -> None:
+    def __init__(
+        self,
+        counts: dict[CardSpec, Array],
+        suit: Array | None,
+        colour: Array | None,
+        high: Array | None,
+        keyed: dict[Keying, list[tuple[Array, int]]],
+    ) -> None:
         self.counts, self.suit, self.colour, self.high = counts, suit, colour, high
         self.keyed = keyed
         """Per keying, the code columns of the group's parts (a hand's, or both hands'), each with its width."""
@@ -82,7 +90,8 @@ class _Group:
 
         return _Group(
             {spec: self.counts[spec] + other.counts[spec] for spec in self.counts if spec in other.counts},
-            same(self.suit, other.suit, MIXED_SUIT), same(self.colour, other.colour, MIXED_COLOUR),
+            same(self.suit, other.suit, MIXED_SUIT),
+            same(self.colour, other.colour, MIXED_COLOUR),
             None if self.high is None or other.high is None else np.maximum(self.high, other.high),
             {k: self.keyed[k] + other.keyed[k] for k in self.keyed if k in other.keyed},
         )
@@ -112,7 +121,9 @@ def _pattern_holds(pattern: Pattern, group: _Group) -> Array:
     if pattern.reads_common_suit:
         assert group.suit is not None
         columns.append(np.asarray(group.suit, dtype=np.int64))
-    radices = [(k.size + 1) ** width for k, (_, width) in zip(keyings, coded)] + [MIXED_SUIT + 1] * pattern.reads_common_suit
+    radices = [(k.size + 1) ** width for k, (_, width) in zip(keyings, coded)] + [
+        MIXED_SUIT + 1
+    ] * pattern.reads_common_suit
     if np.prod(np.array(radices, dtype=object)) < 2**62:  # one code per record: a 1-D unique, much faster
         joint = np.zeros(len(columns[0]), dtype=np.int64)
         for column, radix in zip(columns, radices):
@@ -226,7 +237,9 @@ def _condition_holds(condition: Condition, player: _Hand, banker: _Hand, side: s
         if spec is not None:
             p_drew, b_drew = player.cards == 3, banker.cards == 3
             if position == 5:
-                card = np.where(p_drew, player.third_matches(spec), np.where(b_drew, banker.third_matches(spec), spec.none))
+                card = np.where(
+                    p_drew, player.third_matches(spec), np.where(b_drew, banker.third_matches(spec), spec.none)
+                )
             else:
                 card = np.where(p_drew & b_drew, banker.third_matches(spec), spec.none)
             mask = mask & card
@@ -246,7 +259,9 @@ def row_masks(wager: Wager, needs: Needs, records: Array) -> list[Array]:
     player = _Hand(columns, "player", needs.player)
     banker = _Hand(columns, "banker", needs.banker)
     shape = (len(records),)
-    return [np.broadcast_to(_condition_holds(row.condition, player, banker, wager.side), shape) for row in wager.outcomes]
+    return [
+        np.broadcast_to(_condition_holds(row.condition, player, banker, wager.side), shape) for row in wager.outcomes
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,7 +282,6 @@ class RecordTable:
     def as_dict(self) -> dict[tuple[int, ...], int]:
         """The records as tuples, each with its count."""
         return dict(zip(map(tuple, self.fields.tolist()), (int(n) for n in self.counts.tolist())))
-
 
 
 def decoded_records(codes: Array, radices: Sequence[int]) -> npt.NDArray[np.int64]:

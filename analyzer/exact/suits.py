@@ -125,4 +125,3 @@ def transposition(a: int, b: int) -> Permutation:
     perm = list(range(len(SUITS)))
     perm[a], perm[b] = b, a
     return tuple(perm)
-

@@ -71,9 +71,7 @@ def parse_rank(text: str) -> str:
     token = text.strip().upper()
     token = _ALIASES.get(token, token)
     if token not in RANK_INDEX:
-        raise InputError(
-            f"{shown(text)} is not a card; use A (or 1) 2 3 4 5 6 7 8 9 T (or 10) J Q K."
-        )
+        raise InputError(f"{shown(text)} is not a card; use A (or 1) 2 3 4 5 6 7 8 9 T (or 10) J Q K.")
     return token
 
 

@@ -7,7 +7,8 @@ A row is an inline table: ``name``, ``pays`` (``default`` when the document is
 silent), and conditions, all of which must hold. A designer writes a pay
 table the way it is printed::
 
-    { name = "Player natural 9 v Banker 7", player = { total = 9, natural = true }, banker = { total = 7 }, pays = "50:1" }
+    { name = "Player natural 9 v Banker 7", player = { total = 9, natural = true }, banker = { total = 7 }, pays =
+    "50:1" }
     { name = "any 8 beats any 6", winning_hand = { total = 8 }, losing_hand = { total = 6 }, pays = "25:1" }
     { name = "either pair", either = { pair = true }, pays = "5:1" }
     { name = "3 giving 8", banker = { two_card_total = 3 }, player = { third_card = "8" }, pays = "200:1" }
@@ -101,7 +102,7 @@ def _spec_table(data: Mapping[str, Any], table: StrictTable, key: str) -> CardSp
     rank = inner.typed("rank", (str, list), "a rank or a list of ranks", False)
     if rank is not None:
         if isinstance(rank, list) and not (rank and all(isinstance(r, str) for r in rank)):
-            raise inner.error("rank", "must be a rank or a non-empty list of ranks, e.g. \"K\" or [\"J\", \"Q\", \"K\"].")
+            raise inner.error("rank", 'must be a rank or a non-empty list of ranks, e.g. "K" or ["J", "Q", "K"].')
         try:
             ranks = {RANK_INDEX[parse_rank(r)] for r in (rank if isinstance(rank, list) else [rank])}
         except InputError as e:
@@ -141,7 +142,9 @@ def _single_spec(item: Any, table: StrictTable, key: str, allow_none: bool) -> C
         raise table.error(key, f"is {shown(item)}; it must be {CARD_FORMS}.")
     if item.strip().lower() == "none":
         if not allow_none:
-            raise table.error(key, '"none" is for a card in a position (third_card, fifth_card, sixth_card), not for holds.')
+            raise table.error(
+                key, '"none" is for a card in a position (third_card, fifth_card, sixth_card), not for holds.'
+            )
         return CardSpec("none", frozenset(), none=True)
     try:
         card = parse_card(item)
@@ -163,7 +166,9 @@ def read_position(table: StrictTable, key: str) -> CardSpec | None:
         raise table.error(key, f"is an empty list; it must be {CARD_FORMS}.")
     specs = [_single_spec(item, table, key, allow_none=True) for item in items]
     return CardSpec(
-        " or ".join(s.text for s in specs), frozenset().union(*(s.types for s in specs)), none=any(s.none for s in specs)
+        " or ".join(s.text for s in specs),
+        frozenset().union(*(s.types for s in specs)),
+        none=any(s.none for s in specs),
     )
 
 
@@ -178,11 +183,12 @@ def _read_holds(table: StrictTable) -> tuple[tuple[CardSpec, int], ...]:
         counted[spec] = counted.get(spec, 0) + 1
     specs = list(counted)
     for i, a in enumerate(specs):
-        for b in specs[i + 1:]:
+        for b in specs[i + 1 :]:
             if a.types & b.types:
                 raise table.error(
-                    "holds", f"names {a.text} and {b.text}, which share cards; list cards that do not overlap "
-                    '(e.g. ["K", "Q"] or ["9", "9"]), so that each card held counts once.'
+                    "holds",
+                    f"names {a.text} and {b.text}, which share cards; list cards that do not overlap "
+                    '(e.g. ["K", "Q"] or ["9", "9"]), so that each card held counts once.',
                 )
     return tuple(counted.items())
 
@@ -190,7 +196,9 @@ def _read_holds(table: StrictTable) -> tuple[tuple[CardSpec, int], ...]:
 # ----------------------------------------------------------------- values
 
 
-def _value_set(table: StrictTable, key: str, low: int, high: int, words: Mapping[str, frozenset[int]]) -> frozenset[int] | None:
+def _value_set(
+    table: StrictTable, key: str, low: int, high: int, words: Mapping[str, frozenset[int]]
+) -> frozenset[int] | None:
     allowed = f"a whole number {low}-{high}, a list of them" + (f", or {' or '.join(words)}" if words else "")
     value = table.typed(key, (int, list, str), allowed, False)
     if value is None:
@@ -254,7 +262,9 @@ def _hand(table: StrictTable) -> HandTest:
     for key in ("margin", "min_margin"):
         margins[key] = table.integer(key, required=False)
         if margins[key] is not None and not -9 <= margins[key] <= 9:
-            raise table.error(key, f"is {margins[key]}; a margin (this hand's total minus the other's) is between -9 and 9.")
+            raise table.error(
+                key, f"is {margins[key]}; a margin (this hand's total minus the other's) is between -9 and 9."
+            )
     return HandTest(
         total=_value_set(table, "total", 0, 9, _PARITY),
         two_card_total=_value_set(table, "two_card_total", 0, 9, _PARITY),
@@ -310,8 +320,13 @@ def read_outcome(table: StrictTable) -> Outcome:
         first_four=_group_table(table, "first_four"),
     )
     try:
-        outcome = Outcome(name=name, pays=pays, default=table.string("default", required=False),
-                          extended=None if condition.empty else condition, **legacy)
+        outcome = Outcome(
+            name=name,
+            pays=pays,
+            default=table.string("default", required=False),
+            extended=None if condition.empty else condition,
+            **legacy,
+        )
     except InputError as e:
         raise table.located(e) from None
     table.finish(ROW_KEYS)

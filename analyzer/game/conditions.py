@@ -79,7 +79,10 @@ class CardSpec:
         if suit_of(card) is not None:
             return type_index(card) in self.types
         if self.reads_suit:
-            raise InputError(f"The condition {shown(self.text)} reads the suit, and the card {card} has none; name its suit, e.g. {card}H.")
+            raise InputError(
+                f"The condition {shown(self.text)} reads the suit, and the card {card} has none; name its suit, e.g. "
+                f"{card}H."
+            )
         return RANK_INDEX[card[0]] * len(SUITS) in self.types
 
     def matches(self, card: str | None) -> bool:
@@ -102,7 +105,7 @@ class GroupView(Protocol):
 
     @property
     def colour(self) -> str | None:
-        """"red" or "black" when every card has that colour, else ``None``."""
+        """ "red" or "black" when every card has that colour, else ``None``."""
 
     @property
     def highest(self) -> int:
@@ -196,7 +199,13 @@ class GroupTest:
 
     @property
     def empty(self) -> bool:
-        return not self.holds and self.suited is None and self.colour is None and self.highest is None and self.pattern is None
+        return (
+            not self.holds
+            and self.suited is None
+            and self.colour is None
+            and self.highest is None
+            and self.pattern is None
+        )
 
     def holds_for(self, group: GroupView) -> bool:
         if any(group.count(spec) < n for spec, n in self.holds):
@@ -315,7 +324,7 @@ EMPTY = Condition()
 
 
 def winner_of(view: RoundView) -> str:
-    """"player", "banker" or "tie"."""
+    """ "player", "banker" or "tie"."""
     player, banker = view.player.total, view.banker.total
     return "tie" if player == banker else "player" if player > banker else "banker"
 
@@ -416,7 +425,9 @@ def describe_group(test: GroupTest) -> list[str]:
     if test.suited is not None:
         parts.append("one suit" if test.suited else "not one suit")
     if test.colour is not None:
-        parts.append({"red": "all red", "black": "all black", "same": "one colour", "mixed": "both colours"}[test.colour])
+        parts.append(
+            {"red": "all red", "black": "all black", "same": "one colour", "mixed": "both colours"}[test.colour]
+        )
     if test.highest is not None:
         parts.append(f"highest card {_values(test.highest)}")
     if test.pattern is not None:
@@ -455,8 +466,14 @@ def describe_hand(test: HandTest) -> list[str]:
 
 
 _HAND_LABELS = (
-    ("own", None), ("other", "other hand"), ("player", "Player"), ("banker", "Banker"), ("either", "either hand"),
-    ("both", "both hands"), ("winning_hand", "winning hand"), ("losing_hand", "losing hand"),
+    ("own", None),
+    ("other", "other hand"),
+    ("player", "Player"),
+    ("banker", "Banker"),
+    ("either", "either hand"),
+    ("both", "both hands"),
+    ("winning_hand", "winning hand"),
+    ("losing_hand", "losing hand"),
 )
 
 
@@ -464,7 +481,9 @@ def describe(condition: Condition) -> str:
     """The condition as a pay table would word it ("" when it tests nothing)."""
     parts: list[str] = []
     if condition.winner is not None:
-        parts.append(" or ".join("tie" if w == "tie" else f"{w.capitalize()} wins" for w in WINNERS if w in condition.winner))
+        parts.append(
+            " or ".join("tie" if w == "tie" else f"{w.capitalize()} wins" for w in WINNERS if w in condition.winner)
+        )
     for name, label in _HAND_LABELS:
         test = getattr(condition, name)
         if test is not None:

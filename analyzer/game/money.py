@@ -57,8 +57,10 @@ class Jackpot:
             raise InputError("jackpot: give a share of the meter for every jackpot row, or none.")
         for row, share in zip(self.rows, self.shares):
             if not 0 < share <= 1:
-                raise InputError(f"jackpot: row {shown(row)} pays {float(share * 100):g}% of the meter; a row's share of "
-                                 "the meter must be above 0% and at most 100%.")
+                raise InputError(
+                    f"jackpot: row {shown(row)} pays {float(share * 100):g}% of the meter; a row's share of "
+                    "the meter must be above 0% and at most 100%."
+                )
 
     def share(self, row: str) -> Fraction:
         """The share of the meter ``row`` pays (0 for a row that is not a jackpot row)."""
@@ -72,7 +74,14 @@ class Jackpot:
         return share * self.meter / self.stake - (1 if self.basis == "for one" else 0)
 
 
-HANDS_MULTIPLIED: tuple[str, ...] = ("winning hand", "both hands", "player", "banker", "player first two", "banker first two")
+HANDS_MULTIPLIED: tuple[str, ...] = (
+    "winning hand",
+    "both hands",
+    "player",
+    "banker",
+    "player first two",
+    "banker first two",
+)
 """Whose cards lightning multipliers apply to: the winning hand (both on a tie), both hands, one hand, or the first two
 cards of one hand (a pair bet's cards)."""
 
@@ -95,7 +104,9 @@ class Lightning:
         if any(not 0 <= k <= 52 for k, _ in self.count):
             raise InputError("lightning: the number of lightning cards must be from 0 to 52.")
         if self.applies_to not in HANDS_MULTIPLIED:
-            raise InputError(f"lightning.applies_to is {shown(self.applies_to)}; use one of {', '.join(HANDS_MULTIPLIED)}.")
+            raise InputError(
+                f"lightning.applies_to is {shown(self.applies_to)}; use one of {', '.join(HANDS_MULTIPLIED)}."
+            )
 
     @property
     def first_two(self) -> bool:
@@ -135,5 +146,7 @@ def refuse_lightning(wagers: Iterable[Wager], what: str) -> None:
     count them yet, naming the commands that do."""
     lit = [w.name for w in wagers if w.lightning is not None]
     if lit:
-        raise InputError(f"Wager {shown(lit[0])} has lightning multipliers, which {what} does not count yet (analyze, eor, "
-                         "report, diff, verify and the workbench price them exactly; simulate, deal and count draw them).")
+        raise InputError(
+            f"Wager {shown(lit[0])} has lightning multipliers, which {what} does not count yet (analyze, eor, "
+            "report, diff, verify and the workbench price them exactly; simulate, deal and count draw them)."
+        )

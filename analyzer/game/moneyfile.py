@@ -11,8 +11,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InputError, shown
-from .odds import parse_percent
 from .money import JACKPOT_BASES, Jackpot, Lightning, Money
+from .odds import parse_percent
 from .rules import Outcome
 from .schema import keys
 from .strict import StrictTable
@@ -20,13 +20,13 @@ from .strict import StrictTable
 
 def _amount(table: StrictTable, key: str, required: bool = True) -> Fraction | None:
     """A positive amount of money, exact: a whole number, or a decimal written as a string ("2.5")."""
-    value = table.typed(key, (int, str), "a whole number, or a decimal as a string such as \"2.5\"", required)
+    value = table.typed(key, (int, str), 'a whole number, or a decimal as a string such as "2.5"', required)
     if value is None:
         return None
     try:
         amount = Fraction(int(value)) if isinstance(value, int) else Fraction(Decimal(value.replace(",", "").strip()))
     except (ValueError, ArithmeticError):
-        raise table.error(key, f"is {shown(str(value))}; write an amount such as 250000 or \"2.5\".") from None
+        raise table.error(key, f'is {shown(str(value))}; write an amount such as 250000 or "2.5".') from None
     if amount <= 0 or amount > 10**15:
         raise table.error(key, f"is {shown(str(value))}; an amount must be above 0 and at most 10^15.")
     return amount
@@ -62,10 +62,19 @@ def read_money(table: StrictTable) -> Money | None:
             raise jackpot_table.error("contribution", str(e)) from None
         basis = jackpot_table.string("basis", required=False) or "to one"
         if basis not in JACKPOT_BASES:
-            raise jackpot_table.error("basis", f"is {shown(basis)}; use \"to one\" (the meter and the stake back) or "
-                                      "\"for one\" (the meter alone, the stake never returned).")
-        jackpot = Jackpot(meter=meter, stake=stake, rows=(), reseed=_amount(jackpot_table, "reseed", required=False),
-                          contribution=contribution, basis=basis)
+            raise jackpot_table.error(
+                "basis",
+                f'is {shown(basis)}; use "to one" (the meter and the stake back) or '
+                '"for one" (the meter alone, the stake never returned).',
+            )
+        jackpot = Jackpot(
+            meter=meter,
+            stake=stake,
+            rows=(),
+            reseed=_amount(jackpot_table, "reseed", required=False),
+            contribution=contribution,
+            basis=basis,
+        )
         jackpot_table.finish(keys("jackpot"))
     if fee is None and cap is None and jackpot is None:
         return None
@@ -91,7 +100,9 @@ def net_outcomes(outcomes: tuple[Outcome, ...], money: Money) -> tuple[Outcome, 
             why.append(f"capped at {format_pays(money.cap[0] / money.cap[1])}")
         if money.fee is not None:
             why.append("net of the fee")
-        note = f"pays {format_pays(o.pays)} before the money rules ({', '.join(why)}): {format_pays(net)} per unit staked"
+        note = (
+            f"pays {format_pays(o.pays)} before the money rules ({', '.join(why)}): {format_pays(net)} per unit staked"
+        )
         changed.append(replace(o, pays=net, default=note if o.default is None else f"{o.default}; {note}"))
     return tuple(changed)
 
@@ -103,7 +114,7 @@ def _probability(table: StrictTable, key: str, text: object) -> Fraction:
             raise ValueError
         value = parse_percent(text) if text.strip().endswith("%") else Fraction(text.strip())
     except (ValueError, ZeroDivisionError, InputError):
-        raise table.error(key, f"{shown(str(text))} is not a probability; write \"1/4\", \"25%\" or \"0.25\".") from None
+        raise table.error(key, f'{shown(str(text))} is not a probability; write "1/4", "25%" or "0.25".') from None
     if not 0 < value <= 1:
         raise table.error(key, f"{shown(str(text))} is not a probability above 0 and at most 1.")
     return value
@@ -132,7 +143,9 @@ def read_lightning(table: StrictTable) -> Lightning | None:
         try:
             value = Fraction(str(v))
         except (ValueError, ZeroDivisionError):
-            raise light.error("multipliers", f"has {shown(str(v))}; its keys are multipliers such as \"2\" or \"8\".") from None
+            raise light.error(
+                "multipliers", f'has {shown(str(v))}; its keys are multipliers such as "2" or "8".'
+            ) from None
         if value < 1 or value > 10**6:
             raise light.error("multipliers", f"has {shown(str(v))}; a multiplier is from 1 to 1,000,000.")
         values.append((value, _probability(light, "multipliers", p)))

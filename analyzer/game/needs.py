@@ -28,8 +28,8 @@ Record contract
     the wager does not need is absent, and reading it is a defect
     (``KeyError``).
 
->>> from analyzer.game.rulefile import load
->>> needs_of(load("punto-banco").wager("banker")).final_state_level
+>>> from analyzer.game.rulefile import read_rules
+>>> needs_of(read_rules("punto-banco").wager("banker")).final_state_level
 True
 """
 
@@ -52,7 +52,8 @@ RED, BLACK, MIXED_COLOUR = 0, 1, 2
 
 @dataclass(frozen=True, slots=True)
 class Accs:
-    """The accumulators kept over a group of cards: spec counts (with caps), common suit, common colour, highest value."""
+    """The accumulators kept over a group of cards: spec counts (with caps), common suit, common colour, highest
+    value."""
 
     counts: tuple[tuple[CardSpec, int], ...] = ()
     suit: bool = False
@@ -86,7 +87,8 @@ def keying_label(keying: Keying) -> str:
 
 
 def keys_code(keys: tuple[int, ...] | list[int], keying: Keying, width: int) -> int:
-    """The keys of at most ``width`` cards as one integer: key + 1 in base ``keying.size + 1``, largest first, 0 for none."""
+    """The keys of at most ``width`` cards as one integer: key + 1 in base ``keying.size + 1``, largest first, 0 for
+    none."""
     base = keying.size + 1
     digits = sorted((k + 1 for k in keys), reverse=True) + [0] * (width - len(keys))
     code = 0
@@ -109,8 +111,10 @@ def code_keys(code: int, keying: Keying, width: int) -> tuple[int, ...]:
 def _accs(test: GroupTest) -> Accs:
     pattern = test.pattern
     return Accs(
-        counts=tuple(test.holds), suit=test.suited is not None or (pattern is not None and pattern.reads_common_suit),
-        colour=test.colour is not None, high=test.highest is not None,
+        counts=tuple(test.holds),
+        suit=test.suited is not None or (pattern is not None and pattern.reads_common_suit),
+        colour=test.colour is not None,
+        high=test.highest is not None,
         keyings=() if pattern is None else pattern.keyings(),
     ).merge(Accs())
 
@@ -129,8 +133,12 @@ class HandNeeds:
     def merge(self, other: HandNeeds) -> HandNeeds:
         third = tuple(sorted(set(self.third) | set(other.third), key=lambda s: (s.text, sorted(s.types), s.none)))
         return HandNeeds(
-            two=self.two or other.two, pair=self.pair or other.pair, suited_pair=self.suited_pair or other.suited_pair,
-            third=third, all=self.all.merge(other.all), first=self.first.merge(other.first),
+            two=self.two or other.two,
+            pair=self.pair or other.pair,
+            suited_pair=self.suited_pair or other.suited_pair,
+            third=third,
+            all=self.all.merge(other.all),
+            first=self.first.merge(other.first),
         )
 
     @property
@@ -149,8 +157,12 @@ class Needs:
     best_five: bool = False  # the best five of every card dealt: the record's last field, ``poker``
 
     def merge(self, other: Needs) -> Needs:
-        return Needs(self.drawing or other.drawing, self.player.merge(other.player), self.banker.merge(other.banker),
-                     self.best_five or other.best_five)
+        return Needs(
+            self.drawing or other.drawing,
+            self.player.merge(other.player),
+            self.banker.merge(other.banker),
+            self.best_five or other.best_five,
+        )
 
     def hand(self, side: str) -> HandNeeds:
         return self.player if side == "player" else self.banker
@@ -248,9 +260,13 @@ def _fields(needs: Needs) -> Iterator[tuple[str, int]]:
 
 def _hand_needs(test: HandTest) -> tuple[bool, HandNeeds]:
     """(whether the round must be played out, what of the hand) a hand test reads."""
-    drawing = any(
-        getattr(test, key) is not None for key in ("total", "natural", "cards", "result", "margin", "min_margin", "third_card")
-    ) or not test.group.empty
+    drawing = (
+        any(
+            getattr(test, key) is not None
+            for key in ("total", "natural", "cards", "result", "margin", "min_margin", "third_card")
+        )
+        or not test.group.empty
+    )
     needs = HandNeeds(
         two=test.two_card_total is not None,
         pair=test.pair is not None,
@@ -267,10 +283,14 @@ def condition_needs(condition: Condition, side: str | None) -> Needs:
     needs = Needs()
     other_side = "banker" if side == "player" else "player"
     named: list[tuple[HandTest | None, tuple[str, ...]]] = [
-        (condition.own, (side,) if side else ()), (condition.other, (other_side,) if side else ()),
-        (condition.player, ("player",)), (condition.banker, ("banker",)),
-        (condition.either, ("player", "banker")), (condition.both, ("player", "banker")),
-        (condition.winning_hand, ("player", "banker")), (condition.losing_hand, ("player", "banker")),
+        (condition.own, (side,) if side else ()),
+        (condition.other, (other_side,) if side else ()),
+        (condition.player, ("player",)),
+        (condition.banker, ("banker",)),
+        (condition.either, ("player", "banker")),
+        (condition.both, ("player", "banker")),
+        (condition.winning_hand, ("player", "banker")),
+        (condition.losing_hand, ("player", "banker")),
     ]
     for test, hands in named:
         if test is None:
@@ -280,8 +300,12 @@ def condition_needs(condition: Condition, side: str | None) -> Needs:
         for hand in hands:
             needs = needs.merge(Needs(player=hand_needs) if hand == "player" else Needs(banker=hand_needs))
     round_drawing = (
-        condition.winner is not None or condition.winning_hand is not None or condition.losing_hand is not None
-        or condition.cards_dealt is not None or condition.fifth_card is not None or condition.sixth_card is not None
+        condition.winner is not None
+        or condition.winning_hand is not None
+        or condition.losing_hand is not None
+        or condition.cards_dealt is not None
+        or condition.fifth_card is not None
+        or condition.sixth_card is not None
         or condition.all_cards is not None
     )
     both = HandNeeds(
@@ -363,16 +387,22 @@ def _group(values: dict[str, int], prefix: str, accs: Accs) -> _RecordGroup:
         suit_index=values[f"{prefix}.suit"] if accs.suit else None,
         colour_name=_COLOUR_NAMES[values[f"{prefix}.colour"]] if accs.colour else None,
         high=values[f"{prefix}.high"] if accs.high else None,
-        keyed={k: code_keys(values[f"{prefix}.keys {keying_label(k)}"], k, WIDTH[prefix.rsplit(".", 1)[1]])
-               for k in accs.keyings},
+        keyed={
+            k: code_keys(values[f"{prefix}.keys {keying_label(k)}"], k, WIDTH[prefix.rsplit(".", 1)[1]])
+            for k in accs.keyings
+        },
     )
 
 
 def _combined(a: _RecordGroup, b: _RecordGroup) -> _RecordGroup:
     return _RecordGroup(
         counts={spec: a.counts[spec] + b.counts[spec] for spec in a.counts if spec in b.counts},
-        suit_index=None if a.suit_index is None or b.suit_index is None else (a.suit_index if a.suit_index == b.suit_index else MIXED_SUIT),
-        colour_name=None if a.colour_name is None or b.colour_name is None else (a.colour_name if a.colour_name == b.colour_name else "mixed"),
+        suit_index=None
+        if a.suit_index is None or b.suit_index is None
+        else (a.suit_index if a.suit_index == b.suit_index else MIXED_SUIT),
+        colour_name=None
+        if a.colour_name is None or b.colour_name is None
+        else (a.colour_name if a.colour_name == b.colour_name else "mixed"),
         high=None if a.high is None or b.high is None else max(a.high, b.high),
         keyed={k: a.keyed[k] + b.keyed[k] for k in a.keyed if k in b.keyed},
     )
@@ -433,7 +463,7 @@ class _RecordHand:
 class RecordView:
     """A record read as a round (:class:`analyzer.game.conditions.RoundView`)."""
 
-    __slots__ = ("needs", "record", "player", "banker")
+    __slots__ = ("banker", "needs", "player", "record")
 
     def __init__(self, needs: Needs, record: tuple[int, ...]) -> None:
         self.needs, self.record = needs, record
@@ -494,7 +524,8 @@ def _hand_values(hand: HandView, dealt: tuple[str, ...], needs: HandNeeds, drawi
 
 def record_of(needs: Needs, played: DealtRound) -> tuple[int, ...]:
     """The record of a dealt round (a reading independent of the exact paths', for the tests and the engine)."""
-    return tuple(_hand_values(played.player, played.player.dealt, needs.player, needs.drawing)) + tuple(
-        _hand_values(played.banker, played.banker.dealt, needs.banker, needs.drawing)
-    ) + ((BEST_INDEX[played.all_cards.best_five],) if needs.best_five else ())
-
+    return (
+        tuple(_hand_values(played.player, played.player.dealt, needs.player, needs.drawing))
+        + tuple(_hand_values(played.banker, played.banker.dealt, needs.banker, needs.drawing))
+        + ((BEST_INDEX[played.all_cards.best_five],) if needs.best_five else ())
+    )

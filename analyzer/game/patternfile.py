@@ -36,7 +36,7 @@ SUMS = {"rank_sum": 78, "value_sum": 54}
 def _ranks(value: Any, table: StrictTable, key: str) -> frozenset[int]:
     items = value if isinstance(value, list) else [value]
     if not items or not all(isinstance(r, str) for r in items):
-        raise table.error(key, f"is {shown(value)}; it must be a rank or a list of ranks, e.g. \"9\" or [\"J\", \"Q\", \"K\"].")
+        raise table.error(key, f'is {shown(value)}; it must be a rank or a list of ranks, e.g. "9" or ["J", "Q", "K"].')
     try:
         return frozenset(RANK_INDEX[parse_rank(r)] for r in items)
     except InputError as e:
@@ -51,7 +51,9 @@ def _count(value: Any, table: StrictTable, key: str) -> int:
 
 def _counted(table: StrictTable, key: str) -> tuple[Any, frozenset[int] | None, str]:
     """A count, or a table { cards = N, rank = R }: (the count, the ranks, their text)."""
-    value = table.typed(key, (int, list, dict), "a number of cards, a list of them, or { cards = N, rank = ... }", False)
+    value = table.typed(
+        key, (int, list, dict), "a number of cards, a list of them, or { cards = N, rank = ... }", False
+    )
     if not isinstance(value, dict):
         return value, None, ""
     inner = StrictTable(value, f"{table.where}.{key}", table.origin)
@@ -92,7 +94,9 @@ def _poker(table: StrictTable, best_five: bool) -> frozenset[str] | None:
     names = poker_value if isinstance(poker_value, list) else [poker_value]
     if not names or not all(isinstance(n, str) and n in allowed for n in names):
         what = "; over every card dealt it is the best five" if best_five else ""
-        raise table.error("poker", f"is {shown(poker_value)}{what}; it must be one of {', '.join(allowed)}, or a list of them.")
+        raise table.error(
+            "poker", f"is {shown(poker_value)}{what}; it must be one of {', '.join(allowed)}, or a list of them."
+        )
     return frozenset(names)
 
 
@@ -103,7 +107,9 @@ def read_pattern(table: StrictTable, best_five: bool = False) -> Pattern | None:
     kind, kind_among, _ = _counted(table, "of_a_kind")
     pairs = table.integer("pairs", required=False)
     if kind is not None and pairs is not None:
-        raise table.error("pairs", "and of_a_kind say the same thing; give one of them (pairs = 2 is of_a_kind = [2, 2]).")
+        raise table.error(
+            "pairs", "and of_a_kind say the same thing; give one of them (pairs = 2 is of_a_kind = [2, 2])."
+        )
     of_a_kind = None
     if kind is not None:
         items = kind if isinstance(kind, list) else [kind]
@@ -132,14 +138,24 @@ def read_pattern(table: StrictTable, best_five: bool = False) -> Pattern | None:
         elif straight_value in STRAIGHTS:
             straight = STRAIGHTS[straight_value]
         else:
-            raise table.error("straight", f'is {shown(straight_value)}; it must be true, false, "ace-low" or "ace-high".')
+            raise table.error(
+                "straight", f'is {shown(straight_value)}; it must be true, false, "ace-low" or "ace-high".'
+            )
     poker = _poker(table, best_five)
     none_value = table.typed("none_of", (str, list), "a rank or a list of ranks", False)
     none_of = None if none_value is None else _ranks(none_value, table, "none_of")
     pattern = Pattern(
-        of_a_kind=of_a_kind, kind_among=kind_among, same_suit=same_suit, suit_among=among, flush=flush,
-        straight=straight, straight_holds=straight_holds, poker=None if best_five else poker, none_of=none_of,
+        of_a_kind=of_a_kind,
+        kind_among=kind_among,
+        same_suit=same_suit,
+        suit_among=among,
+        flush=flush,
+        straight=straight,
+        straight_holds=straight_holds,
+        poker=None if best_five else poker,
+        none_of=none_of,
         best_five=poker if best_five else None,
-        rank_sum=_sum(table, "rank_sum"), value_sum=_sum(table, "value_sum"),
+        rank_sum=_sum(table, "rank_sum"),
+        value_sum=_sum(table, "value_sum"),
     )
     return None if pattern.empty else pattern

@@ -133,14 +133,31 @@ class Pattern:
 
     @property
     def empty(self) -> bool:
-        return all(getattr(self, name) is None for name in (
-            "of_a_kind", "same_suit", "flush", "straight", "poker", "none_of", "rank_sum", "value_sum", "best_five"))
+        return all(
+            getattr(self, name) is None
+            for name in (
+                "of_a_kind",
+                "same_suit",
+                "flush",
+                "straight",
+                "poker",
+                "none_of",
+                "rank_sum",
+                "value_sum",
+                "best_five",
+            )
+        )
 
     def keyings(self) -> tuple[Keying, ...]:
         """The keyings the pattern reads (a flush reads the common suit instead)."""
         out: list[Keying] = []
-        if self.of_a_kind is not None or self.straight is not None or self.poker is not None or self.none_of is not None or (
-                self.rank_sum is not None or self.value_sum is not None):
+        if (
+            self.of_a_kind is not None
+            or self.straight is not None
+            or self.poker is not None
+            or self.none_of is not None
+            or (self.rank_sum is not None or self.value_sum is not None)
+        ):
             out.append(RANKS_KEYING)
         if self.same_suit is not None:
             out.append(self.suit_among or Keying("suit"))
@@ -169,8 +186,13 @@ def poker_rank(ranks: list[int], suited: bool) -> str:
     straight = n >= 3 and _straight(ranks, "both")
     flush = n >= 3 and suited
     found = {
-        "four of a kind": counts[0] >= 4, "straight flush": straight and flush, "three of a kind": counts[0] >= 3,
-        "flush": flush, "straight": straight, "two pair": counts[:2] == [2, 2], "pair": counts[0] >= 2,
+        "four of a kind": counts[0] >= 4,
+        "straight flush": straight and flush,
+        "three of a kind": counts[0] >= 3,
+        "flush": flush,
+        "straight": straight,
+        "two pair": counts[:2] == [2, 2],
+        "pair": counts[0] >= 2,
         "high card": True,
     }
     return next(name for name in POKER[n] if found[name])
@@ -202,7 +224,9 @@ def pattern_holds(pattern: Pattern, keys: Mapping[Keying, tuple[int, ...]], suit
         return False
     if pattern.straight is not None and _straight(ranks, pattern.straight) != pattern.straight_holds:
         return False
-    if pattern.poker is not None and (len(ranks) not in POKER or poker_rank(ranks, suit is not None) not in pattern.poker):
+    if pattern.poker is not None and (
+        len(ranks) not in POKER or poker_rank(ranks, suit is not None) not in pattern.poker
+    ):
         return False
     if pattern.none_of is not None and pattern.none_of & set(ranks):
         return False
@@ -236,10 +260,17 @@ def describe_pattern(pattern: Pattern) -> list[str]:
     parts = []
     if pattern.of_a_kind is not None:
         text = _kinds_text(pattern.of_a_kind)
-        parts.append(text if pattern.kind_among is None else f"{text} of {'/'.join(RANKS[r] for r in sorted(pattern.kind_among))}")
+        parts.append(
+            text
+            if pattern.kind_among is None
+            else f"{text} of {'/'.join(RANKS[r] for r in sorted(pattern.kind_among))}"
+        )
     if pattern.same_suit is not None:
         among = pattern.suit_among
-        parts.append(f"{pattern.same_suit} cards of one suit" + (f" (counting {among.text} only)" if among and among.text else ""))
+        parts.append(
+            f"{pattern.same_suit} cards of one suit"
+            + (f" (counting {among.text} only)" if among and among.text else "")
+        )
     if pattern.flush is not None:
         parts.append("flush" if pattern.flush else "no flush")
     if pattern.straight is not None:

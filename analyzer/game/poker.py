@@ -35,8 +35,17 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 BEST_FIVE: tuple[str, ...] = (
-    "royal flush", "five of a kind", "straight flush", "four of a kind", "full house", "flush", "straight",
-    "three of a kind", "two pair", "pair", "high card",
+    "royal flush",
+    "five of a kind",
+    "straight flush",
+    "four of a kind",
+    "full house",
+    "flush",
+    "straight",
+    "three of a kind",
+    "two pair",
+    "pair",
+    "high card",
 )
 """The ranks of the best five of all cards dealt, best first."""
 BEST_INDEX: dict[str, int] = {name: i for i, name in enumerate(BEST_FIVE)}
@@ -75,7 +84,7 @@ def with_flush(ranks: Sequence[int], suited: Sequence[int]) -> str:
     """The best five of five or six cards (ranks ``ranks``) of which the cards of ranks ``suited`` (five or more)
     share one suit."""
     held = set(suited)
-    if ROYAL <= held:
+    if held >= ROYAL:
         return "royal flush"
     if _straight(held):
         return "straight flush"

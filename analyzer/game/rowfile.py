@@ -23,7 +23,8 @@ SHIPPED_KEYS = frozenset({"name", "pays", "default", *LEGACY_KEYS})
 
 
 def _shipped_row(table: StrictTable) -> Outcome | None:
-    """The row if it uses only the shipped keys in their shipped forms, else ``None`` (read by the condition language)."""
+    """The row if it uses only the shipped keys in their shipped forms, else ``None`` (read by the condition
+    language)."""
     if not set(table.data) <= SHIPPED_KEYS or isinstance(table.data.get("total"), str):
         return None
     name = table.string("name")
@@ -73,9 +74,16 @@ def read_outcomes(table: StrictTable, jackpot: Jackpot | None = None) -> tuple[O
     outcomes = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise table.error(f"outcomes[{i}]", "must be an inline table such as { name = \"win\", result = \"win\", pays = \"1:1\" }.")
+            raise table.error(
+                f"outcomes[{i}]", 'must be an inline table such as { name = "win", result = "win", pays = "1:1" }.'
+            )
         share = None if jackpot is None else jackpot_share(row.get("pays"))
-        outcome = read_outcome(StrictTable({**row, "pays": "push"} if share is not None else row,
-                                           f"{table.where}.outcomes[{i}]", table.origin))
-        outcomes.append(replace(outcome, pays=jackpot.pays(share)) if jackpot is not None and share is not None else outcome)
+        outcome = read_outcome(
+            StrictTable(
+                {**row, "pays": "push"} if share is not None else row, f"{table.where}.outcomes[{i}]", table.origin
+            )
+        )
+        outcomes.append(
+            replace(outcome, pays=jackpot.pays(share)) if jackpot is not None and share is not None else outcome
+        )
     return tuple(outcomes)

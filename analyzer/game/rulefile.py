@@ -2,7 +2,7 @@
 
 Shipped rule sets live in ``analyzer/game/rulesets/NAME.toml``; the standard
 wagers and the pay tables used when a rule set does not offer them live in
-``analyzer/game/rulesets/wagers.toml``. :func:`load` accepts a shipped name or a
+``analyzer/game/rulesets/wagers.toml``. :func:`read_rules` accepts a shipped name or a
 path to a user's own file, and refuses a bad file with one sentence naming the
 file, the key and what is allowed.
 """
@@ -17,9 +17,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, shown
-from .rowfile import read_outcomes
 from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
+from .rowfile import read_outcomes
 from .rules import (
     BANKER_COLUMNS,
     DEFAULT_DEALING,
@@ -37,11 +37,11 @@ from .rules import (
     Side,
     Wager,
 )
+from .rulesets import FOLDER
+from .schema import keys
 from .settle import unsettled
 from .shoe import MAX_DECKS
-from .rulesets import FOLDER
 from .standard import STANDARD_WAGERS_FILE, Standard, sha256_hex, standard_tables
-from .schema import keys
 from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
@@ -51,9 +51,7 @@ def _symbols(table: StrictTable, key: str, count: int) -> tuple[bool, ...]:
     text = table.string(key)
     symbols = text.split()
     if len(symbols) != count or any(s not in (DRAW, STAND) for s in symbols):
-        raise table.error(
-            key, f"is {shown(text)}; it must be {count} entries, each {DRAW} (draw) or {STAND} (stand)."
-        )
+        raise table.error(key, f"is {shown(text)}; it must be {count} entries, each {DRAW} (draw) or {STAND} (stand).")
     return tuple(s == DRAW for s in symbols)
 
 
@@ -72,7 +70,11 @@ def _read_dealing(table: StrictTable) -> Dealing:
     order = table.string("order")
     letters = order.split()
     if sorted(letters) != ["B", "B", "P", "P"]:
-        raise table.error("order", f"is {shown(order)}; it must name the hand of each of the first four cards, two P and two B, e.g. \"P B P B\".")
+        raise table.error(
+            "order",
+            f'is {shown(order)}; it must name the hand of each of the first four cards, two P and two B, e.g. "P B P '
+            'B".',
+        )
     procedure = table.string("procedure")
     if procedure not in PROCEDURES:
         raise table.error("procedure", f"is {shown(procedure)}; it must be one of {', '.join(PROCEDURES)}.")
@@ -95,16 +97,24 @@ def _read_published(table: StrictTable, wager_source: str) -> tuple[Published, .
     published = []
     for i, row in enumerate(rows):
         if not isinstance(row, dict):
-            raise table.error(f"published[{i}]", 'must be an inline table such as { figure = "house_edge", value = "21.79%", decks = 8 }.')
+            raise table.error(
+                f"published[{i}]",
+                'must be an inline table such as { figure = "house_edge", value = "21.79%", decks = 8 }.',
+            )
         entry = StrictTable(row, f"{table.where}.published[{i}]", table.origin)
         decks = entry.integer("decks")
         if not 1 <= decks <= MAX_DECKS:
             raise entry.error("decks", f"is {shown(decks)}; it must be from 1 to {MAX_DECKS:,}.")
-        published.append(Published(
-            figure=entry.string("figure"), value=entry.string("value"), decks=decks,
-            outcome=entry.string("outcome", required=False), source=entry.string("source", required=False) or wager_source,
-            note=entry.string("note", required=False),
-        ))
+        published.append(
+            Published(
+                figure=entry.string("figure"),
+                value=entry.string("value"),
+                decks=decks,
+                outcome=entry.string("outcome", required=False),
+                source=entry.string("source", required=False) or wager_source,
+                note=entry.string("note", required=False),
+            )
+        )
         entry.finish(_PUBLISHED_KEYS)
     return tuple(published)
 
@@ -125,7 +135,10 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
         title = title or standard.title
         side = standard.side
     elif side is not None and side not in SIDES:
-        raise table.error("side", f"is {shown(side)}; it must be one of {', '.join(SIDES)}, or left out for a wager that names its hands.")
+        raise table.error(
+            "side",
+            f"is {shown(side)}; it must be one of {', '.join(SIDES)}, or left out for a wager that names its hands.",
+        )
     requires = table.array("requires", required=False) or []
     if not all(isinstance(r, str) for r in requires):
         raise table.error("requires", "must be an array of wager names.")
@@ -134,24 +147,30 @@ def _read_wager(name: str, table: StrictTable, standard: Standard | None) -> Wag
     money = read_money(table)
     lightning = read_lightning(table)
     raw = table.data.get("outcomes")
-    shared = [(str(r.get("name")), jackpot_share(r.get("pays"))) for r in raw if isinstance(r, dict)] \
-        if isinstance(raw, list) else []
+    shared = (
+        [(str(r.get("name")), jackpot_share(r.get("pays"))) for r in raw if isinstance(r, dict)]
+        if isinstance(raw, list)
+        else []
+    )
     jackpot_rows = tuple(name for name, share in shared if share is not None)
     shares = tuple(share for _, share in shared if share is not None)
     jackpot = None if money is None else money.jackpot
     if jackpot_rows and jackpot is None:
-        raise table.error("outcomes", f"row {shown(jackpot_rows[0])} pays \"jackpot\", but the wager states no "
-                          "jackpot; add jackpot = { meter = ..., stake = ... }.")
+        raise table.error(
+            "outcomes",
+            f'row {shown(jackpot_rows[0])} pays "jackpot", but the wager states no '
+            "jackpot; add jackpot = { meter = ..., stake = ... }.",
+        )
     if jackpot is not None and not jackpot_rows:
-        raise table.error("jackpot", "is given, but no row pays \"jackpot\"; write pays = \"jackpot\" on its row.")
+        raise table.error("jackpot", 'is given, but no row pays "jackpot"; write pays = "jackpot" on its row.')
     try:
         if money is not None and jackpot is not None:
             jackpot = replace(jackpot, rows=jackpot_rows, shares=() if all(s == 1 for s in shares) else shares)
             money = replace(money, jackpot=jackpot)
         outcomes = read_outcomes(table, jackpot)
-        if money is not None:
-            if lightning is None:  # with multipliers the fee and cap apply after them (analyzer.exact.lightning)
-                outcomes = net_outcomes(outcomes, money)
+        if money is not None and lightning is None:
+            # with multipliers the fee and cap apply after them (analyzer.exact.lightning)
+            outcomes = net_outcomes(outcomes, money)
         wager = Wager(
             name=name,
             title=title,
@@ -254,9 +273,11 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     drawing = _read_drawing(drawing_table) if drawing_table is not None else _inherited(parent).drawing
 
     standard = standard_tables()
-    wagers: dict[str, Wager] = {w.name: w for w in parent.wagers} if parent else {
-        wager_name: _wager_from_standard(wager_name, entry) for wager_name, entry in standard.items()
-    }
+    wagers: dict[str, Wager] = (
+        {w.name: w for w in parent.wagers}
+        if parent
+        else {wager_name: _wager_from_standard(wager_name, entry) for wager_name, entry in standard.items()}
+    )
     wagers.update(_wager_tables(wagers_table, standard))
 
     own_cards = parent.own_cards if parent else None
@@ -265,7 +286,9 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
             wager=own_table.string("wager"), alone=own_table.boolean("alone"), source=own_table.string("source")
         )
         own_table.finish(keys("own_cards"))
-    dealing = _read_dealing(dealing_table) if dealing_table is not None else parent.dealing if parent else DEFAULT_DEALING
+    dealing = (
+        _read_dealing(dealing_table) if dealing_table is not None else parent.dealing if parent else DEFAULT_DEALING
+    )
 
     try:
         rule_set = RuleSet(
@@ -285,7 +308,9 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
             own_cards=own_cards,
             dealing=dealing,
             extends=None if parent is None else parent.name,
-            other_files=() if parent is None else (*parent.other_files, (parent.source_path, "extended rule file", parent.source_sha256)),
+            other_files=()
+            if parent is None
+            else (*parent.other_files, (parent.source_path, "extended rule file", parent.source_sha256)),
         )
     except InputError as e:
         raise InputError(f"{origin}: {e}") from None
@@ -307,14 +332,19 @@ def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, .
     if _is_shipped(extends) or extends in catalogue():
         where = key = extends
     elif not child.read_files:
-        raise head.error("extends", f"is {shown(extends)}; text sent to the workbench may extend a shipped rule set "
-                         f"({', '.join(shipped())}) or a catalogue file only, never a file by path.")
+        raise head.error(
+            "extends",
+            f"is {shown(extends)}; text sent to the workbench may extend a shipped rule set "
+            f"({', '.join(shipped())}) or a catalogue file only, never a file by path.",
+        )
     else:
         where = str(Path(child.path or ".").parent / extends) if child.path else extends
         key = os.path.realpath(where)
-    chain = (*chain, child.path and os.path.realpath(child.path) or child.origin.removesuffix(".toml"))
+    chain = (*chain, (child.path and os.path.realpath(child.path)) or child.origin.removesuffix(".toml"))
     if key in chain:
-        raise head.error("extends", f"is {shown(extends)}, which extends this file again; a rule file cannot extend itself.")
+        raise head.error(
+            "extends", f"is {shown(extends)}, which extends this file again; a rule file cannot extend itself."
+        )
     if len(chain) > MAX_EXTENDS:
         raise head.error("extends", f"makes a chain of more than {MAX_EXTENDS} files extending one another.")
     try:
@@ -368,7 +398,8 @@ def catalogue() -> tuple[str, ...]:
 
 
 def _is_shipped(name: str) -> bool:
-    """Whether ``name`` is a shipped rule set: what :func:`shipped` lists, without reading every rule set to order them."""
+    """Whether ``name`` is a shipped rule set: what :func:`shipped` lists, without reading every rule set to order
+    them."""
     plain = name.isascii() and name.replace("-", "").isalnum()  # a file name in the folder, never a path
     return plain and name != STANDARD_WAGERS_FILE.removesuffix(".toml") and (FOLDER / f"{name}.toml").is_file()
 
@@ -438,13 +469,13 @@ def is_rule_file(name_or_path: str) -> bool:
     return name_or_path.endswith(".toml") or os.path.lexists(name_or_path)
 
 
-def load(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
+def read_rules(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
     """Load a shipped rule set or catalogue file by name, or a user's rule file by path.
 
     ``wagers`` names files whose wagers are added (:func:`with_wagers`).
     Raises :class:`InputError` for an unknown name, a missing file, or a file
     that does not validate. Rows that no deal reaches are refused by
-    :func:`analyzer.exact.reach.load`, which the command line uses.
+    :func:`analyzer.exact.reach.load_rules_rules`, which the command line uses.
     """
     rules = _build(_read(name_or_path, "rule file"))
     for name in wagers:
@@ -484,10 +515,14 @@ def with_wagers(rules: RuleSet, name_or_path: str) -> RuleSet:
     added, source = wagers_in(name_or_path)
     origin = source.origin
     if not added:
-        raise InputError(f"{origin}: defines no side bet to add (a [wagers.NAME] table other than the standard wagers).")
+        raise InputError(
+            f"{origin}: defines no side bet to add (a [wagers.NAME] table other than the standard wagers)."
+        )
     taken = sorted({w.name for w in added} & {w.name for w in rules.wagers})
     if taken:
-        raise InputError(f"{origin}: wager {shown(taken[0])} is already in rule set {rules.name}; give yours another name.")
+        raise InputError(
+            f"{origin}: wager {shown(taken[0])} is already in rule set {rules.name}; give yours another name."
+        )
     note = f"Wagers added from {origin} (--wagers): {', '.join(w.name for w in added)}."
     try:
         return replace(

@@ -9,8 +9,8 @@ was chosen and why, so that reports can say so.
 This module is the model only; :mod:`analyzer.game.rulefile` reads it from
 TOML (shipped rule sets by name, or a user's file by path).
 
->>> from analyzer.game.rulefile import load
->>> rules = load("punto-banco")
+>>> from analyzer.game.rulefile import read_rules
+>>> rules = read_rules("punto-banco")
 >>> rules.drawing.banker_draws(3, player_third=8), rules.drawing.banker_draws(3, player_third=9)
 (False, True)
 >>> [w.name for w in rules.wagers if w.offered]
@@ -67,9 +67,7 @@ class Drawing:
     def __post_init__(self) -> None:
         if len(self.player) != len(NON_NATURAL_TOTALS):
             raise InputError("The Player drawing rule needs one entry for each total 0-7.")
-        if len(self.banker) != len(NON_NATURAL_TOTALS) or any(
-            len(row) != len(BANKER_COLUMNS) for row in self.banker
-        ):
+        if len(self.banker) != len(NON_NATURAL_TOTALS) or any(len(row) != len(BANKER_COLUMNS) for row in self.banker):
             raise InputError(
                 "The Banker drawing table needs rows 0-7, each with 11 entries "
                 "(Player stood, then Player's third card 0-9)."
@@ -158,7 +156,8 @@ class Outcome:
 
     @property
     def one_sided(self) -> bool:
-        """Whether the row tests its own side's hand (a shipped key, another hand key at its top level, or ``other``)."""
+        """Whether the row tests its own side's hand (a shipped key, another hand key at its top level, or
+        ``other``)."""
         return any(getattr(self, key) is not None for key in LEGACY_KEYS) or (
             self.extended is not None and self.extended.one_sided
         )
@@ -242,20 +241,26 @@ class Wager:
         if not self.outcomes:
             raise InputError(f"Wager {shown(self.name)} has no outcomes.")
         if self.unreachable not in UNREACHABLE:
-            raise InputError(f"Wager {shown(self.name)}: unreachable is {shown(self.unreachable)}; use one of {', '.join(UNREACHABLE)}.")
+            raise InputError(
+                f"Wager {shown(self.name)}: unreachable is {shown(self.unreachable)}; use one of "
+                f"{', '.join(UNREACHABLE)}."
+            )
         names = [o.name for o in self.outcomes]
         if len(set(names)) != len(names):
             raise InputError(f"Wager {shown(self.name)} names an outcome twice; outcome names must differ.")
-        object.__setattr__(self, "side_view_only", self.side is not None and all(o.side_view_only for o in self.outcomes))
+        object.__setattr__(
+            self, "side_view_only", self.side is not None and all(o.side_view_only for o in self.outcomes)
+        )
         if self.side is None:
             for o in self.outcomes:
                 if o.one_sided:
                     raise InputError(
-                        f"Wager {shown(self.name)}, outcome {shown(o.name)} tests its own hand (a key such as result, total or "
-                        "cards at the row's top level, or other = {...}), but the wager follows no side: give the wager "
-                        "side = \"player\" or \"banker\", or name the hand, e.g. player = { total = 9 }."
+                        f"Wager {shown(self.name)}, outcome {shown(o.name)} tests its own hand (a key such as result, "
+                        "total or "
+                        "cards at the row's top level, or other = {...}), but the wager follows no side: give the "
+                        "wager "
+                        'side = "player" or "banker", or name the hand, e.g. player = { total = 9 }.'
                     )
-
 
     @property
     def has_pay_table(self) -> bool:
@@ -327,7 +332,9 @@ class Dealing:
                 "two must go to the player and two to the banker, e.g. P B P B."
             )
         if self.procedure not in PROCEDURES:
-            raise InputError(f"Dealing procedure {shown(self.procedure)} is unknown; use one of {', '.join(PROCEDURES)}.")
+            raise InputError(
+                f"Dealing procedure {shown(self.procedure)} is unknown; use one of {', '.join(PROCEDURES)}."
+            )
 
     @property
     def order_text(self) -> str:
@@ -363,7 +370,8 @@ class RuleSet:
     decks_default: str | None = None
     notes: tuple[str, ...] = field(default=())
     source_sha256: str = ""
-    """SHA-256 of the rule file's bytes, as hex (what a report's provenance names); empty for a rule set built in code."""
+    """SHA-256 of the rule file's bytes, as hex (what a report's provenance names); empty for a rule set built in
+    code."""
     shipped: bool = False
     """Read from the package by name: ``source_path`` is then the file's name alone (``punto-banco.toml``), so that
     outputs do not depend on where the package is installed."""
@@ -430,9 +438,15 @@ class RuleSet:
         """
         if decks is not None and decks != self.decks:
             if self.decks_default:
-                yield f"Shoe: {decks} decks, set by the user (the document is silent; the rule file's default is {self.decks})."
+                yield (
+                    f"Shoe: {decks} decks, set by the user "
+                    f"(the document is silent; the rule file's default is {self.decks})."
+                )
             else:
-                yield f"Shoe: {decks} decks, set by the user, not the {self.decks} the document states ({self.decks_source})."
+                yield (
+                    f"Shoe: {decks} decks, set by the user, "
+                    f"not the {self.decks} the document states ({self.decks_source})."
+                )
         elif self.decks_default:
             yield f"Shoe: {self.decks} decks. {self.decks_default}"
         for w in self.wagers:
@@ -451,12 +465,13 @@ def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
         if len(set(row[1:])) != 1:
             raise InputError(
                 f"Rule set {shown(name)}: [dealing] procedure 'louisiana' announces the Banker's decision before the "
-                f"Player's third card is turned (000 step 5), so Banker row {total} must not depend on that card's value."
+                f"Player's third card is turned (000 step 5), so Banker row {total} must not depend on that card's "
+                "value."
             )
         if row[1] and not row[0]:
             raise InputError(
-                f"Rule set {shown(name)}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the Banker "
+                f"Rule set {shown(name)}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the "
+                "Banker "
                 f"stands against every hand, draws against every hand, or draws only against hands that stood; "
                 f"Banker row {total} draws only against hands that drew."
             )
-

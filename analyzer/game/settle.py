@@ -13,8 +13,8 @@ other hand's total, its number of cards and its pair flag, 400 views in all.
 :func:`settlement` settles each view once per wager (cached: a wager is
 frozen data), so a distribution is settled by adding its counts per view.
 
->>> from analyzer.game.rulefile import load
->>> dragon = load("live-pittsburgh").wager("dragon-bonus-player")
+>>> from analyzer.game.rulefile import read_rules
+>>> dragon = read_rules("live-pittsburgh").wager("dragon-bonus-player")
 >>> settle(dragon, FinalState(9, 0, 3, 3, False, False)).name
 'win by 9, non-natural'
 >>> settle(dragon, FinalState(8, 8, 2, 2, False, False)).pays_text
@@ -129,7 +129,9 @@ def rows_by_view(wager: Wager) -> tuple[tuple[bool, ...], ...]:
     """For each view (:func:`view_index`), whether each row of ``wager`` holds on it (earlier rows aside)."""
     table: list[tuple[bool, ...]] = [()] * VIEWS
     for own, other, cards, pair in product(range(10), range(10), (2, 3), (False, True)):
-        table[view_index(own, other, cards, pair)] = tuple(_matches(row, own, other, cards, pair) for row in wager.outcomes)
+        table[view_index(own, other, cards, pair)] = tuple(
+            _matches(row, own, other, cards, pair) for row in wager.outcomes
+        )
     return tuple(table)
 
 
@@ -167,7 +169,7 @@ def every_final_state() -> Iterator[FinalState]:
 class _StateHand:
     """One hand of a final state, as a hand view: total, cards and pair flag only."""
 
-    __slots__ = ("total", "cards", "pair")
+    __slots__ = ("cards", "pair", "total")
 
     def __init__(self, total: int, cards: int, pair: bool) -> None:
         self.total, self.cards, self.pair = total, cards, pair
@@ -201,7 +203,7 @@ class _StateHand:
 class FinalStateView:
     """A final state read as a round (what the shipped wagers and most side bets read)."""
 
-    __slots__ = ("player", "banker")
+    __slots__ = ("banker", "player")
 
     def __init__(self, state: FinalState) -> None:
         self.player = _StateHand(state.player_total, state.player_cards, state.player_pair)

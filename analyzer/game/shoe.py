@@ -72,14 +72,10 @@ class Shoe:
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(RANKS):
-            raise InputError(
-                f"A shoe needs a count for each of the {len(RANKS)} ranks, got {len(self.counts)}."
-            )
+            raise InputError(f"A shoe needs a count for each of the {len(RANKS)} ranks, got {len(self.counts)}.")
         for rank, n in zip(RANKS, self.counts):
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise InputError(
-                    f"The count of {rank} must be a whole number of at least 0, got {shown(n)}."
-                )
+                raise InputError(f"The count of {rank} must be a whole number of at least 0, got {shown(n)}.")
         if self.types is not None:
             if len(self.types) != len(TYPES) or any(not isinstance(n, int) or n < 0 for n in self.types):
                 raise InputError(f"A suited shoe needs a count of at least 0 for each of the {len(TYPES)} card types.")
@@ -168,9 +164,7 @@ class Shoe:
         for rank, n in wanted.items():
             i = RANK_INDEX[rank]
             if n > counts[i]:
-                raise InputError(
-                    f"Cannot remove {n} card(s) of rank {rank}: the shoe holds only {counts[i]}."
-                )
+                raise InputError(f"Cannot remove {n} card(s) of rank {rank}: the shoe holds only {counts[i]}.")
             counts[i] -= n
         types: list[int] | None = None
         if self.types is not None and all(suit_of(c) is not None for c in cards):

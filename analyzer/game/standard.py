@@ -12,8 +12,8 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .rowfile import read_outcomes
-from .rulesets import FOLDER
 from .rules import Outcome, Side
+from .rulesets import FOLDER
 from .strict import StrictTable
 
 

@@ -38,7 +38,8 @@ MAX_FILE_BYTES = 1_000_000
 MAX_NESTING = 32
 """The deepest nesting of arrays and tables accepted; rule and claims files need 4."""
 MAX_INTEGER_DIGITS = 100
-"""The longest whole number accepted in a file; the largest any file needs is a count of dealings (29 digits at 1,000 decks)."""
+"""The longest whole number accepted in a file; the largest any file needs is a count of dealings (29 digits at 1,000
+decks)."""
 
 
 def origin_of(path: str) -> str:
@@ -81,9 +82,7 @@ def read_bytes(path: str, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
         if not stat.S_ISREG(status.st_mode):
             device = stat.S_ISCHR(status.st_mode) or stat.S_ISBLK(status.st_mode)
             kind = "a FIFO" if stat.S_ISFIFO(status.st_mode) else "a device" if device else "something else"
-            raise InputError(
-                f"Cannot read {what} {name}: it is {kind}, not a regular file; give the path of a file."
-            )
+            raise InputError(f"Cannot read {what} {name}: it is {kind}, not a regular file; give the path of a file.")
         if status.st_size > limit:
             raise InputError(
                 f"Cannot read {what} {name}: it is {status.st_size:,} bytes; a {what} is at most {limit:,} bytes."
@@ -109,7 +108,8 @@ def decoded(data: bytes, path: str, what: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise InputError(
-            f"Cannot read {what} {name}: it is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start:,})."
+            f"Cannot read {what} {name}: it is not UTF-8 text (byte 0x{data[error.start]:02x} at offset "
+            f"{error.start:,})."
         ) from None
 
 
@@ -129,7 +129,9 @@ def parse_toml(text: str, origin: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"{origin}: not valid TOML ({shown(str(error), 200)[1:-1]}).") from None
     except RecursionError:
-        raise InputError(f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed.") from None
+        raise InputError(
+            f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed."
+        ) from None
     except ValueError:  # Python's limit on the digits of an integer converted from text
         raise InputError(
             f"{origin}: a whole number has thousands of digits; at most {MAX_INTEGER_DIGITS} are allowed."
@@ -144,7 +146,9 @@ def _check_sizes(data: dict[str, Any], origin: str) -> None:
     while pending:
         where, value, depth = pending.pop()
         if depth > MAX_NESTING:
-            raise InputError(f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed.")
+            raise InputError(
+                f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed."
+            )
         if isinstance(value, dict):
             pending.extend((f"{where}.{key_text(k, 40)}", v, depth + 1) for k, v in value.items())
         elif isinstance(value, list):
@@ -177,7 +181,8 @@ class StrictTable:
         return InputError(f"{self.origin}: {key_text(self.where)}: {error}")
 
     def typed(self, key: str, kind: type | tuple[type, ...], what: str, required: bool) -> Any:
-        """The value of ``key`` if it is of ``kind`` (described as ``what`` in errors); None if absent and not required."""
+        """The value of ``key`` if it is of ``kind`` (described as ``what`` in errors); None if absent and not
+        required."""
         self.used.add(key)
         if key not in self.data:
             if required:
@@ -218,9 +223,7 @@ class StrictTable:
     def finish(self, allowed: tuple[str, ...]) -> None:
         unknown = sorted(set(self.data) - self.used)
         if unknown:
-            raise self.error(
-                unknown[0], f"is not a known key; allowed here: {', '.join(allowed)}."
-            )
+            raise self.error(unknown[0], f"is not a known key; allowed here: {', '.join(allowed)}.")
 
 
 def _as_tuple(kind: type | tuple[type, ...]) -> tuple[type, ...]:

@@ -3,7 +3,7 @@
 A :class:`Task` is plain data, so it can cross to a process or a Dask
 worker; :func:`run_chunk` deals it (top of a fresh shoe, or whole shoes to
 the cut card) with the vectorized dealer of :mod:`analyzer.play.dealer` and
-returns a :class:`Tally`, which adds exactly to the others. :class:`Chunks`
+returns a :class:`ChunkTally`, which adds exactly to the others. :class:`Chunks`
 makes a run's tasks one at a time as an executor asks for them.
 """
 
@@ -19,7 +19,7 @@ import numpy.typing as npt
 from ..game.needs import Needs
 from .dealer import STATES, VALUE_OF_RANK, Dealer, deal_codes, deal_shoes_with_records, random_positions
 from .lightning import LightningDraw, lightning_keys
-from .records import Universe, record_codes
+from .records import CardIndices, record_codes
 
 Mode = Literal["top", "shoe"]
 MODES: tuple[str, ...] = ("top", "shoe")
@@ -33,8 +33,9 @@ _BATCH_SHOES = 1 << 12
 _BATCH_CARDS = 1 << 25
 """Shoe mode deals at most this many cards at once (32 MB): 4,096 shoes up to 157 decks, fewer in larger shoes."""
 
+
 @dataclass(frozen=True, slots=True)
-class Tally:
+class ChunkTally:
     """One chunk's result, in exact integers; tallies add up exactly.
 
     ``states[c]`` counts the rounds that ended in state code ``c``. In shoe
@@ -55,8 +56,8 @@ class Tally:
     lightning: tuple[tuple[tuple[int, int], ...], ...] = ()
     """Per draw of :attr:`Task.lightning`, the rounds under each key of :mod:`analyzer.play.lightning`, sorted."""
 
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(
+    def __add__(self, other: ChunkTally) -> ChunkTally:
+        return ChunkTally(
             rounds=self.rounds + other.rounds,
             states=tuple(a + b for a, b in zip(self.states, other.states)),
             shoes=self.shoes + other.shoes,
@@ -91,17 +92,18 @@ class Task:
     cut_card: int = 0
     statistics: tuple[tuple[int, ...], ...] = ()
     """Shoe mode: per wager, its integer statistic for each state code."""
-    universe: Universe | None = None
+    universe: CardIndices | None = None
     """The cards dealt: card types when a wager reads suits (else ranks, as the dealer's counts)."""
     records: tuple[Needs, ...] = ()
     """What the wagers beyond a final state read: each round's record of each is tallied."""
     record_statistics: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
-    """Shoe mode: per such wager, the index of its needs in ``records`` and its statistic by record code (sorted by code)."""
+    """Shoe mode: per such wager, the index of its needs in ``records`` and its statistic by record code (sorted by
+    code)."""
     lightning: tuple[LightningDraw, ...] = ()
     """Top mode: the lightning draws of the wagers with random multipliers (their records are among ``records``)."""
 
 
-def run_chunk(task: Task) -> Tally:
+def run_chunk(task: Task) -> ChunkTally:
     """Deal one chunk (``size`` rounds in top mode, ``size`` shoes in shoe mode)."""
     rng = np.random.default_rng(np.random.SeedSequence(task.seed, spawn_key=(task.chunk,)))
     if task.mode == "top":
@@ -109,11 +111,11 @@ def run_chunk(task: Task) -> Tally:
     return _shoe_chunk(task, rng)
 
 
-def _universe(task: Task) -> Universe:
-    return task.universe or Universe(False, task.dealer.counts)
+def _universe(task: Task) -> CardIndices:
+    return task.universe or CardIndices(False, task.dealer.counts)
 
 
-def _top_chunk(task: Task, rng: np.random.Generator) -> Tally:
+def _top_chunk(task: Task, rng: np.random.Generator) -> ChunkTally:
     dealer, rounds, universe = task.dealer, task.size, _universe(task)
     card_of = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
     rank_of = universe.rank[card_of]
@@ -127,27 +129,34 @@ def _top_chunk(task: Task, rng: np.random.Generator) -> Tally:
         positions = random_positions(rng, dealer.size, batch)
         codes, _ = deal_codes(dealer, value_of[positions], rank_of[positions[:4]])
         states += np.bincount(codes, minlength=STATES)
-        found = [record_codes(needs, universe, card_of[positions], dealer.player_columns, dealer.banker_columns, codes // 4)
-                 for needs in task.records]
+        found = [
+            record_codes(needs, universe, card_of[positions], dealer.player_columns, dealer.banker_columns, codes // 4)
+            for needs in task.records
+        ]
         for i, tallied in enumerate(found):
             records[i] = _merged(records[i], _tallied(tallied))
         for i, draw in enumerate(task.lightning):
-            keys = lightning_keys(draw, rng, found[draw.records], card_of[positions], codes, dealer.player_columns,
-                                  dealer.banker_columns)
+            keys = lightning_keys(
+                draw, rng, found[draw.records], card_of[positions], codes, dealer.player_columns, dealer.banker_columns
+            )
             lightning[i] = _merged(lightning[i], _tallied(keys))
         done += batch
-    return Tally(rounds=rounds, states=tuple(int(n) for n in states), records=tuple(records), lightning=tuple(lightning))
+    return ChunkTally(
+        rounds=rounds, states=tuple(int(n) for n in states), records=tuple(records), lightning=tuple(lightning)
+    )
 
 
-def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
+def _shoe_chunk(task: Task, rng: np.random.Generator) -> ChunkTally:
     universe = _universe(task)
     base = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
     statistics = [np.array(s + (0,), dtype=np.int64) for s in task.statistics]
     states = np.zeros(STATES + 1, dtype=np.int64)
     rounds = rounds_squared = 0
     moments = [[0, 0] for _ in range(len(statistics) + len(task.record_statistics))]
-    lookups = [(np.array([c for c, _ in values], dtype=np.int64), np.array([n for _, n in values], dtype=np.int64))
-               for _, values in task.record_statistics]  # record codes (sorted) and what each nets
+    lookups = [
+        (np.array([c for c, _ in values], dtype=np.int64), np.array([n for _, n in values], dtype=np.int64))
+        for _, values in task.record_statistics
+    ]  # record codes (sorted) and what each nets
     records: list[tuple[tuple[int, int], ...]] = [() for _ in task.records]
     done = 0
     batch = max(1, min(_BATCH_SHOES, _BATCH_CARDS // len(base)))
@@ -163,14 +172,18 @@ def _shoe_chunk(task: Task, rng: np.random.Generator) -> Tally:
         for (index, _), (keys, nets) in zip(task.record_statistics, lookups):
             codes = recorded[index]
             at = np.minimum(np.searchsorted(keys, codes), max(len(keys) - 1, 0))
-            sums.append(np.where(keys[at] == codes, nets[at], 0).sum(axis=0) if len(keys) else np.zeros(codes.shape[1], np.int64))
+            sums.append(
+                np.where(keys[at] == codes, nets[at], 0).sum(axis=0)
+                if len(keys)
+                else np.zeros(codes.shape[1], np.int64)
+            )
         for moment, total in zip(moments, sums):
             moment[0] += int((total * total).sum())
             moment[1] += int((per_shoe * total).sum())
         for i, codes in enumerate(recorded):
             records[i] = _merged(records[i], _tallied(codes))
         done += len(shoes)
-    return Tally(
+    return ChunkTally(
         rounds=rounds,
         states=tuple(int(n) for n in states[:STATES]),
         shoes=task.size,

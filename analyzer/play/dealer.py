@@ -35,7 +35,7 @@ from ..game.needs import Needs
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import NATURALS, FinalState
-from .records import Universe, record_codes
+from .records import CardIndices, record_codes
 
 STATES = 10 * 10 * 2 * 2 * 2 * 2
 """Final states are encoded as integers 0 .. STATES-1 (see :func:`state_code`)."""
@@ -46,8 +46,11 @@ _SUMS = 19  # a two-card sum of values 0-9 is 0-18
 def state_code(state: FinalState) -> int:
     """The integer a final state is counted under; :func:`code_state` inverts it.
 
-    >>> state_code(FinalState(6, 7, 3, 3, False, False)), code_state(1079)
-    (1084, FinalState(player_total=6, banker_total=7, player_cards=2, banker_cards=3, player_pair=True, banker_pair=True))
+    >>> state_code(FinalState(6, 7, 3, 3, False, False))
+    1084
+    >>> code_state(1079)  # doctest: +NORMALIZE_WHITESPACE
+    FinalState(player_total=6, banker_total=7, player_cards=2, banker_cards=3,
+               player_pair=True, banker_pair=True)
     """
     partial = ((state.player_total * 10 + state.banker_total) * 2 + state.player_cards - 2) * 2 + state.banker_cards - 2
     return partial * 4 + state.player_pair * 2 + state.banker_pair
@@ -58,7 +61,6 @@ def code_state(code: int) -> FinalState:
     partial, pairs = divmod(code, 4)
     totals, cards = divmod(partial, 4)
     return FinalState(totals // 10, totals % 10, 2 + cards // 2, 2 + cards % 2, pairs >= 2, pairs % 2 == 1)
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +196,7 @@ def deal_shoes(
     the same shoes.
     """
     codes, used, _ = deal_shoes_with_records(
-        dealer, shoes, cut_card, Universe(False, dealer.counts), (), start=start, extra_rounds=extra_rounds
+        dealer, shoes, cut_card, CardIndices(False, dealer.counts), (), start=start, extra_rounds=extra_rounds
     )
     return codes, used
 
@@ -203,7 +205,7 @@ def deal_shoes_with_records(
     dealer: Dealer,
     shoes: npt.ArrayLike,
     cut_card: int,
-    universe: Universe,
+    universe: CardIndices,
     records: tuple[Needs, ...],
     start: npt.ArrayLike = 0,
     extra_rounds: int = 0,
@@ -225,11 +227,15 @@ def deal_shoes_with_records(
     active = before_cut | (extra > 0)
     while active.any():
         if np.any(active & (dealt > size - CARDS_PER_ROUND)):
-            raise InputError(f"A round would need cards beyond the shoe: the cut card ({cut_card}) is too near the end.")
+            raise InputError(
+                f"A round would need cards beyond the shoe: the cut card ({cut_card}) is too near the end."
+            )
         index = (starts + np.minimum(dealt, size - CARDS_PER_ROUND))[None, :] + offsets
         codes, used = deal_codes(dealer, flat_values[index], flat_ranks[index[:4]])
         for needs, out in zip(records, recorded):
-            found = record_codes(needs, universe, flat_cards[index], dealer.player_columns, dealer.banker_columns, codes // 4)
+            found = record_codes(
+                needs, universe, flat_cards[index], dealer.player_columns, dealer.banker_columns, codes // 4
+            )
             out.append(np.where(active, found, -1))
         history.append(np.where(active, codes, np.int16(STATES)))
         uses.append(np.where(active, used, np.int16(0)))
@@ -238,5 +244,8 @@ def deal_shoes_with_records(
         before_cut = dealt < size - cut_card
         active = before_cut | (extra > 0)
     shape = (len(history), count)
-    return (np.array(history, dtype=np.int16).reshape(shape), np.array(uses, dtype=np.int16).reshape(shape),
-            [np.array(out, dtype=np.int64).reshape(shape) for out in recorded])
+    return (
+        np.array(history, dtype=np.int16).reshape(shape),
+        np.array(uses, dtype=np.int16).reshape(shape),
+        [np.array(out, dtype=np.int64).reshape(shape) for out in recorded],
+    )

@@ -44,10 +44,11 @@ it at the same seat, an own hand where the rule set offers none or for a seat
 whose bets break ``own_cards``: each is an :class:`InputError` naming what is
 wrong and what is allowed.
 
->>> from analyzer.game.rulefile import load
+>>> from analyzer.game.rulefile import read_rules
 >>> from fractions import Fraction
 >>> from analyzer.game.cards import parse_cards
->>> game = deal_round(load("live-pittsburgh"), parse_cards("9 K 3 5 4 2"), (Seat(1, (Bet("banker", Fraction(10)),)),))
+>>> seats = (Seat(1, (Bet("banker", Fraction(10)),)),)
+>>> game = deal_round(read_rules("live-pittsburgh"), parse_cards("9 K 3 5 4 2"), seats)
 >>> game.state.describe()
 'Player 6 (3 cards) v Banker 7 (3 cards)'
 >>> [(s.wager, s.outcome.name, s.payout) for s in game.settlements]
@@ -68,10 +69,10 @@ from .table import (
     Hand,
     OwnHand,
     Round,
+    RoundInPlay,
     Seat,
     Settlement,
     Step,
-    Table,
     banker_draws_against,
     check_bets,
     check_cards,
@@ -80,8 +81,19 @@ from .table import (
     verdict,
 )
 
-__all__ = ["Bet", "Decision", "Hand", "OwnHand", "Round", "Seat", "Settlement", "Step", "check_bets", "check_cards",
-           "deal_round"]
+__all__ = [
+    "Bet",
+    "Decision",
+    "Hand",
+    "OwnHand",
+    "Round",
+    "Seat",
+    "Settlement",
+    "Step",
+    "check_bets",
+    "check_cards",
+    "deal_round",
+]
 
 
 def deal_round(rules: RuleSet, cards: Sequence[str], seats: Sequence[Seat] = ()) -> Round:
@@ -94,9 +106,11 @@ def deal_round(rules: RuleSet, cards: Sequence[str], seats: Sequence[Seat] = ())
     check_bets(rules, seats)
     for card in cards:
         if card[:1] not in RANK_INDEX or len(card) > 2 or (len(card) == 2 and card[1] not in SUIT_INDEX):
-            raise InputError(f"{shown(card)} is not a card; use A 2 3 4 5 6 7 8 9 T J Q K, optionally with a suit S H D C.")
+            raise InputError(
+                f"{shown(card)} is not a card; use A 2 3 4 5 6 7 8 9 T J Q K, optionally with a suit S H D C."
+            )
     check_suits(rules, seats, cards)
-    table = Table(rules, cards, seats)
+    table = RoundInPlay(rules, cards, seats)
     if rules.dealing.procedure == "standard":
         return _standard(table)
     if any(s.own_hand is not None for s in table.seats):
@@ -107,7 +121,7 @@ def deal_round(rules: RuleSet, cards: Sequence[str], seats: Sequence[Seat] = ())
 # --------------------------------------------------- standard procedure (003)
 
 
-def _standard(table: Table) -> Round:
+def _standard(table: RoundInPlay) -> Round:
     rules, drawing = table.rules, table.rules.drawing
     procedure = f"standard procedure, first four cards {rules.dealing.order_text}"
     player, banker, said = table.first_four()
@@ -115,8 +129,11 @@ def _standard(table: Table) -> Round:
     if player.natural or banker.natural:
         for name, hand in (("Player", player), ("Banker", banker)):
             if hand.natural:
-                table.step(str(len(table.steps) + 1), f"{name} has a natural {hand.total}: both hands stand.",
-                           f"Natural {hand.total}")
+                table.step(
+                    str(len(table.steps) + 1),
+                    f"{name} has a natural {hand.total}: both hands stand.",
+                    f"Natural {hand.total}",
+                )
     else:
         if drawing.player_draws(player.total):
             table.step("2", f"Player has {player.total}: the Player hand draws.", "Player hits.")
@@ -126,12 +143,17 @@ def _standard(table: Table) -> Round:
         else:
             table.step("2", f"Player has {player.total}: the Player hand stands.", "Player stands")
         label = str(len(table.steps) + 1)
-        against = "the Player stood" if len(player.cards) == 2 else f"the Player's third card is {card_text(player.cards[2])}"
+        against = (
+            "the Player stood" if len(player.cards) == 2 else f"the Player's third card is {card_text(player.cards[2])}"
+        )
         if banker_draws_against(drawing, banker.total, player):
             table.step(label, f"Banker has {banker.total} and {against}: the Banker hand draws.", "Banker hits")
             card = table.shoe.deal("the Banker's third card")
             banker = Hand(banker.cards + (card,))
-            table.step(str(len(table.steps) + 1), f"Deals the Banker's third card face up: {card_text(card)}. Banker {banker.text()}.")
+            table.step(
+                str(len(table.steps) + 1),
+                f"Deals the Banker's third card face up: {card_text(card)}. Banker {banker.text()}.",
+            )
         else:
             table.step(label, f"Banker has {banker.total} and {against}: the Banker hand stands.", "Banker stands")
     label = str(len(table.steps) + 1)

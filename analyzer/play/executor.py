@@ -173,8 +173,9 @@ class LocalExecutor:
             _let_go(self._pool)
             self._pool = _pool(self.workers)
 
-        yield from _ordered(submit, finished, lambda f: f.result(), tasks, IN_FLIGHT_PER_WORKER * self.workers,
-                            progress, restart)
+        yield from _ordered(
+            submit, finished, lambda f: f.result(), tasks, IN_FLIGHT_PER_WORKER * self.workers, progress, restart
+        )
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T], progress: Progress | None = None) -> list[R]:
         return list(self.map(fn, tasks, progress))
@@ -303,14 +304,16 @@ def _identity(address: str) -> dict[str, Any]:
     started = time.monotonic()
     try:
         reply = asyncio.run(ask())
-    except (OSError, TimeoutError, asyncio.TimeoutError, ValueError, TypeError) as error:
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
         waited = time.monotonic() - started
         if address.startswith("tls://") and "ssl_context" in str(error):
             raise RunError(
                 f"--scheduler {shown(address)} is tls://, but no TLS settings are given: set Dask's "
                 "DASK_DISTRIBUTED__COMM__TLS__CA_FILE, __CLIENT__CERT and __CLIENT__KEY (see the README)."
             ) from None
-        reason = "no answer" if waited >= CONNECT_SECONDS - 0.5 else shown(str(error) or type(error).__name__, 200)[1:-1]
+        reason = (
+            "no answer" if waited >= CONNECT_SECONDS - 0.5 else shown(str(error) or type(error).__name__, 200)[1:-1]
+        )
         raise RunError(
             f"Cannot reach a Dask scheduler at {shown(address)} within {CONNECT_SECONDS} s ({reason}); "
             "check the address, and that `dask scheduler` runs there."
@@ -387,13 +390,20 @@ class DaskExecutor:
                     )
 
         try:
-            yield from _ordered(submit, finished, self._result, tasks, IN_FLIGHT_PER_WORKER * max(1, self._workers()),
-                                progress)
+            yield from _ordered(
+                submit, finished, self._result, tasks, IN_FLIGHT_PER_WORKER * max(1, self._workers()), progress
+            )
         except RunError:
             raise
         except (OSError, TimeoutError, CancelledError) as error:  # CommClosedError is an OSError
-            reason = "its tasks were cancelled" if isinstance(error, CancelledError) else shown(str(error) or type(error).__name__)[1:-1]
-            raise RunError(f"Lost the Dask scheduler at {self.address} during the run ({reason}); nothing is reported.") from None
+            reason = (
+                "its tasks were cancelled"
+                if isinstance(error, CancelledError)
+                else shown(str(error) or type(error).__name__)[1:-1]
+            )
+            raise RunError(
+                f"Lost the Dask scheduler at {self.address} during the run ({reason}); nothing is reported."
+            ) from None
 
     def _result(self, future: Any) -> Any:
         try:
@@ -412,10 +422,8 @@ class DaskExecutor:
         return list(self.map(fn, tasks, progress))
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(Exception):  # closing a client whose scheduler is gone: nothing more to do
             self._client.close(timeout=CONNECT_SECONDS)
-        except Exception:  # closing a client whose scheduler is gone: nothing more to do
-            pass
 
 
 @contextmanager

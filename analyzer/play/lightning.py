@@ -84,20 +84,35 @@ def draw_for(wager: Wager, records: int, codes: tuple[int, ...], rows: tuple[int
     count_cuts, count_scale = _cuts(lightning.count)
     value_cuts, value_scale = _cuts(lightning.multipliers)
     if len(wager.outcomes) * RADIX ** len(value_cuts) >= 2**62:
-        raise InputError(f"Wager {shown(wager.name)} has {len(value_cuts)} multiplier values; the simulator tallies "
-                         f"at most {int(math.log(2**62 / len(wager.outcomes), RADIX))} for its {len(wager.outcomes)} rows.")
+        raise InputError(
+            f"Wager {shown(wager.name)} has {len(value_cuts)} multiplier values; the simulator tallies "
+            f"at most {int(math.log(2**62 / len(wager.outcomes), RADIX))} for its {len(wager.outcomes)} rows."
+        )
     paying = tuple(o.pays is not None and o.pays > 0 for o in wager.outcomes)
-    return LightningDraw(records, codes, rows, paying, tuple(k for k, _ in lightning.count), count_cuts, count_scale,
-                         value_cuts, value_scale, lightning.applies_to)
+    return LightningDraw(
+        records,
+        codes,
+        rows,
+        paying,
+        tuple(k for k, _ in lightning.count),
+        count_cuts,
+        count_scale,
+        value_cuts,
+        value_scale,
+        lightning.applies_to,
+    )
 
 
 def _drawn(rng: np.random.Generator, cuts: tuple[int, ...], scale: int, shape: tuple[int, ...]) -> Array:
     """Indices into a probability table, drawn exactly: a uniform integer below ``scale`` cut at ``cuts``."""
-    return np.searchsorted(np.array(cuts, dtype=np.int64), rng.integers(0, scale, size=shape, dtype=np.int64), side="right")
+    return np.searchsorted(
+        np.array(cuts, dtype=np.int64), rng.integers(0, scale, size=shape, dtype=np.int64), side="right"
+    )
 
 
-def applied(draw: LightningDraw, states: Array, player_columns: tuple[int, int],
-            banker_columns: tuple[int, int]) -> Array:
+def applied(
+    draw: LightningDraw, states: Array, player_columns: tuple[int, int], banker_columns: tuple[int, int]
+) -> Array:
     """(6, rounds) booleans: whether each dealt card (in dealing order) is one the multipliers apply to, by the state
     codes of :mod:`analyzer.play.dealer` (the fifth card is the Player's third if the Player draws, else the Banker's;
     the sixth is the Banker's when both draw)."""
@@ -117,12 +132,21 @@ def applied(draw: LightningDraw, states: Array, player_columns: tuple[int, int],
     if draw.applies_to in ("banker", "banker first two"):
         return banker
     both = np.full(len(states), draw.applies_to == "both hands") | (player_total == banker_total)
-    chosen: Array = (player & (both | (player_total > banker_total))) | (banker & (both | (banker_total > player_total)))
+    chosen: Array = (player & (both | (player_total > banker_total))) | (
+        banker & (both | (banker_total > player_total))
+    )
     return chosen
 
 
-def lightning_keys(draw: LightningDraw, rng: np.random.Generator, record_codes: Array, types: Array, states: Array,
-                   player_columns: tuple[int, int], banker_columns: tuple[int, int]) -> Array:
+def lightning_keys(
+    draw: LightningDraw,
+    rng: np.random.Generator,
+    record_codes: Array,
+    types: Array,
+    states: Array,
+    player_columns: tuple[int, int],
+    banker_columns: tuple[int, int],
+) -> Array:
     """Each round's key (see the module): its row and the lightning multipliers found in the cards they apply to.
 
     ``record_codes`` are the rounds' records of the wager, ``types`` the (6, rounds) card types dealt (a card not
@@ -142,7 +166,7 @@ def lightning_keys(draw: LightningDraw, rng: np.random.Generator, record_codes: 
         where = position[every, types[column]]
         lit = multiplied[column] & (where < cards)
         found += np.where(lit, RADIX ** value[every, where], 0)
-    keys: Array = rows * RADIX ** draw.values + found
+    keys: Array = rows * RADIX**draw.values + found
     return keys
 
 
@@ -153,7 +177,7 @@ def key_value(wager: Wager, key: int) -> tuple[int, Fraction]:
     value = Fraction(1)
     for m, _ in wager.lightning.multipliers:
         found, times = divmod(found, RADIX)
-        value *= m ** times
+        value *= m**times
     return row, value
 
 
@@ -167,8 +191,10 @@ def exact_moments(wager: Wager, table: tuple[Wager, Mapping[str, int], int]) -> 
     """The exact mean and mean square of a lightning wager's net per unit, from its par-sheet counts."""
     rows, counts, denominator = table
     nets = [(counts[o.name], o.pays if o.pays is not None else Fraction(0)) for o in rows.outcomes]
-    return (sum((n * net for n, net in nets), Fraction(0)) / denominator,
-            sum((n * net * net for n, net in nets), Fraction(0)) / denominator)
+    return (
+        sum((n * net for n, net in nets), Fraction(0)) / denominator,
+        sum((n * net * net for n, net in nets), Fraction(0)) / denominator,
+    )
 
 
 # ------------------------------------------------------------- a dealt round
@@ -199,10 +225,14 @@ def parse_lightning(text: str) -> Drawn:
         except (ValueError, ZeroDivisionError):
             multiplier = Fraction(0)
         if not 1 <= multiplier <= MAX_GIVEN_MULTIPLIER:
-            raise InputError(f"Lightning card {shown(token)} has multiplier {shown(value)}; a multiplier is a number from "
-                             "1 to 1,000,000, e.g. KH=8.")
+            raise InputError(
+                f"Lightning card {shown(token)} has multiplier {shown(value)}; a multiplier is a number from "
+                "1 to 1,000,000, e.g. KH=8."
+            )
         if card in (c for c, _ in drawn):
-            raise InputError(f"Lightning card {card_text(card)} is given twice; the lightning cards are distinct card types.")
+            raise InputError(
+                f"Lightning card {card_text(card)} is given twice; the lightning cards are distinct card types."
+            )
         drawn.append((card, multiplier))
     if not drawn:
         raise InputError("--lightning names no card; give card=multiplier pairs such as 'KH=8 3S=2', or 'none'.")
@@ -215,13 +245,14 @@ def _check_draw(wager: Wager, drawn: Drawn) -> None:
     assert lightning is not None
     counts = [k for k, p in lightning.count if p]
     if len(drawn) not in counts:
-        raise InputError(f"{len(drawn)} lightning card(s) are given; {wager.name} draws "
-                         f"{', '.join(map(str, counts))}.")
+        raise InputError(f"{len(drawn)} lightning card(s) are given; {wager.name} draws {', '.join(map(str, counts))}.")
     allowed = [m for m, p in lightning.multipliers if p]
     for card, m in drawn:
         if m not in allowed:
-            raise InputError(f"Lightning card {card_text(card)} has multiplier {m}; {wager.name}'s multipliers are "
-                             f"{', '.join(str(a) for a in allowed)}.")
+            raise InputError(
+                f"Lightning card {card_text(card)} has multiplier {m}; {wager.name}'s multipliers are "
+                f"{', '.join(str(a) for a in allowed)}."
+            )
 
 
 def multiplied(rules: RuleSet, played: Round, drawn: Drawn | None) -> Round:
@@ -235,8 +266,10 @@ def multiplied(rules: RuleSet, played: Round, drawn: Drawn | None) -> Round:
     lit = [s for s in played.settlements if rules.wager(s.wager).lightning is not None]
     if drawn is None:
         if lit:
-            raise InputError(f"The {lit[0].wager} bet has lightning multipliers; give the lightning cards drawn, e.g. "
-                             "--lightning 'KH=8 3S=2' (or --lightning none).")
+            raise InputError(
+                f"The {lit[0].wager} bet has lightning multipliers; give the lightning cards drawn, e.g. "
+                "--lightning 'KH=8 3S=2' (or --lightning none)."
+            )
         return played
     if not lit:
         raise InputError("--lightning is for bets on wagers with lightning multipliers, and no bet here is on one.")

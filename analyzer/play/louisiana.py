@@ -20,7 +20,7 @@ from typing import Literal
 
 from ..game.cards import card_text
 from ..game.rules import Drawing
-from .table import COMMUNITY, Decision, Hand, OwnHand, Round, Table, banker_draws_against, finish, verdict
+from .table import COMMUNITY, Decision, Hand, OwnHand, Round, RoundInPlay, banker_draws_against, finish, verdict
 
 
 def _louisiana_banker(drawing: Drawing, banker: int, player_drew: bool) -> bool:
@@ -35,14 +35,16 @@ def _louisiana_banker(drawing: Drawing, banker: int, player_drew: bool) -> bool:
 # ------------------------------------------------------ 000, CASE 1
 
 
-def louisiana_case_1(table: Table) -> Round:
+def louisiana_case_1(table: RoundInPlay) -> Round:
     drawing = table.rules.drawing
     player, banker, said = table.first_four()
     table.step("1", f"Deals 2 Player cards and 2 Banker cards face down: {said}.")
     table.step("2", f"Turns over the Player cards: Player {player.text()}.")
     if player.natural:
         table.step("3a", "Player has a natural.", f"Natural {player.total}")
-        table.step("3a", f"Turns over the Banker cards: Banker {banker.text()}. {verdict(player, banker)}. Settles all bets.")
+        table.step(
+            "3a", f"Turns over the Banker cards: Banker {banker.text()}. {verdict(player, banker)}. Settles all bets."
+        )
         table.settle_community(player, banker, "3a")
         return finish(table, "000 CASE 1", player, banker)
     player_hits = drawing.player_draws(player.total)
@@ -52,7 +54,9 @@ def louisiana_case_1(table: Table) -> Round:
         table.step("3b", f"Player has {player.total}.", "Player stands")
     table.step("4", f"Turns over the Banker cards: Banker {banker.text()}.")
     if banker.natural:
-        table.step("5a", f"Banker has a natural. {verdict(player, banker)}. Settles all bets.", f"Natural {banker.total}")
+        table.step(
+            "5a", f"Banker has a natural. {verdict(player, banker)}. Settles all bets.", f"Natural {banker.total}"
+        )
         table.settle_community(player, banker, "5a")
         return finish(table, "000 CASE 1", player, banker)
     banker_hits = _louisiana_banker(drawing, banker.total, player_hits)
@@ -79,7 +83,9 @@ def louisiana_case_1(table: Table) -> Round:
     return finish(table, "000 CASE 1", player, banker)
 
 
-def _banker_row_kind(drawing: Drawing, banker: int) -> Literal["stands", "draws", "draws only against hands that stood"]:
+def _banker_row_kind(
+    drawing: Drawing, banker: int
+) -> Literal["stands", "draws", "draws only against hands that stood"]:
     """What the Banker total does against the hands of 000 steps 5 and 10: 10a, 10b or 10c."""
     against_stood = drawing.banker_draws(banker, player_third=None)
     against_drew = drawing.banker_draws(banker, player_third=0)
@@ -112,7 +118,7 @@ class _PlayerHand:
         return Hand(self.cards + ((self.third,) if self.third else ()))
 
 
-def louisiana_case_2(table: Table) -> Round:
+def louisiana_case_2(table: RoundInPlay) -> Round:
     drawing = table.rules.drawing
     own_seats = [s for s in table.seats if s.own_hand is not None]
     table.community = COMMUNITY
@@ -129,9 +135,13 @@ def louisiana_case_2(table: Table) -> Round:
         second = table.shoe.deal(f"seat {seat.number}'s second own card")
         assert seat.own_hand is not None
         own.append(_PlayerHand(f"seat {seat.number}'s own hand", seat.number, (first, second), decision=seat.own_hand))
-    table.step("4", f"Deals the Community Player and Banker 3rd cards face down and sideways ({community_third}, "
-               f"{banker_third}), then 2 cards face up to each own hand: "
-               + "; ".join(f"seat {h.seat}: {h.two.text()}" for h in own) + ".")
+    table.step(
+        "4",
+        f"Deals the Community Player and Banker 3rd cards face down and sideways ({community_third}, "
+        f"{banker_third}), then 2 cards face up to each own hand: "
+        + "; ".join(f"seat {h.seat}: {h.two.text()}" for h in own)
+        + ".",
+    )
 
     answers = []
     for hand in own:
@@ -142,7 +152,7 @@ def louisiana_case_2(table: Table) -> Round:
             answers.append(f"seat {hand.seat} says yes and gets a 3rd card face down ({hand.third})")
         else:
             answers.append(f"seat {hand.seat} says no")
-    table.step("5", "Asks each own hand \"will you want a 3rd card?\": " + "; ".join(answers) + ".")
+    table.step("5", 'Asks each own hand "will you want a 3rd card?": ' + "; ".join(answers) + ".")
 
     community = _PlayerHand(COMMUNITY, None, player.cards)
     discarded: list[str] = []
@@ -157,14 +167,19 @@ def louisiana_case_2(table: Table) -> Round:
         announcement = "Player hand stands"
         discarded.append(community_third)
         note = f" Its face-down 3rd card ({community_third}) is discarded."
-    table.step("6", f"Turns over the Community Player hand's first 2 cards: {community.two.text()}.{note}", announcement)
+    table.step(
+        "6", f"Turns over the Community Player hand's first 2 cards: {community.two.text()}.{note}", announcement
+    )
     table.step("7", f"Turns over the Banker hand's first 2 cards: Banker {banker.text()}.")
 
     hands = [community, *own]
     settled: list[tuple[_PlayerHand, Hand, str]] = []
     if banker.natural:
-        table.step("8", f"Banker hand is a natural {banker.total}: settles all bets with two-card hands "
-                   "(the face-down 3rd cards are not used).")
+        table.step(
+            "8",
+            f"Banker hand is a natural {banker.total}: settles all bets with two-card hands "
+            "(the face-down 3rd cards are not used).",
+        )
         discarded.extend(h.third for h in hands if h.third)
         for hand in hands:
             hand.third = None
@@ -172,8 +187,12 @@ def louisiana_case_2(table: Table) -> Round:
         discarded.append(banker_third)
     else:
         naturals = [h for h in hands if h.two.natural]
-        table.step("9", "Settles all bets with a Player Natural 8 or 9: "
-                   + ("; ".join(f"{h.name} {h.two.text()} v Banker {banker.total}" for h in naturals) or "none") + ".")
+        table.step(
+            "9",
+            "Settles all bets with a Player Natural 8 or 9: "
+            + ("; ".join(f"{h.name} {h.two.text()} v Banker {banker.total}" for h in naturals) or "none")
+            + ".",
+        )
         settled.extend((h, banker, "9") for h in naturals)
         remaining = [h for h in hands if not h.two.natural]
         if remaining:
@@ -189,12 +208,24 @@ def louisiana_case_2(table: Table) -> Round:
             own_hands.append(OwnHand(hand.seat, hand.final, hand.decision, banker_hand))
             table.settle_own(own_hands[-1], label)
     against_community = next(b for h, b, _ in settled if h is community)
-    return finish(table, "000 CASE 2", community.final, against_community,
-                   own_hands=tuple(sorted(own_hands, key=lambda o: o.seat)), discarded=tuple(discarded))
+    return finish(
+        table,
+        "000 CASE 2",
+        community.final,
+        against_community,
+        own_hands=tuple(sorted(own_hands, key=lambda o: o.seat)),
+        discarded=tuple(discarded),
+    )
 
 
-def _step_10(table: Table, drawing: Drawing, banker: Hand, banker_third: str, remaining: list[_PlayerHand],
-             discarded: list[str]) -> list[tuple[_PlayerHand, Hand, str]]:
+def _step_10(
+    table: RoundInPlay,
+    drawing: Drawing,
+    banker: Hand,
+    banker_third: str,
+    remaining: list[_PlayerHand],
+    discarded: list[str],
+) -> list[tuple[_PlayerHand, Hand, str]]:
     """000 step 10: turn the Player 3rd cards, then settle against the Banker as it stands or draws."""
     kind = _banker_row_kind(drawing, banker.total)
     label = {"stands": "10a", "draws": "10b"}.get(kind, "10c")
@@ -207,14 +238,18 @@ def _step_10(table: Table, drawing: Drawing, banker: Hand, banker_third: str, re
     if kind == "stands":
         text = f"Banker has {banker.total}: turns over all Player 3rd cards ({turned}); settles all remaining bets."
     elif kind == "draws":
-        text = (f"Banker has {banker.total}: turns over all Player 3rd cards ({turned}) and the Banker 3rd card "
-                f"(Banker {with_third.text()}); settles all remaining bets.")
+        text = (
+            f"Banker has {banker.total}: turns over all Player 3rd cards ({turned}) and the Banker 3rd card "
+            f"(Banker {with_third.text()}); settles all remaining bets."
+        )
     else:
         three = ", ".join(h.name for h in stands_against) or "none"
         two = ", ".join(h.name for h in draws_against) or "none"
-        text = (f"Banker has {banker.total}: turns over all Player 3rd cards ({turned}); settles the hands that drew "
-                f"({three}) against Banker {banker.total}; then turns over the Banker 3rd card (Banker "
-                f"{with_third.text()}); then settles the hands that stood ({two}).")
+        text = (
+            f"Banker has {banker.total}: turns over all Player 3rd cards ({turned}); settles the hands that drew "
+            f"({three}) against Banker {banker.total}; then turns over the Banker 3rd card (Banker "
+            f"{with_third.text()}); then settles the hands that stood ({two})."
+        )
     table.step(label, text)
     out.extend((h, with_third, label) for h in draws_against)
     if kind == "stands":

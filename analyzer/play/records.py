@@ -28,22 +28,24 @@ Array = npt.NDArray[Any]
 
 
 @dataclass(frozen=True)
-class Universe:
+class CardIndices:
     """The cards dealt, as indices: the 52 card types when a wager reads suits, else the 13 ranks."""
 
     typed: bool
     counts: tuple[int, ...]
 
     @classmethod
-    def of(cls, shoe: Shoe, needs: tuple[Needs, ...], typed: bool = False) -> Universe:
+    def of(cls, shoe: Shoe, needs: tuple[Needs, ...], typed: bool = False) -> CardIndices:
         """The universe the wagers of ``needs`` are dealt in: card types when one reads suits or ``typed`` (lightning
         cards are card types), else ranks."""
         if typed or any(n.reads_suits for n in needs):
             if shoe.types is None:
                 from ..errors import InputError
 
-                raise InputError(f"A wager reads {'card types' if typed else 'suits'}, and the suits of this shoe are "
-                                 "unknown; remove cards with their suits (KH).")
+                raise InputError(
+                    f"A wager reads {'card types' if typed else 'suits'}, and the suits of this shoe are "
+                    "unknown; remove cards with their suits (KH)."
+                )
             return cls(True, shoe.types)
         return cls(False, shoe.counts)
 
@@ -61,19 +63,27 @@ class Universe:
 
     @property
     def colour(self) -> Array:
-        return np.array([SUITS[s] not in RED_SUITS for s in TYPE_SUIT] if self.typed else [0] * len(RANKS), dtype=np.int8)
+        return np.array(
+            [SUITS[s] not in RED_SUITS for s in TYPE_SUIT] if self.typed else [0] * len(RANKS), dtype=np.int8
+        )
 
     def member(self, spec: CardSpec) -> Array:
-        return np.array([t in spec.types for t in range(len(TYPES))] if self.typed
-                        else [r * len(SUITS) in spec.types for r in range(len(RANKS))], dtype=np.int8)
+        return np.array(
+            [t in spec.types for t in range(len(TYPES))]
+            if self.typed
+            else [r * len(SUITS) in spec.types for r in range(len(RANKS))],
+            dtype=np.int8,
+        )
 
 
-def _accs(universe: Universe, accs: Accs, hand: list[Array], present: list[Array]) -> list[Array]:
+def _accs(universe: CardIndices, accs: Accs, hand: list[Array], present: list[Array]) -> list[Array]:
     """Accumulator columns over the hand's cards (``present[i]`` says whether its card ``i`` was dealt)."""
     columns: list[Array] = []
     for spec, cap in accs.counts:
         member = universe.member(spec)
-        count = sum((member[c].astype(np.int64) * p for c, p in zip(hand, present)), np.zeros(hand[0].shape, dtype=np.int64))
+        count = sum(
+            (member[c].astype(np.int64) * p for c, p in zip(hand, present)), np.zeros(hand[0].shape, dtype=np.int64)
+        )
         columns.append(np.minimum(count, cap))
     if accs.suit:
         suit = universe.suit[hand[0]].astype(np.int64)
@@ -104,10 +114,17 @@ def _accs(universe: Universe, accs: Accs, hand: list[Array], present: list[Array
     return columns
 
 
-def record_codes(needs: Needs, universe: Universe, cards: Array, player_columns: tuple[int, int],
-                 banker_columns: tuple[int, int], partial: Array) -> Array:
+def record_codes(
+    needs: Needs,
+    universe: CardIndices,
+    cards: Array,
+    player_columns: tuple[int, int],
+    banker_columns: tuple[int, int],
+    partial: Array,
+) -> Array:
     """The record code of each round: ``cards`` (6, R) universe indices in dealing order; ``partial`` the
-    dealer's state codes without pair flags (totals and card counts), as :func:`analyzer.play.dealer.deal_codes` finds them."""
+    dealer's state codes without pair flags (totals and card counts), as :func:`analyzer.play.dealer.deal_codes` finds
+    them."""
     totals, drew = np.divmod(partial.astype(np.int64), 4)
     player_total, banker_total = np.divmod(totals, 10)
     player_drew, banker_drew = (drew >> 1) == 1, (drew & 1) == 1
@@ -140,14 +157,17 @@ def record_codes(needs: Needs, universe: Universe, cards: Array, player_columns:
         columns += _accs(universe, wanted.all, hand, [yes, yes, drawn])
         columns += _accs(universe, wanted.first, hand[:2], [yes, yes])
     if needs.best_five:
-        columns.append(_best_five(universe, hands["player"][0] + hands["banker"][0],
-                                  [yes, yes, player_drew, yes, yes, banker_drew]))
+        columns.append(
+            _best_five(
+                universe, hands["player"][0] + hands["banker"][0], [yes, yes, player_drew, yes, yes, banker_drew]
+            )
+        )
     for (_, radix), column in zip(needs.fields(), columns):
         code = code * radix + column
     return code
 
 
-def _best_five(universe: Universe, dealt: list[Array], present: list[Array]) -> Array:
+def _best_five(universe: CardIndices, dealt: list[Array], present: list[Array]) -> Array:
     """The best five of every card dealt (:data:`~analyzer.game.poker.BEST_INDEX`): ``dealt`` the six possible cards
     (card types), ``present`` whether each was dealt."""
     from ..exact.pokercount import plain_ranks, suited_ranks
@@ -161,7 +181,9 @@ def _best_five(universe: Universe, dealt: list[Array], present: list[Array]) -> 
     common = suits.argmax(axis=1)
     suited = np.zeros(len(rounds), dtype=np.int64)
     for card, here in zip(dealt, present):
-        suited |= np.where(here & (universe.suit[card] == common), np.int64(1) << universe.rank[card].astype(np.int64), 0)
+        suited |= np.where(
+            here & (universe.suit[card] == common), np.int64(1) << universe.rank[card].astype(np.int64), 0
+        )
     plain = plain_ranks(ranks)
     result: Array = np.where(suits.max(axis=1) >= 5, suited_ranks(plain, suited), plain)
     return result

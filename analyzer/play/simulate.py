@@ -21,7 +21,7 @@ Reproducibility
     The work is cut into chunks of a fixed size (:data:`~analyzer.play.chunks.CHUNK_ROUNDS`,
     :data:`~analyzer.play.chunks.CHUNK_SHOES`) whatever the number of workers; chunk ``i`` draws
     from ``numpy.random.SeedSequence(seed, spawn_key=(i,))``. A chunk's result
-    is a :class:`Tally` of exact integers, and tallies add exactly, so the
+    is a :class:`ChunkTally` of exact integers, and tallies add exactly, so the
     same seed gives the same figures on one worker, many, or a Dask cluster.
     Trap: only with the same numpy version, which fixes the random streams.
 
@@ -58,7 +58,7 @@ from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet, Wager
 from ..game.settle import settle
 from ..game.shoe import Shoe
-from .chunks import CHUNK_ROUNDS, CHUNK_SHOES, MODES, Chunks, Mode, Tally, Task, run_chunk
+from .chunks import CHUNK_ROUNDS, CHUNK_SHOES, MODES, Chunks, ChunkTally, Mode, Task, run_chunk
 from .dealer import (
     STATES,
     code_state,
@@ -67,7 +67,7 @@ from .dealer import (
 )
 from .executor import Executor
 from .lightning import LightningDraw, draw_for, exact_moments, key_pays
-from .records import Universe
+from .records import CardIndices
 
 CONFIDENCE = Fraction(999, 1000)
 Z_CRITICAL = NormalDist().inv_cdf(1 - (1 - float(CONFIDENCE)) / 2)
@@ -110,7 +110,8 @@ def statistic_for(wager: Wager) -> Statistic:
 
 
 def record_statistic(wager: Wager, needs: Needs, codes: Sequence[int], index: int) -> Statistic:
-    """The statistic of ``wager`` for each record code of ``needs`` (settled all at once, by :mod:`analyzer.exact.settlement`)."""
+    """The statistic of ``wager`` for each record code of ``needs`` (settled all at once, by
+    :mod:`analyzer.exact.settlement`)."""
     from ..exact.settlement import first_rows
 
     records = np.array([needs.decode(c) for c in codes], dtype=np.int64).reshape(len(codes), len(needs.fields()))
@@ -157,21 +158,26 @@ class WagerCheck:
         return "PASS" if self.passed else "FAIL"
 
 
-def _lightning_check(statistic: Statistic, tally: Tally, exact: tuple[Fraction, Fraction]) -> WagerCheck:
+def _lightning_check(statistic: Statistic, tally: ChunkTally, exact: tuple[Fraction, Fraction]) -> WagerCheck:
     """A lightning wager's check (top mode): the observed net over the keys tallied against its exact moments."""
     assert statistic.lightning is not None
-    observed = sum((n * key_pays(statistic.wager, key) for key, n in tally.lightning[statistic.lightning]),
-                   Fraction(0)) / tally.rounds
+    observed = (
+        sum((n * key_pays(statistic.wager, key) for key, n in tally.lightning[statistic.lightning]), Fraction(0))
+        / tally.rounds
+    )
     mean, square = exact
     exact_sd = math.sqrt(square - mean * mean)
     standard_error = exact_sd / math.sqrt(tally.rounds)
     z = None if standard_error == 0 else float(observed - mean) / standard_error
     half = Z_CRITICAL * standard_error
-    return WagerCheck(statistic, observed, mean, exact_sd, standard_error, z, float(observed) - half, float(observed) + half)
+    return WagerCheck(
+        statistic, observed, mean, exact_sd, standard_error, z, float(observed) - half, float(observed) + half
+    )
 
 
-def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: Mapping[int, int], denominator: int,
-           mode: Mode) -> WagerCheck:
+def _check(
+    statistic: Statistic, tally: ChunkTally, index: int, exact_counts: Mapping[int, int], denominator: int, mode: Mode
+) -> WagerCheck:
     scale = statistic.scale
     observed_counts = enumerate(tally.states) if statistic.records is None else tally.records[statistic.records]
     total = sum(n * statistic.values[c] for c, n in observed_counts if n)
@@ -185,10 +191,12 @@ def _check(statistic: Statistic, tally: Tally, index: int, exact_counts: Mapping
         standard_error = _shoe_standard_error(tally, index, observed, scale)
     z = None if standard_error == 0 else float(observed - exact) / standard_error
     half = Z_CRITICAL * standard_error
-    return WagerCheck(statistic, observed, exact, exact_sd, standard_error, z, float(observed) - half, float(observed) + half)
+    return WagerCheck(
+        statistic, observed, exact, exact_sd, standard_error, z, float(observed) - half, float(observed) + half
+    )
 
 
-def _shoe_standard_error(tally: Tally, index: int, observed: Fraction, scale: int) -> float:
+def _shoe_standard_error(tally: ChunkTally, index: int, observed: Fraction, scale: int) -> float:
     """Standard error of a mean per round over shoes (ratio estimator, exact up to the square root).
 
     Var = n / (n - 1) * sum over shoes of (Y_i - mean * X_i)^2 / (sum X_i)^2, where X_i is the
@@ -250,7 +258,10 @@ class Plan:
     """Per lightning wager (in :attr:`Task.lightning` order), its exact mean and mean square net per unit."""
 
     def moment_index(self, statistic: Statistic) -> int:
-        """Where the statistic's shoe moments are in :attr:`Tally.shoe_moments`: final-state ones first, then record ones."""
+        """Where the statistic's shoe moments are in :attr:`ChunkTally.shoe_moments`.
+
+        Final-state ones come first, then record ones.
+        """
         state = [s for s in self.statistics if s.records is None]
         if statistic.records is None:
             return state.index(statistic)
@@ -297,19 +308,29 @@ def plan(
     chosen = tuple(rules.wager(w) for w in wagers) if wagers else tuple(w for w in rules.wagers if w.offered)
     lit = tuple(w for w in chosen if w.lightning is not None)
     if lit and mode == "shoe":
-        raise InputError(f"Wager {shown(lit[0].name)} has lightning multipliers; the simulation draws lightning cards "
-                         "in top mode only (use --mode top, or leave the wager out).")
+        raise InputError(
+            f"Wager {shown(lit[0].name)} has lightning multipliers; the simulation draws lightning cards "
+            "in top mode only (use --mode top, or leave the wager out)."
+        )
     records = tuple(dict.fromkeys(needs_of(w) for w in chosen if path_of(w) == "records" or w.lightning is not None))
     record_counts = []
     for needs in records:
         from ..exact.classcount import count_records  # the counts the par sheets report for these wagers
 
-        record_counts.append(tuple(sorted((needs.encode(r), n) for r, n in count_records(shoe, rules.drawing, needs).items())))
-    draws = tuple(_draw(w, needs_of(w), records.index(needs_of(w)), record_counts[records.index(needs_of(w))]) for w in lit)
+        record_counts.append(
+            tuple(sorted((needs.encode(r), n) for r, n in count_records(shoe, rules.drawing, needs).items()))
+        )
+    draws = tuple(
+        _draw(w, needs_of(w), records.index(needs_of(w)), record_counts[records.index(needs_of(w))]) for w in lit
+    )
     statistics = tuple(
-        Statistic(w, "return", {}, 1, records.index(needs_of(w)), lit.index(w)) if w.lightning is not None
-        else statistic_for(w) if path_of(w) != "records" else record_statistic(
-            w, needs_of(w), [c for c, _ in record_counts[records.index(needs_of(w))]], records.index(needs_of(w)))
+        Statistic(w, "return", {}, 1, records.index(needs_of(w)), lit.index(w))
+        if w.lightning is not None
+        else statistic_for(w)
+        if path_of(w) != "records"
+        else record_statistic(
+            w, needs_of(w), [c for c, _ in record_counts[records.index(needs_of(w))]], records.index(needs_of(w))
+        )
         for w in chosen
     )
     distribution = count_deals(shoe, rules.drawing)  # the counts the par sheets report
@@ -317,19 +338,43 @@ def plan(
     cards_per_round = 4 + Fraction(third_cards, distribution.denominator)
     dealer = dealer_for(rules, shoe)
     shoe_statistics = tuple(s.values for s in statistics if isinstance(s.values, tuple)) if mode == "shoe" else ()
-    record_statistics = tuple(
-        (s.records, tuple(sorted(s.values.items()))) for s in statistics if s.records is not None and isinstance(s.values, dict)
-    ) if mode == "shoe" else ()
-    universe = Universe.of(shoe, records, typed=bool(lit)) if records else None
+    record_statistics = (
+        tuple(
+            (s.records, tuple(sorted(s.values.items())))
+            for s in statistics
+            if s.records is not None and isinstance(s.values, dict)
+        )
+        if mode == "shoe"
+        else ()
+    )
+    universe = CardIndices.of(shoe, records, typed=bool(lit)) if records else None
     total, per_chunk = plan_total(mode, rounds, cards_per_round, shoe.size, cut_card)
-    template = Task(dealer=dealer, mode=mode, seed=seed, chunk=0, size=0, cut_card=cut_card if mode == "shoe" else 0,
-                    statistics=shoe_statistics, universe=universe, records=records, record_statistics=record_statistics,
-                    lightning=draws)
+    template = Task(
+        dealer=dealer,
+        mode=mode,
+        seed=seed,
+        chunk=0,
+        size=0,
+        cut_card=cut_card if mode == "shoe" else 0,
+        statistics=shoe_statistics,
+        universe=universe,
+        records=records,
+        record_statistics=record_statistics,
+        lightning=draws,
+    )
     tasks = Chunks(template, total, per_chunk)
     return Plan(
-        rules=rules, shoe=shoe, mode=mode, seed=seed, cut_card=cut_card, tasks=tasks, statistics=statistics,
+        rules=rules,
+        shoe=shoe,
+        mode=mode,
+        seed=seed,
+        cut_card=cut_card,
+        tasks=tasks,
+        statistics=statistics,
         exact_counts=tuple(sorted((state_code(s), n) for s, n in distribution.counts.items())),
-        cards_per_round=cards_per_round, records=records, record_counts=tuple(record_counts),
+        cards_per_round=cards_per_round,
+        records=records,
+        record_counts=tuple(record_counts),
         lightning_moments=tuple(exact_moments(w, lightning_counts(rules, shoe, w)) for w in lit),
     )
 
@@ -348,7 +393,7 @@ class Simulation:
     """A finished run: its plan, the combined tally, a check per wager, and how long it took."""
 
     plan: Plan
-    tally: Tally
+    tally: ChunkTally
     checks: tuple[WagerCheck, ...]
     seconds: float
     where: str
@@ -366,15 +411,23 @@ class Simulation:
 def run(planned: Plan, executor: Executor, progress: Progress | None = None) -> Simulation:
     """Deal every chunk of ``planned`` on ``executor``, add the tallies in chunk order, check every wager."""
     started = time.perf_counter()
-    tally: Tally | None = None
+    tally: ChunkTally | None = None
     for more in executor.map(run_chunk, planned.tasks, progress):  # in chunk order, added as they come
         tally = more if tally is None else tally + more
     seconds = time.perf_counter() - started
     assert tally is not None, "a plan has at least one chunk"
     exact_counts = dict(planned.exact_counts)
     checks = tuple(
-        _lightning_check(s, tally, planned.lightning_moments[s.lightning]) if s.lightning is not None else _check(s, tally, planned.moment_index(s), exact_counts if s.records is None else dict(planned.record_counts[s.records]),
-               planned.denominator, planned.mode)
+        _lightning_check(s, tally, planned.lightning_moments[s.lightning])
+        if s.lightning is not None
+        else _check(
+            s,
+            tally,
+            planned.moment_index(s),
+            exact_counts if s.records is None else dict(planned.record_counts[s.records]),
+            planned.denominator,
+            planned.mode,
+        )
         for s in planned.statistics
     )
     return Simulation(plan=planned, tally=tally, checks=checks, seconds=seconds, where=executor.description)

@@ -3,7 +3,7 @@
 Shared by both dealing procedures (:mod:`analyzer.play.engine` for the
 standard one, :mod:`analyzer.play.louisiana` for 000's): the records a round
 produces, the checks made before a card is dealt (:func:`check_bets`,
-:func:`check_cards`), and :class:`Table`, the round being dealt.
+:func:`check_cards`), and :class:`RoundInPlay`, the round being dealt.
 """
 
 from __future__ import annotations
@@ -58,7 +58,9 @@ class Seat:
         names = [b.wager for b in self.bets]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
-            raise InputError(f"Seat {self.number} bets on {', '.join(map(shown, twice))} twice; give one stake per wager and seat.")
+            raise InputError(
+                f"Seat {self.number} bets on {', '.join(map(shown, twice))} twice; give one stake per wager and seat."
+            )
         if self.own_hand is not None and self.own_hand not in DECISIONS:
             raise InputError(f"Own-hand decision {shown(self.own_hand)} is unknown; use DRAW or STAND.")
 
@@ -183,7 +185,7 @@ class Round:
     @property
     def left_over(self) -> tuple[str, ...]:
         """Cards given beyond those the round dealt."""
-        return self.cards_given[self.cards_used:]
+        return self.cards_given[self.cards_used :]
 
 
 # ------------------------------------------------------------- table rules
@@ -222,7 +224,7 @@ def _check_own_hand(rules: RuleSet, seat: Seat) -> None:
     if rules.dealing.procedure != "louisiana":
         raise InputError(
             f"Rule set {rules.name} offers own cards, but own hands are dealt by 000's CASE 2 only and its "
-            f"[dealing] procedure is {shown(rules.dealing.procedure)}; use procedure = \"louisiana\"."
+            f'[dealing] procedure is {shown(rules.dealing.procedure)}; use procedure = "louisiana".'
         )
     only = " whose only wager is" if own.alone else " with a bet on"
     if own.wager not in seat.wagers:
@@ -248,7 +250,9 @@ def check_cards(cards: Sequence[str], shoe: Shoe) -> None:
     if shoe.types is not None:
         for card, n in Counter(c for c in cards if suit_of(c) is not None).items():
             if n > shoe.type_count(card):
-                raise InputError(f"The cards hold {n} {card}, but the shoe ({shoe.size} cards) holds only {shoe.type_count(card)}.")
+                raise InputError(
+                    f"The cards hold {n} {card}, but the shoe ({shoe.size} cards) holds only {shoe.type_count(card)}."
+                )
 
 
 def check_suits(rules: RuleSet, seats: Sequence[Seat], cards: Sequence[str]) -> None:
@@ -316,7 +320,7 @@ def verdict(player: Hand, banker: Hand) -> str:
     return f"Player {player.total} v Banker {banker.total}: {winner} wins"
 
 
-class Table:
+class RoundInPlay:
     """The round being dealt: cards, steps, and the bets settled so far."""
 
     def __init__(self, rules: RuleSet, cards: Sequence[str], seats: Sequence[Seat]) -> None:
@@ -366,12 +370,27 @@ class Table:
         else:
             outcome = settle_round(wager, dealt_round(player.cards, banker.cards))
         assert outcome is not None, "rule sets are checked on loading to settle every round a deal can reach"
-        self.settlements.append(Settlement(seat=seat, bet=bet, hand=hand, state=state, outcome=outcome, step=step,
-                                           cards=(player.cards, banker.cards)))
+        self.settlements.append(
+            Settlement(
+                seat=seat,
+                bet=bet,
+                hand=hand,
+                state=state,
+                outcome=outcome,
+                step=step,
+                cards=(player.cards, banker.cards),
+            )
+        )
 
 
-def finish(table: Table, procedure: str, player: Hand, banker: Hand, own_hands: tuple[OwnHand, ...] = (),
-            discarded: tuple[str, ...] = ()) -> Round:
+def finish(
+    table: RoundInPlay,
+    procedure: str,
+    player: Hand,
+    banker: Hand,
+    own_hands: tuple[OwnHand, ...] = (),
+    discarded: tuple[str, ...] = (),
+) -> Round:
     return Round(
         procedure=procedure,
         steps=tuple(table.steps),

@@ -33,7 +33,10 @@ from ..errors import InputError
 from ..game.strict import StrictTable, decoded, parse_toml, read_bytes
 
 PARTIES: tuple[tuple[str, str], ...] = (
-    ("supplier", "Supplier"), ("lab", "Test laboratory"), ("evaluator", "Evaluated by"), ("sign_off", "Signed off by"),
+    ("supplier", "Supplier"),
+    ("lab", "Test laboratory"),
+    ("evaluator", "Evaluated by"),
+    ("sign_off", "Signed off by"),
 )
 """The tables of an about file, with the label the front page gives each."""
 FIELDS: tuple[str, ...] = ("name", "title", "contact", "reference", "date")

@@ -38,17 +38,24 @@ from .provenance import provenance
 
 def analysis_document(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> Document:
     """``analyze``: the par sheet of every wager asked for, under one rule set and shoe."""
-    head = Fields((
-        *rule_set_fields(rules),
-        Field("shoe", "Shoe", shoe_fields(shoe),
-              text=f"{shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card dealings."),
-        Field("counting", "", text(COUNTING)),
-        Field("denominator", None, count(shoe.denominator)),
-        defaults_field(rules, shoe),
-        Field("pays_changed", None, tuple(text(f"{w}:{o}={format_pays(p)}") for w, o, p in rules.pay_changes)),
-        *(Field(None, "Note", text(note)) for note in rules.notes),
-        *((Field(None, "Note", text(own_cards_text(rules))),) if rules.own_cards is not None else ()),
-    ))
+    head = Fields(
+        (
+            *rule_set_fields(rules),
+            Field(
+                "shoe",
+                "Shoe",
+                shoe_fields(shoe),
+                text=f"{shoe_text(shoe)}; denominator {count_text(shoe.denominator)} ordered {CARDS_PER_ROUND}-card "
+                "dealings.",
+            ),
+            Field("counting", "", text(COUNTING)),
+            Field("denominator", None, count(shoe.denominator)),
+            defaults_field(rules, shoe),
+            Field("pays_changed", None, tuple(text(f"{w}:{o}={format_pays(p)}") for w, o, p in rules.pay_changes)),
+            *(Field(None, "Note", text(note)) for note in rules.notes),
+            *((Field(None, "Note", text(own_cards_text(rules))),) if rules.own_cards is not None else ()),
+        )
+    )
     return Document(
         title=f"{rules.name}: par sheets",
         blocks=(head, *(sheet_section(sheet) for sheet in sheets)),
@@ -73,7 +80,9 @@ def sheet_section(sheet: ParSheet) -> Section:
     )
 
 
-def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParSheet]]], exact: bool = False) -> Document:
+def compare_document(
+    shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParSheet]]], exact: bool = False
+) -> Document:
     """``compare``: the house edge of every wager under every rule set, one matrix."""
     names: list[str] = []
     for _, sheets in analyses:
@@ -84,8 +93,11 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
             edge = s.house_edge
             shown = "no pays" if edge is None else fraction_text(edge) if exact else percent_text(edge)
             cells[(rules.name, s.wager.name)] = data(
-                {"offered": s.wager.offered, "house_edge": None if edge is None else fraction_text(edge),
-                 "rtp": None if edge is None else fraction_text(1 - edge)},
+                {
+                    "offered": s.wager.offered,
+                    "house_edge": None if edge is None else fraction_text(edge),
+                    "rtp": None if edge is None else fraction_text(1 - edge),
+                },
                 shown if s.wager.offered else f"({shown})",
             )
     matrix = Table(
@@ -103,11 +115,13 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
     return Document(
         title="House edge by rule set",
         blocks=(
-            Fields((
-                Field("shoe", None, shoe_fields(shoe)),
-                Field("denominator", None, count(shoe.denominator)),
-                Field("rule_sets", None, tuple(text(rules.name) for rules, _ in analyses)),
-            )),
+            Fields(
+                (
+                    Field("shoe", None, shoe_fields(shoe)),
+                    Field("denominator", None, count(shoe.denominator)),
+                    Field("rule_sets", None, tuple(text(rules.name) for rules, _ in analyses)),
+                )
+            ),
             Prose((legend,)),
             matrix,
         ),
@@ -117,8 +131,12 @@ def compare_document(shoe: Shoe, analyses: Sequence[tuple[RuleSet, Sequence[ParS
 
 def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet] = ()) -> Document:
     """``rules``: one line per rule set (name, document, title, wagers offered), then the side-bet catalogue's files."""
-    columns = (Column("name", "name"), Column("document", "document"), Column("title", "title"),
-               Column("offered", "wagers offered"))
+    columns = (
+        Column("name", "name"),
+        Column("document", "document"),
+        Column("title", "title"),
+        Column("offered", "wagers offered"),
+    )
     listed = tuple(rule_sets)
     rows = tuple(
         (text(r.name), text(r.document), text(r.title), text(", ".join(w.name for w in r.wagers if w.offered)))
@@ -127,25 +145,46 @@ def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet
     blocks: list[Block] = [Table(columns=columns, rows=rows, key="rule_sets", csv=True)]
     files = tuple(catalogue)
     if files:
-        blocks.append(Prose(("Side-bet catalogue (each file a complete rule set; add its side bets to any rule set "
-                             "with --wagers NAME):",)))
-        blocks.append(Table(
-            columns=(Column("name", "name"), Column("extends", "extends"), Column("title", "title"),
-                     Column("side_bets", "side bets")),
-            rows=tuple((text(r.name), text(r.extends or ""), text(r.title),
-                        text(", ".join(w.name for w in r.wagers if w.published))) for r in files),
-            key="side_bet_files",
-        ))
+        blocks.append(
+            Prose(
+                (
+                    "Side-bet catalogue (each file a complete rule set; add its side bets to any rule set "
+                    "with --wagers NAME):",
+                )
+            )
+        )
+        blocks.append(
+            Table(
+                columns=(
+                    Column("name", "name"),
+                    Column("extends", "extends"),
+                    Column("title", "title"),
+                    Column("side_bets", "side bets"),
+                ),
+                rows=tuple(
+                    (
+                        text(r.name),
+                        text(r.extends or ""),
+                        text(r.title),
+                        text(", ".join(w.name for w in r.wagers if w.published)),
+                    )
+                    for r in files
+                ),
+                key="side_bet_files",
+            )
+        )
     return Document(title="Rule sets", blocks=tuple(blocks), provenance=provenance(listed + files))
 
 
 def rule_set_document(rules: RuleSet) -> Document:
     """``rules show``: the drawing chart, the dealing, and every pay table, with sources."""
-    head = Prose((
-        f"{rules.name}: {rules.title}",
-        f"Document: {rules.document}   File: {installed_path(rules)}",
-        f"Shoe: {rules.decks} decks. {rules.decks_default or rules.decks_source}",
-    ))
+    head = Prose(
+        (
+            f"{rules.name}: {rules.title}",
+            f"Document: {rules.document}   File: {installed_path(rules)}",
+            f"Shoe: {rules.decks} decks. {rules.decks_default or rules.decks_source}",
+        )
+    )
     sections = []
     for wager in rules.wagers:
         lead = [f"Source: {wager.source}"]
@@ -159,13 +198,26 @@ def rule_set_document(rules: RuleSet) -> Document:
             key="outcomes",
         )
         side = f"{wager.side} side, " if wager.side else ""
-        sections.append(Section(title=wager.title, name=wager.name, status=f"{side}{offered_text(wager)}",
-                                lead=tuple(lead), blocks=(table,), key="wagers"))
+        sections.append(
+            Section(
+                title=wager.title,
+                name=wager.name,
+                status=f"{side}{offered_text(wager)}",
+                lead=tuple(lead),
+                blocks=(table,),
+                key="wagers",
+            )
+        )
     notes = [f"Note: {n}" for n in rules.notes] + ([f"Note: {own_cards_text(rules)}"] if rules.own_cards else [])
     return Document(
         title=f"{rules.name}: rules",
-        blocks=(head, Prose(tuple(drawing_lines(rules))), Prose(tuple(dealing_lines(rules))), *sections,
-                *((Prose(tuple(notes)),) if notes else ())),
+        blocks=(
+            head,
+            Prose(tuple(drawing_lines(rules))),
+            Prose(tuple(dealing_lines(rules))),
+            *sections,
+            *((Prose(tuple(notes)),) if notes else ()),
+        ),
         provenance=provenance((rules,)),
     )
 

@@ -21,12 +21,18 @@ from .provenance import provenance
 from .verify import as_claimed_text, exact_machine
 
 FIGURE_WORDS = {
-    "house_edge": "house edge", "expected_value": "return", "hit_frequency": "hit frequency", "variance": "variance",
-    "standard_deviation": "SD", "combinations": "count", "probability": "probability",
+    "house_edge": "house edge",
+    "expected_value": "return",
+    "hit_frequency": "hit frequency",
+    "variance": "variance",
+    "standard_deviation": "SD",
+    "combinations": "count",
+    "probability": "probability",
 }
 
 LEGEND = (
-    f"Every figure is for an {CATALOGUE_DECKS}-deck shoe unless it says otherwise. Published: each figure as its source "
+    f"Every figure is for an {CATALOGUE_DECKS}-deck shoe unless it says otherwise. Published: each figure as its "
+    "source "
     "printed it; ✓ when the exact figure reproduces it (a count or a fraction exactly, a decimal within half a unit of "
     "its last printed place), ✗ with the exact value when it does not (the rule file's note says why). Counts are "
     "ordered six-card dealings; a fraction is a count the source gave over another basis (unordered two-card hands)."
@@ -40,14 +46,19 @@ def pays_text(entry: Entry) -> str:
     for o in entry.wager.outcomes:
         if jackpot is not None and o.name in jackpot.rows:
             share = jackpot.share(o.name)
-            pays.append("jackpot" if share == 1 else f"{percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of jackpot")
+            pays.append(
+                "jackpot"
+                if share == 1
+                else f"{percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of jackpot"
+            )
         elif o.pays is not None and o.pays > 0:
             pays.append(o.pays_text)
     return " / ".join(dict.fromkeys(pays)) or "no pays"
 
 
 def edge_text(entry: Entry) -> str | None:
-    """The house edge as shown, when it needs words: a progressive's is at its meter ("59.9869% at meter 10000, break-even
+    """The house edge as shown, when it needs words: a progressive's is at its meter ("59.9869% at meter 10000,
+    break-even
     meter 83168.48"); None otherwise."""
     line = jackpot_line(entry.sheet)
     jackpot = None if entry.wager.money is None else entry.wager.money.jackpot
@@ -71,7 +82,8 @@ _ADDRESS = re.compile(r"\s*\([^()]*[./][^()]*\)")
 
 
 def published_text(published: Published, verdict: Verdict) -> str:
-    """One published figure with its verdict: "house edge 21.79% ✓", "count (win) 8,230,060,380,160 ✗ exact 11,762,978,186,752"."""
+    """One published figure with its verdict: "house edge 21.79% ✓", "count (win) 8,230,060,380,160 ✗ exact
+    11,762,978,186,752"."""
     what = FIGURE_WORDS.get(published.figure, published.figure)
     if published.outcome and published.figure in ("combinations", "probability"):
         what = f"{what} ({published.outcome})"
@@ -82,12 +94,24 @@ def published_text(published: Published, verdict: Verdict) -> str:
 
 def _published(entry: Entry) -> list[dict[str, object]]:
     """Each published figure with its verdict, for machines: the exact value as a fraction (or the root of one)."""
-    return [{"figure": p.figure, "outcome": p.outcome, "value": p.value, "decks": p.decks, "source": p.source,
-             "note": p.note, "confirmed": v.confirmed, "exact": exact_machine(v)} for p, v in entry.verdicts]
+    return [
+        {
+            "figure": p.figure,
+            "outcome": p.outcome,
+            "value": p.value,
+            "decks": p.decks,
+            "source": p.source,
+            "note": p.note,
+            "confirmed": v.confirmed,
+            "exact": exact_machine(v),
+        }
+        for p, v in entry.verdicts
+    ]
 
 
 def catalogue_document(entries: Sequence[Entry]) -> Document:
-    """The summary (``results/side-bets.md``): one row per side bet, its pays and exact house edge, its published figures."""
+    """The summary (``results/side-bets.md``): one row per side bet, its pays and exact house edge, its published
+    figures."""
     agreeing = sum(e.agrees for e in entries if e.verdicts)
     with_figures = sum(bool(e.verdicts) for e in entries)
     files = tuple(dict.fromkeys(e.rules.name for e in entries))
@@ -97,14 +121,23 @@ def catalogue_document(entries: Sequence[Entry]) -> Document:
     )
     table = Table(
         columns=(
-            Column("rule_set", "rule file"), Column("wager", None), Column("title", None), Column(None, "side bet"),
-            Column("source", "source"), Column("pays", "pays"), Column("house_edge", "house edge", "right"),
+            Column("rule_set", "rule file"),
+            Column("wager", None),
+            Column("title", None),
+            Column(None, "side bet"),
+            Column("source", "source"),
+            Column("pays", "pays"),
+            Column("house_edge", "house edge", "right"),
             Column("published", "published"),
         ),
         rows=tuple(
             (
-                text(e.rules.name), text(e.wager.name), text(e.wager.title), text(f"{e.wager.title} ({e.wager.name})"),
-                text(e.wager.source, shown=source_label(e.wager.source)), text(pays_text(e)),
+                text(e.rules.name),
+                text(e.wager.name),
+                text(e.wager.title),
+                text(f"{e.wager.title} ({e.wager.name})"),
+                text(e.wager.source, shown=source_label(e.wager.source)),
+                text(pays_text(e)),
                 percent(e.sheet.house_edge, shown="no pays" if e.sheet.house_edge is None else edge_text(e)),
                 data(_published(e), "; ".join(published_text(p, v) for p, v in e.verdicts) or "none found"),
             )
@@ -115,7 +148,11 @@ def catalogue_document(entries: Sequence[Entry]) -> Document:
     rule_sets = tuple({e.rules.name: e.rules for e in entries}.values())
     return Document(
         title="The side-bet catalogue",
-        blocks=(Fields((Field("decks", None, integer(CATALOGUE_DECKS)),)), Prose((summary,)),
-                Prose((LEGEND,), key="legend"), table),
+        blocks=(
+            Fields((Field("decks", None, integer(CATALOGUE_DECKS)),)),
+            Prose((summary,)),
+            Prose((LEGEND,), key="legend"),
+            table,
+        ),
         provenance=provenance(rule_sets, f"{CATALOGUE_DECKS} decks"),
     )

@@ -35,8 +35,11 @@ def shoe_text(shoe: Shoe) -> str:
 
 def defaults_field(rules: RuleSet, shoe: Shoe) -> Field:
     """The defaults in force for this shoe: what the document is silent on, and what the user changed."""
-    return Field("defaults", "Defaults where the document is silent, and changes made by the user",
-                 tuple(text(d) for d in rules.defaults(shoe.decks_built)))
+    return Field(
+        "defaults",
+        "Defaults where the document is silent, and changes made by the user",
+        tuple(text(d) for d in rules.defaults(shoe.decks_built)),
+    )
 
 
 def pays_changed(rules: RuleSet) -> str:
@@ -66,9 +69,11 @@ def shoe_fields(shoe: Shoe) -> Fields:
 
 
 def rule_set_fields(rules: RuleSet) -> tuple[Field, ...]:
-    """"Rule set: name: title (document X)" for people; name, title and document for machines."""
+    """ "Rule set: name: title (document X)" for people; name, title and document for machines."""
     return (
-        Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"),
+        Field(
+            "rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title} (document {rules.document})"
+        ),
         Field("title", None, text(rules.title)),
         Field("document", None, text(rules.document)),
     )
@@ -115,13 +120,15 @@ WAGER_KEYS = ("wager", "title", "offered", "source", "requires", *(key for key, 
 
 def wager_fields(wager: Wager) -> Fields:
     """A wager's name, title, offer, source and table rule, for machines (people read them in the heading)."""
-    return Fields((
-        Field("wager", None, text(wager.name)),
-        Field("title", None, text(wager.title)),
-        Field("offered", None, flag(wager.offered)),
-        Field("source", None, text(wager.source)),
-        Field("requires", None, tuple(text(r) for r in wager.requires)),
-    ))
+    return Fields(
+        (
+            Field("wager", None, text(wager.name)),
+            Field("title", None, text(wager.title)),
+            Field("offered", None, flag(wager.offered)),
+            Field("source", None, text(wager.source)),
+            Field("requires", None, tuple(text(r) for r in wager.requires)),
+        )
+    )
 
 
 def outcome_table(sheet: ParSheet, csv: bool = True) -> Table:
@@ -144,16 +151,24 @@ def outcome_table(sheet: ParSheet, csv: bool = True) -> Table:
             fair_shown: str | None = f"({row.outcome.pays_text})"
         else:
             fair_shown = "never" if row.fair_odds is None else None
-        rows.append((
-            text(row.outcome.name),
-            count(row.combinations),
-            decimal(row.probability),
-            pays(row.pays, shown=row.outcome.pays_text if row.pays is None else None),
-            decimal(row.contribution),
-            odds(row.fair_odds, shown=fair_shown),
-        ))
-    totals = (text("Totals"), count(sheet.denominator), decimal(Fraction(1)), None,
-              decimal(sheet.expected_value) if pay_table else None, None)
+        rows.append(
+            (
+                text(row.outcome.name),
+                count(row.combinations),
+                decimal(row.probability),
+                pays(row.pays, shown=row.outcome.pays_text if row.pays is None else None),
+                decimal(row.contribution),
+                odds(row.fair_odds, shown=fair_shown),
+            )
+        )
+    totals = (
+        text("Totals"),
+        count(sheet.denominator),
+        decimal(Fraction(1)),
+        None,
+        decimal(sheet.expected_value) if pay_table else None,
+        None,
+    )
     return Table(columns=columns, rows=tuple(rows), key="outcomes", csv=csv, footer=totals)
 
 
@@ -161,7 +176,9 @@ def figure_fields(sheet: ParSheet) -> Fields:
     """The exact figures of a par sheet, labels aligned; a wager with no pays says what it has instead."""
     sd = sheet.standard_deviation
     figures: list[Field] = [
-        Field(key, label if sheet.wager.has_pay_table else None, (percent if as_percent else decimal)(getattr(sheet, key)))
+        Field(
+            key, label if sheet.wager.has_pay_table else None, (percent if as_percent else decimal)(getattr(sheet, key))
+        )
         for key, label, as_percent in FIGURES
     ]
     figures.append(Field("standard_deviation", "standard deviation" if sheet.wager.has_pay_table else None, real(sd)))
@@ -212,34 +229,69 @@ def money_fields(sheet: ParSheet) -> list[Field]:
     assert money is not None
     fields: list[Field] = []
     if money.fee is not None:
-        fields.append(Field("fee", "fee", percent(money.fee, 2),
-                            text=f"{percent_text(money.fee, 2)} of the stake, paid with it and never returned; every "
-                                 "figure is per unit staked, fee included"))
+        fields.append(
+            Field(
+                "fee",
+                "fee",
+                percent(money.fee, 2),
+                text=f"{percent_text(money.fee, 2)} of the stake, paid with it and never returned; every "
+                "figure is per unit staked, fee included",
+            )
+        )
     if money.cap is not None:
         amount, stake = money.cap
-        fields.append(Field("cap", "cap", data({"amount": fraction_text(amount), "stake": fraction_text(stake)},
-                            f"a round pays at most {amount_text(amount)} on a stake of {amount_text(stake)} "
-                            f"({format_pays(amount / stake)})")))
+        fields.append(
+            Field(
+                "cap",
+                "cap",
+                data(
+                    {"amount": fraction_text(amount), "stake": fraction_text(stake)},
+                    f"a round pays at most {amount_text(amount)} on a stake of {amount_text(stake)} "
+                    f"({format_pays(amount / stake)})",
+                ),
+            )
+        )
     line = jackpot_line(sheet)
     if line is not None and money.jackpot is not None:
         a, b = line
         jackpot = money.jackpot
         even = None if b <= 0 else -a / b
-        stated = [f"reseed {amount_text(jackpot.reseed)}" if jackpot.reseed is not None else "",
-                  f"contribution {percent_text(jackpot.contribution, 2)} of each stake" if jackpot.contribution is not None else "",
-                  *(f"{row} pays {percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of the meter" for row, share in zip(jackpot.rows, jackpot.shares)
-                    if share != 1),
-                  "paid for one (the stake is not returned)" if jackpot.basis == "for one" else ""]
-        fields.append(Field("jackpot", "jackpot", data(
-            {"rows": list(jackpot.rows), "shares": [fraction_text(jackpot.share(row)) for row in jackpot.rows],
-             "basis": jackpot.basis, "meter": fraction_text(jackpot.meter), "stake": fraction_text(jackpot.stake),
-             "expected_value_at_meter_zero": fraction_text(a), "expected_value_per_unit_of_meter": fraction_text(b),
-             "break_even_meter": None if even is None else fraction_text(even),
-             "reseed": None if jackpot.reseed is None else fraction_text(jackpot.reseed),
-             "contribution": None if jackpot.contribution is None else fraction_text(jackpot.contribution)},
-            f"figures at a meter of {amount_text(jackpot.meter)} on a stake of {amount_text(jackpot.stake)}; expected "
-            f"value = {decimal_text(a, 8)} + {decimal_text(b * 1000, 8)} per 1,000 of meter; break-even meter "
-            f"{'none' if even is None else decimal_text(even, 2)}" + "".join(f"; {x}" for x in stated if x))))
+        stated = [
+            f"reseed {amount_text(jackpot.reseed)}" if jackpot.reseed is not None else "",
+            f"contribution {percent_text(jackpot.contribution, 2)} of each stake"
+            if jackpot.contribution is not None
+            else "",
+            *(
+                f"{row} pays {percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of the meter"
+                for row, share in zip(jackpot.rows, jackpot.shares)
+                if share != 1
+            ),
+            "paid for one (the stake is not returned)" if jackpot.basis == "for one" else "",
+        ]
+        fields.append(
+            Field(
+                "jackpot",
+                "jackpot",
+                data(
+                    {
+                        "rows": list(jackpot.rows),
+                        "shares": [fraction_text(jackpot.share(row)) for row in jackpot.rows],
+                        "basis": jackpot.basis,
+                        "meter": fraction_text(jackpot.meter),
+                        "stake": fraction_text(jackpot.stake),
+                        "expected_value_at_meter_zero": fraction_text(a),
+                        "expected_value_per_unit_of_meter": fraction_text(b),
+                        "break_even_meter": None if even is None else fraction_text(even),
+                        "reseed": None if jackpot.reseed is None else fraction_text(jackpot.reseed),
+                        "contribution": None if jackpot.contribution is None else fraction_text(jackpot.contribution),
+                    },
+                    f"figures at a meter of {amount_text(jackpot.meter)} on a stake of {amount_text(jackpot.stake)}; "
+                    "expected "
+                    f"value = {decimal_text(a, 8)} + {decimal_text(b * 1000, 8)} per 1,000 of meter; break-even meter "
+                    f"{'none' if even is None else decimal_text(even, 2)}" + "".join(f"; {x}" for x in stated if x),
+                ),
+            )
+        )
     return fields
 
 
@@ -293,4 +345,3 @@ def dealing_lines(rules: RuleSet) -> list[str]:
     if dealing.default:
         lines.append(f"Default: {dealing.default}")
     return lines
-

@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..game.cards import RANKS
 from ..numbers import amount_text, count_text, decimal_text
 from ..studies.risk import Bankroll
-from ..studies.tally import Figure, Line, Tally, common_dealings
+from ..studies.tally import Estimate, Line, Tally, common_dealings
 from .model import (
     Column,
     Document,
@@ -46,15 +46,27 @@ NOTES = (
     "the expectation to reach one standard deviation. Total: every wager's bets together."
 )
 
-_KEYS = ("rule_set", "wager", "decks", "cut_card", "procedure", "play", "tags", "threshold", "seed", "executor", "shoes")
+_KEYS = (
+    "rule_set",
+    "wager",
+    "decks",
+    "cut_card",
+    "procedure",
+    "play",
+    "tags",
+    "threshold",
+    "seed",
+    "executor",
+    "shoes",
+)
 """The order in which machines read the study's set-up."""
 
 
-def _signed(figure: Figure) -> str:
+def _signed(figure: Estimate) -> str:
     return f"{figure.mean:+.4f}" if math.isnan(figure.ci95) else f"{figure.mean:+.4f} ± {figure.ci95:.4f}"
 
 
-def _figure(figure: Figure) -> Value:
+def _figure(figure: Estimate) -> Value:
     return data({"mean": figure.mean, "ci95": None if math.isnan(figure.ci95) else figure.ci95}, _signed(figure))
 
 
@@ -70,8 +82,10 @@ def _play(tally: Tally, j: int) -> str:
     spread = plan.counter.spread
     if spread is not None:
         steps = ", ".join(f"{units} at {amount_text(t)} or more" for t, units in spread.steps)
-        return (f"count: spread {spread.text} by the {plan.counter.index} count: units {steps}; "
-                f"no bet below {amount_text(spread.first)}")
+        return (
+            f"count: spread {spread.text} by the {plan.counter.index} count: units {steps}; "
+            f"no bet below {amount_text(spread.first)}"
+        )
     return f"count: 1 unit when the {plan.counter.index} count is at least {decimal_text(plan.counter.threshold, 4)}"
 
 
@@ -85,18 +99,36 @@ def _setup(tally: Tally, executor: str) -> Fields:
     procedure = study.procedure
     single = study.wagers[0].counter if len(study.wagers) == 1 and study.play == "count" else None
     fields = [
-        Field("rule_set", "rule set", text(study.rules.name), text=f"{study.rules.name} (document {study.rules.document})"),
+        Field(
+            "rule_set", "rule set", text(study.rules.name), text=f"{study.rules.name} (document {study.rules.document})"
+        ),
         Field("wager", "wagers", text(",".join(study.names)), text=", ".join(study.names)),
         Field("decks", None, integer(study.decks)),
         Field("cut_card", None, integer(procedure.cut_card)),
         Field(None, "shoe", text(f"{study.decks} decks ({study.cards} cards)")),
-        Field("procedure", "procedure", Fields((
-            Field("burn", None, text(str(procedure.burn)) if isinstance(procedure.burn, str) else integer(procedure.burn)),
-            Field("cut_card", None, integer(procedure.cut_card)),
-            Field("last_round", None, text(procedure.last_round)),
-            Field("text", None, text(procedure.describe())),
-        )), text=procedure.describe()),
-        Field("shoes", "shoes dealt", integer(tally.shoe_count), text=f"{count_text(tally.shoe_count)} (seed {study.seed}; {executor})"),
+        Field(
+            "procedure",
+            "procedure",
+            Fields(
+                (
+                    Field(
+                        "burn",
+                        None,
+                        text(str(procedure.burn)) if isinstance(procedure.burn, str) else integer(procedure.burn),
+                    ),
+                    Field("cut_card", None, integer(procedure.cut_card)),
+                    Field("last_round", None, text(procedure.last_round)),
+                    Field("text", None, text(procedure.describe())),
+                )
+            ),
+            text=procedure.describe(),
+        ),
+        Field(
+            "shoes",
+            "shoes dealt",
+            integer(tally.shoe_count),
+            text=f"{count_text(tally.shoe_count)} (seed {study.seed}; {executor})",
+        ),
         Field("play", None, text(study.play)),
         Field("tags", None, data(dict(zip(RANKS, single.tags)) if single else None, "")),
         Field("threshold", None, fraction(single.threshold if single else None)),
@@ -116,28 +148,56 @@ def _figures(tally: Tally, j: int) -> tuple[Field, ...]:
     desirability = tally.desirability(j)
     edge = tally.average_edge(j)
     return (
-        Field("rounds", "rounds dealt", integer(line.rounds),
-              text=f"{count_text(line.rounds)} ({line.rounds / tally.shoe_count:.2f} per shoe)"),
-        Field("positive_rounds", "rounds with expected value > 0", integer(line.positive),
-              text=f"{count_text(line.positive)} ({_share(line.positive, line.rounds)})"),
+        Field(
+            "rounds",
+            "rounds dealt",
+            integer(line.rounds),
+            text=f"{count_text(line.rounds)} ({line.rounds / tally.shoe_count:.2f} per shoe)",
+        ),
+        Field(
+            "positive_rounds",
+            "rounds with expected value > 0",
+            integer(line.positive),
+            text=f"{count_text(line.positive)} ({_share(line.positive, line.rounds)})",
+        ),
         Field("bets", "bets placed", integer(line.bets), text=count_text(line.bets)),
-        *((Field("units_staked", "units bet", integer(line.staked), text=count_text(line.staked)),)
-          if _spread(tally) else ()),
+        *(
+            (Field("units_staked", "units bet", integer(line.staked), text=count_text(line.staked)),)
+            if _spread(tally)
+            else ()
+        ),
         Field("bet_frequency", "bet frequency", percent(tally.bet_frequency(j), 2)),
-        Field("average_edge", "average edge when betting", percent(edge, 3),
-              text="-" if edge is None else ("+" if edge > 0 else "") + decimal_text(edge * 100, 3) + "%"),
+        Field(
+            "average_edge",
+            "average edge when betting",
+            percent(edge, 3),
+            text="-" if edge is None else ("+" if edge > 0 else "") + decimal_text(edge * 100, 3) + "%",
+        ),
         Field("units_won", None, fraction(tally.won(j))),
         Field("units_expected", None, fraction(tally.expected(j))),
         Field("units_won_per_shoe", "units won per shoe", _figure(tally.per_shoe(j))),
         Field("units_won_per_100_rounds", "units won per 100 rounds", _figure(tally.per_100_rounds(j))),
         Field("units_expected_per_shoe", "units expected per shoe", _figure(tally.per_shoe(j, expected=True))),
-        Field("units_expected_per_100_rounds", "units expected per 100 rounds",
-              _figure(tally.per_100_rounds(j, expected=True))),
+        Field(
+            "units_expected_per_100_rounds",
+            "units expected per 100 rounds",
+            _figure(tally.per_100_rounds(j, expected=True)),
+        ),
         Field("sd_per_round", "SD per round", real(tally.sd_per_round(j))),
-        Field("desirability_index", "desirability index (DI)", real(None if desirability is None else desirability[0], 2,
-                                                                      shown="-" if desirability is None else None)),
-        Field("n0", "N0 (rounds)", real(None if desirability is None else desirability[1], 0,
-                                        shown="-" if desirability is None else count_text(round(desirability[1])))),
+        Field(
+            "desirability_index",
+            "desirability index (DI)",
+            real(None if desirability is None else desirability[0], 2, shown="-" if desirability is None else None),
+        ),
+        Field(
+            "n0",
+            "N0 (rounds)",
+            real(
+                None if desirability is None else desirability[1],
+                0,
+                shown="-" if desirability is None else count_text(round(desirability[1])),
+            ),
+        ),
     )
 
 
@@ -152,9 +212,7 @@ def _grid(tally: Tally) -> Table:
     columns = _columns(tally)
     figures = [_figures(tally, j) for _, j in columns]
     labelled = [i for i, f in enumerate(figures[0]) if f.label is not None]
-    rows = tuple(
-        (text(figures[0][i].label), *(_cell(per[i]) for per in figures)) for i in labelled
-    )
+    rows = tuple((text(figures[0][i].label), *(_cell(per[i]) for per in figures)) for i in labelled)
     return Table(
         columns=(Column(None, "figure"), *(Column(None, name, align="right") for name, _ in columns)),
         rows=rows,
@@ -193,18 +251,30 @@ def _machine_figures(tally: Tally) -> Table:
     return Table(columns=tuple(columns), rows=tuple(rows), human=False, csv=True)
 
 
-def _table(tally: Tally, j: int, rows: list[tuple[int, Line, Fraction]], first: Column, label: str,
-           caption: str, key: str) -> Table:
+def _table(
+    tally: Tally, j: int, rows: list[tuple[int, Line, Fraction]], first: Column, label: str, caption: str, key: str
+) -> Table:
     total = tally.line(j).rounds
     return Table(
-        columns=(first, Column("rounds", "rounds", "right"), Column("share", "% of rounds", "right"),
-                 Column("positive", "EV > 0", "right"), Column("average_expected_value", "average exact EV", "right"),
-                 Column("bets", "bets", "right"), Column("units_won", "units won", "right")),
+        columns=(
+            first,
+            Column("rounds", "rounds", "right"),
+            Column("share", "% of rounds", "right"),
+            Column("positive", "EV > 0", "right"),
+            Column("average_expected_value", "average exact EV", "right"),
+            Column("bets", "bets", "right"),
+            Column("units_won", "units won", "right"),
+        ),
         rows=tuple(
-            (integer(k, shown=_key_text(k, label)), integer(line.rounds, shown=count_text(line.rounds)),
-             percent(Fraction(line.rounds, total), 2), percent(Fraction(line.positive, line.rounds), 2),
-             percent(average, 3), integer(line.bets, shown=count_text(line.bets)),
-             decimal(Fraction(line.won, tally.scale(j)), 4, signed=True))
+            (
+                integer(k, shown=_key_text(k, label)),
+                integer(line.rounds, shown=count_text(line.rounds)),
+                percent(Fraction(line.rounds, total), 2),
+                percent(Fraction(line.positive, line.rounds), 2),
+                percent(average, 3),
+                integer(line.bets, shown=count_text(line.bets)),
+                decimal(Fraction(line.won, tally.scale(j)), 4, signed=True),
+            )
             for k, line, average in rows
         ),
         key=key,
@@ -224,23 +294,60 @@ def _key_text(key: int, label: str) -> str:
 def _wager_section(tally: Tally, j: int) -> Section:
     plan = tally.study.wagers[j]
     counter = plan.counter
-    blocks: list[Fields | Table] = [Fields((
-        Field("wager", None, text(plan.wager)),
-        Field("counter", None, data(None if counter is None else {
-            "tags": dict(zip(RANKS, counter.tags)), "threshold": str(counter.threshold), "threshold_on": counter.index,
-            **({"spread": [{"count": str(t), "units": u} for t, u in counter.spread.steps]} if counter.spread else {}),
-        }, "")),
-        *(Field(f.key, None, f.value) for f in _figures(tally, j)),
-    ))]
+    blocks: list[Fields | Table] = [
+        Fields(
+            (
+                Field("wager", None, text(plan.wager)),
+                Field(
+                    "counter",
+                    None,
+                    data(
+                        None
+                        if counter is None
+                        else {
+                            "tags": dict(zip(RANKS, counter.tags)),
+                            "threshold": str(counter.threshold),
+                            "threshold_on": counter.index,
+                            **(
+                                {"spread": [{"count": str(t), "units": u} for t, u in counter.spread.steps]}
+                                if counter.spread
+                                else {}
+                            ),
+                        },
+                        "",
+                    ),
+                ),
+                *(Field(f.key, None, f.value) for f in _figures(tally, j)),
+            )
+        )
+    ]
     if counter is not None:
         from ..studies.tally import CLIP, RUNNING_CLIP
 
         word = "true count (per 52 unseen cards)" if counter.index == "true" else "running count"
         clip = CLIP if counter.index == "true" else RUNNING_CLIP
-        blocks.append(_table(tally, j, tally.count_rows(j), Column("count", "count"), f"clip{clip}",
-                             f"By {word}, {counter.text}:", "by_count"))
-    blocks.append(_table(tally, j, tally.depth_rows(j), Column("round", "round of the shoe"), "depth",
-                         "By depth (rounds dealt in the shoe, in tens):", "by_depth"))
+        blocks.append(
+            _table(
+                tally,
+                j,
+                tally.count_rows(j),
+                Column("count", "count"),
+                f"clip{clip}",
+                f"By {word}, {counter.text}:",
+                "by_count",
+            )
+        )
+    blocks.append(
+        _table(
+            tally,
+            j,
+            tally.depth_rows(j),
+            Column("round", "round of the shoe"),
+            "depth",
+            "By depth (rounds dealt in the shoe, in tens):",
+            "by_depth",
+        )
+    )
     return Section(title=plan.wager, blocks=tuple(blocks), key="wagers")
 
 
@@ -252,18 +359,36 @@ def _risk_table(tally: Tally, bankroll: Bankroll) -> Table:
     found = [risk(tally.expected(j) / tally.line(j).rounds, tally.sd_per_round(j), bankroll) for _, j in columns]
     goal = "" if bankroll.goal is None else f" before +{amount_text(bankroll.goal)} units"
     rows = (
-        (text(f"risk of ruin, lifetime ({amount_text(bankroll.units)} units)"), *(real(r.ruin * 100, 4) for r in found)),
-        *(((text(f"risk of ruin{goal}"), *(real(None if r.trip_ruin is None else r.trip_ruin * 100, 4) for r in found)),)
-          if bankroll.goal is not None else ()),
-        (text("Kelly bet (units)" if not _spread(tally) else "Kelly unit (units; the spread scaled by it)"),
-         *(real(r.kelly_bet, 2, shown="no bet" if r.kelly_bet is None else None) for r in found)),
-        (text(f"hours to N0 at {bankroll.rounds_per_hour} rounds an hour"),
-         *(real(r.hours_to_n0, 1, shown="-" if r.hours_to_n0 is None else None) for r in found)),
+        (
+            text(f"risk of ruin, lifetime ({amount_text(bankroll.units)} units)"),
+            *(real(r.ruin * 100, 4) for r in found),
+        ),
+        *(
+            (
+                (
+                    text(f"risk of ruin{goal}"),
+                    *(real(None if r.trip_ruin is None else r.trip_ruin * 100, 4) for r in found),
+                ),
+            )
+            if bankroll.goal is not None
+            else ()
+        ),
+        (
+            text("Kelly bet (units)" if not _spread(tally) else "Kelly unit (units; the spread scaled by it)"),
+            *(real(r.kelly_bet, 2, shown="no bet" if r.kelly_bet is None else None) for r in found),
+        ),
+        (
+            text(f"hours to N0 at {bankroll.rounds_per_hour} rounds an hour"),
+            *(real(r.hours_to_n0, 1, shown="-" if r.hours_to_n0 is None else None) for r in found),
+        ),
     )
-    return Table(columns=(Column("figure", "risk (%: approximation)"), *(Column(n, n, "right") for n, _ in columns)),
-                 rows=rows, key="risk",
-                 caption="Risk and money: the bankroll as a Brownian motion with the study's expected units and SD per "
-                         "round (an approximation; Schlesinger, Blackjack Attack, ch. 10); risks in percent.")
+    return Table(
+        columns=(Column("figure", "risk (%: approximation)"), *(Column(n, n, "right") for n, _ in columns)),
+        rows=rows,
+        key="risk",
+        caption="Risk and money: the bankroll as a Brownian motion with the study's expected units and SD per "
+        "round (an approximation; Schlesinger, Blackjack Attack, ch. 10); risks in percent.",
+    )
 
 
 def count_document(tally: Tally, executor: str, bankroll: Bankroll | None = None) -> Document:
@@ -296,16 +421,26 @@ def per_shoe_document(tally: Tally) -> Document:
     common = common_dealings(tally.study.cards)
     head = [Column("shoe", "shoe"), Column("rounds", "rounds")]
     for name, _ in columns:
-        head += [Column(f"{name}_positive", None), Column(f"{name}_bets", None), Column(f"{name}_won", None),
-                 Column(f"{name}_expected", None)]
+        head += [
+            Column(f"{name}_positive", None),
+            Column(f"{name}_bets", None),
+            Column(f"{name}_won", None),
+            Column(f"{name}_expected", None),
+        ]
     rows = []
     for number, row in enumerate(tally.shoes, start=1):
         cells: list[Value | None] = [integer(number), integer(row[0].rounds)]
         for _, j in columns:
             line = row[j]
-            cells += [integer(line.positive), integer(line.bets), decimal(Fraction(line.won, tally.scale(j)), 4),
-                      decimal(Fraction(line.expected, tally.value_scale(j) * common), 10)]
+            cells += [
+                integer(line.positive),
+                integer(line.bets),
+                decimal(Fraction(line.won, tally.scale(j)), 4),
+                decimal(Fraction(line.expected, tally.value_scale(j) * common), 10),
+            ]
         rows.append(tuple(cells))
-    return Document(title="Counting study: each shoe",
-                    blocks=(Table(columns=tuple(head), rows=tuple(rows), key="shoes", csv=True, human=False),),
-                    provenance=provenance((tally.study.rules,), f"{tally.study.decks} decks ({tally.study.cards} cards)"))
+    return Document(
+        title="Counting study: each shoe",
+        blocks=(Table(columns=tuple(head), rows=tuple(rows), key="shoes", csv=True, human=False),),
+        provenance=provenance((tally.study.rules,), f"{tally.study.decks} decks ({tally.study.cards} cards)"),
+    )

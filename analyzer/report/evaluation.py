@@ -41,8 +41,8 @@ from ..studies.eor import RemovalTable, effects_of_removal, removal_table
 from ..studies.formula import Formulas, formulas
 from ..studies.verify import Claims, Verdict, published_claims, verify
 from ..studies.volatility import LEVELS
-from .common import COUNTING, defaults_field, shoe_text
 from .about import About
+from .common import COUNTING, defaults_field, shoe_text
 from .evaluation_parts import published_section, rules_sections, wager_section
 from .front import front_page
 from .model import Document, Field, Fields, Prose, Section, SourceFile, integer, text
@@ -68,7 +68,8 @@ ASSUMPTIONS = (
     "wagers.toml, and is marked so.",
     "Volatility: the net result after n rounds is approximated by a normal distribution with the exact mean "
     "n·E[X] and variance n·Var[X] (rounds are independent); its "
-    + " and ".join(f"{decimal_text(level * 100, 0)}%" for level in LEVELS) + " ranges are n·E[X] ± z·√n·SD.",
+    + " and ".join(f"{decimal_text(level * 100, 0)}%" for level in LEVELS)
+    + " ranges are n·E[X] ± z·√n·SD.",
     "The simulation is a check, not a source: every figure above is exact.",
 )
 
@@ -90,8 +91,15 @@ class Evaluation:
     """Each paid wager's counter yield (perfect play and the best simple count), when asked for."""
 
 
-def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int = SIMULATION_ROUNDS,
-             seed: int = SIMULATION_SEED, yield_shoes: int | None = None, workers: int = 1) -> Evaluation:
+def evaluate(
+    rules: RuleSet,
+    shoe: Shoe,
+    wagers: Sequence[str] = (),
+    rounds: int = SIMULATION_ROUNDS,
+    seed: int = SIMULATION_SEED,
+    yield_shoes: int | None = None,
+    workers: int = 1,
+) -> Evaluation:
     """Compute every part of the report for ``rules`` and ``shoe`` (``wagers``: default, those offered).
 
     ``yield_shoes`` adds the game-protection section: each paid wager's counter yield over that many shoes of a full
@@ -111,10 +119,23 @@ def evaluate(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = (), rounds: int
         decks = shoe.decks_built
         effects = effects_of_removal(rules, Shoe.decks(decks), paid)  # once, for every wager's designs
         with open_executor(workers) as executor:
-            protection = tuple(design(rules, e.wager.name, decks, yield_shoes, seed, executor, effects=e)
-                               for e in effects if follows(e))
-    return Evaluation(rules=rules, shoe=shoe, sheets=sheets, removal=removal, formulas=closed, simulation=simulation,
-                      published=_published(rules, chosen), example=example, example_note=note, protection=protection)
+            protection = tuple(
+                design(rules, e.wager.name, decks, yield_shoes, seed, executor, effects=e)
+                for e in effects
+                if follows(e)
+            )
+    return Evaluation(
+        rules=rules,
+        shoe=shoe,
+        sheets=sheets,
+        removal=removal,
+        formulas=closed,
+        simulation=simulation,
+        published=_published(rules, chosen),
+        example=example,
+        example_note=note,
+        protection=protection,
+    )
 
 
 def _published(rules: RuleSet, wagers: Sequence[str]) -> tuple[Verdict, ...]:
@@ -137,7 +158,9 @@ def _example(rules: RuleSet, shoe: Shoe, sheets: Sequence[ParSheet]) -> tuple[Ro
         check_cards(cards, shoe)
     except InputError as e:
         return None, f"No example round: {e}"
-    offered = [s.wager.name for s in sheets if s.wager.offered and s.wager.lightning is None]  # no lightning cards drawn
+    offered = [
+        s.wager.name for s in sheets if s.wager.offered and s.wager.lightning is None
+    ]  # no lightning cards drawn
     for bets in (offered, [w for w in offered if not rules.wager(w).requires]):
         try:
             seat = Seat(1, tuple(Bet(w, Fraction(1)) for w in bets), None)
@@ -154,55 +177,102 @@ def evaluation_document(evaluation: Evaluation, about: About | None = None, chec
     rules, shoe = evaluation.rules, evaluation.shoe
     checks = checks if checks is not None else load_checks()
     offered = [s.wager.name for s in evaluation.sheets]
-    head = Fields((
-        Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title}"),
-        Field("document", "Source document", text(rules.document)),
-        Field("shoe", "Shoe", text(shoe_text(shoe)),
-              text=f"{shoe_text(shoe)}; {count_text(shoe.denominator)} ordered six-card dealings"),
-        Field("wagers_evaluated", "Wagers evaluated", tuple(text(w) for w in offered), text=", ".join(offered)),
-        Field("version", "Computed by", text(__version__), text=f"baccarat-analyzer {__version__}; every figure is exact "
-              "(fractions of whole counts) unless marked as a simulation or an approximation"),
-    ))
+    head = Fields(
+        (
+            Field("rule_set", "Rule set", text(rules.name), text=f"{rules.name}: {rules.title}"),
+            Field("document", "Source document", text(rules.document)),
+            Field(
+                "shoe",
+                "Shoe",
+                text(shoe_text(shoe)),
+                text=f"{shoe_text(shoe)}; {count_text(shoe.denominator)} ordered six-card dealings",
+            ),
+            Field("wagers_evaluated", "Wagers evaluated", tuple(text(w) for w in offered), text=", ".join(offered)),
+            Field(
+                "version",
+                "Computed by",
+                text(__version__),
+                text=f"baccarat-analyzer {__version__}; every figure is exact "
+                "(fractions of whole counts) unless marked as a simulation or an approximation",
+            ),
+        )
+    )
     assumptions = Section(
         title="Assumptions and defaults",
-        blocks=(Fields((defaults_field(rules, shoe),)), Prose(tuple(f"  - {a}" for a in ASSUMPTIONS), key="assumptions")),
+        blocks=(
+            Fields((defaults_field(rules, shoe),)),
+            Prose(tuple(f"  - {a}" for a in ASSUMPTIONS), key="assumptions"),
+        ),
         key="assumptions_and_defaults",
     )
     counting = Section(
         title="Counting convention",
-        blocks=(Prose((COUNTING, f"For this shoe the denominator is {count_text(shoe.denominator)}. Probabilities "
-                       "are exact fractions of these counts; decimals are rounded exactly from them; a standard "
-                       "deviation, a square root, is the one figure computed in floating point."), key="counting"),
-                Fields((Field("denominator", None, integer(shoe.denominator)),))),
+        blocks=(
+            Prose(
+                (
+                    COUNTING,
+                    f"For this shoe the denominator is {count_text(shoe.denominator)}. Probabilities "
+                    "are exact fractions of these counts; decimals are rounded exactly from them; a standard "
+                    "deviation, a square root, is the one figure computed in floating point.",
+                ),
+                key="counting",
+            ),
+            Fields((Field("denominator", None, integer(shoe.denominator)),)),
+        ),
     )
     formulas_by_wager = {f.wager.name: f for f in evaluation.formulas.wagers}
     effects = {e.wager.name: e for e in evaluation.removal.effects} if evaluation.removal else {}
     wager_sections = tuple(
-        wager_section(sheet, effects.get(sheet.wager.name), evaluation.formulas, formulas_by_wager.get(sheet.wager.name))
+        wager_section(
+            sheet, effects.get(sheet.wager.name), evaluation.formulas, formulas_by_wager.get(sheet.wager.name)
+        )
         for sheet in evaluation.sheets
     )
     simulated = simulation_document(evaluation.simulation)
     simulation = Section(
         title="Simulation cross-check",
-        lead=("A Monte Carlo check by code that shares nothing with the exact count: a vectorized dealer reads the "
-              "drawing tables itself. PASS: the exact value lies inside the "
-              f"{decimal_text(CONFIDENCE * 100, 1)}% interval of the observed mean.",),
-        blocks=simulated.blocks, key="simulation",
+        lead=(
+            "A Monte Carlo check by code that shares nothing with the exact count: a vectorized dealer reads the "
+            "drawing tables itself. PASS: the exact value lies inside the "
+            f"{decimal_text(CONFIDENCE * 100, 1)}% interval of the observed mean.",
+        ),
+        blocks=simulated.blocks,
+        key="simulation",
     )
     if evaluation.example is not None:
         dealt = round_document(rules, evaluation.example)
-        example = Section(title="A worked example round", lead=(evaluation.example_note,), blocks=dealt.blocks,
-                          key="example")
+        example = Section(
+            title="A worked example round", lead=(evaluation.example_note,), blocks=dealt.blocks, key="example"
+        )
     else:
         example = Section(title="A worked example round", blocks=(Prose((evaluation.example_note,)),), key="example")
     return Document(
         title=f"Mathematical evaluation: {rules.title}",
-        blocks=(head, front_page(rules, evaluation.sheets, evaluation.simulation, evaluation.published, about,
-                                 apply(checks, evaluation.sheets)),
-                *rules_sections(rules, shoe), assumptions, counting, *wager_sections, simulation,
-                *(() if evaluation.protection is None else (protection_section(evaluation.protection),)),
-                published_section(rules, evaluation.published), example),
-        provenance=provenance((rules,), shoe_text(shoe), (
-            *(() if about is None else (SourceFile(about.path, "about file", about.sha256),)),
-            *(SourceFile(name, "checks file", sha256) for name, sha256 in checks.files))),
+        blocks=(
+            head,
+            front_page(
+                rules,
+                evaluation.sheets,
+                evaluation.simulation,
+                evaluation.published,
+                about,
+                apply(checks, evaluation.sheets),
+            ),
+            *rules_sections(rules, shoe),
+            assumptions,
+            counting,
+            *wager_sections,
+            simulation,
+            *(() if evaluation.protection is None else (protection_section(evaluation.protection),)),
+            published_section(rules, evaluation.published),
+            example,
+        ),
+        provenance=provenance(
+            (rules,),
+            shoe_text(shoe),
+            (
+                *(() if about is None else (SourceFile(about.path, "about file", about.sha256),)),
+                *(SourceFile(name, "checks file", sha256) for name, sha256 in checks.files),
+            ),
+        ),
     )

@@ -53,13 +53,18 @@ def _fit_text(formulas: Formulas) -> str:
 def _head(formulas: Formulas) -> Fields:
     rules, family = formulas.rules, formulas.family
     # The deck-count default (the first one, when there is one) does not apply: d is the variable.
-    defaults = list(rules.defaults())[1 if rules.decks_default else 0:]
+    defaults = list(rules.defaults())[1 if rules.decks_default else 0 :]
     fields = [
         *rule_set_fields(rules),
         Field("variable", None, text(VARIABLE)),
         Field("shoe", "Shoe", text(family.text), text=f"{family.text}."),
         Field("removed", None, tuple(text(r) for r in family.removed)),
-        Field("dealings", "All ordered six-card dealings", text(family.denominator_text), text=f"{family.denominator_text}."),
+        Field(
+            "dealings",
+            "All ordered six-card dealings",
+            text(family.denominator_text),
+            text=f"{family.denominator_text}.",
+        ),
         Field("counting", "", text(COUNTING)),
         Field("coefficients", None, text(f"integers as strings, highest power of {VARIABLE} first")),
         Field("fit_decks", None, tuple(integer(d) for d in formulas.fit_decks)),
@@ -69,8 +74,13 @@ def _head(formulas: Formulas) -> Fields:
         Field("defaults", "Defaults where the document is silent", tuple(text(d) for d in defaults)),
     ]
     if family.first_decks > 1:
-        fields.append(Field(None, "", text(
-            f"The removed cards need at least {family.first_decks} decks; smaller shoes are marked n/a.")))
+        fields.append(
+            Field(
+                None,
+                "",
+                text(f"The removed cards need at least {family.first_decks} decks; smaller shoes are marked n/a."),
+            )
+        )
     return Fields(tuple(fields))
 
 
@@ -78,18 +88,27 @@ def _figure(value: Fraction | None, as_percent: bool) -> Value:
     return percent(value) if as_percent else decimal(value)
 
 
-def _function(key: str, function: RationalFunction | None, values: tuple[tuple[int, Fraction | None], ...]) -> list[Fields | Table]:
+def _function(
+    key: str, function: RationalFunction | None, values: tuple[tuple[int, Fraction | None], ...]
+) -> list[Fields | Table]:
     """A rational function for machines: formula, coefficients, its values, its limit (or null)."""
     if function is None:
         return [Fields((Field(key, None, None),))]
     return [
-        Fields((
-            Field("formula", None, text(function.text)),
-            Field("numerator", None, tuple(text(str(c)) for c in function.numerator)),
-            Field("denominator", None, tuple(text(str(c)) for c in function.denominator)),
-        ), key=key),
-        Table(columns=(Column("decks", None), Column("value", None)),
-              rows=tuple((integer(d), fraction(v)) for d, v in values), key=f"{key}.values", human=False),
+        Fields(
+            (
+                Field("formula", None, text(function.text)),
+                Field("numerator", None, tuple(text(str(c)) for c in function.numerator)),
+                Field("denominator", None, tuple(text(str(c)) for c in function.denominator)),
+            ),
+            key=key,
+        ),
+        Table(
+            columns=(Column("decks", None), Column("value", None)),
+            rows=tuple((integer(d), fraction(v)) for d, v in values),
+            key=f"{key}.values",
+            human=False,
+        ),
         Fields((Field("limit", None, fraction(function.limit)),), key=key),
     ]
 
@@ -116,37 +135,63 @@ def _wager_section(formulas: Formulas, formula: WagerFormula, upto: int, outcome
             Column(None, "exact"),
         ),
         rows=tuple(
-            (text(o.outcome.name), pays(o.outcome.pays, shown="?" if o.outcome.pays is None else None),
-             data([str(c) for c in o.combinations], o.text), decimal(o.limit), fraction(o.limit))
+            (
+                text(o.outcome.name),
+                pays(o.outcome.pays, shown="?" if o.outcome.pays is None else None),
+                data([str(c) for c in o.combinations], o.text),
+                decimal(o.limit),
+                fraction(o.limit),
+            )
             for o in formula.outcomes
         ),
         key="outcomes",
         human=outcomes,
     )
     csv_rows = tuple(
-        (text("house_edge" if as_percent else "qualifying_probability"), data(d, str(d)), fraction(v), decimal(v, 10),
-         text(figure.text))
+        (
+            text("house_edge" if as_percent else "qualifying_probability"),
+            data(d, str(d)),
+            fraction(v),
+            decimal(v, 10),
+            text(figure.text),
+        )
         for d, v in [*values, (INFINITY, figure.limit)]
     )
     blocks = [
-        Fields((
-            Field("wager", None, text(wager.name)),
-            Field("title", None, text(wager.title)),
-            Field("offered", None, flag(wager.offered)),
-        )),
-        Prose((f"{formula.figure_name}({VARIABLE}) = {typeset(figure.text)}",),
-              math=(Formula(f"{formula.figure_name}({VARIABLE}) = ", figure.mathml, figure.latex),) if figure.mathml else ()),
+        Fields(
+            (
+                Field("wager", None, text(wager.name)),
+                Field("title", None, text(wager.title)),
+                Field("offered", None, flag(wager.offered)),
+            )
+        ),
+        Prose(
+            (f"{formula.figure_name}({VARIABLE}) = {typeset(figure.text)}",),
+            math=(Formula(f"{formula.figure_name}({VARIABLE}) = ", figure.mathml, figure.latex),)
+            if figure.mathml
+            else (),
+        ),
         Prose((f"{formula.figure_name}({VARIABLE}) = {figure.text}",), code=True),
         *((Prose((NO_PAYS,)),) if formula.house_edge is None else ()),
         *_function("house_edge", formula.house_edge, values),
         *_function("qualifying_probability", formula.qualifying, values),
         shown,
         by_outcome,
-        Table(columns=tuple(Column(k, None) for k in ("figure", "decks", "value", "decimal", "formula")),
-              rows=csv_rows, human=False, csv=True),
+        Table(
+            columns=tuple(Column(k, None) for k in ("figure", "decks", "value", "decimal", "formula")),
+            rows=csv_rows,
+            human=False,
+            csv=True,
+        ),
     ]
-    return Section(title=wager.title, name=wager.name, status=offered_text(wager), blocks=tuple(blocks), key="wagers",
-                   context=(Field("wager", None, text(wager.name)),))
+    return Section(
+        title=wager.title,
+        name=wager.name,
+        status=offered_text(wager),
+        blocks=tuple(blocks),
+        key="wagers",
+        context=(Field("wager", None, text(wager.name)),),
+    )
 
 
 def formula_document(formulas: Formulas, upto: int, outcomes: bool = False) -> Document:
@@ -154,8 +199,10 @@ def formula_document(formulas: Formulas, upto: int, outcomes: bool = False) -> D
     return Document(
         title=f"{formulas.rules.name}: house edge as a function of the number of decks {VARIABLE}",
         blocks=(_head(formulas), *(_wager_section(formulas, f, upto, outcomes) for f in formulas.wagers)),
-        context=(Field("rule_set", None, text(formulas.rules.name)),
-                 Field("removed", None, text(" ".join(formulas.family.removed))),
-                 Field("pays_changed", None, text(pays_changed(formulas.rules)))),
+        context=(
+            Field("rule_set", None, text(formulas.rules.name)),
+            Field("removed", None, text(" ".join(formulas.family.removed))),
+            Field("pays_changed", None, text(pays_changed(formulas.rules))),
+        ),
         provenance=provenance((formulas.rules,), formulas.family.text),
     )

@@ -16,14 +16,17 @@ from ..game.rules import RuleSet
 from ..numbers import count_text, decimal_text
 from ..play.simulate import Simulation
 from ..studies.checks import CheckResult
-from .checks import checks_blocks
 from ..studies.diff import top_award
 from ..studies.verify import Verdict
 from .about import About
+from .checks import checks_blocks
 from .model import Column, Field, Fields, Prose, Section, Table, percent, real, text, verdict
 
 DOCUMENT_LABELS: tuple[tuple[str, str], ...] = (
-    ("document_title", "Title"), ("operator", "Operator"), ("jurisdiction", "Jurisdiction"), ("approved", "Approved"),
+    ("document_title", "Title"),
+    ("operator", "Operator"),
+    ("jurisdiction", "Jurisdiction"),
+    ("approved", "Approved"),
 )
 NOT_STATED = "not stated in the document"
 METHOD = (
@@ -50,8 +53,11 @@ def _one_in(sheet: ParSheet) -> str:
     top = top_award(sheet)
     if top is None:
         return "n/a"
-    return f"{top.outcome} {format_pays(top.pays)}, 1 in {count_text(round(top.one_in))}" if top.one_in >= 100 else \
-        f"{top.outcome} {format_pays(top.pays)}, 1 in {decimal_text(top.one_in, 2)}"
+    return (
+        f"{top.outcome} {format_pays(top.pays)}, 1 in {count_text(round(top.one_in))}"
+        if top.one_in >= 100
+        else f"{top.outcome} {format_pays(top.pays)}, 1 in {decimal_text(top.one_in, 2)}"
+    )
 
 
 def summary_table(sheets: Sequence[ParSheet], simulation: Simulation, published: Sequence[Verdict]) -> Table:
@@ -63,35 +69,64 @@ def summary_table(sheets: Sequence[ParSheet], simulation: Simulation, published:
         check = simulated.get(name)
         mine = [v for v in published if v.claim.wager == name]
         confirmed = sum(v.confirmed for v in mine)
-        rows.append((
-            text(name), text(pays_in_brief(sheet)), percent(sheet.house_edge), percent(sheet.rtp),
-            percent(sheet.hit_frequency), real(sheet.standard_deviation), text(_one_in(sheet)),
-            None if check is None else verdict(check.passed, check.verdict),
-            text("none published") if not mine else verdict(confirmed == len(mine), f"{confirmed} of {len(mine)} confirmed"),
-        ))
+        rows.append(
+            (
+                text(name),
+                text(pays_in_brief(sheet)),
+                percent(sheet.house_edge),
+                percent(sheet.rtp),
+                percent(sheet.hit_frequency),
+                real(sheet.standard_deviation),
+                text(_one_in(sheet)),
+                None if check is None else verdict(check.passed, check.verdict),
+                text("none published")
+                if not mine
+                else verdict(confirmed == len(mine), f"{confirmed} of {len(mine)} confirmed"),
+            )
+        )
     columns = (
-        Column("wager", "wager"), Column("pays", "pays"), Column("house_edge", "house edge", "right"),
-        Column("rtp", "RTP", "right"), Column("hit_frequency", "hit frequency", "right"),
-        Column("standard_deviation", "SD", "right"), Column("top_award", "top award, odds"),
-        Column("simulation", "simulation"), Column("published", "published figures"),
+        Column("wager", "wager"),
+        Column("pays", "pays"),
+        Column("house_edge", "house edge", "right"),
+        Column("rtp", "RTP", "right"),
+        Column("hit_frequency", "hit frequency", "right"),
+        Column("standard_deviation", "SD", "right"),
+        Column("top_award", "top award, odds"),
+        Column("simulation", "simulation"),
+        Column("published", "published figures"),
     )
     return Table(columns=columns, rows=tuple(rows), key="summary", caption="Every wager evaluated, at a glance")
 
 
-def front_page(rules: RuleSet, sheets: Sequence[ParSheet], simulation: Simulation, published: Sequence[Verdict],
-               about: About | None = None, checks: Sequence[CheckResult] = ()) -> Section:
+def front_page(
+    rules: RuleSet,
+    sheets: Sequence[ParSheet],
+    simulation: Simulation,
+    published: Sequence[Verdict],
+    about: About | None = None,
+    checks: Sequence[CheckResult] = (),
+) -> Section:
     """The certificate's front page, first in the report."""
     stated = dict(rules.about)
-    document = Fields((
-        Field("document", "Source document", text(rules.document)),
-        *(Field(key, label, text(stated.get(key)), text=stated.get(key, NOT_STATED)) for key, label in DOCUMENT_LABELS),
-    ), key="source_document")
+    document = Fields(
+        (
+            Field("document", "Source document", text(rules.document)),
+            *(
+                Field(key, label, text(stated.get(key)), text=stated.get(key, NOT_STATED))
+                for key, label in DOCUMENT_LABELS
+            ),
+        ),
+        key="source_document",
+    )
     blocks: list[Table | Fields | Prose] = [summary_table(sheets, simulation, published), document]
     if checks:
         blocks.extend(checks_blocks(checks))
     if about is not None:
         blocks.append(Fields(tuple(Field(p.role, p.label, text(p.text)) for p in about.parties), key="parties"))
     blocks.append(Prose(METHOD, key="method"))
-    return Section(title="Summary", blocks=tuple(blocks), key="summary_page",
-                   lead=("The figures of every wager, the game's document, and how the figures were obtained.",))
-
+    return Section(
+        title="Summary",
+        blocks=tuple(blocks),
+        key="summary_page",
+        lead=("The figures of every wager, the game's document, and how the figures were obtained.",),
+    )

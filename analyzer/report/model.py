@@ -46,7 +46,19 @@ is "N to 1"; ``data`` is a small JSON-ready structure with a text for people."""
 
 Tone = Literal["good", "bad"]
 
-KINDS: tuple[str, ...] = ("text", "count", "integer", "decimal", "percent", "fraction", "pays", "odds", "real", "flag", "data")
+KINDS: tuple[str, ...] = (
+    "text",
+    "count",
+    "integer",
+    "decimal",
+    "percent",
+    "fraction",
+    "pays",
+    "odds",
+    "real",
+    "flag",
+    "data",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +231,8 @@ class Table:
     set; an empty cell, ``None``, is left out). ``human=False`` keeps the
     table out of the human formats. ``caption`` is a line shown above it.
     ``records`` shows each row as a block of "title: text" lines instead of a
-    grid (rows too wide to read across), headed by its ``head`` columns. ``csv`` makes the table part of the document's CSV
+    grid (rows too wide to read across), headed by its ``head`` columns. ``csv`` makes the table part of the document's
+    CSV
     export: its machine columns, after the ``context`` fields of the
     document and of the sections around it.
     """
@@ -339,7 +352,7 @@ class Section:
     context: tuple[Field, ...] = ()
 
 
-Block = Union[Fields, Table, Prose, Section, Figure]
+Block = Fields | Table | Prose | Section | Figure
 
 
 @dataclass(frozen=True, slots=True)

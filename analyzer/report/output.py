@@ -25,8 +25,14 @@ FILE_FORMATS: tuple[str, ...] = ("xlsx", "pdf")
 """Binary formats: only to a file (``--out``)."""
 ALL_FORMATS: tuple[str, ...] = (*FORMATS, *PAGE_FORMATS, *FILE_FORMATS)
 SUFFIXES: dict[str, str] = {
-    ".txt": "table", ".md": "markdown", ".csv": "csv", ".json": "json", ".html": "html", ".htm": "html",
-    ".xlsx": "xlsx", ".pdf": "pdf",
+    ".txt": "table",
+    ".md": "markdown",
+    ".csv": "csv",
+    ".json": "json",
+    ".html": "html",
+    ".htm": "html",
+    ".xlsx": "xlsx",
+    ".pdf": "pdf",
 }
 """A file's suffix names its format when ``--format`` does not."""
 
@@ -48,8 +54,13 @@ def chosen_format(fmt: str | None, out: Path | None) -> str:
     return fmt
 
 
-def produce(documents: Document | Sequence[Document], fmt: str, exact: bool = False, command: str | None = None,
-            generated: str | None = None) -> str | bytes:
+def produce(
+    documents: Document | Sequence[Document],
+    fmt: str,
+    exact: bool = False,
+    command: str | None = None,
+    generated: str | None = None,
+) -> str | bytes:
     """The documents in ``fmt``: text for the text formats and HTML, bytes for xlsx and PDF.
 
     One document or a sequence, as :func:`~.render.render` takes them (JSON: an object or an array).

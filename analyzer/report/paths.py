@@ -15,36 +15,61 @@ from .provenance import provenance
 
 
 def paths_document(paths: Paths, tally: Tally) -> Document:
-    """The quantiles of one column's cumulative result over the study's bankroll paths (:mod:`analyzer.studies.paths`)."""
+    """The quantiles of one column's cumulative result over the study's bankroll paths
+    (:mod:`analyzer.studies.paths`)."""
     study = tally.study
     fields = [
         Field("wager", "wager", text(paths.column)),
-        Field("paths", "paths", integer(paths.paths),
-              text=f"{paths.paths:,} of {paths.shoes_per_path:,} consecutive shoes each (seed {study.seed})"),
+        Field(
+            "paths",
+            "paths",
+            integer(paths.paths),
+            text=f"{paths.paths:,} of {paths.shoes_per_path:,} consecutive shoes each (seed {study.seed})",
+        ),
         Field("shoes_per_path", None, integer(paths.shoes_per_path)),
         Field("rounds", "rounds compared", integer(paths.length), text=f"{paths.length:,} (the shortest path's)"),
-        Field("expected_per_round", "units expected per round", fraction(paths.expected_per_round),
-              text=f"{float(paths.expected_per_round):+.6f} (exact, over the whole study)"),
+        Field(
+            "expected_per_round",
+            "units expected per round",
+            fraction(paths.expected_per_round),
+            text=f"{float(paths.expected_per_round):+.6f} (exact, over the whole study)",
+        ),
     ]
     if paths.bankroll is not None and paths.ruined is not None:
         fields += [
             Field("bankroll", None, fraction(paths.bankroll)),
-            Field("ruined", f"paths that lost {amount_text(paths.bankroll)} units", integer(paths.ruined),
-                  text=f"{paths.ruined:,} of {paths.paths:,} within {paths.length:,} rounds"),
+            Field(
+                "ruined",
+                f"paths that lost {amount_text(paths.bankroll)} units",
+                integer(paths.ruined),
+                text=f"{paths.ruined:,} of {paths.paths:,} within {paths.length:,} rounds",
+            ),
         ]
     rows: list[tuple[Value | None, ...]] = []
     for i, n in enumerate(paths.rounds):
-        rows.append((integer(n), decimal(n * paths.expected_per_round, 4, signed=True),
-                     *(real(q[i], 2) for q in paths.quantiles)))
+        rows.append(
+            (
+                integer(n),
+                decimal(n * paths.expected_per_round, 4, signed=True),
+                *(real(q[i], 2) for q in paths.quantiles),
+            )
+        )
     table = Table(
-        columns=(Column("rounds", "rounds played", "right"), Column("expected", "units expected", "right"),
-                 *(Column(f"q{level:02d}", f"{level}%", "right") for level in LEVELS)),
-        rows=tuple(rows), key="quantiles", csv=True,
+        columns=(
+            Column("rounds", "rounds played", "right"),
+            Column("expected", "units expected", "right"),
+            *(Column(f"q{level:02d}", f"{level}%", "right") for level in LEVELS),
+        ),
+        rows=tuple(rows),
+        key="quantiles",
+        csv=True,
         caption="Cumulative result (units) after each number of rounds: quantiles across the paths.",
     )
-    note = ("Each path is a run of the study's shoes in shoe order, played one after another; the quantiles are "
-            "taken across the paths (linear interpolation between order statistics), over the rounds the shortest "
-            "path dealt. Units expected: the study's exact expected units per round times the rounds.")
+    note = (
+        "Each path is a run of the study's shoes in shoe order, played one after another; the quantiles are "
+        "taken across the paths (linear interpolation between order statistics), over the rounds the shortest "
+        "path dealt. Units expected: the study's exact expected units per round times the rounds."
+    )
     return Document(
         title=f"Counting study: bankroll paths ({paths.column})",
         blocks=(Fields(tuple(fields), layout="aligned"), table, Prose((note,), key="notes")),

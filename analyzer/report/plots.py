@@ -104,11 +104,16 @@ def _draw(figure: Figure, ax: Any) -> None:
                 ax.plot(xs, ys, "o", markersize=4, color=colour)
         if figure.kind == "lines":
             ax.set_xticks(sorted({x for row in table.rows if (x := number(row[0])) is not None}))
-    for k, reference in enumerate(figure.references):
+    for reference in figure.references:
         y = number(reference.value)
         if y is not None:
-            ax.axhline(y, color="#555555", linestyle=(0, (4, 3)), linewidth=1.0,
-                       label=f"{reference.label}: {_label(reference.value)}")
+            ax.axhline(
+                y,
+                color="#555555",
+                linestyle=(0, (4, 3)),
+                linewidth=1.0,
+                label=f"{reference.label}: {_label(reference.value)}",
+            )
     if figure.log_y:
         ax.set_yscale("log")
     if figure.y_percent:
@@ -131,5 +136,7 @@ def _prefixed(text: str, name: str | None) -> str:
     ids = set(_ID.findall(text))
     if not ids or name is None:
         return text
-    pattern = re.compile(r'(id="|url\(#|href="#)(' + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r')\b')
+    pattern = re.compile(
+        r'(id="|url\(#|href="#)(' + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True)) + r")\b"
+    )
     return pattern.sub(lambda m: f"{m.group(1)}{name}_{m.group(2)}", text)

@@ -49,7 +49,8 @@ def provenance_lines(p: Provenance) -> list[str]:
     """What people read: version and shoe, the command, then each file's SHA-256 as ``sha256sum`` prints it.
 
     >>> from analyzer.report.model import Provenance, SourceFile
-    >>> for line in provenance_lines(Provenance("1.0", (SourceFile("x.toml", "rule file", "0" * 64),), "8 decks", "baccarat x")):
+    >>> files = (SourceFile("x.toml", "rule file", "0" * 64),)
+    >>> for line in provenance_lines(Provenance("1.0", files, "8 decks", "baccarat x")):
     ...     print(line)
     Provenance: baccarat-analyzer 1.0; shoe: 8 decks
     Command: baccarat x

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..exact.parsheet import ParSheet, par_sheets
-from ..exact.reach import load
+from ..exact.reach import load_rules
 from ..game.rulefile import shipped
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..studies.eor import removal_table
-from ..studies.owncards import analyse
+from ..studies.owncards import analyze_own_cards
 from .analysis import analysis_document, compare_document
 from .eor import eor_document
 from .model import Document
@@ -63,7 +63,7 @@ def generate(progress: Callable[[int], None] | None = None, reports: bool = True
     rows: list[str] = []
     analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]] = []
     for name in shipped():
-        rules = load(name)
+        rules = load_rules(name)
         sheets = par_sheets(rules, shoe)
         analyses.append((rules, sheets))
         document = analysis_document(rules, shoe, sheets)
@@ -85,7 +85,10 @@ def generate(progress: Callable[[int], None] | None = None, reports: bool = True
                 f"| `{name}-report.html`, `{name}-report.pdf` | the math evaluation report of rule set {name} "
                 "(`baccarat report`): rules, par sheets, volatility, plots, simulation, published figures |"
             )
-            rows.append(f"| `{name}.xlsx` | its par sheets as a workbook with live formulas (`baccarat analyze --format xlsx`) |")
+            rows.append(
+                f"| `{name}.xlsx` | its par sheets as a workbook with live formulas (`baccarat analyze --format xlsx`) "
+                "|"
+            )
             if progress:
                 progress(1)
     matrix = compare_document(shoe, analyses)
@@ -94,7 +97,7 @@ def generate(progress: Callable[[int], None] | None = None, reports: bool = True
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
     for rules, _ in analyses:
         if rules.own_cards is not None:
-            own = own_cards_document(analyse(rules, shoe))
+            own = own_cards_document(analyze_own_cards(rules, shoe))
             files[f"{rules.name}-own-cards.md"] = render(own, "markdown", command=COMMAND)
             files[f"{rules.name}-own-cards.json"] = render(own, "json", command=COMMAND)
             rows.append(
@@ -111,7 +114,9 @@ def generate(progress: Callable[[int], None] | None = None, reports: bool = True
     rows += _catalogue_files(files)
     if progress:
         progress(1)
-    files["README.md"] = INDEX.format(decks=RESULTS_DECKS, rows="\n".join(rows), renderers=renderers() if reports else "")
+    files["README.md"] = INDEX.format(
+        decks=RESULTS_DECKS, rows="\n".join(rows), renderers=renderers() if reports else ""
+    )
     return files
 
 
@@ -128,13 +133,17 @@ def _catalogue_files(files: dict[str, str | bytes]) -> list[str]:
         document = analysis_document(mine[0].rules, shoe, [e.sheet for e in mine])
         files[f"side-bets-{name}.md"] = render(document, "markdown", command=COMMAND)
         files[f"side-bets-{name}.json"] = render(document, "json", command=COMMAND)
-        rows.append(f"| `side-bets-{name}.md`, `side-bets-{name}.json` | par sheets of the side bets of the catalogue "
-                    f"file {name} ({', '.join(e.wager.name for e in mine)}) |")
+        rows.append(
+            f"| `side-bets-{name}.md`, `side-bets-{name}.json` | par sheets of the side bets of the catalogue "
+            f"file {name} ({', '.join(e.wager.name for e in mine)}) |"
+        )
     summary = catalogue_document(every)
     files["side-bets.md"] = render(summary, "markdown", command=COMMAND)
     files["side-bets.json"] = render(summary, "json", command=COMMAND)
-    rows.append("| `side-bets.md`, `side-bets.json` | the side-bet catalogue: every side bet, its source, pays and exact "
-                "house edge, and each figure its source published, reproduced or not |")
+    rows.append(
+        "| `side-bets.md`, `side-bets.json` | the side-bet catalogue: every side bet, its source, pays and exact "
+        "house edge, and each figure its source published, reproduced or not |"
+    )
     return rows
 
 
@@ -170,6 +179,8 @@ def _formula_files(
         if progress:
             progress(1)
     return {
-        "formulas.md": render([formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown", command=COMMAND),
+        "formulas.md": render(
+            [formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown", command=COMMAND
+        ),
         "formulas.json": render([formula_document(f, RESULTS_DECKS) for f in closed], "json", command=COMMAND),
     }

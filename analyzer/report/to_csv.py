@@ -27,7 +27,6 @@ from .model import Block, Document, Fields, Section, Value
 from .provenance import CSV_COLUMNS, provenance_csv
 from .values import csv_text, percent_number
 
-
 FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
 """What makes a spreadsheet read a CSV cell as a formula (OWASP, CSV injection)."""
 

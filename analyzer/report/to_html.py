@@ -55,7 +55,8 @@ tfoot td { border-top: 2px solid var(--ink); font-weight: bold; }
 table.figures th { font-weight: normal; color: var(--muted); text-align: right; }
 .record { margin: .6rem 0 .9rem; break-inside: avoid; }
 .record p { margin: 0 0 .2rem; }
-table.record th { font-weight: normal; color: var(--muted); text-align: left; white-space: nowrap; border: none; padding: .05rem .8rem .05rem 1.2rem; }
+table.record th { font-weight: normal; color: var(--muted); text-align: left; white-space: nowrap; border: none;
+padding: .05rem .8rem .05rem 1.2rem; }
 table.record td { border: none; padding: .05rem .4rem; }
 table.figures td { text-align: right; font-variant-numeric: tabular-nums; }
 .caption { font-weight: bold; margin-top: .8rem; }
@@ -86,8 +87,8 @@ def render_html(documents: Sequence[Document], exact: bool = False) -> str:
     title = documents[0].title if len(documents) == 1 else "; ".join(d.title for d in documents)
     articles = "\n".join(_Page(exact, n).document(d) for n, d in enumerate(documents, start=1))
     return (
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{articles}\n</body>\n</html>\n"
     )
 
@@ -124,11 +125,14 @@ class _Page:
         self.sections = 0
 
     def document(self, document: Document) -> str:
-        parts = [f'<article>\n<h1>{escape(document.title)}</h1>']
+        parts = [f"<article>\n<h1>{escape(document.title)}</h1>"]
         if document.provenance is not None:
             lines = provenance_lines(document.provenance)
-            parts.append('<div class="provenance">' + "".join(f"<p>{_code_sha(escape(line.strip()))}</p>" for line in lines)
-                         + "</div>")
+            parts.append(
+                '<div class="provenance">'
+                + "".join(f"<p>{_code_sha(escape(line.strip()))}</p>" for line in lines)
+                + "</div>"
+            )
         titled = [b for b in document.blocks if isinstance(b, Section) and b.human]
         if len(titled) >= CONTENTS_FROM:
             entries = "".join(
@@ -150,10 +154,18 @@ class _Page:
         if isinstance(block, Prose):
             if not block.human:
                 return ""
-            if block.math and len(block.math) == len(block.lines) and all(_MATHML.fullmatch(f.mathml) for f in block.math):
-                return "".join(f'<p class="formula">{escape(f.lead)}<math display="inline">{f.mathml}</math></p>'
-                               for f in block.math)
-            return "<pre><code>" + escape("\n".join(block.lines)) + "</code></pre>" if block.code else _lines(block.lines)
+            if (
+                block.math
+                and len(block.math) == len(block.lines)
+                and all(_MATHML.fullmatch(f.mathml) for f in block.math)
+            ):
+                return "".join(
+                    f'<p class="formula">{escape(f.lead)}<math display="inline">{f.mathml}</math></p>'
+                    for f in block.math
+                )
+            return (
+                "<pre><code>" + escape("\n".join(block.lines)) + "</code></pre>" if block.code else _lines(block.lines)
+            )
         if isinstance(block, Figure):
             return self.figure(block)
         return self.section(block, level)
@@ -180,8 +192,9 @@ class _Page:
         if not shown:
             return ""
         if block.layout == "aligned":
-            rows = "".join(f"<tr><th>{escape(f.label or '')}</th><td>{escape(field_text(f, self.exact))}</td></tr>"
-                           for f in shown)
+            rows = "".join(
+                f"<tr><th>{escape(f.label or '')}</th><td>{escape(field_text(f, self.exact))}</td></tr>" for f in shown
+            )
             return f'<div class="scroll"><table class="figures">{rows}</table></div>'
         return _lines(field_lines(block, self.exact))
 
@@ -192,15 +205,23 @@ class _Page:
         align = ["r" if table.columns[i].align == "right" else "" for i in shown]
 
         def row(cells: Sequence[Value | None], tag: str) -> str:
-            return "<tr>" + "".join(
-                f'<{tag}{" class=" + chr(34) + a + chr(34) if a else ""}>{_cell(cells[i], self.exact)}</{tag}>'
-                for i, a in zip(shown, align)
-            ) + "</tr>"
+            return (
+                "<tr>"
+                + "".join(
+                    f"<{tag}{' class=' + chr(34) + a + chr(34) if a else ''}>{_cell(cells[i], self.exact)}</{tag}>"
+                    for i, a in zip(shown, align)
+                )
+                + "</tr>"
+            )
 
-        head = "<tr>" + "".join(
-            f'<th{" class=" + chr(34) + a + chr(34) if a else ""}>{escape(table.columns[i].title or "")}</th>'
-            for i, a in zip(shown, align)
-        ) + "</tr>"
+        head = (
+            "<tr>"
+            + "".join(
+                f"<th{' class=' + chr(34) + a + chr(34) if a else ''}>{escape(table.columns[i].title or '')}</th>"
+                for i, a in zip(shown, align)
+            )
+            + "</tr>"
+        )
         body = "".join(row(r, "td") for r in table.rows)
         foot = f"<tfoot>{row(table.footer, 'td')}</tfoot>" if table.footer is not None else ""
         caption = f'<p class="caption">{escape(table.caption)}</p>' if table.caption else ""
@@ -212,7 +233,9 @@ class _Page:
         for row in table.rows:
             cells, body = record_cells(table, row, self.exact)
             head = " ".join(_cell(cell, self.exact) for cell in cells)
-            lines = "".join(f"<tr><th>{escape(title)}</th><td>{_cell(cell, self.exact)}</td></tr>" for title, cell in body)
+            lines = "".join(
+                f"<tr><th>{escape(title)}</th><td>{_cell(cell, self.exact)}</td></tr>" for title, cell in body
+            )
             out.append(f'<div class="record"><p><b>{head}</b></p><table class="record">{lines}</table></div>')
         return "\n".join(out)
 
@@ -225,8 +248,10 @@ class _Page:
         drawing = drawing.replace("<svg ", f'<svg aria-label="{escape(figure.title)}" ', 1)
         caption = f"<b>{escape(figure.title)}.</b>" + (f" {escape(figure.caption)}" if figure.caption else "")
         data = Table(columns=figure.data.columns, rows=figure.data.rows)
-        return (f"<figure>{drawing}<figcaption>{caption}</figcaption>"
-                f"<details><summary>The data plotted</summary>{self.table(data)}</details></figure>")
+        return (
+            f"<figure>{drawing}<figcaption>{caption}</figcaption>"
+            f"<details><summary>The data plotted</summary>{self.table(data)}</details></figure>"
+        )
 
 
 _MATHML = re.compile(r"(?:</?(?:mrow|mfrac|msup|mn|mi|mo)>|[0-9d()+\-\u2062\u2212])*")

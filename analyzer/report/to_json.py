@@ -98,8 +98,7 @@ def _table(table: Table, convert: Convert) -> Any:
         return [{key: convert(row[i]) for i, key in keyed} for row in table.rows]
     (first, _), rest = keyed[0], keyed[1:]
     return {
-        key: {str(machine(row[first])): convert(row[i]) for row in table.rows if row[i] is not None}
-        for i, key in rest
+        key: {str(machine(row[first])): convert(row[i]) for row in table.rows if row[i] is not None} for i, key in rest
     }
 
 

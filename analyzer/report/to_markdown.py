@@ -42,7 +42,12 @@ def _block(block: Block, exact: bool) -> list[str]:
     if isinstance(block, Figure):
         title, *notes_and_grid = figure_lines(block, exact, "pipe")
         notes = notes_and_grid[: len(notes_and_grid) - len(table_lines(block.data, exact, "pipe"))]
-        return [f"**{title}**", *([""] + hard_breaks(notes) if notes else []), "", *table_lines(block.data, exact, "pipe")]
+        return [
+            f"**{title}**",
+            *([""] + hard_breaks(notes) if notes else []),
+            "",
+            *table_lines(block.data, exact, "pipe"),
+        ]
     return _section(block, exact)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from .model import Block, Document, Fields, Figure, Formula, Prose, Section, Table, Tone
@@ -26,7 +26,7 @@ from .provenance import provenance_lines
 from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
 
-PINNED = datetime(2000, 1, 1, tzinfo=timezone.utc)
+PINNED = datetime(2000, 1, 1, tzinfo=UTC)
 """The creation date of a PDF whose document carries no date (results/)."""
 INK, MUTED, ACCENT, BAND, RULE = (29, 36, 48), (91, 100, 114), (47, 93, 138), (243, 245, 248), (201, 206, 214)
 BODY, SMALL, TABLE = 9.5, 8, 8
@@ -66,7 +66,7 @@ def render_pdf(documents: Sequence[Document]) -> bytes:
     pdf.set_auto_page_break(True, margin=16)
     _fonts(pdf)
     generated = next((d.provenance.generated for d in documents if d.provenance and d.provenance.generated), None)
-    pdf.set_creation_date(datetime.strptime(generated, "%Y-%m-%d").replace(tzinfo=timezone.utc) if generated else PINNED)
+    pdf.set_creation_date(datetime.strptime(generated, "%Y-%m-%d").replace(tzinfo=UTC) if generated else PINNED)
     pdf.set_title("; ".join(d.title for d in documents))
     pdf.set_creator("baccarat-analyzer")
     for n, document in enumerate(documents, start=1):
@@ -103,8 +103,15 @@ class _Writer:
     def width(self) -> float:
         return float(self.pdf.w - self.pdf.l_margin - self.pdf.r_margin)
 
-    def text(self, line: str, size: float = BODY, style: str = "", colour: tuple[int, int, int] = INK,
-             indent: float = 0, height: float | None = None) -> None:
+    def text(
+        self,
+        line: str,
+        size: float = BODY,
+        style: str = "",
+        colour: tuple[int, int, int] = INK,
+        indent: float = 0,
+        height: float | None = None,
+    ) -> None:
         pdf = self.pdf
         pdf.set_font("body", style, size)
         pdf.set_text_color(*colour)
@@ -124,7 +131,10 @@ class _Writer:
             pdf.set_fill_color(*BAND)
             lines = [line.strip() for line in provenance_lines(document.provenance)]
             pdf.set_font("body", "", SMALL)
-            height = sum(len(pdf.multi_cell(self.width - 6, 3.8, line, dry_run=True, output="LINES")) for line in lines) * 3.8
+            height = (
+                sum(len(pdf.multi_cell(self.width - 6, 3.8, line, dry_run=True, output="LINES")) for line in lines)
+                * 3.8
+            )
             pdf.rect(pdf.l_margin, top, self.width, height + 3, style="F")
             pdf.set_fill_color(*ACCENT)
             pdf.rect(pdf.l_margin, top, 1.2, height + 3, style="F")
@@ -148,7 +158,11 @@ class _Writer:
                 self.table(block)
         elif isinstance(block, Prose):
             if block.human:
-                if block.math and len(block.math) == len(block.lines) and all(_LATEX.fullmatch(f.latex) for f in block.math):
+                if (
+                    block.math
+                    and len(block.math) == len(block.lines)
+                    and all(_LATEX.fullmatch(f.latex) for f in block.math)
+                ):
                     for formula in block.math:
                         self.formula(formula)
                 else:
@@ -166,8 +180,13 @@ class _Writer:
 
         drawing = io.BytesIO()
         with matplotlib.rc_context({"svg.fonttype": "path"}):  # glyphs as outlines: fpdf2 draws them as they are
-            mathtext.math_to_image(f"${formula.latex}$", drawing, prop=FontProperties(family="DejaVu Sans", size=BODY * 1.3),
-                                   dpi=72, format="svg")
+            mathtext.math_to_image(
+                f"${formula.latex}$",
+                drawing,
+                prop=FontProperties(family="DejaVu Sans", size=BODY * 1.3),
+                dpi=72,
+                format="svg",
+            )
         svg = re.sub(rb"<metadata>.*?</metadata>", b"", drawing.getvalue(), flags=re.S)  # fpdf2 draws no metadata
         size = re.search(rb'width="([0-9.]+)pt" height="([0-9.]+)pt"', svg)
         assert size is not None, "matplotlib's SVG states its size"
@@ -217,7 +236,9 @@ class _Writer:
             return
         if block.layout == "aligned":
             grid = Table(columns=(), rows=())
-            self.grid([["", ""]] + [[f.label or "", field_text(f, False)] for f in shown], ["L", "R"], grid, heads=False)
+            self.grid(
+                [["", ""]] + [[f.label or "", field_text(f, False)] for f in shown], ["L", "R"], grid, heads=False
+            )
             return
         self.lines(field_lines(block, False))
 
@@ -255,8 +276,14 @@ class _Writer:
             body = [[title, human(cell)] for title, cell in rest]
             self.grid([["", ""], *body], ["L", "L"], Table(columns=(), rows=()), heads=False)
 
-    def grid(self, cells: list[list[str]], aligns: list[str], table: Table, heads: bool,
-             tones: list[list[Tone | None]] | None = None) -> None:
+    def grid(
+        self,
+        cells: list[list[str]],
+        aligns: list[str],
+        table: Table,
+        heads: bool,
+        tones: list[list[Tone | None]] | None = None,
+    ) -> None:
         from fpdf.fonts import FontFace
 
         pdf = self.pdf
@@ -270,30 +297,48 @@ class _Writer:
 
         for size in (TABLE, TABLE - 1, TABLE - 1.5):  # a wide table takes a smaller font before words break
             natural = [max(width(k, j, row[j], size) for k, row in enumerate(cells)) + 3.4 for j in range(len(aligns))]
-            longest = [min(WORD_WRAP, max((width(k, j, w, size) for k, row in enumerate(cells) for w in row[j].split()),
-                                          default=0) + 3.4) for j in range(len(aligns))]
+            longest = [
+                min(
+                    WORD_WRAP,
+                    max((width(k, j, w, size) for k, row in enumerate(cells) for w in row[j].split()), default=0) + 3.4,
+                )
+                for j in range(len(aligns))
+            ]
             if sum(longest) <= self.width:
                 break
         widths = _fit(natural, longest, self.width)
         if sum(widths) > self.width * 0.999:
             widths = [w * self.width * 0.999 / sum(widths) for w in widths]  # within the page, whatever the rounding
         pdf.set_font("body", "", size)
-        cells = [[_hyphen_wrap(value, widths[j] - 3.4, pdf.get_string_width) for j, value in enumerate(row)]
-                 for row in cells]
+        cells = [
+            [_hyphen_wrap(value, widths[j] - 3.4, pdf.get_string_width) for j, value in enumerate(row)] for row in cells
+        ]
         pdf.set_text_color(*INK)
         pdf.set_draw_color(*RULE)
         pdf.set_line_width(0.2)
-        with pdf.table(col_widths=widths, width=sum(widths), align="LEFT", text_align=tuple(aligns),
-                       borders_layout="HORIZONTAL_LINES" if heads else "NONE", first_row_as_headings=heads,
-                       headings_style=FontFace(emphasis="BOLD", fill_color=BAND), line_height=3.7,
-                       padding=(0.6, 1.2, 0.6, 1.2), cell_fill_mode="NONE") as grid:
+        with pdf.table(
+            col_widths=widths,
+            width=sum(widths),
+            align="LEFT",
+            text_align=tuple(aligns),
+            borders_layout="HORIZONTAL_LINES" if heads else "NONE",
+            first_row_as_headings=heads,
+            headings_style=FontFace(emphasis="BOLD", fill_color=BAND),
+            line_height=3.7,
+            padding=(0.6, 1.2, 0.6, 1.2),
+            cell_fill_mode="NONE",
+        ) as grid:
             for k, row in enumerate(cells if heads else cells[1:]):
                 line = grid.row()
                 last = footer and k == len(cells) - 1
                 for j, value in enumerate(row):
                     tone = tones[k if heads else k + 1][j] if tones is not None else None
                     colour = _TONES[tone] if tone else None
-                    style = FontFace(emphasis="BOLD", color=colour) if colour else (FontFace(emphasis="BOLD") if last else None)
+                    style = (
+                        FontFace(emphasis="BOLD", color=colour)
+                        if colour
+                        else (FontFace(emphasis="BOLD") if last else None)
+                    )
                     line.cell(value, style=style)
         self.gap(2.5)
 
@@ -321,6 +366,7 @@ def _hyphen_wrap(value: str, room: float, width: Any) -> str:
     """``value`` with each word too wide for ``room`` mm broken after a hyphen, where it has one (a wager's name
     such as dragon-bonus-banker breaks as "dragon-bonus-" / "banker", never mid-word); fpdf2 breaks lines at
     spaces only."""
+
     def wrap(word: str) -> str:
         if width(word) <= room or "-" not in word[:-1]:
             return word
@@ -333,6 +379,7 @@ def _hyphen_wrap(value: str, room: float, width: Any) -> str:
             else:
                 line += part
         return "\n".join([*lines, line])
+
     return " ".join(wrap(word) for word in value.split(" "))
 
 
@@ -350,6 +397,9 @@ def _fit(natural: list[float], longest_word: list[float], available: float) -> l
         widest = max(narrowable, key=lambda j: widths[j])
         others = [widths[j] for j in range(len(widths)) if j != widest]
         target = max(longest_word[widest], max(others, default=0.0), widths[widest] - (sum(widths) - available))
-        widths[widest] = target if target < widths[widest] - 0.01 else widths[widest] - min(1.0, widths[widest] - longest_word[widest])
+        widths[widest] = (
+            target
+            if target < widths[widest] - 0.01
+            else widths[widest] - min(1.0, widths[widest] - longest_word[widest])
+        )
     return widths
-

@@ -39,7 +39,9 @@ def check_plot_path(path: str, option: str = "--plot", also: tuple[str, ...] = (
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise InputError(f"{option} needs matplotlib, which is missing here: reinstall the package (pip install .).") from None
+        raise InputError(
+            f"{option} needs matplotlib, which is missing here: reinstall the package (pip install .)."
+        ) from None
 
 
 def _tables(blocks: tuple[Block, ...], key: str) -> list[tuple[str, Table]]:
@@ -95,8 +97,13 @@ def render_plot(study: Document, shoes: Document, path: str) -> None:
         (line,) = left.plot(x, y, marker="o", markersize=3, linewidth=1, label=wager)
         left.scatter(x, y, s=[max(4.0, 400 * r / max(rounds)) for r in rounds], alpha=0.25, color=line.get_color())
         if not by_depth and wager in thresholds:
-            left.axvline(thresholds[wager], color=line.get_color(), linestyle=":", linewidth=1,
-                         label=f"{wager} bets from {thresholds[wager]:.2f}")
+            left.axvline(
+                thresholds[wager],
+                color=line.get_color(),
+                linestyle=":",
+                linewidth=1,
+                label=f"{wager} bets from {thresholds[wager]:.2f}",
+            )
     left.axhline(0, color="black", linewidth=0.7)
     if by_depth:  # no count follows these wagers (the Pair bets): how often the bet is positive, by depth
         left.set_xlabel("round of the shoe (first of ten)")
@@ -117,8 +124,15 @@ def render_plot(study: Document, shoes: Document, path: str) -> None:
     width = max(1.0, (high - low) / 60)
     edges = [low - width / 2 + i * width for i in range(int((high - low) / width) + 2)]  # one bin per unit at most
     right.hist(won, bins=edges, color="tab:blue", alpha=0.6, label="units won")
-    right.hist(expected, bins=edges, color="tab:orange", alpha=0.9, histtype="step", linewidth=1.5,
-               label="units expected (exact EVs of the bets)")
+    right.hist(
+        expected,
+        bins=edges,
+        color="tab:orange",
+        alpha=0.9,
+        histtype="step",
+        linewidth=1.5,
+        label="units expected (exact EVs of the bets)",
+    )
     right.axvline(sum(won) / len(won), color="tab:blue", linestyle="--", linewidth=1, label="mean won")
     right.set_xlabel(f"units per shoe ({name})")
     right.set_ylabel("shoes")
@@ -159,7 +173,10 @@ def render_paths(paths: Document, path: str) -> None:
     ax.axhline(0, color="black", linewidth=0.7)
     bankroll, ruined, count = _field(paths, "bankroll"), _field(paths, "ruined"), _field(paths, "paths")
     if isinstance(bankroll, Fraction) and isinstance(ruined, int):
-        said = f"bankroll of {amount_text(bankroll)} units lost: {ruined} of {count} paths reached -{amount_text(bankroll)}"
+        said = (
+            f"bankroll of {amount_text(bankroll)} units lost: "
+            f"{ruined} of {count} paths reached -{amount_text(bankroll)}"
+        )
         low, high = min(q["q05"]), max(q["q95"])
         if -float(bankroll) >= low - (high - low) / 2:  # near the paths: drawn; far below them: said
             ax.axhline(-float(bankroll), color="tab:red", linestyle=":", linewidth=1.2, label=said)

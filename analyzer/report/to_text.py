@@ -46,8 +46,9 @@ def wrapped(line: str, hang: int | None = None) -> list[str]:
     lead = len(line) - len(line.lstrip(" "))
     if hang is None:
         hang = lead + (4 if line.lstrip(" ").startswith("- ") else 2)
-    return textwrap.wrap(line, width=WIDTH, subsequent_indent=" " * hang, break_long_words=False,
-                         break_on_hyphens=False) or [line]
+    return textwrap.wrap(
+        line, width=WIDTH, subsequent_indent=" " * hang, break_long_words=False, break_on_hyphens=False
+    ) or [line]
 
 
 def _fitted(lines: Sequence[str], hang: int | None = None) -> list[str]:
@@ -166,7 +167,9 @@ def table_lines(table: Table, exact: bool, tablefmt: str, width: int | None = No
     grid = (render(body) if width is None else _narrowed(headers, body, width, render)).split("\n")
     if table.footer is not None and tablefmt == "simple":
         grid.insert(len(grid) - 1, grid[1])  # the rule under the headers, again above the totals (a one-line row)
-    caption = _fitted([table.caption]) if table.caption and width is not None else [table.caption] if table.caption else []
+    caption = (
+        _fitted([table.caption]) if table.caption and width is not None else [table.caption] if table.caption else []
+    )
     return caption + grid
 
 
@@ -197,10 +200,19 @@ def record_cells(table: Table, row: Sequence[Value | None], exact: bool) -> tupl
     """One row of a table shown as records: the cells of its head line (``head`` columns that read as something),
     then (title, cell) of every other column people read that holds something."""
     cells = list(zip(table.columns, row))
-    head = [cell for column, cell in cells
-            if column.head and column.title is not None and cell is not None and human(cell, exact)]
-    body = [(column.title or "", cell) for column, cell in cells
-            if column.title is not None and not column.head and cell is not None and (cell.data is not None or cell.text is not None)]
+    head = [
+        cell
+        for column, cell in cells
+        if column.head and column.title is not None and cell is not None and human(cell, exact)
+    ]
+    body = [
+        (column.title or "", cell)
+        for column, cell in cells
+        if column.title is not None
+        and not column.head
+        and cell is not None
+        and (cell.data is not None or cell.text is not None)
+    ]
     return head, body
 
 
@@ -213,5 +225,9 @@ def _records(table: Table, exact: bool) -> list[str]:
         head, body = record_cells(table, row, exact)
         out.extend(wrapped(" ".join(human(cell, exact) for cell in head), len(RECORD_INDENT)))
         for title, cell in body:
-            out.extend(wrapped(f"{RECORD_INDENT}{(title + ':').ljust(width)} {human(cell, exact)}", len(RECORD_INDENT) + width + 1))
+            out.extend(
+                wrapped(
+                    f"{RECORD_INDENT}{(title + ':').ljust(width)} {human(cell, exact)}", len(RECORD_INDENT) + width + 1
+                )
+            )
     return (_fitted([table.caption]) + [""] if table.caption else []) + out

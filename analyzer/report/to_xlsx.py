@@ -51,8 +51,13 @@ def render_xlsx(documents: Sequence[Document]) -> bytes:
 
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {"in_memory": True, "strings_to_numbers": False, "strings_to_formulas": False})
-    book.set_properties({"title": "; ".join(d.title for d in documents), "created": CREATED,
-                         "comments": "Written by baccarat-analyzer; see the About sheet for its provenance."})
+    book.set_properties(
+        {
+            "title": "; ".join(d.title for d in documents),
+            "created": CREATED,
+            "comments": "Written by baccarat-analyzer; see the About sheet for its provenance.",
+        }
+    )
     writer = _Writer(book)
     writer.about(documents)
     for document in documents:
@@ -65,15 +70,21 @@ def render_xlsx(documents: Sequence[Document]) -> bytes:
     return buffer.getvalue()
 
 
-def _tables(blocks: Sequence[Block], title: str, figures: dict[str, Fraction | None]
-            ) -> Iterator[tuple[str, Table, dict[str, Fraction | None]]]:
+def _tables(
+    blocks: Sequence[Block], title: str, figures: dict[str, Fraction | None]
+) -> Iterator[tuple[str, Table, dict[str, Fraction | None]]]:
     """Every table people read, with the name of what holds it (its section's name or title) and the exact
     figures beside it (the analysed expected value, house edge, ... of a par sheet, by key)."""
     here = dict(figures)
     for block in blocks:
         if isinstance(block, Fields):
-            here.update({f.key: _exact(f.value) for f in block.fields
-                         if f.key in FIGURE_KEYS and (f.value is None or isinstance(f.value, Value))})
+            here.update(
+                {
+                    f.key: _exact(f.value)
+                    for f in block.fields
+                    if f.key in FIGURE_KEYS and (f.value is None or isinstance(f.value, Value))
+                }
+            )
     for block in blocks:
         if isinstance(block, Table) and block.human and block.rows:
             yield title or block.caption or "Table", block, here
@@ -94,7 +105,11 @@ def _number(value: Value | None) -> Any:
         return None
     if value.kind in ("count", "integer") and isinstance(value.data, int) and value.text is None:
         return value.data if abs(value.data) < EXACT_DOUBLE else str(value.data)
-    if value.kind in ("decimal", "percent", "fraction", "odds") and isinstance(value.data, Fraction | int) and value.text is None:
+    if (
+        value.kind in ("decimal", "percent", "fraction", "odds")
+        and isinstance(value.data, Fraction | int)
+        and value.text is None
+    ):
         return float(value.data)
     if value.kind == "real" and isinstance(value.data, float) and value.text is None:
         return value.data
@@ -107,9 +122,12 @@ class _Writer:
         self.names: set[str] = set()
         self.bold = book.add_format({"bold": True})
         self.title = book.add_format({"bold": True, "font_size": 13})
-        self.head = book.add_format({"bold": True, "bottom": 2, "bg_color": "#F3F5F8", "text_wrap": True, "valign": "top"})
-        self.head_right = book.add_format({"bold": True, "bottom": 2, "bg_color": "#F3F5F8", "align": "right",
-                                           "text_wrap": True, "valign": "top"})
+        self.head = book.add_format(
+            {"bold": True, "bottom": 2, "bg_color": "#F3F5F8", "text_wrap": True, "valign": "top"}
+        )
+        self.head_right = book.add_format(
+            {"bold": True, "bottom": 2, "bg_color": "#F3F5F8", "align": "right", "text_wrap": True, "valign": "top"}
+        )
         self.count = book.add_format({"num_format": "#,##0"})
         self.total_count = book.add_format({"num_format": "#,##0", "bold": True, "top": 2})
         self.decimal = book.add_format({"num_format": "0.00000000"})
@@ -126,7 +144,7 @@ class _Writer:
         name, n = base, 1
         while name.lower() in self.names:
             n += 1
-            name = f"{base[:31 - len(str(n)) - 1]}-{n}"
+            name = f"{base[: 31 - len(str(n)) - 1]}-{n}"
         self.names.add(name.lower())
         sheet = self.book.add_worksheet(name)
         sheet.set_landscape()
@@ -147,9 +165,11 @@ class _Writer:
                 sheet.set_row(row, 15 * max(1, -(-len(line) // ABOUT_WIDTH)))  # room for the wrapped lines
                 row += 1
             row += 1
-        note = ("Par sheets: probability = combinations / Totals; return = probability x pays; the figures below each "
-                "table are formulas over it. Change a pay (shaded) and the house edge, RTP and the rest follow. Counts "
-                "are also kept as text, digit for digit (a spreadsheet number holds 15 significant digits).")
+        note = (
+            "Par sheets: probability = combinations / Totals; return = probability x pays; the figures below each "
+            "table are formulas over it. Change a pay (shaded) and the house edge, RTP and the rest follow. Counts "
+            "are also kept as text, digit for digit (a spreadsheet number holds 15 significant digits)."
+        )
         sheet.write_string(row, 0, note, self.wrap)
         sheet.set_row(row, 15 * -(-len(note) // ABOUT_WIDTH))
 
@@ -182,9 +202,17 @@ class _Writer:
             sheet.write_string(2, 1, document.provenance.shoe)
         head = 4
         sheet.set_row(head, 30)
-        for j, (label, right) in enumerate((("outcome", False), ("combinations", True), ("probability", True),
-                                            ("pays", True), ("return", True), ("combinations (exact)", True),
-                                            ("pays as printed", True))):
+        for j, (label, right) in enumerate(
+            (
+                ("outcome", False),
+                ("combinations", True),
+                ("probability", True),
+                ("pays", True),
+                ("return", True),
+                ("combinations (exact)", True),
+                ("pays as printed", True),
+            )
+        ):
             sheet.write(head, j, label, self.head_right if right else self.head)
         for j, width in enumerate((26, 24, 13, 9, 13, 24, 14)):
             sheet.set_column(j, j, width)
@@ -222,15 +250,22 @@ class _Writer:
         sheet.write_blank(t, 3, None, self.total_label)
         sheet.write_string(t, 5, str(denominator), self.text)
         if paid and figures.get("expected_value") is not None:
-            sheet.write_formula(t, 4, f"=SUM(E{first}:E{last})", self.total_decimal, float(figures["expected_value"] or 0))
+            sheet.write_formula(
+                t, 4, f"=SUM(E{first}:E{last})", self.total_decimal, float(figures["expected_value"] or 0)
+            )
             self._figures(sheet, figures, total + 3, total, cell_c, cell_d)
         else:
-            sheet.write_string(total + 1, 0, "No pay table for this wager: no house edge (each outcome's probability "
-                                             "and fair odds are in the report).")
+            sheet.write_string(
+                total + 1,
+                0,
+                "No pay table for this wager: no house edge (each outcome's probability "
+                "and fair odds are in the report).",
+            )
         sheet.freeze_panes(head + 1, 1)
 
-    def _figures(self, sheet: Any, analysed: dict[str, Fraction | None], top: int, total: int, cell_c: str,
-                 cell_d: str) -> None:
+    def _figures(
+        self, sheet: Any, analysed: dict[str, Fraction | None], top: int, total: int, cell_c: str, cell_d: str
+    ) -> None:
         """The figures under a par sheet: formulas over it, each stored with the exact figure as analysed (the
         document's, not recomputed here), which also stands beside it as a fraction."""
         ev_cell, edge_cell, var_cell = f"B{top}", f"B{top + 1}", f"B{top + 6}"
@@ -239,13 +274,19 @@ class _Writer:
             ("expected value", f"=E{total}", "expected_value", self.decimal),
             ("house edge", f"=-{ev_cell}", "house_edge", self.percent),
             ("RTP", f"=1+{ev_cell}", "rtp", self.percent),
-            ("element of risk", f"=IF(1-B{top + 5}=0,NA(),{edge_cell}/(1-B{top + 5}))", "element_of_risk", self.percent),
+            (
+                "element of risk",
+                f"=IF(1-B{top + 5}=0,NA(),{edge_cell}/(1-B{top + 5}))",
+                "element_of_risk",
+                self.percent,
+            ),
             ("hit frequency", f'=SUMIF({cell_d},">0",{cell_c})', "hit_frequency", self.decimal),
             ("push frequency", f"=SUMIF({cell_d},0,{cell_c})", "push_frequency", self.decimal),
             ("variance", f"=SUMPRODUCT({cell_c},{cell_d},{cell_d})-{ev_cell}^2", "variance", self.decimal),
         ]
         figures: list[tuple[str, str, Fraction | None, Any, float]] = [
-            (label, formula, analysed.get(key), style, float(analysed.get(key) or 0)) for label, formula, key, style in formulas
+            (label, formula, analysed.get(key), style, float(analysed.get(key) or 0))
+            for label, formula, key, style in formulas
         ]
         figures.append(("standard deviation", f"=SQRT({var_cell})", None, self.sd, float(variance or 0) ** 0.5))
         sheet.set_row(top - 2, 30)

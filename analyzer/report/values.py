@@ -17,7 +17,8 @@ MISSING = "n/a"
 """What people read for a value that does not exist."""
 
 CSV_EXTRA_PLACES = 4
-"""A percentage is written to CSV as a plain fraction of 1 with this many more decimals than it shows as a percentage."""
+"""A percentage is written to CSV as a plain fraction of 1 with this many more decimals than it shows as a
+percentage."""
 
 
 def _exact(value: Value) -> Fraction:
@@ -73,7 +74,8 @@ def machine(value: Value | None) -> Any:
 
 
 def exact_data(value: Value | None) -> Any:
-    """The value itself, as a program reads it: exact fractions (pays too) as Fractions, counts as ints, floats as floats."""
+    """The value itself, as a program reads it: exact fractions (pays too) as Fractions, counts as ints, floats as
+    floats."""
     if value is None or value.data is None:
         return None
     if value.kind in ("decimal", "percent", "fraction", "odds", "pays"):

@@ -14,10 +14,10 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
-from ..studies.verify import Claims, Verdict
-from .common import COUNTING, shoe_text
 from ..studies.checks import CheckResult
+from ..studies.verify import Claims, Verdict
 from .checks import checks_blocks
+from .common import COUNTING, shoe_text
 from .model import Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text, verdict
 from .provenance import provenance
 
@@ -106,14 +106,17 @@ def computed_text(v: Verdict) -> str:
     verdict = "as claimed" if v.confirmed else f"not {claimed.text}"
     if claimed.places is None or v.exact is None:
         return _as_claimed(v) if v.confirmed else f"{_as_claimed(v)}, {verdict}"
-    return (f"{_as_claimed(v)} to the claimed precision, {verdict}; "
-            f"{_as_claimed(v, EXTRA_PLACES)} with {EXTRA_PLACES} more places")
+    return (
+        f"{_as_claimed(v)} to the claimed precision, {verdict}; "
+        f"{_as_claimed(v, EXTRA_PLACES)} with {EXTRA_PLACES} more places"
+    )
 
 
 def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
     """``verify``: every claim of a claims file, CONFIRMED or REFUTED."""
     refuted = sum(not v.confirmed for v in verdicts)
-    summary = f"{len(verdicts)} claim{'s' if len(verdicts) != 1 else ''}: {len(verdicts) - refuted} {CONFIRMED}, {refuted} {REFUTED}."
+    claims_said = f"{len(verdicts)} claim{'s' if len(verdicts) != 1 else ''}"
+    summary = f"{claims_said}: {len(verdicts) - refuted} {CONFIRMED}, {refuted} {REFUTED}."
     columns = (
         Column("claim", "#", head=True),
         Column("id", "id", head=True),
@@ -155,34 +158,48 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
     return Document(
         title=f"Claims {claims.path}{title}",
         blocks=(
-            Fields((
-                Field("claims_file", "Claims", text(claims.path), text=f"{claims.path}{title}"),
-                Field("title", None, text(claims.title)),
-                Field("counting", "", text(COUNTING)),
-                Field("confirmed", None, integer(len(verdicts) - refuted)),
-                Field("refuted", None, integer(refuted)),
-            )),
+            Fields(
+                (
+                    Field("claims_file", "Claims", text(claims.path), text=f"{claims.path}{title}"),
+                    Field("title", None, text(claims.title)),
+                    Field("counting", "", text(COUNTING)),
+                    Field("confirmed", None, integer(len(verdicts) - refuted)),
+                    Field("refuted", None, integer(refuted)),
+                )
+            ),
             Table(columns=columns, rows=rows, key="claims", records=True, csv=True),
             Prose((summary,)),
         ),
-        provenance=provenance(_rule_sets(verdicts), None,
-                              (SourceFile(claims.path, claims.kind, claims.sha256),) if claims.sha256 else ()),
+        provenance=provenance(
+            _rule_sets(verdicts), None, (SourceFile(claims.path, claims.kind, claims.sha256),) if claims.sha256 else ()
+        ),
     )
 
 
 def _rule_sets(verdicts: Sequence[Verdict]) -> list[RuleSet]:
     found: list[RuleSet] = []
     for v in verdicts:
-        if all(r.source_sha256 != v.claim.rules.source_sha256 or r.source_path != v.claim.rules.source_path for r in found):
+        if all(
+            r.source_sha256 != v.claim.rules.source_sha256 or r.source_path != v.claim.rules.source_path for r in found
+        ):
             found.append(v.claim.rules)
     return found
 
 
 _FIGURE_TITLES = {
-    "pays": "pays", "combinations": "combinations", "probability": "probability", "return": "return",
-    "house_edge": "house edge", "denominator": "total combinations", "expected_value": "expected value",
-    "rtp": "RTP", "element_of_risk": "element of risk", "hit_frequency": "hit frequency",
-    "push_frequency": "push frequency", "variance": "variance", "standard_deviation": "standard deviation",
+    "pays": "pays",
+    "combinations": "combinations",
+    "probability": "probability",
+    "return": "return",
+    "house_edge": "house edge",
+    "denominator": "total combinations",
+    "expected_value": "expected value",
+    "rtp": "RTP",
+    "element_of_risk": "element of risk",
+    "hit_frequency": "hit frequency",
+    "push_frequency": "push frequency",
+    "variance": "variance",
+    "standard_deviation": "standard deviation",
 }
 
 
@@ -190,8 +207,9 @@ def _check_text(v: Verdict) -> str:
     return f"claimed {v.claim.claimed.text}; computed {computed_text(v)}"
 
 
-def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rules: RuleSet, shoe: Shoe,
-                                regulatory: Sequence[CheckResult] = ()) -> Document:
+def par_sheet_verdicts_document(
+    claims: Claims, verdicts: Sequence[Verdict], rules: RuleSet, shoe: Shoe, regulatory: Sequence[CheckResult] = ()
+) -> Document:
     """``verify`` of a submitted par sheet: each row CONFIRMED or REFUTED, with each figure it states, then the refuted
     rows, then the ``regulatory`` checks of its wagers (PASS/FAIL each)."""
     rows: dict[str, list[Verdict]] = {}
@@ -199,7 +217,9 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
         rows.setdefault(v.claim.label or "", []).append(v)
     figures = [f for f in _FIGURE_TITLES if any(v.claim.figure == f for v in verdicts)]
     columns = (
-        Column("row", "row", head=True), Column("subject", "subject", head=True), Column("verdict", "verdict", head=True),
+        Column("row", "row", head=True),
+        Column("subject", "subject", head=True),
+        Column("verdict", "verdict", head=True),
         *(Column(None, _FIGURE_TITLES[f]) for f in figures),
     )
     table_rows = []
@@ -210,47 +230,79 @@ def par_sheet_verdicts_document(claims: Claims, verdicts: Sequence[Verdict], rul
             wrong = ", ".join(dict.fromkeys(_FIGURE_TITLES[v.claim.figure] for v in found if not v.confirmed))
             refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
         by_figure = {v.claim.figure: v for v in found}
-        table_rows.append((
-            text(label), text(found[0].claim.source), verdict(ok, CONFIRMED if ok else REFUTED),
-            *(None if f not in by_figure else text(_check_text(by_figure[f])) for f in figures),
-        ))
+        table_rows.append(
+            (
+                text(label),
+                text(found[0].claim.source),
+                verdict(ok, CONFIRMED if ok else REFUTED),
+                *(None if f not in by_figure else text(_check_text(by_figure[f])) for f in figures),
+            )
+        )
     checks = Table(
-        columns=tuple(Column(k, None) for k in ("row", "subject", "wager", "figure", "outcome", "claimed", "computed",
-                                                  "exact", "verdict")),
+        columns=tuple(
+            Column(k, None)
+            for k in ("row", "subject", "wager", "figure", "outcome", "claimed", "computed", "exact", "verdict")
+        ),
         rows=tuple(
-            (text(v.claim.label), text(v.claim.source), text(v.claim.wager), text(v.claim.figure), text(v.claim.outcome),
-             text(v.claim.claimed.text), text(_as_claimed(v)), text(exact_machine(v)), verdict(v.confirmed, verdict_text(v)))
+            (
+                text(v.claim.label),
+                text(v.claim.source),
+                text(v.claim.wager),
+                text(v.claim.figure),
+                text(v.claim.outcome),
+                text(v.claim.claimed.text),
+                text(_as_claimed(v)),
+                text(exact_machine(v)),
+                verdict(v.confirmed, verdict_text(v)),
+            )
             for v in verdicts
         ),
-        key="checks", human=False, csv=True,
+        key="checks",
+        human=False,
+        csv=True,
     )
     n, bad = len(rows), len(refuted)
     checked = ", ".join(_FIGURE_TITLES[f] for f in figures)
-    summary = [f"Figures checked: {checked}.",
-               f"Columns not read (no figure checked from them): {', '.join(claims.unread)}." if claims.unread
-               else "Every column was read.",
-               *([f"Cells holding a formula without a stored value, not checked ({len(claims.unvalued)}): "
-                  f"{', '.join(claims.unvalued[:20])}{', ...' if len(claims.unvalued) > 20 else ''}; save the workbook "
-                  "in a program that calculates (or give the values) to have them checked."] if claims.unvalued else []),
-               *([f"Names matched: {'; '.join(claims.matched)}."] if claims.matched else []),
-               f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
-               f"{n} row{'s' if n != 1 else ''}: {n - bad} {CONFIRMED}, {bad} {REFUTED}."]
+    summary = [
+        f"Figures checked: {checked}.",
+        f"Columns not read (no figure checked from them): {', '.join(claims.unread)}."
+        if claims.unread
+        else "Every column was read.",
+        *(
+            [
+                f"Cells holding a formula without a stored value, not checked ({len(claims.unvalued)}): "
+                f"{', '.join(claims.unvalued[:20])}{', ...' if len(claims.unvalued) > 20 else ''}; save the workbook "
+                "in a program that calculates (or give the values) to have them checked."
+            ]
+            if claims.unvalued
+            else []
+        ),
+        *([f"Names matched: {'; '.join(claims.matched)}."] if claims.matched else []),
+        f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
+        f"{n} row{'s' if n != 1 else ''}: {n - bad} {CONFIRMED}, {bad} {REFUTED}.",
+    ]
     return Document(
         title=f"Par sheet {claims.path} under {rules.name}",
         blocks=(
-            Fields((
-                Field("par_sheet", "Par sheet", text(claims.path)),
-                Field("rule_set", "Checked under", text(rules.name),
-                      text=f"{rules.name}: {rules.title} (document {rules.document}), {shoe_text(shoe)}"),
-                Field("counting", "", text(COUNTING)),
-                Field("rows", None, integer(n)),
-                Field("confirmed", None, integer(n - bad)),
-                Field("refuted", None, integer(bad)),
-                Field("refuted_rows", None, tuple(text(r) for r in refuted)),
-                Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
-                Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
-                Field("names_matched", None, tuple(text(c) for c in claims.matched)),
-            )),
+            Fields(
+                (
+                    Field("par_sheet", "Par sheet", text(claims.path)),
+                    Field(
+                        "rule_set",
+                        "Checked under",
+                        text(rules.name),
+                        text=f"{rules.name}: {rules.title} (document {rules.document}), {shoe_text(shoe)}",
+                    ),
+                    Field("counting", "", text(COUNTING)),
+                    Field("rows", None, integer(n)),
+                    Field("confirmed", None, integer(n - bad)),
+                    Field("refuted", None, integer(bad)),
+                    Field("refuted_rows", None, tuple(text(r) for r in refuted)),
+                    Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
+                    Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
+                    Field("names_matched", None, tuple(text(c) for c in claims.matched)),
+                )
+            ),
             Table(columns=columns, rows=tuple(table_rows), records=True),
             checks,
             *(checks_blocks(regulatory, "regulatory_checks") if regulatory else ()),

@@ -83,8 +83,10 @@ def staged(out: str) -> Iterator[Stage]:
     try:
         os.mkdir(folder, 0o777)  # the umask applies
     except OSError as error:
-        raise InputError(f"--out {shown(out)}: cannot create a folder in {shown(str(target.parent))}: "
-                         f"{(error.strerror or 'error').lower()}.") from None
+        raise InputError(
+            f"--out {shown(out)}: cannot create a folder in {shown(str(target.parent))}: "
+            f"{(error.strerror or 'error').lower()}."
+        ) from None
     previous = _exit_on_sigterm()
     try:
         yield Stage(out, target, folder)
@@ -107,7 +109,9 @@ def _checked(out: str) -> Path:
         entries = sorted(target.iterdir())
         foreign = [e.name for e in entries if not (e.is_file() and e.suffix in SUFFIXES) or e.is_symlink()]
         readme = target / "README.md"
-        written = not entries or (readme.is_file() and readme.read_text(encoding="utf-8", errors="replace").startswith(MARKER))
+        written = not entries or (
+            readme.is_file() and readme.read_text(encoding="utf-8", errors="replace").startswith(MARKER)
+        )
         if foreign or not written:
             example = f" (e.g. {shown(foreign[0], 60)})" if foreign else ""
             raise InputError(
@@ -202,8 +206,10 @@ def write_file(path: Path, content: str | bytes) -> Path:
     if path.is_dir():
         raise InputError(f"Cannot write {shown(str(path))}: it is a folder.")
     if path.exists() and not path.is_file():
-        raise InputError(f"Cannot write {shown(str(path))}: it is not a regular file (a device, a FIFO or a socket); "
-                         "give a new path or a regular file.")
+        raise InputError(
+            f"Cannot write {shown(str(path))}: it is not a regular file (a device, a FIFO or a socket); "
+            "give a new path or a regular file."
+        )
     sweep(folder)
     temporary = folder / f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
     try:

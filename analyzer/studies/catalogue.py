@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..exact.parsheet import ParSheet, par_sheets
-from ..exact.reach import load
+from ..exact.reach import load_rules
 from ..game.rulefile import catalogue, wagers_in
 from ..game.rules import Published, RuleSet, Wager
 from ..game.shoe import Shoe
@@ -60,8 +60,13 @@ def check(rules: RuleSet, wager: Wager) -> tuple[tuple[Published, Verdict], ...]
 
 
 def catalogue_wagers(rules: RuleSet) -> tuple[Wager, ...]:
-    """The side bets a catalogue file defines itself (not what it extends, nor a standard wager it changes), in file order."""
-    defined, _ = wagers_in(rules.source_path.removesuffix(".toml") if rules.source_path.removesuffix(".toml") in catalogue() else rules.source_path)
+    """The side bets a catalogue file defines itself (not what it extends, nor a standard wager it changes), in file
+    order."""
+    defined, _ = wagers_in(
+        rules.source_path.removesuffix(".toml")
+        if rules.source_path.removesuffix(".toml") in catalogue()
+        else rules.source_path
+    )
     return tuple(rules.wager(w.name) for w in defined)
 
 
@@ -69,7 +74,7 @@ def entries(names: tuple[str, ...] = ()) -> tuple[Entry, ...]:
     """Every catalogue wager (of the named files; all by default), with its par sheet and its verdicts."""
     out = []
     for name in names or catalogue():
-        rules = load(name)
+        rules = load_rules(name)
         wagers = catalogue_wagers(rules)
         sheets = par_sheets(rules, Shoe.decks(CATALOGUE_DECKS), tuple(w.name for w in wagers))
         for wager, sheet in zip(wagers, sheets):

@@ -91,11 +91,22 @@ def _read(text: str, origin: str) -> tuple[Check, ...]:
             else:
                 limit = parse_pays(raw)
         except (ValueError, InputError):
-            what = {"rtp_floor": "a percentage such as '75%'", "top_award_odds": "a whole number N of rounds "
-                    "(1 in N), such as '100000000'", "top_award_cap": "a pay such as '10000:1'"}[kind]
+            what = {
+                "rtp_floor": "a percentage such as '75%'",
+                "top_award_odds": "a whole number N of rounds (1 in N), such as '100000000'",
+                "top_award_cap": "a pay such as '10000:1'",
+            }[kind]
             raise table.error("limit", f"is {shown(raw)}; for {kind} write {what}.") from None
-        checks.append(Check(id=table.string("id"), jurisdiction=table.string("jurisdiction"), kind=kind, limit=limit,
-                            applies_to=table.string("applies_to"), source=table.string("source")))
+        checks.append(
+            Check(
+                id=table.string("id"),
+                jurisdiction=table.string("jurisdiction"),
+                kind=kind,
+                limit=limit,
+                applies_to=table.string("applies_to"),
+                source=table.string("source"),
+            )
+        )
         table.finish(KEYS)
     return tuple(checks)
 
@@ -138,6 +149,9 @@ def apply(checks: Checks, sheets: Sequence[ParSheet]) -> tuple[CheckResult, ...]
                 found = f"{top.outcome}: 1 in {count_text(round(top.one_in))}"
                 results.append(CheckResult(check, sheet.wager.name, found, top.one_in <= check.limit))
             else:
-                results.append(CheckResult(check, sheet.wager.name, f"{top.outcome}: {format_pays(top.pays)}",
-                                           top.pays <= check.limit))
+                results.append(
+                    CheckResult(
+                        check, sheet.wager.name, f"{top.outcome}: {format_pays(top.pays)}", top.pays <= check.limit
+                    )
+                )
     return tuple(results)

@@ -30,11 +30,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError
+from ..game.cards import RANKS
 from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
-from ..game.cards import RANKS
 from .design import LEVELS, Trigger, best_trigger, running_count_at, sheet_rounds, unbalanced_tags
 from .eor import Effects, best_tags, break_even_true_count, correlation, effects_of_removal
 from .plan import Counter, Procedure, Study, WagerPlan
@@ -134,20 +134,37 @@ def combined_effects(effects: tuple[Effects, ...], weights: tuple[Fraction, ...]
     full shoe (nothing to divide by)."""
     for e in effects:
         if e.expected_value >= 0:
-            raise InputError(f"Wager {e.wager.name} has no house edge on a full shoe (its expected value is "
-                             f"{float(e.expected_value):+.4%}), so a co-count cannot weigh it by its edge; co-count "
-                             "wagers with a house edge.")
+            raise InputError(
+                f"Wager {e.wager.name} has no house edge on a full shoe (its expected value is "
+                f"{float(e.expected_value):+.4%}), so a co-count cannot weigh it by its edge; co-count "
+                "wagers with a house edge."
+            )
     weights = weights if weights is not None else (Fraction(1, len(effects)),) * len(effects)
     ranks = len(effects[0].effects)
-    summed = tuple(sum((w * (e.effects[r] or Fraction(0)) / -e.expected_value for w, e in zip(weights, effects)),
-                       Fraction(0)) for r in range(ranks))
+    summed = tuple(
+        sum((w * (e.effects[r] or Fraction(0)) / -e.expected_value for w, e in zip(weights, effects)), Fraction(0))
+        for r in range(ranks)
+    )
     first = effects[0]
-    return replace(first, effects=tuple(None if first.effects[r] is None else summed[r] for r in range(ranks)),
-                   expected_value=-sum(weights, Fraction(0)), by_type=None)
+    return replace(
+        first,
+        effects=tuple(None if first.effects[r] is None else summed[r] for r in range(ranks)),
+        expected_value=-sum(weights, Fraction(0)),
+        by_type=None,
+    )
 
 
-def co_design(rules: RuleSet, wagers: tuple[str, ...], decks: int, shoes: int, seed: int, executor: Executor,
-              procedure: Procedure | None = None, search: bool = False, unbalanced: bool = False) -> CoDesigns:
+def co_design(
+    rules: RuleSet,
+    wagers: tuple[str, ...],
+    decks: int,
+    shoes: int,
+    seed: int,
+    executor: Executor,
+    procedure: Procedure | None = None,
+    search: bool = False,
+    unbalanced: bool = False,
+) -> CoDesigns:
     """Design one balanced count of each level for all of ``wagers`` together, each bet with its own best trigger,
     beside perfect play of each on the same shoes. With ``search`` (two wagers), each level's tags are rounded from
     every mix of :data:`SEARCHED`, each distinct tag set is studied on the same shoes, and the one whose triggers take
@@ -178,29 +195,54 @@ def co_design(rules: RuleSet, wagers: tuple[str, ...], decks: int, shoes: int, s
             if any(tags):
                 candidates.setdefault(tags, mix)
         if not candidates:
-            designs.append(CoDesign(level, (0,) * len(effects[0].effects),
-                                    tuple(Follow(w, None, None, None) for w in wagers), mixes[0], 0))
+            designs.append(
+                CoDesign(
+                    level,
+                    (0,) * len(effects[0].effects),
+                    tuple(Follow(w, None, None, None) for w in wagers),
+                    mixes[0],
+                    0,
+                )
+            )
             continue
         studied = []
         for tags, mix in candidates.items():
             tally, follows = _follows(rules, wagers, effects, tags, "true", shoes, decks, seed, procedure, executor)
             if not perfect:
-                perfect = tuple(Perfect(w, -e.expected_value, 100 * tally.expected(j) / tally.line(j).rounds,
-                                        tally.bet_frequency(j), tally.per_100_rounds(j, expected=True).ci95)
-                                for j, (w, e) in enumerate(zip(wagers, effects)))
+                perfect = tuple(
+                    Perfect(
+                        w,
+                        -e.expected_value,
+                        100 * tally.expected(j) / tally.line(j).rounds,
+                        tally.bet_frequency(j),
+                        tally.per_100_rounds(j, expected=True).ci95,
+                    )
+                    for j, (w, e) in enumerate(zip(wagers, effects))
+                )
             studied.append(CoDesign(level, tags, follows, mix, len(candidates)))
         kept = max(studied, key=lambda d: d.per_100_rounds if d.per_100_rounds is not None else Fraction(-1))
         designs.append(kept)
         if unbalanced:
             skewed = unbalanced_co_count(kept, combined_effects(effects, kept.weights))
             if skewed is not None:
-                _, follows = _follows(rules, wagers, effects, skewed, "running", shoes, decks, seed, procedure,
-                                      executor)
-                designs.append(CoDesign(level, skewed, tuple(replace(f, break_even=None) for f in follows),
-                                        kept.weights, 1, balanced=False))
+                _, follows = _follows(
+                    rules, wagers, effects, skewed, "running", shoes, decks, seed, procedure, executor
+                )
+                designs.append(
+                    CoDesign(
+                        level,
+                        skewed,
+                        tuple(replace(f, break_even=None) for f in follows),
+                        kept.weights,
+                        1,
+                        balanced=False,
+                    )
+                )
     if not perfect:
-        raise InputError(f"No balanced count follows {' and '.join(wagers)} together (their weighed effects of "
-                         "removal cannot be balanced in whole tags).")
+        raise InputError(
+            f"No balanced count follows {' and '.join(wagers)} together (their weighed effects of "
+            "removal cannot be balanced in whole tags)."
+        )
     return CoDesigns(rules, tuple(wagers), decks, shoes, seed, procedure, perfect, tuple(designs), search)
 
 
@@ -219,19 +261,37 @@ def unbalanced_co_count(balanced: CoDesign, summed: Effects) -> tuple[int, ...] 
     return unbalanced_tags(summed, balanced.tags, main.threshold)
 
 
-def _follows(rules: RuleSet, wagers: tuple[str, ...], effects: tuple[Effects, ...], tags: tuple[int, ...],
-             index: Literal["true", "running"], shoes: int, decks: int, seed: int, procedure: Procedure,
-             executor: Executor) -> tuple[Tally, tuple[Follow, ...]]:
+def _follows(
+    rules: RuleSet,
+    wagers: tuple[str, ...],
+    effects: tuple[Effects, ...],
+    tags: tuple[int, ...],
+    index: Literal["true", "running"],
+    shoes: int,
+    decks: int,
+    seed: int,
+    procedure: Procedure,
+    executor: Executor,
+) -> tuple[Tally, tuple[Follow, ...]]:
     """One counting study of every bet on the one count ``tags`` (on its true or running count; perfect play, the
     shoes of ``seed``), and how each bet follows it, with its own best trigger."""
     from .counting import run
 
     counter = Counter(tags=tags, threshold=Fraction(0), index=index)
-    study = Study(rules=rules, wagers=tuple(WagerPlan(w, counter) for w in wagers), shoes=shoes, decks=decks,
-                  play="perfect", seed=seed, procedure=procedure)
+    study = Study(
+        rules=rules,
+        wagers=tuple(WagerPlan(w, counter) for w in wagers),
+        shoes=shoes,
+        decks=decks,
+        play="perfect",
+        seed=seed,
+        procedure=procedure,
+    )
     tally = run(study, executor)  # the same seed: the same shoes for every level and tag set
-    return tally, tuple(Follow(w, correlation(tags, e), break_even_true_count(e, tags), best_trigger(tally, j))
-                        for j, (w, e) in enumerate(zip(wagers, effects)))
+    return tally, tuple(
+        Follow(w, correlation(tags, e), break_even_true_count(e, tags), best_trigger(tally, j))
+        for j, (w, e) in enumerate(zip(wagers, effects))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,4 +315,5 @@ def co_tracking_sheet(found: CoDesigns) -> tuple[CoDesign, tuple[CoSheetRow, ...
     thresholds = [None if f.best is None else f.best.threshold for f in chosen.follows]
     return chosen, tuple(
         CoSheetRow(n, unseen, tuple(None if t is None else running_count_at(t, unseen) for t in thresholds))
-        for n, unseen in sheet_rounds(found.rules, found.decks, found.procedure))
+        for n, unseen in sheet_rounds(found.rules, found.decks, found.procedure)
+    )

@@ -87,7 +87,7 @@ from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
 from ..play.lightning import draw_for, key_pays, lightning_keys
-from ..play.records import Universe
+from ..play.records import CardIndices
 from .plan import (
     SHOES_PER_TASK,
     Counter,
@@ -99,9 +99,17 @@ from .plan import (
 )
 from .tally import Chunk, Tally, wager_scales
 
-def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
-                tags: Mapping[str | None, tuple[int, ...]], thresholds: Mapping[str | None, Fraction],
-                index: str | None, spreads: Mapping[str | None, Spread] | None = None) -> tuple[WagerPlan, ...]:
+
+def wager_plans(
+    rules: RuleSet,
+    wagers: Sequence[str],
+    decks: int,
+    play: str,
+    tags: Mapping[str | None, tuple[int, ...]],
+    thresholds: Mapping[str | None, Fraction],
+    index: str | None,
+    spreads: Mapping[str | None, Spread] | None = None,
+) -> tuple[WagerPlan, ...]:
     """How each wager is bet, from what the command line gave (per wager, or for all under ``None``).
 
     Every wager gets a counter when one can be made (its tables by count), defaults filled by
@@ -121,25 +129,32 @@ def wager_plans(rules: RuleSet, wagers: Sequence[str], decks: int, play: str,
         spread = spreads.get(name, spreads.get(None))
         if spread is not None:
             if chosen_threshold is not None:
-                raise InputError(f"--threshold and --spread both say when to bet {name}: a spread's first step is its "
-                                 "threshold; give one of them.")
+                raise InputError(
+                    f"--threshold and --spread both say when to bet {name}: a spread's first step is its "
+                    "threshold; give one of them."
+                )
             chosen_threshold = spread.first
         counter = None
         if wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None:
             counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index)
         if spread is not None:
             if counter is None:
-                raise InputError(f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags "
-                                 "for its spread.")
+                raise InputError(
+                    f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags "
+                    "for its spread."
+                )
             counter = replace(counter, spread=spread)
         if play == "count" and counter is None:
-            raise InputError(f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags and --threshold.")
+            raise InputError(
+                f"Every effect of removal on {name} is 0, so no linear count follows it; give --tags and --threshold."
+            )
         plans.append(WagerPlan(name, counter))
     return tuple(plans)
 
 
-def counter_for(rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | None, threshold: Fraction | None,
-                index: str | None) -> Counter | None:
+def counter_for(
+    rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | None, threshold: Fraction | None, index: str | None
+) -> Counter | None:
     """The wager's counter from what was given: tags default to the balanced count of its effects of removal,
     a true-count threshold to the tags' break-even true count (both as `baccarat eor` prints them).
 
@@ -166,14 +181,21 @@ def counter_for(rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | 
     return Counter(tags=tags, threshold=threshold, index=chosen_index)
 
 
-def run(study: Study, executor: Executor, progress: Progress | None = None, keep_shoes: bool = False,
-        keep_rounds: bool = False) -> Tally:
+def run(
+    study: Study,
+    executor: Executor,
+    progress: Progress | None = None,
+    keep_shoes: bool = False,
+    keep_rounds: bool = False,
+) -> Tally:
     """Deal every shoe of the study on ``executor``; identical for any executor and worker count.
 
     ``keep_shoes`` keeps every shoe's lines (memory grows with the shoes) for a per-shoe export or plot,
     ``keep_rounds`` every round's net result for the bankroll paths (:mod:`.paths`).
     """
-    tasks = ((study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK))
+    tasks = (
+        (study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK)
+    )
     tally = Tally.empty(study, keep_shoes, keep_rounds)
     for chunk in executor.map(play_chunk, tasks, progress):  # in shoe order
         tally = tally.add(chunk)
@@ -183,7 +205,9 @@ def run(study: Study, executor: Executor, progress: Progress | None = None, keep
 def play_chunk(task: tuple[Study, int, int]) -> Chunk:
     """Deal and bet shoes ``first`` to ``first + count - 1`` of the study (an executor task of plain data)."""
     study, first, count = task
-    return play_shoes((study, [np.random.SeedSequence(study.seed, spawn_key=(i,)) for i in range(first, first + count)]))
+    return play_shoes(
+        (study, [np.random.SeedSequence(study.seed, spawn_key=(i,)) for i in range(first, first + count)])
+    )
 
 
 @lru_cache(maxsize=8)
@@ -237,8 +261,14 @@ def _records_read(rules: RuleSet, names: tuple[str, ...]) -> tuple[Needs, ...]:
     return tuple(needs_of(rules.wager(w)) for w in names if _read_records(rules.wager(w)))
 
 
-def _lightning_results(study: Study, wager: str, records: npt.NDArray[np.int64], rounds: Rounds,
-                       shuffled: npt.NDArray[np.int8], rngs: Sequence[np.random.Generator]) -> npt.NDArray[np.int64]:
+def _lightning_results(
+    study: Study,
+    wager: str,
+    records: npt.NDArray[np.int64],
+    rounds: Rounds,
+    shuffled: npt.NDArray[np.int8],
+    rngs: Sequence[np.random.Generator],
+) -> npt.NDArray[np.int64]:
     """What one unit on a lightning wager nets in each round, times its result scale: the lightning cards of each round
     drawn as the simulator draws them (:func:`analyzer.play.lightning.lightning_keys`: a fresh virtual 52-card deck
     per round, independent of the shoe), each shoe's draws from its own generator, after its shuffle, in round order."""
@@ -253,8 +283,9 @@ def _lightning_results(study: Study, wager: str, records: npt.NDArray[np.int64],
     keys = np.zeros(len(rounds.shoe), dtype=np.int64)
     for k, rng in enumerate(rngs):
         at = np.flatnonzero(rounds.shoe == k)
-        keys[at] = lightning_keys(draw, rng, records[at], types[:, at], rounds.codes[at], dealer.player_columns,
-                                  dealer.banker_columns)
+        keys[at] = lightning_keys(
+            draw, rng, records[at], types[:, at], rounds.codes[at], dealer.player_columns, dealer.banker_columns
+        )
     found, inverse = np.unique(keys, return_inverse=True)
     nets = np.array([int(key_pays(chosen, int(key)) * scale) for key in found.tolist()], dtype=np.int64)
     return nets[inverse.reshape(-1)]
@@ -280,26 +311,35 @@ def deal_chunk(study: Study, seeds: Sequence[np.random.SeedSequence]) -> tuple[R
     shoe = Shoe.decks(study.decks)
     records = _records_read(study.rules, study.names)
     lit = any(study.rules.wager(w).lightning is not None for w in study.names)
-    universe = Universe.of(shoe, records, typed=lit) if records else Universe(False, shoe.counts)
+    universe = CardIndices.of(shoe, records, typed=lit) if records else CardIndices(False, shoe.counts)
     deck = np.repeat(np.arange(len(universe.counts), dtype=np.int8), universe.counts)
     rngs = [np.random.default_rng(seed) for seed in seeds]
     shuffled = np.array([rng.permutation(deck) for rng in rngs], dtype=np.int8)
     ranks = universe.rank[shuffled]
     start, shown = study.procedure.first_round(ranks)
     codes, used, recorded = deal_shoes_with_records(
-        _dealer(study.rules, study.decks), shuffled, study.procedure.cut_card, universe, records, start,
+        _dealer(study.rules, study.decks),
+        shuffled,
+        study.procedure.cut_card,
+        universe,
+        records,
+        start,
         study.procedure.extra_rounds,
     )
     rounds = _rounds(shuffled, ranks, codes, used, start, shown, np.array(universe.counts, dtype=np.int64))
     played = codes.T != STATES
     by_record = iter(recorded)
-    results = np.stack([
-        _results_by_code(study.rules, w)[rounds.codes] if not _read_records(study.rules.wager(w))
-        else _lightning_results(study, w, next(by_record).T[played], rounds, shuffled, rngs)
-        if study.rules.wager(w).lightning is not None
-        else _results_by_record(study.rules, w, needs_of(study.rules.wager(w)), next(by_record).T[played])
-        for w in study.names
-    ], axis=1)
+    results = np.stack(
+        [
+            _results_by_code(study.rules, w)[rounds.codes]
+            if not _read_records(study.rules.wager(w))
+            else _lightning_results(study, w, next(by_record).T[played], rounds, shuffled, rngs)
+            if study.rules.wager(w).lightning is not None
+            else _results_by_record(study.rules, w, needs_of(study.rules.wager(w)), next(by_record).T[played])
+            for w in study.names
+        ],
+        axis=1,
+    )
     return rounds, results
 
 
@@ -309,11 +349,14 @@ Python integers take far more memory each, so memory stays flat."""
 
 
 def _numerators(study: Study, unseen: npt.NDArray[np.int64]) -> npt.NDArray[Any]:
-    """Every round's exact expected values (numerators, :class:`~analyzer.exact.batch.BatchValues`), in slices if huge."""
+    """Every round's exact expected values (numerators, :class:`~analyzer.exact.batch.BatchValues`), in slices if
+    huge."""
     if counts_fit_int64(study.cards) or len(unseen) <= COMPOSITIONS_PER_BIG_BATCH:
         return expected_values(study.rules, study.names, unseen).numerators
-    parts = [expected_values(study.rules, study.names, unseen[i : i + COMPOSITIONS_PER_BIG_BATCH]).numerators
-             for i in range(0, len(unseen), COMPOSITIONS_PER_BIG_BATCH)]
+    parts = [
+        expected_values(study.rules, study.names, unseen[i : i + COMPOSITIONS_PER_BIG_BATCH]).numerators
+        for i in range(0, len(unseen), COMPOSITIONS_PER_BIG_BATCH)
+    ]
     return np.concatenate(parts).astype(object)
 
 
@@ -368,7 +411,8 @@ def parse_tags(text: str) -> tuple[int, ...]:
         numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
             raise InputError(
-                f"--tags {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG pairs such as 'A=1,2=1,...'."
+                f"--tags {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG "
+                "pairs such as 'A=1,2=1,...'."
             )
         return tuple(int(t) for t in numbers)
     tags: dict[str, int] = {}
@@ -392,8 +436,10 @@ def parse_spread(text: str) -> Spread:
     for part in text.split(","):
         match = _STEP.fullmatch(part)
         if not match:
-            raise InputError(f"--spread: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
-                             "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'.")
+            raise InputError(
+                f"--spread: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
+                "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'."
+            )
         steps.append((Fraction(match.group(2)), int(match.group(1))))
     return Spread(tuple(steps))
 

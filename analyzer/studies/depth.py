@@ -3,7 +3,8 @@
 With ``k`` cards unseen (those left in the shoe and those burned), every ``k``-card subset of the full shoe is equally
 likely to be the unseen cards, whatever was dealt before: their composition over the classes the wager reads is
 multivariate hypergeometric, ``P(n) = prod_i C(N_i, n_i) / C(N, k)``, ``N_i`` the full shoe's cards of class ``i``.
-For every such composition the wager's exact expected value on the next round (:func:`analyzer.exact.batch.expected_values`,
+For every such composition the wager's exact expected value on the next round
+(:func:`analyzer.exact.batch.expected_values`,
 the counting study's engine) is computed, and, exactly over all compositions:
 
 * the probability that the wager has an edge (its expected value is above 0);
@@ -128,7 +129,7 @@ def compositions(caps: tuple[int, ...], k: int) -> Iterator[Array]:
             return
         grown = np.concatenate(parts)
         for start in range(0, len(grown), CHUNK):
-            yield from expand(grown[start:start + CHUNK], i + 1)
+            yield from expand(grown[start : start + CHUNK], i + 1)
 
     yield from expand(np.zeros((1, 0), dtype=np.int64), 0)
 
@@ -191,11 +192,13 @@ def depth_figures_by_composition(rules: RuleSet, wager: str, shoe: Shoe, k: int)
 
 def _figures(k: int, ways: int, total: int, positive: int, gain: int, scale: int, started: float) -> Depth:
     """The depth's figures from the sums over the compositions with an edge: of their weights (``positive``, over
-    ``ways`` = ``C(N, k)``) and of their weights times their expected values' numerators (``gain``, over ``C(N, k)`` times
+    ``ways`` = ``C(N, k)``) and of their weights times their expected values' numerators (``gain``, over ``C(N, k)``
+    times
     the pays' ``scale`` and ``(k)_6``)."""
     unit = scale * math.perm(k, CARDS_PER_ROUND)
     return Depth(
-        unseen=k, compositions=total,
+        unseen=k,
+        compositions=total,
         edge_probability=Fraction(positive, ways),
         average_edge=Fraction(gain, positive * unit) if positive else None,
         gain_per_round=Fraction(gain, ways * unit),
@@ -214,7 +217,8 @@ def _as_ranks(rows: Array) -> Array:
 
 
 def rounds_by_depth(shoe: Shoe, rules: RuleSet, procedure: Procedure, shoes: int, seed: int) -> dict[int, float]:
-    """Expected rounds a shoe deals with each number of unseen cards at the round's start (estimated, see the module)."""
+    """Expected rounds a shoe deals with each number of unseen cards at the round's start (estimated, see the
+    module)."""
     from ..exact.fastcount import count_deals
 
     distribution = count_deals(shoe, rules.drawing)
@@ -225,8 +229,13 @@ def rounds_by_depth(shoe: Shoe, rules: RuleSet, procedure: Procedure, shoes: int
     cut = np.cumsum(cards)
     first = rng.integers(0, shoe.size, size=shoes)
     value_of_card = np.repeat(np.array([v or 10 for v in VALUES]), shoe.counts)
-    burn = (value_of_card[first] if procedure.burn == "standard" else
-            np.zeros(shoes, dtype=np.int64) if procedure.burn == "none" else np.full(shoes, int(procedure.burn)))
+    burn = (
+        value_of_card[first]
+        if procedure.burn == "standard"
+        else np.zeros(shoes, dtype=np.int64)
+        if procedure.burn == "none"
+        else np.full(shoes, int(procedure.burn))
+    )
     shown = 1 if procedure.burn == "standard" else 0
     unseen = np.full(shoes, shoe.size - shown, dtype=np.int64)
     left = unseen - burn
@@ -262,9 +271,18 @@ def count_depth(task: DepthTask) -> Depth:
     return depth_figures(task.rules, task.wager, task.shoe, task.unseen)
 
 
-def study(rules: RuleSet, wager: str, decks: int, unseen: range, executor: Executor, procedure: Procedure | None = None,
-          shoes: int = 100_000, seed: int = 0) -> DepthStudy:
-    """Every depth of ``unseen`` for ``wager`` on a full shoe of ``decks`` decks, counted on ``executor``, with the rounds a
+def study(
+    rules: RuleSet,
+    wager: str,
+    decks: int,
+    unseen: range,
+    executor: Executor,
+    procedure: Procedure | None = None,
+    shoes: int = 100_000,
+    seed: int = 0,
+) -> DepthStudy:
+    """Every depth of ``unseen`` for ``wager`` on a full shoe of ``decks`` decks, counted on ``executor``, with the
+    rounds a
     shoe deals at each depth estimated from ``shoes`` shoes of ``procedure`` (default: the standard one)."""
     if not rules.wager(wager).has_pay_table:
         raise InputError(f"Wager {wager} has no pay table, so it has no expected value to study.")
@@ -285,16 +303,22 @@ def depth_figures_check(rules: RuleSet, wager: str, shoe: Shoe, unseen: range) -
     if needs.reads_suits:
         raise InputError(f"Wager {wager} reads suits; the depth study counts compositions by rank or value only.")
     if rules.wager(wager).lightning is not None:
-        raise InputError(f"Wager {wager} has lightning multipliers, which match card types; the depth study counts "
-                         "compositions by rank or value only (count deals them).")
+        raise InputError(
+            f"Wager {wager} has lightning multipliers, which match card types; the depth study counts "
+            "compositions by rank or value only (count deals them)."
+        )
     caps = shoe.by_value() if value_level(needs) else shoe.counts
     for k in unseen:
         if not CARDS_PER_ROUND <= k <= shoe.size:
-            raise InputError(f"A depth is {CARDS_PER_ROUND} to {shoe.size} unseen cards (a round needs up to "
-                             f"{CARDS_PER_ROUND}), got {k}.")
+            raise InputError(
+                f"A depth is {CARDS_PER_ROUND} to {shoe.size} unseen cards (a round needs up to "
+                f"{CARDS_PER_ROUND}), got {k}."
+            )
         total = count_compositions(caps, k)
         limit = MAX_COMPOSITIONS if _split_form(rules, wager, shoe, k) is None else MAX_SPLIT_COMPOSITIONS
         if total > limit:
-            raise InputError(f"{k} unseen cards make {total:,} compositions over the {len(caps)} classes {wager} "
-                             f"reads, above the limit of {limit:,}; study fewer unseen cards (--to).")
+            raise InputError(
+                f"{k} unseen cards make {total:,} compositions over the {len(caps)} classes {wager} "
+                f"reads, above the limit of {limit:,}; study fewer unseen cards (--to)."
+            )
     return "values" if value_level(needs) else "ranks"

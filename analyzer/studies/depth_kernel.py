@@ -75,11 +75,15 @@ class Form:
 
     def __post_init__(self) -> None:
         if self.classes < 2 or self.scale < 1 or self.biggest < 0:
-            raise ValueError(f"A form needs at least 2 classes, a scale of at least 1 and a bound of at least 0, got "
-                             f"{self.classes}, {self.scale} and {self.biggest}.")
+            raise ValueError(
+                f"A form needs at least 2 classes, a scale of at least 1 and a bound of at least 0, got "
+                f"{self.classes}, {self.scale} and {self.biggest}."
+            )
         if len(self.coefficients) != len(layers(self.classes)[SIZE]):
-            raise ValueError(f"A form over {self.classes} classes needs one coefficient per multiset of six of them "
-                             f"({len(layers(self.classes)[SIZE]):,}), got {len(self.coefficients):,}.")
+            raise ValueError(
+                f"A form over {self.classes} classes needs one coefficient per multiset of six of them "
+                f"({len(layers(self.classes)[SIZE]):,}), got {len(self.coefficients):,}."
+            )
 
 
 def orderings(multiset_: tuple[int, ...]) -> int:
@@ -102,7 +106,8 @@ def value_form(rules: RuleSet, wager: str) -> Form | None:
 
 @lru_cache(maxsize=16)
 def rank_form(rules: RuleSet, wager: str) -> Form | None:
-    """The form of ``wager`` over the thirteen ranks (the Pair bets), or ``None`` when it reads more than its side's view.
+    """The form of ``wager`` over the thirteen ranks (the Pair bets), or ``None`` when it reads more than its side's
+    view.
 
     From the values' form and the pair of tens' (:mod:`analyzer.exact.multiset`: ``P = sum_K c(K) FF(n, K) +
     q2 sum_K' d(K') FF(n - 2 e_0, K')``, ``q2 = sum_r (t_r)_2`` over the four ten ranks), by Vandermonde's identity:
@@ -175,8 +180,12 @@ def _vectors(caps: tuple[int, ...], most: int) -> Array:
     rows = np.zeros((1, 0), dtype=np.int64)
     for cap in caps:
         used = rows.sum(axis=1)
-        parts = [np.concatenate([rows[used + n <= most], np.full((int((used + n <= most).sum()), 1), n, dtype=np.int64)],
-                                axis=1) for n in range(min(cap, most) + 1)]
+        parts = [
+            np.concatenate(
+                [rows[used + n <= most], np.full((int((used + n <= most).sum()), 1), n, dtype=np.int64)], axis=1
+            )
+            for n in range(min(cap, most) + 1)
+        ]
         rows = np.concatenate(parts)
     return rows
 
@@ -196,7 +205,7 @@ def _falling(rows: Array, top: int = SIZE) -> list[Array]:
             at = 0
             for j in range(t + 1):
                 block = built[t - j]
-                np.multiply(block, factors[j], out=out[at:at + block.shape[0]])
+                np.multiply(block, factors[j], out=out[at : at + block.shape[0]])
                 at += block.shape[0]
             new.append(out)
         built = new
@@ -214,7 +223,10 @@ def _weights(rows: Array, caps: tuple[int, ...]) -> Array:
     """``prod_i C(caps[i], rows[:, i])`` per row, as Python integers (an object array)."""
     out = np.ones(len(rows), dtype=object)
     for i, cap in enumerate(caps):
-        out = out * np.array([math.comb(cap, j) for j in range(int(rows[:, i].max(initial=0)) + 1)], dtype=object)[rows[:, i]]
+        out = (
+            out
+            * np.array([math.comb(cap, j) for j in range(int(rows[:, i].max(initial=0)) + 1)], dtype=object)[rows[:, i]]
+        )
     return out
 
 
@@ -224,8 +236,9 @@ def fits(form: Form, k: int) -> bool:
     return max(g_bound, form.biggest * math.perm(k, SIZE)) < FLOAT64_EXACT
 
 
-def split_sums(form: Form, caps: tuple[int, ...], k: int, split: int | None = None,
-               halved: bool | None = None) -> tuple[int, int] | None:
+def split_sums(
+    form: Form, caps: tuple[int, ...], k: int, split: int | None = None, halved: bool | None = None
+) -> tuple[int, int] | None:
     """``(S1, S2)`` of the module over every composition of ``k`` cards within ``caps``, or ``None`` when a bound of
     the module does not hold (then no float product is taken). ``P`` is cut in limbs of half the spare bits when
     ``halved``, kept whole when not (where it fits), else whichever takes the fewest products (the tests try both)."""
@@ -237,8 +250,10 @@ def split_sums(form: Form, caps: tuple[int, ...], k: int, split: int | None = No
         return None
     index = {key: i for i, key in enumerate(layers(m)[SIZE])}
     a_layers, b_layers = layers(h), layers(m - h)
-    blocks = [np.array([[form.coefficients[index[a + b]] for b in b_layers[s]] for a in a_layers[SIZE - s]],
-                       dtype=np.float64) for s in range(SIZE + 1)]
+    blocks = [
+        np.array([[form.coefficients[index[a + b]] for b in b_layers[s]] for a in a_layers[SIZE - s]], dtype=np.float64)
+        for s in range(SIZE + 1)
+    ]
     a_caps, b_caps = caps[:h], caps[h:]
     nodes = _vectors(a_caps, k)
     rest = k - nodes.sum(axis=1)
@@ -262,13 +277,13 @@ def split_sums(form: Form, caps: tuple[int, ...], k: int, split: int | None = No
         group = nodes[rest == r]
         nodes_at_once = max(1, NODE_CELLS // sum(len(layer) for layer in a_layers))
         for start in range(0, len(group), nodes_at_once):
-            chunk = group[start:start + nodes_at_once]
+            chunk = group[start : start + nodes_at_once]
             fa = _falling(chunk)
             g = np.concatenate([fa[SIZE - s].T @ blocks[s] for s in range(SIZE + 1)], axis=1)
             weights = _weights(chunk, a_caps)
             step = max(1, CELLS // len(leaves))
             for at in range(0, len(chunk), step):
-                sums = weights[at:at + step] @ _leaf_sums(g[at:at + step], fb, wb, bp, p_limbs).astype(object)
+                sums = weights[at : at + step] @ _leaf_sums(g[at : at + step], fb, wb, bp, p_limbs).astype(object)
                 s1 += sum(int(sums[t]) << (bw * t) for t in range(nw))
                 s2 += sum(int(sums[nw * (1 + a) + t]) << (bp * a + bw * t) for a in range(p_limbs) for t in range(nw))
     return s1, s2

@@ -8,7 +8,8 @@ For each design (balanced counts of level 1, 2 and 3):
   (:func:`analyzer.studies.eor.best_tags`);
 * the betting correlation: the Pearson correlation of tags and effects over the cards of the shoe;
 * the best trigger: one counting study deals the shoes (perfect play, the standard procedure unless told), and
-  keeps, per whole value of the true count (the running count per 52 unseen cards, floored), the rounds dealt at it and the exact sum of the wager's expected values
+  keeps, per whole value of the true count (the running count per 52 unseen cards, floored), the rounds dealt at it and
+  the exact sum of the wager's expected values
   over them. Betting from a trigger T is betting at every count of at least T, so the units a trigger is expected
   to win per 100 rounds is exact for the shoes dealt, for every T at once; the best T is reported, with its bet
   frequency. Perfect play (betting exactly when the exact expected value is positive), from the same shoes, is the
@@ -25,11 +26,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
+from ..game.cards import RANKS, VALUES
 from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..play.executor import Executor
-from ..game.cards import RANKS, VALUES
 from .eor import Effects, best_tags, break_even_true_count, correlation, effects_of_removal
 from .plan import Counter, Procedure, Study, WagerPlan
 
@@ -123,7 +124,9 @@ def counter_yield(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int,
         return None
     study = Study(rules=rules, wagers=(WagerPlan(wager),), shoes=shoes, decks=decks, play="perfect", seed=seed)
     tally = run(study, executor)
-    return Yield(100 * tally.expected(0) / tally.line(0).rounds, tally.per_100_rounds(0, expected=True).ci95, shoes, seed)
+    return Yield(
+        100 * tally.expected(0) / tally.line(0).rounds, tally.per_100_rounds(0, expected=True).ci95, shoes, seed
+    )
 
 
 def follows(effects: Effects) -> bool:
@@ -132,8 +135,17 @@ def follows(effects: Effects) -> bool:
     return any(any(best_tags(effects, (level,), balanced=True)[0]) for level in LEVELS)
 
 
-def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor,
-           procedure: Procedure | None = None, unbalanced: bool = False, effects: Effects | None = None) -> Designs:
+def design(
+    rules: RuleSet,
+    wager: str,
+    decks: int,
+    shoes: int,
+    seed: int,
+    executor: Executor,
+    procedure: Procedure | None = None,
+    unbalanced: bool = False,
+    effects: Effects | None = None,
+) -> Designs:
     """Design a balanced count of each level for ``wager``, each with its best trigger, beside perfect play; with
     ``unbalanced``, also the unbalanced count of each level (when it differs), with its best running-count trigger.
     ``effects``: the wager's effects of removal on a full shoe of ``decks`` decks, when the caller has them."""
@@ -150,20 +162,41 @@ def design(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, execut
         if not any(tags):
             designs.append(Design(level, tags, None, None, None))
             continue
-        tally, best = _best_trigger(rules, wager, Counter(tags=tags, threshold=Fraction(0), index="true"),
-                                    shoes, decks, seed, procedure, executor)
+        tally, best = _best_trigger(
+            rules,
+            wager,
+            Counter(tags=tags, threshold=Fraction(0), index="true"),
+            shoes,
+            decks,
+            seed,
+            procedure,
+            executor,
+        )
         if perfect is None:
             rounds = tally.line(0).rounds
-            perfect = (100 * tally.expected(0) / rounds, tally.bet_frequency(0),
-                       tally.per_100_rounds(0, expected=True).ci95)
+            perfect = (
+                100 * tally.expected(0) / rounds,
+                tally.bet_frequency(0),
+                tally.per_100_rounds(0, expected=True).ci95,
+            )
         designs.append(Design(level, tags, correlated, break_even_true_count(effects, tags), best))
         if unbalanced and best is not None and 0 < best.threshold <= len(RANKS):
             skewed = unbalanced_tags(effects, tags, best.threshold)
-            _, found = _best_trigger(rules, wager, Counter(tags=skewed, threshold=Fraction(0), index="running"),
-                                     shoes, decks, seed, procedure, executor)
+            _, found = _best_trigger(
+                rules,
+                wager,
+                Counter(tags=skewed, threshold=Fraction(0), index="running"),
+                shoes,
+                decks,
+                seed,
+                procedure,
+                executor,
+            )
             designs.append(Design(level, skewed, correlation(skewed, effects), None, found, balanced=False))
     if perfect is None:
-        raise InputError(f"No balanced count follows {wager} (its effects of removal cannot be balanced in whole tags).")
+        raise InputError(
+            f"No balanced count follows {wager} (its effects of removal cannot be balanced in whole tags)."
+        )
     return Designs(rules, wager, decks, shoes, seed, procedure, perfect[0], perfect[1], tuple(designs), perfect[2])
 
 
@@ -176,17 +209,33 @@ def unbalanced_tags(effects: Effects, tags: tuple[int, ...], trigger: int) -> tu
     largest = max(abs(v) for v in values) or Fraction(1)
     level = max(abs(t) for t in tags)
     shortfall = sorted(range(len(RANKS)), key=lambda r: (tags[r] - values[r] * level / largest, r))
-    raised = set(shortfall[:max(1, round(trigger / 4))])
+    raised = set(shortfall[: max(1, round(trigger / 4))])
     return tuple(t + (1 if r in raised else 0) for r, t in enumerate(tags))
 
 
-def _best_trigger(rules: RuleSet, wager: str, counter: Counter, shoes: int, decks: int, seed: int, procedure: Procedure,
-                  executor: Executor) -> tuple[Tally, Trigger | None]:
-    """One study of ``counter`` (perfect play beside it, on the shoes of ``seed``) and the trigger that takes the most."""
+def _best_trigger(
+    rules: RuleSet,
+    wager: str,
+    counter: Counter,
+    shoes: int,
+    decks: int,
+    seed: int,
+    procedure: Procedure,
+    executor: Executor,
+) -> tuple[Tally, Trigger | None]:
+    """One study of ``counter`` (perfect play beside it, on the shoes of ``seed``) and the trigger that takes the
+    most."""
     from .counting import run
 
-    study = Study(rules=rules, wagers=(WagerPlan(wager, counter),), shoes=shoes, decks=decks, play="perfect",
-                  seed=seed, procedure=procedure)
+    study = Study(
+        rules=rules,
+        wagers=(WagerPlan(wager, counter),),
+        shoes=shoes,
+        decks=decks,
+        play="perfect",
+        seed=seed,
+        procedure=procedure,
+    )
     tally = run(study, executor)  # the same seed: the same shoes for every design
     return tally, best_trigger(tally, 0)
 
@@ -220,8 +269,10 @@ def tracking_sheet(found: Designs) -> tuple[Design, tuple[SheetRow, ...]] | None
     chosen = max(winning, key=lambda d: (d.best.per_100_rounds if d.best else 0, -d.level))
     assert chosen.best is not None
     threshold = chosen.best.threshold
-    return chosen, tuple(SheetRow(n, unseen, running_count_at(threshold, unseen))
-                         for n, unseen in sheet_rounds(found.rules, found.decks, found.procedure))
+    return chosen, tuple(
+        SheetRow(n, unseen, running_count_at(threshold, unseen))
+        for n, unseen in sheet_rounds(found.rules, found.decks, found.procedure)
+    )
 
 
 def running_count_at(threshold: int, unseen: Fraction) -> int:
@@ -240,11 +291,17 @@ def sheet_rounds(rules: RuleSet, decks: int, procedure: Procedure) -> tuple[tupl
 
     shoe = Shoe.decks(decks)
     deals = count_deals(shoe, rules.drawing)
-    per_round = 4 + Fraction(sum(n * (s.player_cards + s.banker_cards - 4) for s, n in deals.counts.items()),
-                             deals.denominator)
+    per_round = 4 + Fraction(
+        sum(n * (s.player_cards + s.banker_cards - 4) for s, n in deals.counts.items()), deals.denominator
+    )
     shown = 1 if procedure.burn == "standard" else 0
-    burned = (Fraction(sum(v or 10 for v in VALUES), len(VALUES)) if procedure.burn == "standard"
-              else Fraction(0) if procedure.burn == "none" else Fraction(int(procedure.burn)))
+    burned = (
+        Fraction(sum(v or 10 for v in VALUES), len(VALUES))
+        if procedure.burn == "standard"
+        else Fraction(0)
+        if procedure.burn == "none"
+        else Fraction(int(procedure.burn))
+    )
     rows = []
     round_number, dealt = 1, Fraction(0)
     extra = procedure.extra_rounds

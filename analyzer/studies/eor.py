@@ -26,9 +26,9 @@ that the running count of a full shoe is zero on average. Its quality is its
 correlation with the exact effects over the cards of the shoe (the weighted
 Pearson correlation, the card counter's "betting correlation").
 
->>> from analyzer.game.rulefile import load
+>>> from analyzer.game.rulefile import read_rules
 >>> from analyzer.game.shoe import Shoe
->>> (tie,) = effects_of_removal(load("punto-banco"), Shoe.decks(8), ("tie",))
+>>> (tie,) = effects_of_removal(read_rules("punto-banco"), Shoe.decks(8), ("tie",))
 >>> sum(n * e for n, e in zip(Shoe.decks(8).counts, tie.effects))
 Fraction(0, 1)
 """
@@ -187,7 +187,9 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
     by_type: list[list[Fraction | None]] = [[] for _ in chosen]
     if suited:
         if shoe.types is None:
-            raise InputError("A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH).")
+            raise InputError(
+                "A wager reads suits, and the suits of this shoe are unknown; remove cards with their suits (KH)."
+            )
         carry = _Carrier(rules, shoe, [chosen[j] for j in suited])
         for card, n in zip(TYPES, shoe.types):
             short = shoe.remove([card]) if n else shoe
@@ -205,9 +207,9 @@ def effects_of_removal(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -
             wager=wager,
             shoe=shoe,
             expected_value=base[j],
-            effects=_rank_effects(shoe, by_type[j]) if j in suited else tuple(
-                None if evs is None else evs[wager.name] - base[j] for evs in less
-            ),
+            effects=_rank_effects(shoe, by_type[j])
+            if j in suited
+            else tuple(None if evs is None else evs[wager.name] - base[j] for evs in less),
             by_type=tuple(by_type[j]) if j in suited else None,
         )
         for j, wager in enumerate(chosen)
@@ -220,8 +222,9 @@ def _rank_effects(shoe: Shoe, by_type: Sequence[Fraction | None]) -> tuple[Fract
     effects: list[Fraction | None] = []
     for rank, n in enumerate(shoe.counts):
         types = range(rank * len(SUITS), (rank + 1) * len(SUITS))
-        effects.append(None if not n else sum(
-            (shoe.types[t] * e for t in types if (e := by_type[t]) is not None), Fraction(0)) / n)
+        effects.append(
+            None if not n else sum((shoe.types[t] * e for t in types if (e := by_type[t]) is not None), Fraction(0)) / n
+        )
     return tuple(effects)
 
 
@@ -238,8 +241,9 @@ def balanced_count(effects: Effects) -> BalancedCount:
     return BalancedCount(tags=tags, correlation=correlated)
 
 
-def best_tags(effects: Effects, levels: Sequence[int], balanced: bool,
-              within_level: bool = True) -> tuple[tuple[int, ...], float | None]:
+def best_tags(
+    effects: Effects, levels: Sequence[int], balanced: bool, within_level: bool = True
+) -> tuple[tuple[int, ...], float | None]:
     """The integer tags of the given ``levels`` that best track the effects (as :func:`balanced_count` searches
     them); ``balanced`` False drops the condition that they sum to zero over a deck (an unbalanced count);
     ``within_level`` keeps every tag within the level (else within :data:`MAX_TAG`). All-zero tags when none is
@@ -334,7 +338,9 @@ def _ev(value: Fraction | None) -> Fraction:
     return value
 
 
-def _moments(tags: Sequence[int], values: Sequence[Fraction], weights: Sequence[int]) -> tuple[Fraction, Fraction, Fraction]:
+def _moments(
+    tags: Sequence[int], values: Sequence[Fraction], weights: Sequence[int]
+) -> tuple[Fraction, Fraction, Fraction]:
     """Weighted covariance of tags and effects, and their weighted variances (times the card count)."""
     cards = sum(weights)
     tag_mean = Fraction(sum(n * t for n, t in zip(weights, tags)), cards)

@@ -38,8 +38,8 @@ Traps
     d = 0 is arithmetic, not baccarat. sympy only ever sees integers and
     fractions built here, never user text.
 
->>> from analyzer.game.rulefile import load
->>> (pair,) = formulas(load("dactylus"), wagers=("player-pair",)).wagers
+>>> from analyzer.game.rulefile import read_rules
+>>> (pair,) = formulas(read_rules("dactylus"), wagers=("player-pair",)).wagers
 >>> pair.house_edge.text
 '(4*d + 11)/(52*d - 1)'
 >>> pair.house_edge.at(8), pair.house_edge.limit
@@ -99,7 +99,9 @@ class DeckFamily:
     def __post_init__(self) -> None:
         unknown = sorted({c for c in self.removed if rank_of(c) not in RANKS or (len(c) > 1 and c not in TYPES)})
         if unknown:
-            raise InputError(f"Unknown card(s) {', '.join(unknown)}; use {' '.join(RANKS)}, with a suit S H D C or without.")
+            raise InputError(
+                f"Unknown card(s) {', '.join(unknown)}; use {' '.join(RANKS)}, with a suit S H D C or without."
+            )
         ordered = tuple(sorted(self.removed, key=lambda c: (RANKS.index(rank_of(c)), c)))
         if ordered != self.removed:
             object.__setattr__(self, "removed", ordered)
@@ -164,7 +166,9 @@ class RationalFunction:
 
     def __post_init__(self) -> None:
         if not self.numerator or not self.denominator or self.denominator[0] <= 0:
-            raise ValueError("A rational function needs a numerator and a denominator with a positive leading coefficient.")
+            raise ValueError(
+                "A rational function needs a numerator and a denominator with a positive leading coefficient."
+            )
 
     def at(self, decks: int) -> Fraction:
         """The exact value at ``decks``."""
@@ -240,7 +244,10 @@ class Formulas:
 
 
 def formulas(
-    rules: RuleSet, removed: Sequence[str] = (), wagers: Sequence[str] = (), progress: Callable[[int], None] | None = None
+    rules: RuleSet,
+    removed: Sequence[str] = (),
+    wagers: Sequence[str] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> Formulas:
     """Fit, check and reduce the closed forms of ``rules`` for d decks less ``removed``.
 
@@ -310,7 +317,9 @@ def _fit_outcome(
     polynomial = sympy.Poly(sympy.interpolate(points, _D), _D, domain="QQ")
     coefficients = tuple(_integer(c, wager, outcome) for c in polynomial.all_coeffs())
     if polynomial.degree() > DEGREE:
-        raise AssertionError(f"{wager.name}, {outcome.name}: fitted a polynomial of degree {polynomial.degree()} > {DEGREE}")
+        raise AssertionError(
+            f"{wager.name}, {outcome.name}: fitted a polynomial of degree {polynomial.degree()} > {DEGREE}"
+        )
     for d in check:
         if _horner(coefficients, d) != counts[d][outcome.name]:
             raise AssertionError(
@@ -319,15 +328,20 @@ def _fit_outcome(
             )
     # Both have degree at most 6 and the denominator exactly 6: the limit is the ratio of the d**6 coefficients.
     limit = Fraction(int(polynomial.coeff_monomial(_D**DEGREE)), int(denominator.LC()))
-    return OutcomeFormula(outcome=outcome, combinations=coefficients, text=sympy.sstr(polynomial.as_expr()), limit=limit)
+    return OutcomeFormula(
+        outcome=outcome, combinations=coefficients, text=sympy.sstr(polynomial.as_expr()), limit=limit
+    )
 
 
 def _wager_formula(wager: Wager, outcomes: tuple[OutcomeFormula, ...], denominator: sympy.Poly) -> WagerFormula:
     if wager.has_pay_table:
         # Expected value per unit: sum of pays times counts, over all dealings.
         ev = sum(
-            (_poly(o.combinations) * sympy.Rational(o.outcome.pays.numerator, o.outcome.pays.denominator)
-             for o in outcomes if o.outcome.pays is not None),
+            (
+                _poly(o.combinations) * sympy.Rational(o.outcome.pays.numerator, o.outcome.pays.denominator)
+                for o in outcomes
+                if o.outcome.pays is not None
+            ),
             _poly((0,)),
         )
         return WagerFormula(wager=wager, outcomes=outcomes, house_edge=_reduce(-ev, denominator), qualifying=None)
@@ -349,9 +363,19 @@ def _reduce(numerator: sympy.Poly, denominator: sympy.Poly) -> RationalFunction:
     factored = sympy.factor(expression)
     from sympy.printing.mathml import mathml
 
-    markup = mathml(factored, printer="presentation").replace("&InvisibleTimes;", "\u2062").replace("<mo>-</mo>", "<mo>\u2212</mo>")
-    return RationalFunction(numerator=num, denominator=den, limit=_limit(expression), text=sympy.sstr(factored),
-                            mathml=markup, latex=sympy.latex(factored))
+    markup = (
+        mathml(factored, printer="presentation")
+        .replace("&InvisibleTimes;", "\u2062")
+        .replace("<mo>-</mo>", "<mo>\u2212</mo>")
+    )
+    return RationalFunction(
+        numerator=num,
+        denominator=den,
+        limit=_limit(expression),
+        text=sympy.sstr(factored),
+        mathml=markup,
+        latex=sympy.latex(factored),
+    )
 
 
 def _limit(expression: sympy.Expr) -> Fraction:
@@ -367,7 +391,9 @@ def _poly(coefficients: Sequence[int]) -> sympy.Poly:
 
 def _integer(coefficient: sympy.Rational, wager: Wager, outcome: Outcome) -> int:
     if coefficient.q != 1:
-        raise AssertionError(f"{wager.name}, {outcome.name}: coefficient {coefficient} of the count polynomial is not whole")
+        raise AssertionError(
+            f"{wager.name}, {outcome.name}: coefficient {coefficient} of the count polynomial is not whole"
+        )
     return int(coefficient.p)
 
 

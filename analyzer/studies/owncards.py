@@ -54,8 +54,8 @@ How it walks, and the memo-key contract
 At 8 decks under 000 the own hand should stand on 5, which the Community
 Player never does, except with a 5 and a ten-value card:
 
->>> from analyzer.game.rulefile import load
->>> analysis = analyse(load("mini-louisiana"), Shoe.decks(8))
+>>> from analyzer.game.rulefile import read_rules
+>>> analysis = analyze_own_cards(read_rules("mini-louisiana"), Shoe.decks(8))
 >>> [analysis.card_play(total) for total in range(8)]
 ['draw', 'draw', 'draw', 'draw', 'draw', 'stand', 'stand', 'stand']
 >>> [(row.ranks, row.best) for row in analysis.exceptions]
@@ -130,7 +130,7 @@ class Decision:
 
     @property
     def best(self) -> Best:
-        """"draw" or "stand", whichever has the higher EV; "either" on an exact tie."""
+        """ "draw" or "stand", whichever has the higher EV; "either" on an exact tie."""
         if self.ev_draw == self.ev_stand:
             return EITHER
         return DRAW if self.ev_draw > self.ev_stand else STAND
@@ -172,7 +172,7 @@ class Strategy:
     def expected_value(self) -> Fraction:
         """Exact EV per unit staked, over every own two-card hand (naturals included)."""
         ev = self.sheet.expected_value
-        assert ev is not None, "own-hand wagers have a pay table (checked by analyse)"
+        assert ev is not None, "own-hand wagers have a pay table (checked by analyze_own_cards)"
         return ev
 
     @property
@@ -228,9 +228,7 @@ class OwnCardsAnalysis:
     @property
     def exceptions(self) -> tuple[Decision, ...]:
         """Compositions whose best play differs from their total's on the card."""
-        return tuple(
-            row for row in self.by_composition if row.best not in (EITHER, self.card_play(row.total))
-        )
+        return tuple(row for row in self.by_composition if row.best not in (EITHER, self.card_play(row.total)))
 
     def option_value(self, name: str) -> Fraction:
         """How much strategy ``name`` gains over mimicking, per unit staked."""
@@ -253,7 +251,7 @@ def own_wager(rules: RuleSet) -> Wager:
     return wager
 
 
-def analyse(rules: RuleSet, shoe: Shoe) -> OwnCardsAnalysis:
+def analyze_own_cards(rules: RuleSet, shoe: Shoe) -> OwnCardsAnalysis:
     """Exact own-hand EVs by total and composition, and the three strategies.
 
     Raises :class:`InputError` when ``rules`` does not offer own cards.
@@ -378,9 +376,7 @@ def _net(wager: Wager, counts: Mapping[str, int]) -> Fraction:
     return total
 
 
-def _strategy_sheet(
-    wager: Wager, shoe: Shoe, hands: list[_Hand], policy: Callable[[_Hand], Action]
-) -> ParSheet:
+def _strategy_sheet(wager: Wager, shoe: Shoe, hands: list[_Hand], policy: Callable[[_Hand], Action]) -> ParSheet:
     """The own-hand wager's par sheet when every hand plays as ``policy`` says."""
     counts = {row.name: 0 for row in wager.outcomes}
     for hand in hands:

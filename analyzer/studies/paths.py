@@ -56,12 +56,15 @@ class Paths:
 def check_paths(paths: int, shoes: int) -> None:
     """Refuse a number of paths the study cannot fill (every path needs a shoe at least)."""
     if not 2 <= paths <= shoes:
-        raise InputError(f"--paths must be from 2 to the shoes dealt ({shoes:,}), got {paths:,}: each path is "
-                         "a run of the study's shoes.")
+        raise InputError(
+            f"--paths must be from 2 to the shoes dealt ({shoes:,}), got {paths:,}: each path is "
+            "a run of the study's shoes."
+        )
 
 
-def bankroll_paths(tally: Tally, j: int, paths: int = DEFAULT_PATHS, bankroll: Fraction | None = None,
-                   points: int = POINTS) -> Paths:
+def bankroll_paths(
+    tally: Tally, j: int, paths: int = DEFAULT_PATHS, bankroll: Fraction | None = None, points: int = POINTS
+) -> Paths:
     """The quantiles of column ``j``'s cumulative result over ``paths`` runs of consecutive shoes (module notes).
 
     Needs a tally run with ``keep_shoes`` and ``keep_rounds`` (:func:`analyzer.studies.counting.run`).
@@ -74,7 +77,7 @@ def bankroll_paths(tally: Tally, j: int, paths: int = DEFAULT_PATHS, bankroll: F
     per = tally.shoe_count // paths
     bounds = [(int(ends[p * per]), int(ends[(p + 1) * per])) for p in range(paths)]
     length = min(b - a for a, b in bounds)
-    cumulative = np.stack([np.cumsum(nets[a:a + length]) for a, _ in bounds])  # exact: integers over the scale
+    cumulative = np.stack([np.cumsum(nets[a : a + length]) for a, _ in bounds])  # exact: integers over the scale
     rounds = np.unique(np.linspace(0, length, min(points, length + 1)).round().astype(np.int64))
     at = np.concatenate([np.zeros((paths, 1), dtype=np.int64), cumulative], axis=1)[:, rounds] / scale
     found = np.quantile(at, [level / 100 for level in LEVELS], axis=0)
@@ -82,6 +85,14 @@ def bankroll_paths(tally: Tally, j: int, paths: int = DEFAULT_PATHS, bankroll: F
     if bankroll is not None:  # exactly: the lowest point of a path, an integer over the scale, against -bankroll
         ruined = sum(1 for low in cumulative.min(axis=1).tolist() if Fraction(low, scale) <= -bankroll)
     name = tally.study.names[j] if j < len(tally.study.names) else "total"
-    return Paths(column=name, paths=paths, shoes_per_path=per, length=length, rounds=tuple(rounds.tolist()),
-                 quantiles=tuple(tuple(float(v) for v in row) for row in found),
-                 expected_per_round=tally.expected(j) / tally.line(j).rounds, bankroll=bankroll, ruined=ruined)
+    return Paths(
+        column=name,
+        paths=paths,
+        shoes_per_path=per,
+        length=length,
+        rounds=tuple(rounds.tolist()),
+        quantiles=tuple(tuple(float(v) for v in row) for row in found),
+        expected_per_round=tally.expected(j) / tally.line(j).rounds,
+        bankroll=bankroll,
+        ruined=ruined,
+    )

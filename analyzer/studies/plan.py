@@ -41,14 +41,17 @@ def check_lightning(wager: Wager) -> None:
 
     scale = study_scales(wager)[0]
     if largest_net(wager) * scale > MOST_LIGHTNING_NET:
-        raise InputError(f"Wager {shown(wager.name)} can net up to {float(largest_net(wager)):,.0f} units a round with its "
-                         f"multipliers; a counting study tallies lightning wagers netting at most "
-                         f"{MOST_LIGHTNING_NET // scale:,} (give the wager a lightning limit).")
+        raise InputError(
+            f"Wager {shown(wager.name)} can net up to {float(largest_net(wager)):,.0f} units a round with its "
+            f"multipliers; a counting study tallies lightning wagers netting at most "
+            f"{MOST_LIGHTNING_NET // scale:,} (give the wager a lightning limit)."
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class Procedure:
-    """How a shoe is dealt: burn, cut card, last round. The defaults are the standard procedure (README, `baccarat count`)."""
+    """How a shoe is dealt: burn, cut card, last round. The defaults are the standard procedure (README, `baccarat
+    count`)."""
 
     burn: str | int = "standard"
     cut_card: int = STANDARD_CUT_CARD
@@ -94,8 +97,11 @@ class Procedure:
             "standard": "first card shown, then as many burned face down as its value (ten-valued: 10)",
             "none": "no card burned",
         }.get(str(self.burn), f"{self.burn} cards burned face down, none shown")
-        last = ("the round in which it comes out is finished and one more round is dealt"
-                if self.last_round == "one-more" else "the round in which it comes out is the last")
+        last = (
+            "the round in which it comes out is finished and one more round is dealt"
+            if self.last_round == "one-more"
+            else "the round in which it comes out is the last"
+        )
         return f"{burn}; cut card {self.cut_card} cards from the end: {last}"
 
 
@@ -119,14 +125,20 @@ class Spread:
             raise InputError(f"--spread needs 1 to {MOST_SPREAD_STEPS} steps UNITS@COUNT, got {len(self.steps)}.")
         for (low, fewer), (high, more) in zip(self.steps, self.steps[1:]):
             if high <= low:
-                raise InputError(f"--spread {shown(self.text)}: the counts must rise from step to step "
-                                 f"({amount_text(high)} comes after {amount_text(low)}).")
+                raise InputError(
+                    f"--spread {shown(self.text)}: the counts must rise from step to step "
+                    f"({amount_text(high)} comes after {amount_text(low)})."
+                )
             if more <= fewer:
-                raise InputError(f"--spread {shown(self.text)}: the units must rise from step to step "
-                                 f"({more} at {amount_text(high)} after {fewer} at {amount_text(low)}).")
+                raise InputError(
+                    f"--spread {shown(self.text)}: the units must rise from step to step "
+                    f"({more} at {amount_text(high)} after {fewer} at {amount_text(low)})."
+                )
         for _, units in self.steps:
             if not 1 <= units <= MOST_SPREAD_UNITS:
-                raise InputError(f"--spread {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got {units}.")
+                raise InputError(
+                    f"--spread {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got {units}."
+                )
 
     @property
     def text(self) -> str:
@@ -151,8 +163,10 @@ class Counter:
 
     def __post_init__(self) -> None:
         if self.spread is not None and self.spread.first != self.threshold:
-            raise InputError(f"The spread {self.spread.text} starts at {amount_text(self.spread.first)}, "
-                             f"not at the threshold {amount_text(self.threshold)}.")
+            raise InputError(
+                f"The spread {self.spread.text} starts at {amount_text(self.spread.first)}, "
+                f"not at the threshold {amount_text(self.threshold)}."
+            )
         if len(self.tags) != len(RANKS):
             raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
         if self.index not in INDEXES:
@@ -208,7 +222,9 @@ class Study:
             if self.play == "count" and plan.counter is None:
                 raise InputError(f"--play count needs a count for {wager.name}; give --tags and --threshold.")
             if self.play == "perfect" and plan.counter is not None and plan.counter.spread is not None:
-                raise InputError(f"A bet spread bets {wager.name} by its count: it goes with --play count, not perfect.")
+                raise InputError(
+                    f"A bet spread bets {wager.name} by its count: it goes with --play count, not perfect."
+                )
         if self.shoes < 1:
             raise InputError(f"--shoes must be at least 1, got {self.shoes}.")
         if self.decks < 1:

@@ -30,7 +30,8 @@ class Submitted:
     sha256: str
 
     def text(self) -> str:
-        """The bytes as UTF-8 text (a byte-order mark is dropped); :class:`InputError` when they are binary or not UTF-8."""
+        """The bytes as UTF-8 text (a byte-order mark is dropped); :class:`InputError` when they are binary or not
+        UTF-8."""
         return decoded(self.data, self.path, self.what)
 
 

@@ -23,9 +23,9 @@ the stake, or the outcome never happens); that raises :class:`InputError`
 saying why. Edges are per unit staked, as everywhere in the package.
 
 >>> from analyzer.exact.parsheet import par_sheets
->>> from analyzer.game.rulefile import load
+>>> from analyzer.game.rulefile import read_rules
 >>> from analyzer.game.shoe import Shoe
->>> (tie,) = par_sheets(load("punto-banco"), Shoe.decks(8), ("tie",))
+>>> (tie,) = par_sheets(read_rules("punto-banco"), Shoe.decks(8), ("tie",))
 >>> solution = solve_pay(tie, "tie", Fraction(2, 100))
 >>> decimal_text(solution.pays, 4)
 '9.2989'
@@ -44,9 +44,9 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet
+from ..game.odds import LOSE, format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
-from ..game.odds import LOSE, format_pays
 from ..numbers import decimal_text, percent_text
 
 if TYPE_CHECKING:
@@ -128,7 +128,10 @@ def parse_shape(texts: Sequence[str]) -> dict[str, Fraction]:
         name, equals, weight = text.rpartition("=")
         name, weight = name.strip(), weight.strip()
         if not equals or not name or not _WEIGHT.fullmatch(weight):
-            raise InputError(f"--shape {shown(text)} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. --shape 'win by 8=10'.")
+            raise InputError(
+                f"--shape {shown(text)} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. --shape 'win by "
+                "8=10'."
+            )
         if name in weights:
             raise InputError(f"--shape names {shown(name)} twice; give each outcome one weight.")
         weights[name] = Fraction(weight)
@@ -178,7 +181,9 @@ def solve_shape(
     if balance is None:
         balance = max(shaped, key=lambda item: item[1])[0]
     elif balance not in weights:
-        raise InputError(f"The outcome to balance, {shown(balance)}, must be one of the shaped outcomes: {', '.join(weights)}.")
+        raise InputError(
+            f"The outcome to balance, {shown(balance)}, must be one of the shaped outcomes: {', '.join(weights)}."
+        )
     probability = _probabilities(sheet)
     fixed = _expected(probability, {n: p for n, p in pays.items() if n not in weights})
     slope = sum((w * probability[name] for name, w in shaped), Fraction(0))
@@ -214,13 +219,16 @@ def _solve_one(sheet: ParSheet, pays: Mapping[str, Fraction | None], outcome: st
     probability = _probabilities(sheet)
     if probability[outcome] == 0:
         raise InputError(
-            f"Outcome {shown(outcome)} of {sheet.wager.name} never happens from this shoe, so its pay cannot move the edge."
+            f"Outcome {shown(outcome)} of {sheet.wager.name} never happens from this shoe, so its pay cannot move the "
+            "edge."
         )
     rest = _expected(probability, {n: p for n, p in pays.items() if n != outcome})
     return _solve_linear(outcome, rest, probability[outcome], target)
 
 
-def _solve_linear(outcome: str, rest: Fraction, slope: Fraction, target: Fraction, multiplied: bool = False) -> PaySolution:
+def _solve_linear(
+    outcome: str, rest: Fraction, slope: Fraction, target: Fraction, multiplied: bool = False
+) -> PaySolution:
     """The pay ``p`` of ``outcome`` with ``-(rest + slope * p) = target``, and the nearest printable pays."""
     # The edge is -(rest + pays * slope); set it to the target.
     exact = (-target - rest) / slope
@@ -239,12 +247,16 @@ def _solve_linear(outcome: str, rest: Fraction, slope: Fraction, target: Fractio
     candidates = tuple(
         Candidate(pays=p, house_edge=-(rest + p * slope), grids=tuple(g)) for p, g in sorted(grids.items())
     )
-    return PaySolution(outcome=outcome, probability=slope, target=target, pays=exact, candidates=candidates,
-                       multiplied=multiplied)
+    return PaySolution(
+        outcome=outcome, probability=slope, target=target, pays=exact, candidates=candidates, multiplied=multiplied
+    )
 
 
-def solve_multiplied_pay(rules: RuleSet, shoe: Shoe, wager: str, outcome: str, target: Fraction) -> tuple[ParSheet, PaySolution]:
-    """The base pay of ``outcome`` of a wager with lightning multipliers that gives the ``target`` edge, and its par sheet.
+def solve_multiplied_pay(
+    rules: RuleSet, shoe: Shoe, wager: str, outcome: str, target: Fraction
+) -> tuple[ParSheet, PaySolution]:
+    """The base pay of ``outcome`` of a wager with lightning multipliers that gives the ``target`` edge, and its par
+    sheet.
 
     Every multiplied row pays the base pay times its multiplier, the fee taken after: the expected value is affine in
     the base pay while the pay is above 0 and no cap or limit binds. It is found from three exact par sheets (pays
@@ -262,20 +274,34 @@ def solve_multiplied_pay(rules: RuleSet, shoe: Shoe, wager: str, outcome: str, t
     ev = [v for v in values if v is not None]
     slope = ev[1] - ev[0]
     if slope == 0:
-        raise InputError(f"Outcome {shown(outcome)} of {wager} never happens from this shoe, so its pay cannot move the edge.")
+        raise InputError(
+            f"Outcome {shown(outcome)} of {wager} never happens from this shoe, so its pay cannot move the edge."
+        )
     if ev[2] - ev[1] != slope:
-        raise InputError(f"A cap or limit on {wager}'s multiplied pays makes its return not linear in the pay of "
-                         f"{shown(outcome)}, so it cannot be solved exactly; solve it without the cap.")
+        raise InputError(
+            f"A cap or limit on {wager}'s multiplied pays makes its return not linear in the pay of "
+            f"{shown(outcome)}, so it cannot be solved exactly; solve it without the cap."
+        )
     solution = _solve_linear(outcome, ev[0] - slope * start, slope, target, multiplied=True)
     if solution.pays <= 0:
-        raise InputError(f"The pay of {shown(outcome)} would have to be {decimal_text(solution.pays, 4)} to 1 for a house "
-                         f"edge of {percent_text(target)}; a multiplied pay must be above 0.")
+        raise InputError(
+            f"The pay of {shown(outcome)} would have to be {decimal_text(solution.pays, 4)} to 1 for a house "
+            f"edge of {percent_text(target)}; a multiplied pay must be above 0."
+        )
     (at_solution,) = par_sheets(rules.with_pays(wager, outcome, solution.pays), shoe, (wager,))
     if at_solution.house_edge != target:  # a cap or limit binds beyond the three pays: not affine after all
-        raise InputError(f"A cap or limit on {wager}'s multiplied pays makes its return not linear in the pay of "
-                         f"{shown(outcome)}, so it cannot be solved exactly; solve it without the cap.")
-    solution = PaySolution(solution.outcome, solution.probability, solution.target, solution.pays,
-                           tuple(c for c in solution.candidates if c.pays > 0), True)
+        raise InputError(
+            f"A cap or limit on {wager}'s multiplied pays makes its return not linear in the pay of "
+            f"{shown(outcome)}, so it cannot be solved exactly; solve it without the cap."
+        )
+    solution = PaySolution(
+        solution.outcome,
+        solution.probability,
+        solution.target,
+        solution.pays,
+        tuple(c for c in solution.candidates if c.pays > 0),
+        True,
+    )
     (current,) = par_sheets(rules, shoe, (wager,))
     return current, solution
 

@@ -34,10 +34,10 @@ import csv
 import io
 import math
 import re
-from fractions import Fraction
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 
 from ..errors import InputError, shown
 from ..game.rules import RuleSet, Wager
@@ -46,32 +46,78 @@ from .reading import read_submitted
 from .verify import Claim, Claimed, Claims, claimed_figure
 
 ALIASES: dict[str, str] = {
-    "wager": "wager", "bet": "wager",
-    "event": "event", "outcome": "event",
-    "pays": "pays", "pay": "pays", "payout": "pays", "odds": "pays",
-    "combinations": "combinations", "combos": "combinations", "ways": "combinations",
+    "wager": "wager",
+    "bet": "wager",
+    "event": "event",
+    "outcome": "event",
+    "pays": "pays",
+    "pay": "pays",
+    "payout": "pays",
+    "odds": "pays",
+    "combinations": "combinations",
+    "combos": "combinations",
+    "ways": "combinations",
     "combinations_exact": "combinations_exact",
-    "probability": "probability", "probability_percent": "probability_percent",
-    "return": "return", "contribution": "return",
-    "house_edge": "house_edge", "house_edge_percent": "house_edge_percent",
-    "expected_value": "expected_value", "ev": "expected_value",
-    "rtp": "rtp", "rtp_percent": "rtp_percent", "return_to_player": "rtp", "return_to_player_percent": "rtp_percent",
-    "payback": "rtp", "payback_percent": "rtp_percent",
-    "element_of_risk": "element_of_risk", "element_of_risk_percent": "element_of_risk_percent",
-    "hit_frequency": "hit_frequency", "hit_frequency_percent": "hit_frequency_percent",
-    "push_frequency": "push_frequency", "push_frequency_percent": "push_frequency_percent",
-    "variance": "variance", "standard_deviation": "standard_deviation", "sd": "standard_deviation",
-    "std_dev": "standard_deviation", "denominator": "denominator",
+    "probability": "probability",
+    "probability_percent": "probability_percent",
+    "return": "return",
+    "contribution": "return",
+    "house_edge": "house_edge",
+    "house_edge_percent": "house_edge_percent",
+    "expected_value": "expected_value",
+    "ev": "expected_value",
+    "rtp": "rtp",
+    "rtp_percent": "rtp_percent",
+    "return_to_player": "rtp",
+    "return_to_player_percent": "rtp_percent",
+    "payback": "rtp",
+    "payback_percent": "rtp_percent",
+    "element_of_risk": "element_of_risk",
+    "element_of_risk_percent": "element_of_risk_percent",
+    "hit_frequency": "hit_frequency",
+    "hit_frequency_percent": "hit_frequency_percent",
+    "push_frequency": "push_frequency",
+    "push_frequency_percent": "push_frequency_percent",
+    "variance": "variance",
+    "standard_deviation": "standard_deviation",
+    "sd": "standard_deviation",
+    "std_dev": "standard_deviation",
+    "denominator": "denominator",
 }
 """Column names (normalized) and the field each one states."""
-WAGER_FIGURES: tuple[str, ...] = ("house_edge", "expected_value", "rtp", "element_of_risk", "hit_frequency",
-                                  "push_frequency", "variance", "standard_deviation", "denominator")
+WAGER_FIGURES: tuple[str, ...] = (
+    "house_edge",
+    "expected_value",
+    "rtp",
+    "element_of_risk",
+    "hit_frequency",
+    "push_frequency",
+    "variance",
+    "standard_deviation",
+    "denominator",
+)
 """Figures of a whole wager: a row may state them beside its outcome; each distinct value is checked once."""
 FIGURE_COLUMNS: tuple[str, ...] = (
-    "pays", "combinations_exact", "combinations", "probability", "probability_percent", "return",
-    "house_edge", "house_edge_percent", "expected_value", "rtp", "rtp_percent", "element_of_risk",
-    "element_of_risk_percent", "hit_frequency", "hit_frequency_percent", "push_frequency", "push_frequency_percent",
-    "variance", "standard_deviation", "denominator",
+    "pays",
+    "combinations_exact",
+    "combinations",
+    "probability",
+    "probability_percent",
+    "return",
+    "house_edge",
+    "house_edge_percent",
+    "expected_value",
+    "rtp",
+    "rtp_percent",
+    "element_of_risk",
+    "element_of_risk_percent",
+    "hit_frequency",
+    "hit_frequency_percent",
+    "push_frequency",
+    "push_frequency_percent",
+    "variance",
+    "standard_deviation",
+    "denominator",
 )
 IDENTIFYING = ("wager", "event")
 """Fields that say what a row is about rather than state a figure."""
@@ -136,8 +182,10 @@ def load_names(path: str, rules: RuleSet) -> Names:
     wagers: dict[str, str] = {}
     for theirs, ours in (wagers_table.data if wagers_table else {}).items():
         if not isinstance(ours, str) or ours not in {w.name for w in rules.wagers}:
-            raise InputError(f"{path}: wagers.{theirs}: {shown(str(ours))} is not a wager of {rules.name}; it has: "
-                             f"{', '.join(w.name for w in rules.wagers)}.")
+            raise InputError(
+                f"{path}: wagers.{theirs}: {shown(str(ours))} is not a wager of {rules.name}; it has: "
+                f"{', '.join(w.name for w in rules.wagers)}."
+            )
         wagers[str(theirs)] = ours
     events: dict[str, dict[str, str]] = {}
     for wager_name, table in (events_table.data if events_table else {}).items():
@@ -146,8 +194,10 @@ def load_names(path: str, rules: RuleSet) -> Names:
             raise InputError(f"{path}: events.{wager_name}: name a wager of {rules.name} with a table of events.")
         for theirs, ours in table.items():
             if ours not in {o.name for o in wager.outcomes}:
-                raise InputError(f"{path}: events.{wager_name}.{theirs}: {shown(str(ours))} is not an outcome of "
-                                 f"{wager_name}; its outcomes are: {', '.join(o.name for o in wager.outcomes)}.")
+                raise InputError(
+                    f"{path}: events.{wager_name}.{theirs}: {shown(str(ours))} is not an outcome of "
+                    f"{wager_name}; its outcomes are: {', '.join(o.name for o in wager.outcomes)}."
+                )
         events[wager_name] = {str(k): str(v) for k, v in table.items()}
     return Names(wagers, events)
 
@@ -171,11 +221,20 @@ def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe, names: Names | None = 
         claims.extend(_claims(path, sheet, rows, wager, rules, shoe, len(claims), names))
     unread = tuple(dict.fromkeys(skipped))
     if not claims:
-        raise InputError(f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
-                         "at least one of pays, combinations, probability, return, house_edge.")
-    return Claims(path=path, title=f"par sheet under {rules.name}", claims=tuple(claims), sha256=submitted.sha256,
-                  kind="par sheet", unread=unread, unvalued=tuple(unvalued),
-                  matched=tuple(f"{theirs} -> {ours}" for theirs, ours in names.used.items()))
+        raise InputError(
+            f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
+            "at least one of pays, combinations, probability, return, house_edge."
+        )
+    return Claims(
+        path=path,
+        title=f"par sheet under {rules.name}",
+        claims=tuple(claims),
+        sha256=submitted.sha256,
+        kind="par sheet",
+        unread=unread,
+        unvalued=tuple(unvalued),
+        matched=tuple(f"{theirs} -> {ours}" for theirs, ours in names.used.items()),
+    )
 
 
 Row = tuple[str, dict[str, object]]
@@ -185,7 +244,7 @@ Row = tuple[str, dict[str, object]]
 def _csv_rows(text: str, unread: list[str]) -> list[Row]:
     """The rows of a CSV par sheet; the header's columns that state no figure are added to ``unread``."""
     try:
-        lines = [line for line in csv.reader(io.StringIO(text))]
+        lines = list(csv.reader(io.StringIO(text)))
     except csv.Error as e:
         raise InputError(f"the CSV cannot be read ({e}); a par sheet's fields are short numbers and names.") from None
     first = next((i for i, line in enumerate(lines) if any(cell.strip() for cell in line)), None)
@@ -195,12 +254,16 @@ def _csv_rows(text: str, unread: list[str]) -> list[Row]:
     if "event" not in header:
         return []
     unread.extend(cell.strip() for cell, field in zip(lines[first], header) if not field and cell.strip())
-    return [(f"line {n}", {field: cell for field, cell in zip(header, line) if field})
-            for n, line in enumerate(lines[first + 1:], start=first + 2) if any(cell.strip() for cell in line)]
+    return [
+        (f"line {n}", {field: cell for field, cell in zip(header, line) if field})
+        for n, line in enumerate(lines[first + 1 :], start=first + 2)
+        if any(cell.strip() for cell in line)
+    ]
 
 
-def _xlsx_tables(path: str, data: bytes, unread: list[str],
-                 unvalued: list[str]) -> Iterator[tuple[str, list[Row], str | None]]:
+def _xlsx_tables(
+    path: str, data: bytes, unread: list[str], unvalued: list[str]
+) -> Iterator[tuple[str, list[Row], str | None]]:
     """Each worksheet's par-sheet table; a cell whose formula has no stored value (a workbook saved by a program that
     does not calculate) is read as empty and named in ``unvalued`` (sheet!cell), never skipped silently."""
     from openpyxl import load_workbook  # imported only when a workbook is read
@@ -221,8 +284,11 @@ def _xlsx_tables(path: str, data: bytes, unread: list[str],
         except InputError as e:
             raise InputError(f"{path}: {e}") from None
         for r, (values, cells) in enumerate(zip(grid, typed), start=1):
-            unvalued.extend(f"{sheet.title}!{get_column_letter(c)}{r}" for c, (value, cell) in enumerate(zip(values, cells), start=1)
-                            if value is None and isinstance(cell, str) and cell.startswith("="))
+            unvalued.extend(
+                f"{sheet.title}!{get_column_letter(c)}{r}"
+                for c, (value, cell) in enumerate(zip(values, cells), start=1)
+                if value is None and isinstance(cell, str) and cell.startswith("=")
+            )
         found = _xlsx_table(sheet.title, grid, unread)
         if found is not None:
             yield found
@@ -239,8 +305,11 @@ def _xlsx_table(title: str, grid: list[list[object]], unread: list[str]) -> tupl
             if normalized(cell) == "wager" and row[j + 1] is not None:
                 wager = str(row[j + 1]).strip()
     header = [ALIASES.get(k, "") for k in keys[head]]
-    unread.extend(f"{title}!{cell}" for cell, field in zip(grid[head], header) if not field and cell is not None
-                   and str(cell).strip())
+    unread.extend(
+        f"{title}!{cell}"
+        for cell, field in zip(grid[head], header)
+        if not field and cell is not None and str(cell).strip()
+    )
     rows: list[Row] = []
     n = head + 1
     while n < len(grid) and any(cell is not None and str(cell).strip() for cell in grid[n]):
@@ -285,15 +354,27 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
 
 
 _FIGURE_OF = {
-    "pays": ("pays", None), "combinations_exact": ("combinations", None), "combinations": ("combinations", None),
-    "probability": ("probability", None), "probability_percent": ("probability", "percent"), "return": ("return", None),
+    "pays": ("pays", None),
+    "combinations_exact": ("combinations", None),
+    "combinations": ("combinations", None),
+    "probability": ("probability", None),
+    "probability_percent": ("probability", "percent"),
+    "return": ("return", None),
     **{f: (f, None) for f in WAGER_FIGURES},
     **{f"{f}_percent": (f, "percent") for f in WAGER_FIGURES},
 }
 
 
-def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None, rules: RuleSet, shoe: Shoe,
-            start: int, names: Names) -> list[Claim]:
+def _claims(
+    path: str,
+    sheet: str,
+    rows: Sequence[Row],
+    sheet_wager: str | None,
+    rules: RuleSet,
+    shoe: Shoe,
+    start: int,
+    names: Names,
+) -> list[Claim]:
     claims: list[Claim] = []
     stated: set[tuple[str, str, Fraction]] = set()
     for label, cells in rows:
@@ -311,10 +392,14 @@ def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None,
         if event and not totals:
             outcome = names.event(event, wager)
             if outcome is None:
-                raise InputError(f"{where}: event {shown(event)} is not an outcome of {wager.name} under {rules.name}; "
-                                 f"its outcomes are: {', '.join(o.name for o in wager.outcomes)} (a map of your names: "
-                                 "--map FILE).")
-        columns = [c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)]
+                raise InputError(
+                    f"{where}: event {shown(event)} is not an outcome of {wager.name} under {rules.name}; "
+                    f"its outcomes are: {', '.join(o.name for o in wager.outcomes)} (a map of your names: "
+                    "--map FILE)."
+                )
+        columns = [
+            c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)
+        ]
         for column in columns:
             figure, unit = _FIGURE_OF[column]
             if figure not in WAGER_FIGURES and outcome is None:
@@ -333,9 +418,20 @@ def _claims(path: str, sheet: str, rows: Sequence[Row], sheet_wager: str | None,
                     continue
                 stated.add(key)
             subject = f"{wager.name} / {event or 'house edge'}"
-            claims.append(Claim(number=start + len(claims) + 1, label=label, source=subject, rules=rules, shoe=shoe,
-                                wager=wager.name, figure=figure, outcome=outcome if figure in _OUTCOME else None,
-                                claimed=claimed, pays=tuple((o, p) for w, o, p in rules.pay_changes if w == wager.name)))
+            claims.append(
+                Claim(
+                    number=start + len(claims) + 1,
+                    label=label,
+                    source=subject,
+                    rules=rules,
+                    shoe=shoe,
+                    wager=wager.name,
+                    figure=figure,
+                    outcome=outcome if figure in _OUTCOME else None,
+                    claimed=claimed,
+                    pays=tuple((o, p) for w, o, p in rules.pay_changes if w == wager.name),
+                )
+            )
     return claims
 
 

@@ -1,4 +1,5 @@
-"""A counting study's exact tallies: per shoe, per count, per depth, per wager and in total; and the figures a researcher reports.
+"""A counting study's exact tallies: per shoe, per count, per depth, per wager and in total; and the figures a
+researcher reports.
 
 Units, exactly
     A wager's results are integers in units of ``1 / scale`` (its pays'
@@ -13,7 +14,7 @@ Units, exactly
     net, its expected values in units of a multiple of it that also holds the
     exact expectation over the lightning draw of every row and partition of
     its multiplied cards (:func:`analyzer.exact.lightning.study_scales`).
-    The tables by count and by depth (:class:`Table`) keep, per key and per
+    The tables by count and by depth (:class:`RoundsByKey`) keep, per key and per
     ``U``, the sum of the numerators in two int64 halves (a shoe meets each
     ``U`` once, so no half can overflow), multiplied out only when read.
 
@@ -82,8 +83,9 @@ def common_dealings(cards: int) -> int:
 def _factors(cards: int) -> npt.NDArray[Any]:
     """``L // (U)_6`` for U = 0..cards (0 where no round can be dealt), Python ints."""
     common = common_dealings(cards)
-    return np.array([common // math.perm(u, CARDS_PER_ROUND) if u >= CARDS_PER_ROUND else 0 for u in range(cards + 1)],
-                    dtype=object)
+    return np.array(
+        [common // math.perm(u, CARDS_PER_ROUND) if u >= CARDS_PER_ROUND else 0 for u in range(cards + 1)], dtype=object
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +102,18 @@ class Line:
     staked: int = 0
 
     def __add__(self, other: Line) -> Line:
-        return Line(self.rounds + other.rounds, self.positive + other.positive, self.bets + other.bets,
-                    self.won + other.won, self.expected + other.expected, self.staked + other.staked)
+        return Line(
+            self.rounds + other.rounds,
+            self.positive + other.positive,
+            self.bets + other.bets,
+            self.won + other.won,
+            self.expected + other.expected,
+            self.staked + other.staked,
+        )
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class RoundsByKey:
     """Rounds by key (a count or a depth), as int64 arrays: per key the rounds, positive rounds, bets and units won;
     the exact expected values summed per (key, unseen cards U), split into high and low 32-bit halves (so that no
     sum can overflow: a shoe meets each U at most once), sparse in a chunk and dense once merged."""
@@ -118,9 +126,17 @@ class Table:
     low_bits: npt.NDArray[np.int64]
 
     @staticmethod
-    def of(low: int, width: int, cards: int, keys: npt.NDArray[np.int64], unseen: npt.NDArray[np.int64],
-           positive: npt.NDArray[np.bool_], stake: npt.NDArray[np.int64], net: npt.NDArray[np.int64],
-           numerators: npt.NDArray[Any]) -> Table:
+    def of(
+        low: int,
+        width: int,
+        cards: int,
+        keys: npt.NDArray[np.int64],
+        unseen: npt.NDArray[np.int64],
+        positive: npt.NDArray[np.bool_],
+        stake: npt.NDArray[np.int64],
+        net: npt.NDArray[np.int64],
+        numerators: npt.NDArray[Any],
+    ) -> RoundsByKey:
         offsets = np.clip(keys, low, low + width - 1) - low
         counts = np.zeros((width, 5), dtype=np.int64)
         counts[:, 0] = np.bincount(offsets, minlength=width)
@@ -133,16 +149,22 @@ class Table:
             sums = [0] * len(index)
             for i, value in zip(inverse.tolist(), numerators.tolist()):
                 sums[i] += value
-            return Table(low, width, counts, index.astype(np.int64), np.array([v >> 32 for v in sums], dtype=object),
-                         np.array([v & 0xFFFFFFFF for v in sums], dtype=object))
+            return RoundsByKey(
+                low,
+                width,
+                counts,
+                index.astype(np.int64),
+                np.array([v >> 32 for v in sums], dtype=object),
+                np.array([v & 0xFFFFFFFF for v in sums], dtype=object),
+            )
         high = np.zeros(len(index), dtype=np.int64)
         low_bits = np.zeros(len(index), dtype=np.int64)
         np.add.at(high, inverse, numerators >> 32)  # each term below 2**31: int64 sums over a billion shoes
         np.add.at(low_bits, inverse, numerators & 0xFFFFFFFF)
-        return Table(low, width, counts, index.astype(np.int64), high, low_bits)
+        return RoundsByKey(low, width, counts, index.astype(np.int64), high, low_bits)
 
     @staticmethod
-    def merge(tables: Sequence[Table], cards: int) -> Table:
+    def merge(tables: Sequence[RoundsByKey], cards: int) -> RoundsByKey:
         first = tables[0]
         counts = sum((t.counts for t in tables), np.zeros_like(first.counts))
         wide = any(t.high.dtype == object for t in tables)
@@ -151,7 +173,7 @@ class Table:
         for table in tables:
             np.add.at(high, table.index, table.high)
             np.add.at(low_bits, table.index, table.low_bits)
-        return Table(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
+        return RoundsByKey(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
         """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""
@@ -163,8 +185,11 @@ class Table:
             if not rounds:
                 continue
             span = slice(offset * width, (offset + 1) * width)
-            total = sum(((h << 32) + lo) * f for h, lo, f in zip(self.high[span].tolist(), self.low_bits[span].tolist(), factors)
-                        if h or lo)
+            total = sum(
+                ((h << 32) + lo) * f
+                for h, lo, f in zip(self.high[span].tolist(), self.low_bits[span].tolist(), factors)
+                if h or lo
+            )
             line = Line(rounds, positive, bets, won, total, staked)
             out.append((self.low + offset, line, Fraction(total, rounds * unit * common_dealings(cards))))
         return out
@@ -177,12 +202,14 @@ class Chunk:
 
     shoes: tuple[tuple[Line, ...], ...]
     squares: tuple[int, ...]  # per wager then total: sum over rounds of the net result squared (1/scale^2)
-    by_count: tuple[Table | None, ...]
-    by_depth: tuple[Table, ...]
+    by_count: tuple[RoundsByKey | None, ...]
+    by_depth: tuple[RoundsByKey, ...]
     nets: npt.NDArray[np.int64]  # (rounds in shoe order, wagers + total): each round's net result (1/scale)
 
     @staticmethod
-    def of(study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]) -> Chunk:
+    def of(
+        study: Study, count: int, rounds: Rounds, numerators: npt.NDArray[Any], results: npt.NDArray[np.int64]
+    ) -> Chunk:
         """Tally a chunk of ``count`` shoes from their rounds, exact expected values (numerators, 1/value scale) and
         results (1/result scale)."""
         wagers = [study.rules.wager(name) for name in study.names]
@@ -196,8 +223,8 @@ class Chunk:
         shoe = rounds.shoe
         per_wager: list[list[Line]] = []
         squares: list[int] = []
-        by_count: list[Table | None] = []
-        by_depth: list[Table] = []
+        by_count: list[RoundsByKey | None] = []
+        by_depth: list[RoundsByKey] = []
         total_net = np.zeros(len(shoe), dtype=np.int64)
         total_expected = [0] * count
         positive_any = np.zeros(len(shoe), dtype=bool)
@@ -236,16 +263,24 @@ class Chunk:
             per_wager.append(_lines(shoe, count, positive, stake > 0, stake, net, expected))
             if counter is not None:
                 clip = CLIP if counter.index == "true" else RUNNING_CLIP
-                by_count.append(Table.of(-clip, 2 * clip + 1, cards, bins, unseen, positive, stake, net, numerators[:, j]))
+                by_count.append(
+                    RoundsByKey.of(-clip, 2 * clip + 1, cards, bins, unseen, positive, stake, net, numerators[:, j])
+                )
             else:
                 by_count.append(None)
-            by_depth.append(Table.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, stake, net,
-                                     numerators[:, j]))
+            by_depth.append(
+                RoundsByKey.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, stake, net, numerators[:, j])
+            )
         totals = _lines(shoe, count, positive_any, bets, staked, total_net, total_expected)
         squares.append(_sum_of_squares(total_net))
         rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
-        return Chunk(shoes=rows, squares=tuple(squares), by_count=tuple(by_count), by_depth=tuple(by_depth),
-                     nets=np.stack([*nets, total_net], axis=1))
+        return Chunk(
+            shoes=rows,
+            squares=tuple(squares),
+            by_count=tuple(by_count),
+            by_depth=tuple(by_depth),
+            nets=np.stack([*nets, total_net], axis=1),
+        )
 
 
 def _sum_of_squares(net: npt.NDArray[np.int64]) -> int:
@@ -257,13 +292,20 @@ def _sum_of_squares(net: npt.NDArray[np.int64]) -> int:
     return sum(x * x for x in net.tolist())
 
 
-def _expected_by_shoe(shoe: npt.NDArray[np.int64], count: int, stake: npt.NDArray[np.int64],
-                      numerators: npt.NDArray[Any], factors: npt.NDArray[Any]) -> list[int]:
-    """Per shoe, the exact expected values of the bets placed (``stake`` units each), in units of 1/(scale L) (Python ints)."""
+def _expected_by_shoe(
+    shoe: npt.NDArray[np.int64],
+    count: int,
+    stake: npt.NDArray[np.int64],
+    numerators: npt.NDArray[Any],
+    factors: npt.NDArray[Any],
+) -> list[int]:
+    """Per shoe, the exact expected values of the bets placed (``stake`` units each), in units of 1/(scale L) (Python
+    ints)."""
     sums = [0] * count
     rows = np.flatnonzero(stake)
-    for i, units, numerator, factor in zip(shoe[rows].tolist(), stake[rows].tolist(), numerators[rows].tolist(),
-                                           factors[rows].tolist()):
+    for i, units, numerator, factor in zip(
+        shoe[rows].tolist(), stake[rows].tolist(), numerators[rows].tolist(), factors[rows].tolist()
+    ):
         sums[i] += units * numerator * factor
     return sums
 
@@ -275,8 +317,15 @@ def _ceilings(threshold: Fraction, cards: int, reach: int) -> npt.NDArray[np.int
     return np.array([max(-reach, min(reach, math.ceil(threshold * u))) for u in range(cards + 1)], dtype=np.int64)
 
 
-def _lines(shoe: npt.NDArray[np.int64], count: int, positive: npt.NDArray[np.bool_], bet: npt.NDArray[Any],
-           stake: npt.NDArray[np.int64], net: npt.NDArray[np.int64], expected: list[int]) -> list[Line]:
+def _lines(
+    shoe: npt.NDArray[np.int64],
+    count: int,
+    positive: npt.NDArray[np.bool_],
+    bet: npt.NDArray[Any],
+    stake: npt.NDArray[np.int64],
+    net: npt.NDArray[np.int64],
+    expected: list[int],
+) -> list[Line]:
     """One :class:`Line` per shoe of the chunk; ``bet`` counts the bets of each round (the total's: one per wager
     bet), ``stake`` their units."""
     rounds = np.bincount(shoe, minlength=count)
@@ -287,12 +336,14 @@ def _lines(shoe: npt.NDArray[np.int64], count: int, positive: npt.NDArray[np.boo
     np.add.at(staked, shoe, stake)
     won = np.zeros(count, dtype=np.int64)
     np.add.at(won, shoe, net)
-    return [Line(int(r), int(p), int(b), int(w), e, int(s))
-            for r, p, b, w, e, s in zip(rounds, positives, bets, won, expected, staked)]
+    return [
+        Line(int(r), int(p), int(b), int(w), e, int(s))
+        for r, p, b, w, e, s in zip(rounds, positives, bets, won, expected, staked)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
-class Figure:
+class Estimate:
     """A mean with the half-width of its 95% interval (NaN with one shoe), as floats for printing."""
 
     mean: float
@@ -318,9 +369,15 @@ class Moments:
 
     def add(self, shoe: Line) -> Moments:
         """These sums with one more shoe."""
-        return Moments(self.shoes + 1, self.line + shoe, self.won_squared + shoe.won * shoe.won,
-                       self.expected_squared + shoe.expected * shoe.expected, self.won_rounds + shoe.won * shoe.rounds,
-                       self.expected_rounds + shoe.expected * shoe.rounds, self.rounds_squared + shoe.rounds * shoe.rounds)
+        return Moments(
+            self.shoes + 1,
+            self.line + shoe,
+            self.won_squared + shoe.won * shoe.won,
+            self.expected_squared + shoe.expected * shoe.expected,
+            self.won_rounds + shoe.won * shoe.rounds,
+            self.expected_rounds + shoe.expected * shoe.rounds,
+            self.rounds_squared + shoe.rounds * shoe.rounds,
+        )
 
     def sums(self, expected: bool) -> tuple[int, int, int]:
         """Sums over shoes of v, v^2 and v r, for v the units expected or won (in their integer units)."""
@@ -343,8 +400,8 @@ class Tally:
     study: Study
     moments: tuple[Moments, ...]
     squares: tuple[int, ...]
-    by_count: tuple[Table | None, ...]
-    by_depth: tuple[Table | None, ...]
+    by_count: tuple[RoundsByKey | None, ...]
+    by_depth: tuple[RoundsByKey | None, ...]
     shoes: tuple[tuple[Line, ...], ...] | None
     nets: tuple[npt.NDArray[np.int64], ...] | None = None
 
@@ -352,9 +409,15 @@ class Tally:
     def empty(study: Study, keep_shoes: bool = False, keep_rounds: bool = False) -> Tally:
         """Nothing dealt yet."""
         width = len(study.wagers)
-        return Tally(study=study, moments=(Moments(),) * (width + 1), squares=(0,) * (width + 1),
-                     by_count=(None,) * width, by_depth=(None,) * width, shoes=() if keep_shoes else None,
-                     nets=() if keep_rounds else None)
+        return Tally(
+            study=study,
+            moments=(Moments(),) * (width + 1),
+            squares=(0,) * (width + 1),
+            by_count=(None,) * width,
+            by_depth=(None,) * width,
+            shoes=() if keep_shoes else None,
+            nets=() if keep_rounds else None,
+        )
 
     def add(self, chunk: Chunk) -> Tally:
         """The tally with a chunk's shoes added, in shoe order."""
@@ -424,18 +487,18 @@ class Tally:
         line = self.line(j)
         return self.expected(j) / line.staked if line.staked else None
 
-    def per_shoe(self, j: int, expected: bool = False) -> Figure:
+    def per_shoe(self, j: int, expected: bool = False) -> Estimate:
         """Units won (or expected) per shoe: mean and 95% half-width over shoes."""
         moments = self.moments[j]
         n, unit = moments.shoes, self._unit(j, expected)
         total, squares, _ = moments.sums(expected)
         mean = Fraction(total, n * unit)
         if n < 2:
-            return Figure(float(mean), math.nan)
+            return Estimate(float(mean), math.nan)
         variance = Fraction(squares * n - total * total, n * (n - 1) * unit * unit)
-        return Figure(float(mean), Z_95 * math.sqrt(variance / n))
+        return Estimate(float(mean), Z_95 * math.sqrt(variance / n))
 
-    def per_100_rounds(self, j: int, expected: bool = False) -> Figure:
+    def per_100_rounds(self, j: int, expected: bool = False) -> Estimate:
         """Units per 100 rounds dealt: ratio of totals; 95% half-width by the delta method over shoes."""
         moments = self.moments[j]
         n, unit = moments.shoes, self._unit(j, expected)
@@ -443,12 +506,12 @@ class Tally:
         dealt = moments.line.rounds
         ratio = Fraction(total, dealt * unit)
         if n < 2:
-            return Figure(float(100 * ratio), math.nan)
+            return Estimate(float(100 * ratio), math.nan)
         # sum over shoes of (v / unit - ratio r)^2, in integers: sum (v dealt - total r)^2 / (dealt unit)^2, expanded
         spread = squares * dealt * dealt - 2 * total * dealt * cross + total * total * moments.rounds_squared
         residual = Fraction(spread, dealt * dealt * unit * unit * (n - 1))
         mean_rounds = Fraction(dealt, n)
-        return Figure(float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds))
+        return Estimate(float(100 * ratio), 100 * Z_95 * math.sqrt(residual / n) / float(mean_rounds))
 
     def sd_per_round(self, j: int) -> float:
         """Standard deviation of one round's net result (units), over every round dealt."""
@@ -484,10 +547,10 @@ class Tally:
         return [(key, line, average) for key, (line, average) in sorted(grouped.items())]
 
 
-def _merged(old: Table | None, new: Table | None, cards: int) -> Table | None:
+def _merged(old: RoundsByKey | None, new: RoundsByKey | None, cards: int) -> RoundsByKey | None:
     """Two tables of one kind added (either may be absent), dense (a chunk's own table is sparse, and
-    :meth:`Table.rows` reads a dense one: a study of one chunk read its sparse table as dense)."""
+    :meth:`RoundsByKey.rows` reads a dense one: a study of one chunk read its sparse table as dense)."""
     if old is None or new is None:
         present = new if old is None else old
-        return None if present is None else Table.merge([present], cards)
-    return Table.merge([old, new], cards)
+        return None if present is None else RoundsByKey.merge([present], cards)
+    return RoundsByKey.merge([old, new], cards)

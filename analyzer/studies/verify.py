@@ -56,6 +56,7 @@ report.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, replace
@@ -66,7 +67,7 @@ from typing import Any
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet, par_sheets
-from ..exact.reach import load
+from ..exact.reach import load_rules
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
 from ..game.rulefile import catalogue, is_rule_file, shipped
@@ -97,14 +98,27 @@ FIGURES: tuple[str, ...] = (
 )
 """What a claim can be about; the last four are per outcome."""
 OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays")
-SHARE_FIGURES: tuple[str, ...] = ("house_edge", "expected_value", "element_of_risk", "hit_frequency", "push_frequency",
-                                  "rtp", "probability", "return")
-"""Figures that are a share of the bet or a probability: a % sign may be written, and a bare number is a fraction of 1."""
+SHARE_FIGURES: tuple[str, ...] = (
+    "house_edge",
+    "expected_value",
+    "element_of_risk",
+    "hit_frequency",
+    "push_frequency",
+    "rtp",
+    "probability",
+    "return",
+)
+"""Figures that are a share of the bet or a probability: a % sign may be written, and a bare number is a fraction of
+1."""
 _BOUNDS: dict[str, tuple[Fraction, Fraction]] = {
-    "house_edge": (Fraction(-1000), Fraction(1)), "expected_value": (Fraction(-1), Fraction(1000)),
-    "element_of_risk": (Fraction(-1000), Fraction(1)), "hit_frequency": (Fraction(0), Fraction(1)),
-    "push_frequency": (Fraction(0), Fraction(1)), "probability": (Fraction(0), Fraction(1)),
-    "rtp": (Fraction(0), Fraction(1001)), "return": (Fraction(-1), Fraction(1000)),
+    "house_edge": (Fraction(-1000), Fraction(1)),
+    "expected_value": (Fraction(-1), Fraction(1000)),
+    "element_of_risk": (Fraction(-1000), Fraction(1)),
+    "hit_frequency": (Fraction(0), Fraction(1)),
+    "push_frequency": (Fraction(0), Fraction(1)),
+    "probability": (Fraction(0), Fraction(1)),
+    "rtp": (Fraction(0), Fraction(1001)),
+    "return": (Fraction(-1), Fraction(1000)),
 }
 """Where each share figure can lie at all, as a fraction of 1 (a bet loses at most the stake)."""
 EXACT = "exact"
@@ -112,8 +126,21 @@ MAX_PLACES = 100
 """The most decimal places a claim can state (or ``precision`` ask for); no published figure has more than 20."""
 UNITS = ("fraction", "percent")
 
-_CLAIM_KEYS = ("id", "source", "rules", "wagers", "decks", "remove", "wager", "pays", "figure", "outcome", "value",
-               "precision", "unit")
+_CLAIM_KEYS = (
+    "id",
+    "source",
+    "rules",
+    "wagers",
+    "decks",
+    "remove",
+    "wager",
+    "pays",
+    "figure",
+    "outcome",
+    "value",
+    "precision",
+    "unit",
+)
 _DIGITS = r"\d{1,3}(?:,\d{3}){1,13}|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
 _RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
@@ -253,13 +280,16 @@ def parse_claimed(text: str | int, precision: int | str | None) -> Claimed:
             raise InputError(f"precision {shown(precision)} is not a number of decimal places from 0 to {MAX_PLACES}.")
         if places is not None and precision < places:
             raise InputError(
-                f"value {shown(written)} is written to {places} decimal places but precision says {precision}; make them agree."
+                f"value {shown(written)} is written to {places} decimal places but precision says {precision}; make "
+                "them agree."
             )
         places = precision
     return Claimed(text=written, value=value, places=places, percent=percent)
 
 
-def claimed_figure(figure: str, value: str | int, precision: int | str | None = None, unit: str | None = None) -> Claimed:
+def claimed_figure(
+    figure: str, value: str | int, precision: int | str | None = None, unit: str | None = None
+) -> Claimed:
     """A claimed value of ``figure``, read exactly and checked for sense (see the module notes).
 
     A pay is read as a pay table writes it; a share of the bet or a
@@ -267,27 +297,31 @@ def claimed_figure(figure: str, value: str | int, precision: int | str | None = 
     ``unit="percent"``), and one that no fraction of 1 could be is refused
     with the question whether a % is missing.
 
-    >>> claimed_figure("house_edge", "1.06")
+    >>> claimed_figure("house_edge", "1.06")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    analyzer.errors.InputError: value '1.06' of house_edge, read as a fraction of the bet, is 106%, which no house_edge can be; if it is a percentage, write "1.06%" (or unit = "percent").
+    analyzer.errors.InputError: value '1.06' of house_edge, read as a fraction of the bet, is 106%,
+    which no house_edge can be; if it is a percentage, write "1.06%" (or unit = "percent").
     """
     if figure == "pays":
         if not isinstance(value, str):
-            raise InputError(f"pays {shown(value)} must be written as a pay table writes it, e.g. \"11:1\", \"19:20\", \"push\".")
+            raise InputError(
+                f'pays {shown(value)} must be written as a pay table writes it, e.g. "11:1", "19:20", "push".'
+            )
         return Claimed(text=value.strip(), value=parse_pays(value), places=None, percent=False)
     claimed = parse_claimed(value, precision)
     if unit == "percent" and not claimed.percent:
         if figure not in SHARE_FIGURES:
-            raise InputError(f"unit = \"percent\" is only for {', '.join(SHARE_FIGURES)}, not {figure}.")
+            raise InputError(f'unit = "percent" is only for {", ".join(SHARE_FIGURES)}, not {figure}.')
         claimed = replace(claimed, text=f"{claimed.text}%", value=claimed.value / 100, percent=True)
     if figure in _BOUNDS and not claimed.percent:
         low, high = _BOUNDS[figure]
         if not low <= claimed.value <= high:
             as_percent = decimal_text(claimed.value * 100, 6).rstrip("0").rstrip(".")
             raise InputError(
-                f"value {shown(claimed.text)} of {figure}, read as a fraction of the bet, is {as_percent}%, which no {figure} "
-                f"can be; if it is a percentage, write \"{claimed.text}%\" (or unit = \"percent\")."
+                f"value {shown(claimed.text)} of {figure}, read as a fraction of the bet, is {as_percent}%, which no "
+                f"{figure} "
+                f'can be; if it is a percentage, write "{claimed.text}%" (or unit = "percent").'
             )
     return claimed
 
@@ -295,8 +329,10 @@ def claimed_figure(figure: str, value: str | int, precision: int | str | None = 
 def load_claims(path: str) -> Claims:
     """Read and check a claims file; :class:`InputError` names the file, the claim and the key."""
     if Path(path).suffix.lower() in (".xls", ".xlsm", ".ods", ".numbers", ".tsv"):
-        raise InputError(f"{origin_of(path)}: a par sheet is read as .csv or .xlsx; save it in one of those, "
-                         "or give a .toml claims file.")
+        raise InputError(
+            f"{origin_of(path)}: a par sheet is read as .csv or .xlsx; save it in one of those, "
+            "or give a .toml claims file."
+        )
     submitted = read_submitted(path, "claims file")
     return read_claims(submitted.text(), path, Path(path).parent, submitted.sha256)
 
@@ -327,7 +363,9 @@ def read_claims(text: str, path: str, folder: Path, sha256: str = "") -> Claims:
     return Claims(path=path, title=title, claims=claims, sha256=sha256)
 
 
-def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tuple[str, tuple[str, ...]], RuleSet]) -> Claim:
+def _read_claim(
+    table: StrictTable, number: int, folder: Path, loaded: dict[tuple[str, tuple[str, ...]], RuleSet]
+) -> Claim:
     def wrap(key: str, action: Any) -> Any:
         try:
             return action()
@@ -345,7 +383,7 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tupl
         raise table.error("wagers", "must be a wagers file or a list of them.")
     files = tuple(located(a) for a in added)
     if (where, files) not in loaded:
-        loaded[(where, files)] = wrap("wagers" if files else "rules", lambda: load(where, files))
+        loaded[(where, files)] = wrap("wagers" if files else "rules", lambda: load_rules(where, files))
     rules = loaded[(where, files)]
     given = table.integer("decks", required=False)
     decks = rules.decks if given is None else given
@@ -360,13 +398,15 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tupl
         for outcome_name in list(pays_table.data):
             pays = pays_table.pays(outcome_name)
             assert pays is not None, "the key is in the table"
-            rules = wrap("pays", lambda: rules.with_pays(wager, outcome_name, pays))
+            rules = wrap("pays", functools.partial(rules.with_pays, wager, outcome_name, pays))
             changed.append((outcome_name, pays))
     figure = table.string("figure")
     if figure not in FIGURES:
         raise table.error("figure", f"is {shown(figure)}; it must be one of {', '.join(FIGURES)}.")
     if figure in OUTCOME_FIGURES and "outcome" not in table.data:
-        raise table.error("outcome", f"is missing; the figure {figure} is per outcome: name a row of the {wager} pay table.")
+        raise table.error(
+            "outcome", f"is missing; the figure {figure} is per outcome: name a row of the {wager} pay table."
+        )
     outcome = table.string("outcome", required=False)
     if outcome is not None:
         if figure not in OUTCOME_FIGURES:
@@ -374,12 +414,18 @@ def _read_claim(table: StrictTable, number: int, folder: Path, loaded: dict[tupl
         wrap("outcome", lambda: rules.wager(wager).outcome(outcome))
     raw = table.data.get("value")
     if isinstance(raw, float):
-        raise table.error("value", f"is the TOML float {shown(raw)}; write it as a string, e.g. value = \"{raw}\", so it is read exactly.")
+        raise table.error(
+            "value",
+            f'is the TOML float {shown(raw)}; write it as a string, e.g. value = "{raw}", so it is read exactly.',
+        )
     value = table.typed("value", (str, int), VALUE_FORMS, True)
     precision = table.typed("precision", (int, str), f'a number of decimal places or "{EXACT}"', False)
-    if isinstance(precision, str) and precision != EXACT or isinstance(precision, int) and not 0 <= precision <= MAX_PLACES:
+    if (isinstance(precision, str) and precision != EXACT) or (
+        isinstance(precision, int) and not 0 <= precision <= MAX_PLACES
+    ):
         raise table.error(
-            "precision", f'is {shown(precision)}; it must be a number of decimal places from 0 to {MAX_PLACES} or "{EXACT}".'
+            "precision",
+            f'is {shown(precision)}; it must be a number of decimal places from 0 to {MAX_PLACES} or "{EXACT}".',
         )
     unit = table.string("unit", required=False)
     if unit is not None and unit not in UNITS:
@@ -432,22 +478,22 @@ def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
         if claim.figure == "pays":
             return row.pays
         if claim.figure == "return" and row.pays is None:
-            raise InputError(f"{path}: claim {claim.number}: outcome {claim.outcome!r} of {claim.wager} under "
-                             f"{claim.rules.name} has no pay, so no return; claim its combinations or probability.")
-        return {"combinations": Fraction(row.combinations), "probability": row.probability}.get(claim.figure, row.contribution)
+            raise InputError(
+                f"{path}: claim {claim.number}: outcome {claim.outcome!r} of {claim.wager} under "
+                f"{claim.rules.name} has no pay, so no return; claim its combinations or probability."
+            )
+        return {"combinations": Fraction(row.combinations), "probability": row.probability}.get(
+            claim.figure, row.contribution
+        )
     if claim.figure == "denominator":
         return Fraction(sheet.denominator)
     attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
     value: Fraction | None = getattr(sheet, attribute)
     if value is None:
-        reason = (
-            "it has no pay table"
-            if not sheet.wager.has_pay_table
-            else "its bets always push"
-        )
+        reason = "it has no pay table" if not sheet.wager.has_pay_table else "its bets always push"
         raise InputError(
             f"{path}: claim {claim.number}: wager {claim.wager} under {claim.rules.name} has no {claim.figure}, "
-            f"because {reason}; give its pays with pays = {{ \"OUTCOME\" = \"N:1\" }}, or claim an outcome's "
+            f'because {reason}; give its pays with pays = {{ "OUTCOME" = "N:1" }}, or claim an outcome\'s '
             "combinations or probability."
         )
     return value

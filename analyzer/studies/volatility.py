@@ -38,7 +38,7 @@ def z_score(level: Fraction) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class Spread:
+class NetRange:
     """The net result after ``rounds`` unit bets: its exact mean, its standard deviation, and a range per level."""
 
     rounds: int
@@ -48,7 +48,9 @@ class Spread:
     """(level, low, high) for each of :data:`LEVELS`."""
 
 
-def spreads(sheet: ParSheet, rounds: tuple[int, ...] = ROUNDS, levels: tuple[Fraction, ...] = LEVELS) -> tuple[Spread, ...]:
+def net_ranges(
+    sheet: ParSheet, rounds: tuple[int, ...] = ROUNDS, levels: tuple[Fraction, ...] = LEVELS
+) -> tuple[NetRange, ...]:
     """The normal-approximation ranges of the net result after each number of ``rounds`` (a wager with pays)."""
     ev, variance = sheet.expected_value, sheet.variance
     if ev is None or variance is None:
@@ -56,8 +58,16 @@ def spreads(sheet: ParSheet, rounds: tuple[int, ...] = ROUNDS, levels: tuple[Fra
     out = []
     for n in rounds:
         mean, sd = n * ev, math.sqrt(n * variance)
-        out.append(Spread(n, mean, sd, tuple((level, float(mean) - z_score(level) * sd, float(mean) + z_score(level) * sd)
-                                               for level in levels)))
+        out.append(
+            NetRange(
+                n,
+                mean,
+                sd,
+                tuple(
+                    (level, float(mean) - z_score(level) * sd, float(mean) + z_score(level) * sd) for level in levels
+                ),
+            )
+        )
     return tuple(out)
 
 

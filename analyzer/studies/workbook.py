@@ -76,20 +76,28 @@ def check_workbook(path: str, data: bytes) -> None:
     except (zipfile.BadZipFile, OSError, ValueError, EOFError):
         raise InputError(f"{path}: is not a readable .xlsx workbook (not a zip archive).") from None
     if len(infos) > MAX_PARTS:
-        raise InputError(f"{path}: the workbook has {len(infos):,} parts; a par sheet's has a few dozen "
-                         f"(at most {MAX_PARTS:,} are read).")
+        raise InputError(
+            f"{path}: the workbook has {len(infos):,} parts; a par sheet's has a few dozen "
+            f"(at most {MAX_PARTS:,} are read)."
+        )
     total = 0
     for info in infos:
         size = info.file_size
         total += size
         if size > MAX_PART_BYTES:
-            raise InputError(f"{path}: part {info.filename[:80]!r} holds {size:,} bytes uncompressed; at most "
-                             f"{MAX_PART_BYTES:,} are read (a par sheet's parts are far smaller).")
+            raise InputError(
+                f"{path}: part {info.filename[:80]!r} holds {size:,} bytes uncompressed; at most "
+                f"{MAX_PART_BYTES:,} are read (a par sheet's parts are far smaller)."
+            )
         if size > RATIO_FROM and size > MAX_RATIO * max(1, info.compress_size):
-            raise InputError(f"{path}: part {info.filename[:80]!r} is compressed {size // max(1, info.compress_size):,} "
-                             f"to 1 (a zip bomb?); at most {MAX_RATIO} to 1 is read.")
+            raise InputError(
+                f"{path}: part {info.filename[:80]!r} is compressed {size // max(1, info.compress_size):,} "
+                f"to 1 (a zip bomb?); at most {MAX_RATIO} to 1 is read."
+            )
     if total > MAX_TOTAL_BYTES:
-        raise InputError(f"{path}: the workbook holds {total:,} bytes uncompressed; at most {MAX_TOTAL_BYTES:,} are read.")
+        raise InputError(
+            f"{path}: the workbook holds {total:,} bytes uncompressed; at most {MAX_TOTAL_BYTES:,} are read."
+        )
     for info in infos:
         if not re.fullmatch(r"xl/worksheets/[^/]+\.xml", info.filename):
             continue
@@ -98,8 +106,10 @@ def check_workbook(path: str, data: bytes) -> None:
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError):
             raise InputError(f"{path}: part {info.filename[:80]!r} cannot be read (damaged or encrypted).") from None
         if cells is not None and cells > MAX_CELLS:
-            raise InputError(f"{path}: sheet {info.filename[:80]!r} declares {cells:,} cells; a par sheet needs a few "
-                             f"thousand (at most {MAX_CELLS:,} are read).")
+            raise InputError(
+                f"{path}: sheet {info.filename[:80]!r} declares {cells:,} cells; a par sheet needs a few "
+                f"thousand (at most {MAX_CELLS:,} are read)."
+            )
 
 
 def bounded_rows(sheet: object) -> Iterator[list[object]]:

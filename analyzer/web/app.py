@@ -52,6 +52,7 @@ def _lifespan(jobs: Jobs) -> Callable[[Starlette], Any]:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         jobs.cancel_all()  # the server is stopping: running studies stop at their next step
+
     return lifespan
 
 
@@ -67,6 +68,7 @@ def create_app(guard: Guard) -> ASGIApp:
                 if not routes.errors_of(error):
                     raise
                 return routes.answer(error, getattr(request.state, "rule_text", None))
+
         return handler
 
     async def remember_text(request: Request, data: dict[str, Any], key: str = "state") -> State:

@@ -16,6 +16,7 @@ Every refusal is one line of JSON, ``{"error": "..."}``, with its 4xx status.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
 import json
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -33,8 +34,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY = 16 * 1024 * 1024
 """The longest request body, in bytes: a 10 MB par sheet, base64-encoded, with room to spare."""
 COOKIE = "baccarat_token"
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 """The page loads everything from this server: no CDN, no external font or script, no inline script."""
 HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"content-security-policy", CSP.encode()),
@@ -60,8 +63,10 @@ class Guard:
         its names)."""
         bound = f"[{host}]" if ":" in host and not host.startswith("[") else host
         names = {bound, *(LOOPBACK_NAMES if bound in LOOPBACK_NAMES or bound in ("0.0.0.0", "[::]") else ())}
-        return cls(hosts=frozenset(f"{n}:{port}" for n in names) | (frozenset(names) if port == 80 else frozenset()),
-                   token=token)
+        return cls(
+            hosts=frozenset(f"{n}:{port}" for n in names) | (frozenset(names) if port == 80 else frozenset()),
+            token=token,
+        )
 
     def wrap(self, app: ASGIApp) -> ASGIApp:
         async def guarded(scope: Scope, receive: Receive, send: Send) -> None:
@@ -77,20 +82,25 @@ class Guard:
                 await _refuse(send, 413, f"The request body is over {MAX_BODY // (1024 * 1024)} MB; send less.")
                 return
             await app(scope, _bounded(receive), _with_headers(send, self._cookie(scope)))
+
         return guarded
 
     def refusal(self, scope: Scope) -> tuple[int, str] | None:
         """Why a request is refused (status, one line), or ``None``."""
         host = _header(scope, b"host")
         if host is None or host.lower() not in self.hosts:
-            return 403, (f"Host {host!r} is not this server's; open it as http://{sorted(self.hosts)[0]}/ "
-                         "(a page elsewhere may not reach the workbench).")
+            return 403, (
+                f"Host {host!r} is not this server's; open it as http://{sorted(self.hosts)[0]}/ "
+                "(a page elsewhere may not reach the workbench)."
+            )
         origin = _header(scope, b"origin")
         if origin is not None and origin.lower() not in {f"http://{h}" for h in self.hosts}:
             return 403, f"Origin {origin!r} is not this server's; the workbench answers its own page only."
         if self.token is not None and not self._shows_token(scope):
-            return 401, ("This workbench needs its token (printed when `baccarat serve` started): open the address "
-                         "it printed, with ?token=..., or send Authorization: Bearer TOKEN.")
+            return 401, (
+                "This workbench needs its token (printed when `baccarat serve` started): open the address "
+                "it printed, with ?token=..., or send Authorization: Bearer TOKEN."
+            )
         return None
 
     def _given(self, scope: Scope) -> list[str]:
@@ -99,10 +109,8 @@ class Guard:
         if authorization.startswith("Bearer "):
             given.append(authorization.removeprefix("Bearer "))
         cookie = SimpleCookie()
-        try:
+        with contextlib.suppress(Exception):  # a malformed cookie header shows no token
             cookie.load(_header(scope, b"cookie") or "")
-        except Exception:  # a malformed cookie header shows no token
-            pass
         if COOKIE in cookie:
             given.append(cookie[COOKIE].value)
         return given
@@ -127,9 +135,13 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 async def _refuse(send: Send, status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                            *HEADERS]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *HEADERS],
+        }
+    )
     await send({"type": "http.response.body", "body": body})
 
 
@@ -149,6 +161,7 @@ def _bounded(receive: Receive) -> Receive:
             if seen > MAX_BODY:
                 raise BodyTooLarge(f"The request body is over {MAX_BODY // (1024 * 1024)} MB; send less.")
         return message
+
     return bounded
 
 
@@ -158,4 +171,5 @@ def _with_headers(send: Send, cookie: bytes | None) -> Send:
             extra = [*HEADERS, *(((b"set-cookie", cookie),) if cookie else ())]
             message["headers"] = [*message.get("headers", []), *extra]
         await send(message)
+
     return sending

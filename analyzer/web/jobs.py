@@ -52,8 +52,15 @@ class Job:
 
     def to_json(self) -> dict[str, Any]:
         elapsed = (self.ended or time.monotonic()) - self.started
-        return {"id": self.id, "kind": self.kind, "status": self.status, "done": self.done, "total": self.total,
-                "seconds": round(elapsed, 1), "error": self.error}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "seconds": round(elapsed, 1),
+            "error": self.error,
+        }
 
 
 Work = Callable[[Job], Any]

@@ -12,43 +12,83 @@ from typing import Any
 _STATE: dict[str, Any] = {
     "type": "object",
     "description": "What the workbench shows. Give rules (a shipped rule set or catalogue name) or text (a rule "
-                   "file's TOML, which may extend a shipped file only).",
+    "file's TOML, which may extend a shipped file only).",
     "additionalProperties": False,
     "properties": {
-        "rules": {"type": "string", "default": "punto-banco", "examples": ["punto-banco", "golden-frog"],
-                  "description": "a shipped rule set or catalogue file"},
-        "text": {"type": "string", "maxLength": 1_000_000,
-                 "description": "a rule file's TOML, used instead of rules (it may extend a shipped file only)"},
+        "rules": {
+            "type": "string",
+            "default": "punto-banco",
+            "examples": ["punto-banco", "golden-frog"],
+            "description": "a shipped rule set or catalogue file",
+        },
+        "text": {
+            "type": "string",
+            "maxLength": 1_000_000,
+            "description": "a rule file's TOML, used instead of rules (it may extend a shipped file only)",
+        },
         "decks": {"type": "integer", "minimum": 1, "maximum": 1000, "description": "decks (default: the rule set's)"},
         "remove": {"type": "string", "description": "cards taken out, as --remove takes them", "examples": ["5x4,K"]},
-        "pays": {"type": "array", "items": {"type": "string"}, "examples": [["tie:tie=9:1"]],
-                 "description": "pay changes, as --pay takes them"},
-        "wagers": {"type": "array", "items": {"type": "string"}, "examples": [["tie"]],
-                   "description": "the wagers shown (default: all)"},
+        "pays": {
+            "type": "array",
+            "items": {"type": "string"},
+            "examples": [["tie:tie=9:1"]],
+            "description": "pay changes, as --pay takes them",
+        },
+        "wagers": {
+            "type": "array",
+            "items": {"type": "string"},
+            "examples": [["tie"]],
+            "description": "the wagers shown (default: all)",
+        },
     },
 }
 _ERROR: dict[str, Any] = {
-    "description": "Refused: one line saying what is wrong and what is allowed; line is the rule file's line, when known.",
-    "content": {"application/json": {"schema": {
-        "type": "object", "required": ["error"],
-        "properties": {"error": {"type": "string"}, "line": {"type": ["integer", "null"]}}}}},
+    "description": "Refused: one line saying what is wrong and what is allowed; line is the rule file's line, when "
+    "known.",
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["error"],
+                "properties": {"error": {"type": "string"}, "line": {"type": ["integer", "null"]}},
+            }
+        }
+    },
 }
-_JOB: dict[str, Any] = {"type": "object", "properties": {
-    "id": {"type": "string"}, "kind": {"enum": ["count", "report"]},
-    "status": {"enum": ["running", "done", "failed", "cancelled"]},
-    "done": {"type": "integer"}, "total": {"type": "integer"}, "seconds": {"type": "number"},
-    "error": {"type": ["string", "null"]}}}
+_JOB: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string"},
+        "kind": {"enum": ["count", "report"]},
+        "status": {"enum": ["running", "done", "failed", "cancelled"]},
+        "done": {"type": "integer"},
+        "total": {"type": "integer"},
+        "seconds": {"type": "number"},
+        "error": {"type": ["string", "null"]},
+    },
+}
 
 
-def _post(summary: str, properties: dict[str, Any], required: list[str], answer: str,
-          answer_type: str = "application/json") -> dict[str, Any]:
-    return {"post": {
-        "summary": summary,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "properties": properties, "required": required}}}},
-        "responses": {"200": {"description": answer, "content": {answer_type: {}}}, "400": _ERROR, "413": _ERROR,
-                      "503": _ERROR},
-    }}
+def _post(
+    summary: str, properties: dict[str, Any], required: list[str], answer: str, answer_type: str = "application/json"
+) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": summary,
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {"schema": {"type": "object", "properties": properties, "required": required}}
+                },
+            },
+            "responses": {
+                "200": {"description": answer, "content": {answer_type: {}}},
+                "400": _ERROR,
+                "413": _ERROR,
+                "503": _ERROR,
+            },
+        }
+    }
 
 
 def _get(summary: str, answer: str, parameter: str | None = None) -> dict[str, Any]:
@@ -64,51 +104,117 @@ def description(version: str) -> dict[str, Any]:
     state = {"state": {"$ref": "#/components/schemas/State"}}
     return {
         "openapi": "3.1.0",
-        "info": {"title": "baccarat workbench API", "version": version,
-                 "description": "Exact mini-baccarat figures: the command line's computations over HTTP. Requests "
-                                "must come from the server's own origin; a server bound beyond loopback needs its "
-                                "token (Authorization: Bearer TOKEN)."},
+        "info": {
+            "title": "baccarat workbench API",
+            "version": version,
+            "description": "Exact mini-baccarat figures: the command line's computations over HTTP. Requests "
+            "must come from the server's own origin; a server bound beyond loopback needs its "
+            "token (Authorization: Bearer TOKEN).",
+        },
         "components": {"schemas": {"State": _STATE, "Job": _JOB}},
         "paths": {
-            "/api/rules": {"get": _get("The shipped rule sets and catalogue files, with their titles.", "Names and titles.")},
-            "/api/rules/{name}": {"get": _get("A shipped rule set's or catalogue file's TOML text.", "The text.", "name")},
+            "/api/rules": {
+                "get": _get("The shipped rule sets and catalogue files, with their titles.", "Names and titles.")
+            },
+            "/api/rules/{name}": {
+                "get": _get("A shipped rule set's or catalogue file's TOML text.", "The text.", "name")
+            },
             "/api/workbench": _post(
                 "What the workbench page shows for a state: every wager's exact figures, rows and top award, and, with "
                 "start, each figure's change from the starting state on the same shoe.",
-                {**state, "start": {"$ref": "#/components/schemas/State"}}, ["state"], "The view."),
-            "/api/analyze": _post("Par sheets: exactly what `baccarat analyze --format json` prints.", state, ["state"],
-                                  "An array of analyze documents."),
-            "/api/solve": _post("The pay of one outcome for a target house edge, with the nearest printable pays.",
-                                {**state, "wager": {"type": "string"}, "outcome": {"type": "string"},
-                                 "edge": {"type": "string", "examples": ["5%"]}}, ["state", "wager", "edge"],
-                                "An array of solve documents."),
-            "/api/eor": _post("Effects of removal and the balanced count (`baccarat eor`).", state, ["state"],
-                              "An array of eor documents."),
-            "/api/diff": _post("The variation exhibit from state a to state b, on b's shoe (`baccarat diff`).",
-                               {"a": {"$ref": "#/components/schemas/State"}, "b": {"$ref": "#/components/schemas/State"}},
-                               ["a", "b"], "An array of diff documents."),
-            "/api/verify": _post("Check a submitted par sheet (`baccarat verify FILE --rules ...`).",
-                                 {**state, "filename": {"type": "string", "examples": ["submitted.csv"]},
-                                  "content": {"type": "string", "contentEncoding": "base64"}},
-                                 ["state", "filename", "content"], "confirmed (every figure) and the verdicts."),
-            "/api/export": _post("The rule file as edited (toml) or the par sheets (csv, json, xlsx), as a download.",
-                                 {**state, "format": {"enum": ["toml", "csv", "json", "xlsx"]}}, ["state", "format"],
-                                 "The file.", "application/octet-stream"),
-            "/api/jobs": {"post": {
-                "summary": "Start a counting study (kind count: wager, shoes, seed; perfect play at the standard shoe "
-                           "procedure) or a report (kind report: format html or pdf).",
-                "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object", "properties": {
-                    **state, "kind": {"enum": ["count", "report"]}, "wager": {"type": "string"},
-                    "shoes": {"type": "integer", "minimum": 1, "maximum": 200_000}, "seed": {"type": "integer", "minimum": 0},
-                    "format": {"enum": ["html", "pdf"]}}, "required": ["kind", "state"]}}}},
-                "responses": {"202": {"description": "The job, started.", "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/Job"}}}}, "400": _ERROR, "429": _ERROR}}},
+                {**state, "start": {"$ref": "#/components/schemas/State"}},
+                ["state"],
+                "The view.",
+            ),
+            "/api/analyze": _post(
+                "Par sheets: exactly what `baccarat analyze --format json` prints.",
+                state,
+                ["state"],
+                "An array of analyze documents.",
+            ),
+            "/api/solve": _post(
+                "The pay of one outcome for a target house edge, with the nearest printable pays.",
+                {
+                    **state,
+                    "wager": {"type": "string"},
+                    "outcome": {"type": "string"},
+                    "edge": {"type": "string", "examples": ["5%"]},
+                },
+                ["state", "wager", "edge"],
+                "An array of solve documents.",
+            ),
+            "/api/eor": _post(
+                "Effects of removal and the balanced count (`baccarat eor`).",
+                state,
+                ["state"],
+                "An array of eor documents.",
+            ),
+            "/api/diff": _post(
+                "The variation exhibit from state a to state b, on b's shoe (`baccarat diff`).",
+                {"a": {"$ref": "#/components/schemas/State"}, "b": {"$ref": "#/components/schemas/State"}},
+                ["a", "b"],
+                "An array of diff documents.",
+            ),
+            "/api/verify": _post(
+                "Check a submitted par sheet (`baccarat verify FILE --rules ...`).",
+                {
+                    **state,
+                    "filename": {"type": "string", "examples": ["submitted.csv"]},
+                    "content": {"type": "string", "contentEncoding": "base64"},
+                },
+                ["state", "filename", "content"],
+                "confirmed (every figure) and the verdicts.",
+            ),
+            "/api/export": _post(
+                "The rule file as edited (toml) or the par sheets (csv, json, xlsx), as a download.",
+                {**state, "format": {"enum": ["toml", "csv", "json", "xlsx"]}},
+                ["state", "format"],
+                "The file.",
+                "application/octet-stream",
+            ),
+            "/api/jobs": {
+                "post": {
+                    "summary": "Start a counting study (kind count: wager, shoes, seed; perfect play at the standard "
+                    "shoe "
+                    "procedure) or a report (kind report: format html or pdf).",
+                    "requestBody": {
+                        "required": True,
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "properties": {
+                                        **state,
+                                        "kind": {"enum": ["count", "report"]},
+                                        "wager": {"type": "string"},
+                                        "shoes": {"type": "integer", "minimum": 1, "maximum": 200_000},
+                                        "seed": {"type": "integer", "minimum": 0},
+                                        "format": {"enum": ["html", "pdf"]},
+                                    },
+                                    "required": ["kind", "state"],
+                                }
+                            }
+                        },
+                    },
+                    "responses": {
+                        "202": {
+                            "description": "The job, started.",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Job"}}},
+                        },
+                        "400": _ERROR,
+                        "429": _ERROR,
+                    },
+                }
+            },
             "/api/jobs/{id}": {
                 "get": _get("A job's progress.", "The job.", "id"),
                 "delete": _get("Cancel a job: it stops at its next step, and has no result.", "The job.", "id"),
             },
-            "/api/jobs/{id}/result": {"get": _get(
-                "A finished job's result: the count document (JSON), or the report file.", "The result.", "id")},
+            "/api/jobs/{id}/result": {
+                "get": _get(
+                    "A finished job's result: the count document (JSON), or the report file.", "The result.", "id"
+                )
+            },
             "/api/openapi.json": {"get": _get("This description.", "OpenAPI 3.1.")},
         },
     }

@@ -16,6 +16,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
+from datetime import UTC
 from typing import Any, TypeVar
 
 import anyio
@@ -31,10 +32,12 @@ T = TypeVar("T")
 REQUEST_SECONDS = 30
 """The longest one request may compute; longer work (a counting study, a report) is a job."""
 EXPORTS: dict[str, tuple[str, str]] = {
-    "csv": ("text/csv; charset=utf-8", "csv"), "json": ("application/json", "json"),
+    "csv": ("text/csv; charset=utf-8", "csv"),
+    "json": ("application/json", "json"),
     "xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx"),
     "toml": ("application/toml; charset=utf-8", "toml"),
-    "html": ("text/html; charset=utf-8", "html"), "pdf": ("application/pdf", "pdf"),
+    "html": ("text/html; charset=utf-8", "html"),
+    "pdf": ("application/pdf", "pdf"),
 }
 """What ``/api/export`` and report jobs write: media type and file suffix."""
 COMMAND = "the workbench (baccarat serve)"
@@ -58,8 +61,11 @@ async def compute(fn: Callable[..., T], *args: Any) -> T:
         with anyio.fail_after(REQUEST_SECONDS):
             return await anyio.to_thread.run_sync(lambda: fn(*args), abandon_on_cancel=True)
     except TimeoutError:
-        raise Problem(503, f"This took longer than {REQUEST_SECONDS} s; try fewer wagers, or run it as a job "
-                           "(counting studies and reports are jobs).") from None
+        raise Problem(
+            503,
+            f"This took longer than {REQUEST_SECONDS} s; try fewer wagers, or run it as a job "
+            "(counting studies and reports are jobs).",
+        ) from None
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -121,13 +127,22 @@ def _key_line(lines: list[str], path: str) -> int | None:
                         break
             continue
         table = f"{table}.{part}" if table else part
-        header = next((j for j, t in enumerate(lines) if re.fullmatch(rf"\s*\[\s*{re.escape(table)}\s*\]\s*(#.*)?", t)), None)
+        header = next(
+            (j for j, t in enumerate(lines) if re.fullmatch(rf"\s*\[\s*{re.escape(table)}\s*\]\s*(#.*)?", t)), None
+        )
         if header is not None:
             line = header
             continue
         start = line or 0
-        key = next((j for j in range(start, len(lines)) if re.match(rf"\s*{re.escape(part)}\s*=", lines[j])
-                    or re.search(rf"[{{,]\s*{re.escape(part)}\s*=", lines[j])), None)
+        key = next(
+            (
+                j
+                for j in range(start, len(lines))
+                if re.match(rf"\s*{re.escape(part)}\s*=", lines[j])
+                or re.search(rf"[{{,]\s*{re.escape(part)}\s*=", lines[j])
+            ),
+            None,
+        )
         if key is not None:
             line = key
         elif i == len(parts) - 1:
@@ -138,8 +153,9 @@ def _key_line(lines: list[str], path: str) -> int | None:
 def file_response(content: str | bytes, fmt: str, name: str) -> Response:
     media, suffix = EXPORTS[fmt]
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", name)[:80] or "export"
-    return Response(content, media_type=media,
-                    headers={"content-disposition": f'attachment; filename="{safe}.{suffix}"'})
+    return Response(
+        content, media_type=media, headers={"content-disposition": f'attachment; filename="{safe}.{suffix}"'}
+    )
 
 
 def cli_json(documents: Any) -> Any:
@@ -153,12 +169,13 @@ def cli_json(documents: Any) -> Any:
 
 
 def rule_list() -> dict[str, Any]:
-    from ..exact.reach import load
+    from ..exact.reach import load_rules
     from ..game.rulefile import catalogue, shipped
 
     def entry(name: str) -> dict[str, str]:
-        rules = load(name)
+        rules = load_rules(name)
         return {"name": name, "title": rules.title}
+
     return {"rule_sets": [entry(n) for n in shipped()], "catalogue": [entry(n) for n in catalogue()]}
 
 
@@ -247,15 +264,16 @@ def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
     shoe = state.shoe(rules)
 
     def work(job: Any) -> tuple[bytes | str, str, str]:
-        from datetime import datetime, timezone
+        from datetime import datetime
 
         from ..report.evaluation import evaluate, evaluation_document
         from ..report.output import produce
 
         document = evaluation_document(evaluate(rules, shoe, state.wagers))
         job.step(1)
-        made = produce(document, fmt, command=COMMAND, generated=datetime.now(timezone.utc).strftime("%Y-%m-%d"))
+        made = produce(document, fmt, command=COMMAND, generated=datetime.now(UTC).strftime("%Y-%m-%d"))
         return made, fmt, f"{rules.name}-report"
+
     return work
 
 
@@ -268,7 +286,9 @@ def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any],
     if not isinstance(wager, str):
         raise InputError("A counting job needs wager (a name).")
     if not isinstance(shoes, int) or isinstance(shoes, bool) or not 1 <= shoes <= MAX_SHOES:
-        raise InputError(f"shoes is {shown(str(shoes))}; a counting job from the workbench deals 1 to {MAX_SHOES:,} shoes.")
+        raise InputError(
+            f"shoes is {shown(str(shoes))}; a counting job from the workbench deals 1 to {MAX_SHOES:,} shoes."
+        )
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise InputError("seed must be a whole number of at least 0.")
     rules = state.rule_set()
@@ -286,14 +306,18 @@ def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any],
         with open_executor(min(os.cpu_count() or 1, study.tasks)) as executor:
             tally = run(study, executor, job.step)
             return cli_json([count_document(tally, executor.description)])
+
     return study.tasks, work
 
 
 def job_result(jobs: Jobs, job_id: str) -> Response:
     job = jobs.get(job_id)
     if job.status != "done":
-        raise Problem(409, f"The job is {job.status}; only a finished job has a result." +
-                      (f" It failed: {job.error}" if job.error else ""))
+        raise Problem(
+            409,
+            f"The job is {job.status}; only a finished job has a result."
+            + (f" It failed: {job.error}" if job.error else ""),
+        )
     if job.kind == "report":
         content, fmt, name = job.result
         return file_response(content, fmt, name)

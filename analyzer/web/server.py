@@ -53,8 +53,11 @@ def serve(host: str, port: int, token: str | None = None, open_browser: bool = F
     where = address(host, port, guard)
     print(f"baccarat workbench at {where}", flush=True)
     if guard.token:
-        print("Bound beyond this machine: every request needs the token above (open that address, or send "
-              "Authorization: Bearer TOKEN). Stop with Ctrl-C.", flush=True)
+        print(
+            "Bound beyond this machine: every request needs the token above (open that address, or send "
+            "Authorization: Bearer TOKEN). Stop with Ctrl-C.",
+            flush=True,
+        )
     else:
         print("Only this machine can reach it. Stop with Ctrl-C.", flush=True)
     if open_browser:
@@ -74,5 +77,7 @@ def _listen(host: str, port: int) -> socket.socket:
         listening.bind((host, port))
         listening.listen(128)
     except OSError as e:
-        raise InputError(f"Cannot listen on {host}:{port}: {e.strerror or e}; choose another --port or --host.") from None
+        raise InputError(
+            f"Cannot listen on {host}:{port}: {e.strerror or e}; choose another --port or --host."
+        ) from None
     return listening

@@ -39,7 +39,9 @@ _PLACE_TITLES = {
     "range": "The table form of `rank_sum` and `value_sum`",
 }
 
-_GENERATED = "<!-- Generated from analyzer/game/schema.py by docs/_ext/schema_reference.py: edit those, not this page. -->"
+_GENERATED = (
+    "<!-- Generated from analyzer/game/schema.py by docs/_ext/schema_reference.py: edit those, not this page. -->"
+)
 
 
 def _cell(text: str) -> str:
@@ -48,8 +50,7 @@ def _cell(text: str) -> str:
 
 def _entry(key: Key, place: str) -> str:
     required = " Required." if key.required else ""
-    return (f"`{key.name}`\n: *{key.kind}*: {_cell(key.allowed)}. {key.text}{required}\n"
-            f"\n  Example: `{key.example}`\n")
+    return f"`{key.name}`\n: *{key.kind}*: {_cell(key.allowed)}. {key.text}{required}\n\n  Example: `{key.example}`\n"
 
 
 def _place(place: str, shown_elsewhere: set[str]) -> str:
@@ -63,56 +64,82 @@ def _place(place: str, shown_elsewhere: set[str]) -> str:
             continue
         lines.append(_entry(key, place))
     if place == "row":
-        lines.append("A row also takes the hand keys and group keys below at its top level when its wager has a `side` "
-                     "(they then read the wager's own hand).\n")
+        lines.append(
+            "A row also takes the hand keys and group keys below at its top level when its wager has a `side` "
+            "(they then read the wager's own hand).\n"
+        )
     if place == "hand":
         lines.append("A hand table also takes every group key below, read over all the hand's cards.\n")
     return "\n".join(lines)
 
 
 def _poker_orders() -> str:
-    lines = ["## Poker ranks", "",
-             "`poker` reads the poker rank of a group of two to four cards (a hand, its `first_two`, or `first_four`), "
-             "and in `all_cards` the rank of the best five of every card dealt (four to six). The orders, best first:",
-             ""]
+    lines = [
+        "## Poker ranks",
+        "",
+        "`poker` reads the poker rank of a group of two to four cards (a hand, its `first_two`, or `first_four`), "
+        "and in `all_cards` the rank of the best five of every card dealt (four to six). The orders, best first:",
+        "",
+    ]
     for n, names in sorted(POKER.items()):
         lines.append(f"- {n} cards: {', '.join(names)}")
     lines.append(f"- best five of every card dealt (`all_cards`): {', '.join(BEST_FIVE)}")
-    lines += ["", "Three cards follow three-card poker (a straight beats a flush); four cards rank by rarity in four "
-              "cards (four of a kind above a straight flush). A straight takes the ace low (A-2-3) or high (Q-K-A), "
-              "never both at once (K-A-2 is none). `of_a_kind = [3, 2]` asks for distinct ranks with at least 3 and 2 "
-              "cards (a full house); `pairs = N` is `of_a_kind` of N twos, so a three of a kind is also a pair: the "
-              "first row that holds settles, so put the better hands first.", "",
-              "The best five: the best five-card hand among the cards dealt (A-2-3-4-5 and 10-J-Q-K-A are straights). "
-              "A royal flush is not also a straight flush: pay both with `poker = [\"royal flush\", \"straight "
-              "flush\"]`. Five of a kind (possible from two decks on) ranks above a straight flush and below a royal "
-              "flush, as in Deuces Wild; six cards never hold it together with either, so the place only orders the "
-              "names. Four cards (a round of four) make no straight and no flush: their best is four of a kind, three of "
-              "a kind, two pair, pair or high card. Beside it a row may read totals, cards, naturals, results, margins, "
-              "two-card totals and pairs; a wager that reads the best five with suits or cards besides is refused.", ""]
+    lines += [
+        "",
+        "Three cards follow three-card poker (a straight beats a flush); four cards rank by rarity in four "
+        "cards (four of a kind above a straight flush). A straight takes the ace low (A-2-3) or high (Q-K-A), "
+        "never both at once (K-A-2 is none). `of_a_kind = [3, 2]` asks for distinct ranks with at least 3 and 2 "
+        "cards (a full house); `pairs = N` is `of_a_kind` of N twos, so a three of a kind is also a pair: the "
+        "first row that holds settles, so put the better hands first.",
+        "",
+        "The best five: the best five-card hand among the cards dealt (A-2-3-4-5 and 10-J-Q-K-A are straights). "
+        'A royal flush is not also a straight flush: pay both with `poker = ["royal flush", "straight '
+        'flush"]`. Five of a kind (possible from two decks on) ranks above a straight flush and below a royal '
+        "flush, as in Deuces Wild; six cards never hold it together with either, so the place only orders the "
+        "names. Four cards (a round of four) make no straight and no flush: their best is four of a kind, three of "
+        "a kind, two pair, pair or high card. Beside it a row may read totals, cards, naturals, results, margins, "
+        "two-card totals and pairs; a wager that reads the best five with suits or cards besides is refused.",
+        "",
+    ]
     return "\n".join(lines)
 
 
 def pages() -> dict[str, str]:
     """The generated pages: file name -> Markdown text."""
     rule_places = [p for p in _PLACE_TITLES if p not in CONDITION_PLACES]
-    rule_files = "\n".join([
-        "# Rule files", "", _GENERATED, "",
-        "A rule file is TOML: a `[rule_set]` table, the shoe and the drawing rules (or `extends` a rule set that has "
-        "them), and `[wagers.NAME]` tables. Every key the loader accepts is listed here, with where it may appear; "
-        "any other key is refused with one line naming it and what is allowed. The pay-table rows are the condition "
-        "language: see [Conditions](conditions.md).", "",
-        *(_place(p, set()) for p in rule_places),
-    ])
+    rule_files = "\n".join(
+        [
+            "# Rule files",
+            "",
+            _GENERATED,
+            "",
+            "A rule file is TOML: a `[rule_set]` table, the shoe and the drawing rules (or `extends` a rule set that "
+            "has "
+            "them), and `[wagers.NAME]` tables. Every key the loader accepts is listed here, with where it may appear; "
+            "any other key is refused with one line naming it and what is allowed. The pay-table rows are the "
+            "condition "
+            "language: see [Conditions](conditions.md).",
+            "",
+            *(_place(p, set()) for p in rule_places),
+        ]
+    )
     shown: set[str] = set()
-    conditions = "\n".join([
-        "# Conditions", "", _GENERATED, "",
-        "A pay-table row is an inline table: `name`, `pays`, and conditions, all of which must hold. Rows are tried in "
-        "order and the first that holds settles the bet. Every key below comes with an example row; the reference is "
-        "generated from the declarations the loader reads its keys from.", "",
-        *(_place(p, shown) for p in CONDITION_PLACES),
-        _poker_orders(),
-    ])
+    conditions = "\n".join(
+        [
+            "# Conditions",
+            "",
+            _GENERATED,
+            "",
+            "A pay-table row is an inline table: `name`, `pays`, and conditions, all of which must hold. Rows are "
+            "tried in "
+            "order and the first that holds settles the bet. Every key below comes with an example row; the reference "
+            "is "
+            "generated from the declarations the loader reads its keys from.",
+            "",
+            *(_place(p, shown) for p in CONDITION_PLACES),
+            _poker_orders(),
+        ]
+    )
     return {"rule-files.md": rule_files.rstrip() + "\n", "conditions.md": conditions.rstrip() + "\n"}
 
 
