@@ -92,9 +92,10 @@ if TYPE_CHECKING:
     from .exact.parsheet import ParSheet, par_sheets
     from .exact.reach import load_rules
     from .game.cards import RANKS, parse_cards
-    from .game.rulefile import parse, shipped
+    from .game.rulefile import parse
     from .game.rules import RuleSet, Wager
     from .game.settle import settle
+    from .game.shipped import shipped
     from .game.shoe import Shoe
     from .game.state import FinalState
     from .play.engine import Bet, Seat, deal_round

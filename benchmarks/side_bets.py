@@ -40,8 +40,8 @@ from analyzer.exact.classcount import forget  # noqa: E402
 from analyzer.exact.outcomes import path_of  # noqa: E402
 from analyzer.exact.parsheet import par_sheets  # noqa: E402
 from analyzer.exact.reach import load_rules  # noqa: E402
-from analyzer.game.rulefile import catalogue  # noqa: E402
 from analyzer.game.rules import RuleSet  # noqa: E402
+from analyzer.game.shipped import catalogue  # noqa: E402
 from analyzer.game.shoe import Shoe  # noqa: E402
 from analyzer.studies.catalogue import catalogue_wagers  # noqa: E402
 from analyzer.studies.eor import effects_of_removal  # noqa: E402

@@ -64,7 +64,7 @@ class Client:
 
 def golden_frog(i: int) -> str:
     """golden-frog's text with the first wager's row changed: winning total ``w`` beats losing total ``l``."""
-    from analyzer.game.rulefile import shipped_text
+    from analyzer.game.shipped import shipped_text
 
     pairs = [(winning, losing) for winning in range(1, 10) for losing in range(winning)]
     w, l = pairs[i % len(pairs)]  # noqa: E741 (w and l as the row writes them)

@@ -18,7 +18,13 @@ import pytest
 import analyzer
 
 PACKAGE = Path(__file__).parent.parent / "analyzer"
-MAX_LINES = 500
+SIGNAL_LINES = 500
+"""About this many lines is a signal to look for a seam a reader can name, never a reason to compress code
+(``ruff format --check`` in CI keeps code in its readable form)."""
+CEILING_LINES = 800
+"""No module passes this, cohesive or not."""
+COHESIVE: dict[str, str] = {}
+"""Modules past the signal that stay whole, each with the reason it is one concern (none today)."""
 
 LAYERS = {
     "analyzer": 0,  # the package itself: its version, and public names looked up lazily
@@ -127,9 +133,18 @@ def test_no_import_cycle() -> None:
 
 
 @pytest.mark.parametrize("module", sorted(MODULES))
-def test_no_module_over_500_lines(module: str) -> None:
+def test_a_module_past_500_lines_is_split_along_a_seam_or_says_why_it_is_whole(module: str) -> None:
     lines = MODULES[module].read_text(encoding="utf-8").count("\n")
-    assert lines <= MAX_LINES, f"{module} has {lines} lines; split it by concern"
+    assert lines <= CEILING_LINES, f"{module} has {lines} lines, past {CEILING_LINES}: split it along a seam"
+    assert lines <= SIGNAL_LINES or module in COHESIVE, (
+        f"{module} has {lines} lines: look for a seam a reader can name (and split there), or record in COHESIVE "
+        "why it is one concern"
+    )
+
+
+def test_every_module_said_to_be_whole_is_past_the_signal() -> None:
+    short = [m for m in COHESIVE if MODULES[m].read_text(encoding="utf-8").count("\n") <= SIGNAL_LINES]
+    assert not short, f"{short} no longer need a reason to stay whole: drop them from COHESIVE"
 
 
 def test_every_layer_has_its_package() -> None:

@@ -14,7 +14,8 @@ from analyzer.exact import batch, multiset
 from analyzer.exact.batch import expected_values
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe
 
 from .conftest import EXAMPLES

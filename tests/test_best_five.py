@@ -177,7 +177,7 @@ def test_cards_records_and_arrays_read_the_best_five_alike() -> None:
     """The round engine's reading (cards), a record's (RecordView) and the vectorized settlement agree on every
     round."""
     from analyzer.exact.settlement import first_rows
-    from analyzer.game.needs import RecordView, record_of
+    from analyzer.game.recordview import RecordView, record_of
     from analyzer.game.round import dealt_round
     from analyzer.game.settle import settle_round
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer.exact.reach import load_rules
-from analyzer.game.rulefile import catalogue
+from analyzer.game.shipped import catalogue
 from analyzer.studies.catalogue import catalogue_wagers, check, entries
 
 from .conftest import reference_records

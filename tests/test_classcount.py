@@ -19,7 +19,8 @@ from analyzer.exact.classcount import count_records
 from analyzer.exact.outcomes import record_counts, wager_counts
 from analyzer.game.cards import TYPES
 from analyzer.game.needs import needs_of
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe, falling
 
 from .conftest import RULEFILES

@@ -244,7 +244,7 @@ def test_every_command_is_in_the_lazy_table_with_its_own_short_help() -> None:
 
 def test_compare_uses_the_rule_sets_own_decks_and_refuses_to_mix_them(rule_file) -> None:  # type: ignore[no-untyped-def]
     """--decks defaults to the rule sets' own number, as in every command; rule sets of different shoes need --decks."""
-    from analyzer.game.rulefile import shipped_text
+    from analyzer.game.shipped import shipped_text
 
     six = rule_file(shipped_text("punto-banco").replace("decks = 8", "decks = 6"), "six.toml")
     result = CliRunner().invoke(cli, ["compare", "--rules", six, "--format", "json"])

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from analyzer.cli import all_commands, cli
 from analyzer.cli import app as cli_module
 from analyzer.cli.options import cores, max_workers
-from analyzer.game.rulefile import shipped_path
+from analyzer.game.shipped import shipped_path
 from analyzer.game.standard import standard_wagers
 
 from .clirun import assert_refused, run

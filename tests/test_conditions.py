@@ -19,8 +19,9 @@ from analyzer.errors import InputError
 from analyzer.exact.outcomes import path_of, wager_counts
 from analyzer.exact.reference import deal_outcomes
 from analyzer.game.cards import TYPES, parse_cards
-from analyzer.game.conditions import describe
-from analyzer.game.needs import RecordView, needs_of, record_of
+from analyzer.game.describe import describe
+from analyzer.game.needs import needs_of
+from analyzer.game.recordview import RecordView, record_of
 from analyzer.game.round import dealt_round
 from analyzer.game.rulefile import read_rules
 from analyzer.game.settle import settle_round

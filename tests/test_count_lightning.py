@@ -19,9 +19,9 @@ from analyzer.exact.parsheet import par_sheets
 from analyzer.game.rulefile import read_rules
 from analyzer.game.rules import Wager
 from analyzer.game.shoe import Shoe
+from analyzer.studies.chunk import wager_scales
 from analyzer.studies.counting import deal_chunk
 from analyzer.studies.plan import Counter, Study, WagerPlan
-from analyzer.studies.tally import wager_scales
 
 from .clirun import assert_refused, run
 from .test_lightning import TIE_RULES

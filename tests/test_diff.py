@@ -50,7 +50,7 @@ def test_the_exhibit_in_json_carries_exact_changes() -> None:
 def test_wagers_only_one_side_offers_are_listed_and_shoes_must_agree(rule_file) -> None:  # type: ignore[no-untyped-def]
     _, out, _ = run("diff", "punto-banco", "live-pittsburgh")
     assert "dragon-bonus-player" in out and "Wagers changed:" in out
-    from analyzer.game.rulefile import shipped_text
+    from analyzer.game.shipped import shipped_text
 
     six = rule_file(shipped_text("punto-banco").replace("decks = 8", "decks = 6"), "six.toml")
     assert_refused(["diff", "punto-banco", six], "give --decks to compare them on one shoe")

@@ -19,7 +19,8 @@ from analyzer.errors import InputError
 from analyzer.exact.distribution import outcome_counts
 from analyzer.exact.enumerator import enumerate_deals
 from analyzer.game.cards import parse_cards
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe
 from analyzer.play.engine import Bet, Round, Seat, check_cards, deal_round
 from analyzer.studies.owncards import analyze_own_cards

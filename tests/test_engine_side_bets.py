@@ -13,7 +13,8 @@ import pytest
 from analyzer.exact.outcomes import wager_counts
 from analyzer.exact.reach import load_rules
 from analyzer.game.cards import TYPES, parse_cards
-from analyzer.game.needs import needs_of, record_of
+from analyzer.game.needs import needs_of
+from analyzer.game.recordview import record_of
 from analyzer.game.round import dealt_round
 from analyzer.game.shoe import Shoe
 from analyzer.play.dealer import deal_codes, dealer_for

@@ -15,7 +15,8 @@ import pytest
 from analyzer.exact.enumerator import divide, enumerate_deals
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
 

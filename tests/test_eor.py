@@ -14,7 +14,8 @@ from analyzer.errors import InputError
 from analyzer.exact.enumerator import enumerate_deals
 from analyzer.exact.parsheet import par_sheet
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe
 from analyzer.studies.eor import CARDS_OF_A_RANK_PER_DECK, MAX_TAG, effects_of_removal, removal_table
 

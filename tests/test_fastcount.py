@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from analyzer.exact.enumerator import enumerate_deals
 from analyzer.exact.fastcount import class_counts, count_deals
 from analyzer.game.cards import RANKS
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from analyzer.game.rulefile import catalogue, shipped, shipped_text
+from analyzer.game.shipped import catalogue, shipped, shipped_text
 
 from .clirun import run
 from .conftest import EXAMPLES

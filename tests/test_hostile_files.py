@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.game.rulefile import shipped_text
+from analyzer.game.shipped import shipped_text
 from analyzer.game.strict import MAX_FILE_BYTES
 
 from .clirun import run

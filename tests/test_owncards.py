@@ -25,7 +25,8 @@ import pytest
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.cards import RANK_INDEX, VALUES
-from analyzer.game.rulefile import parse, read_rules, shipped_text
+from analyzer.game.rulefile import parse, read_rules
+from analyzer.game.shipped import shipped_text
 from analyzer.game.shoe import Shoe
 from analyzer.studies.owncards import (
     BEST_BY_COMPOSITION,

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from analyzer.cli import cli
-from analyzer.game.rulefile import read_rules, shipped_text
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped_text
 from analyzer.game.shoe import Shoe
 from analyzer.studies.owncards import analyze_own_cards
 

@@ -11,10 +11,11 @@ from numpy.random import SeedSequence
 
 from analyzer.errors import InputError
 from analyzer.game.rulefile import read_rules
+from analyzer.studies.chunk import Chunk, Line
 from analyzer.studies.counting import play_shoes
 from analyzer.studies.paths import Paths, bankroll_paths
 from analyzer.studies.plan import Study, WagerPlan
-from analyzer.studies.tally import Chunk, Line, Tally
+from analyzer.studies.tally import Tally
 
 from .clirun import assert_refused, run
 

@@ -205,7 +205,8 @@ def test_cards_records_and_arrays_read_a_pattern_alike() -> None:
     import numpy as np
 
     from analyzer.exact.settlement import first_rows
-    from analyzer.game.needs import RecordView, needs_of, record_of
+    from analyzer.game.needs import needs_of
+    from analyzer.game.recordview import RecordView, record_of
     from analyzer.game.round import dealt_round
     from analyzer.game.settle import settle_round
 

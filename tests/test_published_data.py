@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from analyzer.game.rulefile import shipped
+from analyzer.game.shipped import shipped
 from analyzer.studies.verify import load_claims, published_claims, verify
 
 from .conftest import EXAMPLES, reference_records

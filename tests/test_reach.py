@@ -6,7 +6,7 @@ import pytest
 
 from analyzer.errors import InputError
 from analyzer.exact.reach import load_rules
-from analyzer.game.rulefile import catalogue, shipped, shipped_text
+from analyzer.game.shipped import catalogue, shipped, shipped_text
 
 from .slow import side_bets
 

@@ -69,7 +69,7 @@ def test_tables_command_writes_every_file(tmp_path: Path, monkeypatch: pytest.Mo
 
 @pytest.mark.slow
 def test_results_hold_a_report_and_a_workbook_per_rule_set() -> None:
-    from analyzer.game.rulefile import shipped
+    from analyzer.game.shipped import shipped
 
     names = set(_expected())
     for name in shipped():

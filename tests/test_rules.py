@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.game.rulefile import read_rules, shipped, shipped_text
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shipped import shipped, shipped_text
 
 STANDARD_BANKER = {
     # 001's chart, Banker total -> Player's third cards on which the Banker draws.

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from analyzer.errors import InputError
-from analyzer.game.rulefile import read_rules, shipped, shipped_text
+from analyzer.game.rulefile import read_rules
 from analyzer.game.rules import DEFAULT_DEALING
+from analyzer.game.shipped import shipped, shipped_text
 
 
 def test_each_document_deals_in_its_own_order_by_its_own_procedure() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from analyzer.game.rulefile import shipped_text
+from analyzer.game.shipped import shipped_text
 
 from .clirun import assert_refused, run
 

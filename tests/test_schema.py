@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from analyzer.game import schema
-from analyzer.game.rulefile import parse, shipped, shipped_text
+from analyzer.game.rulefile import parse
 from analyzer.game.schema import CONDITION_PLACES, KEYS, PLACES, Key, keys
+from analyzer.game.shipped import shipped, shipped_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "analyzer" / "game"

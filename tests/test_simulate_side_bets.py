@@ -9,7 +9,8 @@ import pytest
 from analyzer.exact.classcount import count_records
 from analyzer.exact.reach import load_rules
 from analyzer.game.cards import TYPES
-from analyzer.game.needs import needs_of, record_of
+from analyzer.game.needs import needs_of
+from analyzer.game.recordview import record_of
 from analyzer.game.round import dealt_round
 from analyzer.game.rulefile import read_rules as parse_only
 from analyzer.game.shoe import Shoe

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.exact.parsheet import par_sheets
-from analyzer.game.rulefile import read_rules, shipped
+from analyzer.game.rulefile import read_rules
 from analyzer.game.rules import RuleSet
+from analyzer.game.shipped import shipped
 from analyzer.game.shoe import Shoe
 from analyzer.numbers import percent_text
 from analyzer.studies.solve import _nearest, parse_shape, solve_pay, solve_shape

@@ -11,9 +11,10 @@ from numpy.random import SeedSequence
 
 from analyzer.errors import InputError
 from analyzer.game.rulefile import read_rules
+from analyzer.studies.chunk import Line
 from analyzer.studies.counting import parse_spread, play_shoes
 from analyzer.studies.plan import Counter, Spread, Study, WagerPlan
-from analyzer.studies.tally import Line, Tally
+from analyzer.studies.tally import Tally
 
 from .clirun import assert_refused, run
 
@@ -199,7 +200,7 @@ def test_the_squares_of_large_spread_results_are_summed_exactly_beyond_int64() -
     """A spread multiplies a round's result by up to 1,000 units: squares past 2**63 are summed in Python integers."""
     import numpy as np
 
-    from analyzer.studies.tally import _sum_of_squares
+    from analyzer.studies.chunk import _sum_of_squares
 
     nets = np.array([3_000_000_000, -3_000_000_000, 5], dtype=np.int64)  # int64 squares would wrap
     assert _sum_of_squares(nets) == 18 * 10**18 + 25 and _sum_of_squares(nets[2:]) == 25

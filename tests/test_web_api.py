@@ -17,7 +17,7 @@ pytest.importorskip("httpx2", reason="the API tests need httpx2 (the test extra)
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from analyzer.game.rulefile import shipped_text
+from analyzer.game.shipped import shipped_text
 from analyzer.web.app import create_app
 from analyzer.web.guard import MAX_BODY, Guard
 from analyzer.web.openapi import description

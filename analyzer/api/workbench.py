@@ -129,7 +129,8 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
     """A shipped rule set by name, or a rule file's text (which may extend shipped files only), checked for dead
     rows; kept by name or by the SHA-256 of the text."""
     from ..exact.reach import check, load_rules
-    from ..game.rulefile import catalogue, parse, shipped
+    from ..game.rulefile import parse
+    from ..game.shipped import catalogue, shipped
 
     key = (name, None if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest())
     with _lock:
@@ -257,7 +258,7 @@ def view(state: State, start: State | None = None) -> dict[str, Any]:
 
 def rule_text(state: State) -> str:
     """The rule file as the workbench shows it: the state's text, or the shipped file's."""
-    from ..game.rulefile import catalogue, shipped, shipped_text
+    from ..game.shipped import catalogue, shipped, shipped_text
 
     if state.text is not None:
         return state.text

@@ -2,7 +2,7 @@
 
 :mod:`.app` holds the group and what every command shares, :mod:`.options`
 the option types; each family of commands has its module (:mod:`.exact`,
-:mod:`.studies`, :mod:`.play`), imported only when one of its commands runs
+:mod:`.studies`, :mod:`.counting`, :mod:`.play`), imported only when one of its commands runs
 (:data:`.app.COMMANDS` names the module of each command: register a new one there).
 """
 

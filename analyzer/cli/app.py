@@ -39,7 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "One matrix: the house edge of every wager under every rule set (one shoe: --decks, or the rule sets' own).",
     ),
     "count": (
-        "studies",
+        "counting",
         "Counting study: deal shuffled shoes, bet on each wager when its exact EV (or its count) says so.",
     ),
     "diff": (
@@ -47,7 +47,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and top award.",
     ),
     "depth": (
-        "studies",
+        "counting",
         "The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect play's gain.",
     ),
     "deal": ("play", "Deal given cards step by step as the dealer would, and settle every bet."),
@@ -75,7 +75,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "solve": ("studies", "The pay of one outcome, or a pay table in a given shape, for an exact house edge."),
     "tags": (
-        "studies",
+        "counting",
         "Count design: integer tags of each level from the effects of removal, and the trigger that wins the most.",
     ),
     "tables": ("exact", "Regenerate results/: par sheets of every shipped rule set and the comparison."),
@@ -202,7 +202,7 @@ def progress(tasks: int, label: str) -> Iterator[Callable[[int], None] | None]:
         yield bar.update
 
 
-def load_rules(name: str) -> RuleSet:
+def command_rules(name: str) -> RuleSet:
     """The rule set ``name`` (shipped, catalogue or a file), with the side bets of the command's ``--wagers`` files."""
     context = click.get_current_context(silent=True)
     from ..exact.reach import load_rules
@@ -214,9 +214,9 @@ def load_rules(name: str) -> RuleSet:
 
 def rule_sets(names: tuple[str, ...]) -> list[RuleSet]:
     """The rule sets ``--rules`` names (default: every documented one), each with the ``--wagers`` side bets."""
-    from ..game.rulefile import shipped
+    from ..game.shipped import shipped
 
-    return [load_rules(n) for n in (names or shipped())]
+    return [command_rules(n) for n in (names or shipped())]
 
 
 def shoe_of(rules: RuleSet, decks: int | None, remove: str) -> Shoe:

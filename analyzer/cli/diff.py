@@ -7,7 +7,7 @@ import click
 from ..api.common import with_pays
 from ..api.studies import diff as variation_document
 from ..errors import InputError
-from .app import cli, emit, examples, load_rules, shoe_of
+from .app import cli, command_rules, emit, examples, shoe_of
 from .options import (
     MAX_SHOES,
     Whole,
@@ -58,7 +58,7 @@ def diff(
     exact: bool,
 ) -> None:
     """The variation exhibit: each wager's exact change in house edge, RTP, hit frequency, SD and top award."""
-    first, second = with_pays(load_rules(a), pays_a), with_pays(load_rules(b), pays_b)
+    first, second = with_pays(command_rules(a), pays_a), with_pays(command_rules(b), pays_b)
     if decks is None and first.decks != second.decks:
         raise InputError(
             f"{a} is played with {first.decks} decks and {b} with {second.decks}; give --decks to compare "

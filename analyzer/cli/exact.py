@@ -12,8 +12,8 @@ from ..api.common import with_pays
 from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.odds import format_pays
-from ..game.rulefile import catalogue
 from ..game.rules import RuleSet
+from ..game.shipped import catalogue
 from ..report.analysis import (
     compare_document,
     rule_list_document,
@@ -22,9 +22,9 @@ from ..report.analysis import (
 from .app import (
     cli,
     command_line,
+    command_rules,
     emit,
     examples,
-    load_rules,
     progress,
     rule_sets,
     shoe_of,
@@ -53,7 +53,7 @@ from .options import (
 def rules(ctx: click.Context) -> None:
     """List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."""
     if ctx.invoked_subcommand is None:
-        emit(rule_list_document(rule_sets(()), [load_rules(n) for n in catalogue()]), "table")
+        emit(rule_list_document(rule_sets(()), [command_rules(n) for n in catalogue()]), "table")
 
 
 @rules.command("show", epilog=examples("baccarat rules show punto-banco", "baccarat rules show golden-frog"))
@@ -62,7 +62,7 @@ def rules(ctx: click.Context) -> None:
 def rules_show(name: str) -> None:
     """Print a rule set's drawing chart and every pay table, and the full path of its file (copy it to write your
     own)."""
-    emit(rule_set_document(load_rules(name)), "table")
+    emit(rule_set_document(command_rules(name)), "table")
 
 
 @cli.command(
@@ -228,7 +228,7 @@ def report(
     fmt = chosen_format(None, out)
     about = None if about_file is None else load_about(about_file)
     checks = load_checks(check_files)
-    rule_set = with_pays(load_rules(rule_name), pays)
+    rule_set = with_pays(command_rules(rule_name), pays)
     check_workers(workers, None)
     evaluation = evaluate(
         rule_set, shoe_of(rule_set, decks, remove), wagers, yield_shoes=yield_shoes, workers=workers or cores()
@@ -253,6 +253,6 @@ def own_cards(rule_name: str, decks: int | None, remove: str, fmt: str | None, e
     from ..report.owncards import own_cards_document
     from ..studies.owncards import analyze_own_cards
 
-    rule_set = load_rules(rule_name)
+    rule_set = command_rules(rule_name)
     analysis = analyze_own_cards(rule_set, shoe_of(rule_set, decks, remove))
     emit(own_cards_document(analysis, exact), fmt, exact)

@@ -109,7 +109,7 @@ class Workers(Whole):
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    from ..game.rulefile import catalogue, shipped
+    from ..game.shipped import catalogue, shipped
 
     names = [CompletionItem(n) for n in (*shipped(), *catalogue()) if n.startswith(incomplete)]
     return names + [CompletionItem(incomplete, type="file")]

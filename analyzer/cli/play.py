@@ -10,7 +10,7 @@ from ..api.common import with_pays
 from ..errors import InputError
 from ..game.cards import parse_cards
 from ..game.shoe import Shoe
-from .app import MODES, cli, emit, examples, load_rules, progress, shoe_of
+from .app import MODES, cli, command_rules, emit, examples, progress, shoe_of
 from .options import (
     MAX_ROUNDS,
     MAX_SEED,
@@ -86,7 +86,7 @@ def deal(
     from ..play.lightning import multiplied, parse_lightning
     from ..report.play import round_document
 
-    rule_set = load_rules(rule_name)
+    rule_set = command_rules(rule_name)
     sequence = parse_cards(cards)
     drawn = None if lightning is None else parse_lightning(lightning)
     check_cards(sequence, Shoe.decks(decks if decks is not None else rule_set.decks))
@@ -163,7 +163,7 @@ def simulate(
     check_workers(workers, scheduler)
     if mode == "top" and given("cut_card"):
         raise InputError("--cut-card is for --mode shoe: in top mode every round is dealt off the top of a full shoe.")
-    rule_set = with_pays(load_rules(rule_name), pays)
+    rule_set = with_pays(command_rules(rule_name), pays)
     planned = plan(
         rule_set,
         shoe_of(rule_set, decks, remove),

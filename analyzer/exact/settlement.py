@@ -5,7 +5,7 @@
 :meth:`analyzer.game.needs.Needs.fields`), and :func:`first_rows` gives the
 row that settles each record (the first that holds; -1 when none does). It
 is a second reading of the rows, in numpy, beside the record-by-record one
-(:class:`~analyzer.game.needs.RecordView` with
+(:class:`~analyzer.game.recordview.RecordView` with
 :func:`~analyzer.game.settle.settle_round`); the tests hold the two equal,
 and both to the cards themselves. The exact paths settle their records with
 it, the simulator its dealt rounds, and the load-time check every round a

@@ -10,10 +10,8 @@ file, the key and what is allowed.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from pathlib import Path
 
 from ..errors import InputError, shown
@@ -37,11 +35,11 @@ from .rules import (
     Side,
     Wager,
 )
-from .rulesets import FOLDER
 from .schema import keys
 from .settle import unsettled
+from .shipped import catalogue, is_shipped, shipped, shipped_file
 from .shoe import MAX_DECKS
-from .standard import STANDARD_WAGERS_FILE, Standard, sha256_hex, standard_tables
+from .standard import Standard, sha256_hex, standard_tables
 from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}
@@ -329,7 +327,7 @@ MAX_EXTENDS = 16
 
 def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, ...]) -> RuleSet:
     """The rule set named by ``extends``: shipped, catalogue, or a path read from the extending file's folder."""
-    if _is_shipped(extends) or extends in catalogue():
+    if is_shipped(extends) or extends in catalogue():
         where = key = extends
     elif not child.read_files:
         raise head.error(
@@ -372,70 +370,6 @@ def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:
             )
 
 
-_CATALOGUE = "side-bets"
-"""The folder of ``analyzer/game/rulesets`` holding the side-bet catalogue."""
-
-
-@lru_cache(maxsize=1)
-def shipped() -> tuple[str, ...]:
-    """Names of the documented rule sets shipped in the package, in document order (read once: package data)."""
-    folder = FOLDER
-    found = []
-    for entry in folder.iterdir():
-        if entry.name.endswith(".toml") and entry.name != STANDARD_WAGERS_FILE:
-            data = tomllib.loads(entry.read_text(encoding="utf-8"))
-            found.append((data["rule_set"]["document"], entry.name[: -len(".toml")]))
-    return tuple(name for _, name in sorted(found))
-
-
-@lru_cache(maxsize=1)
-def catalogue() -> tuple[str, ...]:
-    """Names of the side-bet catalogue's rule files (``rulesets/side-bets/NAME.toml``), sorted."""
-    folder = FOLDER / _CATALOGUE
-    if not folder.is_dir():
-        return ()
-    return tuple(sorted(e.name[: -len(".toml")] for e in folder.iterdir() if e.name.endswith(".toml")))
-
-
-def _is_shipped(name: str) -> bool:
-    """Whether ``name`` is a shipped rule set: what :func:`shipped` lists, without reading every rule set to order
-    them."""
-    plain = name.isascii() and name.replace("-", "").isalnum()  # a file name in the folder, never a path
-    return plain and name != STANDARD_WAGERS_FILE.removesuffix(".toml") and (FOLDER / f"{name}.toml").is_file()
-
-
-def shipped_text(name: str) -> str:
-    """The TOML text of the shipped rule set or catalogue file ``name``."""
-    text: str = _shipped_file(name).read_text(encoding="utf-8")
-    return text
-
-
-def _shipped_file(name: str) -> Path:
-    folder = FOLDER
-    if _is_shipped(name):
-        return folder / f"{name}.toml"
-    if name in catalogue():
-        return folder / _CATALOGUE / f"{name}.toml"
-    raise InputError(
-        f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}, and the side-bet files "
-        f"{', '.join(catalogue())}."
-    )
-
-
-def installed_path(rules: RuleSet) -> str:
-    """The file ``rules`` was read from, as a full path for a shipped rule set (to copy for a rule file of one's own).
-
-    ``rules.source_path`` names a shipped file by its name only (``punto-banco.toml``), so that outputs and
-    their provenance do not depend on where the package is installed.
-    """
-    return shipped_path(rules.source_path.removesuffix(".toml")) if rules.shipped else rules.source_path
-
-
-def shipped_path(name: str) -> str:
-    """Where the shipped rule set or catalogue file ``name`` is installed: the file to copy for one's own."""
-    return str(_shipped_file(name))
-
-
 @dataclass(frozen=True, slots=True)
 class _Source:
     """A rule file's text, how errors name it, the SHA-256 of its bytes, and whether it is the package's own."""
@@ -452,8 +386,8 @@ class _Source:
 
 def _read(name_or_path: str, what: str) -> _Source:
     """A shipped or catalogue name's file, or the file at a path (``what`` names it in errors)."""
-    if _is_shipped(name_or_path) or name_or_path in catalogue():
-        data = _shipped_file(name_or_path).read_bytes()
+    if is_shipped(name_or_path) or name_or_path in catalogue():
+        data = shipped_file(name_or_path).read_bytes()
         return _Source(data.decode("utf-8"), f"{name_or_path}.toml", sha256_hex(data), shipped=True)
     if is_rule_file(name_or_path):
         data = read_bytes(name_or_path, what)

@@ -7,7 +7,7 @@ for many dealt rounds at once from the cards themselves (card type or rank
 indices in dealing order), encoded as integers in the record's mixed radix
 (the field order and sizes of :meth:`~analyzer.game.needs.Needs.fields`), so
 that a batch is tallied with ``np.unique``. It shares nothing with the exact
-paths but the needs: the tests hold it to :func:`analyzer.game.needs.record_of`
+paths but the needs: the tests hold it to :func:`analyzer.game.recordview.record_of`
 reading the same cards, and the simulator's tallies to the exact counts.
 """
 

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Sequence
 
 from ..exact.parsheet import ParSheet
 from ..game.odds import format_pays
-from ..game.rulefile import installed_path
 from ..game.rules import Outcome, RuleSet
+from ..game.shipped import installed_path
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..numbers import count_text, fraction_text, percent_text
 from .common import (
@@ -226,7 +226,7 @@ def conditions_text(o: Outcome) -> str:
     """When an outcome holds, in words: the shipped keys tersely ('win, natural', 'by 3 or more', 'otherwise'),
     any other row as the condition language reads it."""
     if not o.side_view_only:
-        from ..game.conditions import describe
+        from ..game.describe import describe
 
         return describe(o.condition) or "otherwise"
     parts: list[str] = []

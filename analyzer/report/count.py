@@ -16,8 +16,9 @@ from fractions import Fraction
 
 from ..game.cards import RANKS
 from ..numbers import amount_text, count_text, decimal_text
+from ..studies.chunk import Line, common_dealings
 from ..studies.risk import Bankroll
-from ..studies.tally import Estimate, Line, Tally, common_dealings
+from ..studies.tally import Estimate, Tally
 from .model import (
     Column,
     Document,
@@ -322,7 +323,7 @@ def _wager_section(tally: Tally, j: int) -> Section:
         )
     ]
     if counter is not None:
-        from ..studies.tally import CLIP, RUNNING_CLIP
+        from ..studies.chunk import CLIP, RUNNING_CLIP
 
         word = "true count (per 52 unseen cards)" if counter.index == "true" else "running count"
         clip = CLIP if counter.index == "true" else RUNNING_CLIP

@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from ..exact.parsheet import ParSheet, par_sheets
 from ..exact.reach import load_rules
-from ..game.rulefile import shipped
 from ..game.rules import RuleSet
+from ..game.shipped import shipped
 from ..game.shoe import Shoe
 from ..studies.eor import removal_table
 from ..studies.owncards import analyze_own_cards

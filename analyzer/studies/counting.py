@@ -88,6 +88,7 @@ from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, d
 from ..play.executor import Executor, Progress
 from ..play.lightning import draw_for, key_pays, lightning_keys
 from ..play.records import CardIndices
+from .chunk import Chunk, wager_scales
 from .plan import (
     SHOES_PER_TASK,
     Counter,
@@ -97,7 +98,7 @@ from .plan import (
     WagerPlan,
     check_lightning,
 )
-from .tally import Chunk, Tally, wager_scales
+from .tally import Tally
 
 
 def wager_plans(

@@ -70,8 +70,9 @@ from ..exact.parsheet import ParSheet, par_sheets
 from ..exact.reach import load_rules
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
-from ..game.rulefile import catalogue, is_rule_file, shipped
+from ..game.rulefile import is_rule_file
 from ..game.rules import RuleSet
+from ..game.shipped import catalogue, shipped
 from ..game.shoe import Shoe
 from ..game.standard import sha256_hex
 from ..game.strict import StrictTable, origin_of, parse_toml

@@ -170,7 +170,7 @@ def cli_json(documents: Any) -> Any:
 
 def rule_list() -> dict[str, Any]:
     from ..exact.reach import load_rules
-    from ..game.rulefile import catalogue, shipped
+    from ..game.shipped import catalogue, shipped
 
     def entry(name: str) -> dict[str, str]:
         rules = load_rules(name)
