@@ -30,6 +30,7 @@ LAYERS = {
     "analyzer": 0,  # the package itself: its version, and public names looked up lazily
     "analyzer.errors": 0,
     "analyzer.numbers": 0,
+    "analyzer.extras": 0,
     "analyzer.game": 1,
     "analyzer.exact": 2,
     "analyzer.studies": 3,

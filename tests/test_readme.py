@@ -69,11 +69,23 @@ def test_the_quick_start_is_two_commands_in_a_virtual_environment() -> None:
     assert second.endswith(".venv/bin/python -m pytest")
 
 
-def test_ci_runs_exactly_the_readme_s_test_command() -> None:
+def test_ci_runs_exactly_the_readme_s_test_command_then_ruff_and_mypy() -> None:
     _, second = _quick_start()
-    script = (ROOT / ".ci" / "run").read_text()
-    assert script.splitlines()[-1] == second
-    assert "set -euo pipefail" in script
+    lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert "set -euo pipefail" in lines
+    assert second in lines
+    after = lines[lines.index(second) + 1 :]
+    assert after == [
+        ".venv/bin/pip install -q -c .ci/constraints.txt -e '.[dev]'",
+        ".venv/bin/ruff check .",
+        ".venv/bin/ruff format --check .",
+        ".venv/bin/mypy",
+    ]
+
+
+def test_the_test_command_installs_pinned_versions() -> None:
+    _, second = _quick_start()
+    assert " -c .ci/constraints.txt " in second
 
 
 EXAMPLES = examples_in(ROOT / "README.md")

@@ -1,15 +1,16 @@
 """results/ is generated: it must equal what `baccarat tables` writes now.
 
-Text files must match byte for byte. The reports (HTML with inline SVG, PDF)
-and the workbooks are byte-stable too (no date, pinned timestamps), but their
-bytes depend on the libraries that draw them (matplotlib, fpdf2, xlsxwriter):
-on a machine with other versions than results/README.md names, those files
-are not compared, and the test says so.
+Every file must match byte for byte. The reports (HTML with inline SVG, PDF)
+and the workbooks are byte-stable too (no date, pinned timestamps), and their
+bytes depend on the libraries that draw them (matplotlib, fpdf2, xlsxwriter),
+which .ci/constraints.txt pins: with other versions than results/README.md
+names, the test fails and says which, never skips.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pytest
@@ -32,29 +33,35 @@ def _expected(progress: object = None) -> dict[str, str | bytes]:
     return _generated()  # `tables` passes its progress callback; the files are the same, generated once
 
 
-def _same_renderers() -> bool:
-    return f"their bytes depend on the libraries that drew them: {renderers()}." in (RESULTS / "README.md").read_text()
+def _drawn_with() -> str:
+    """The renderers' versions results/README.md says drew its reports and workbooks."""
+    found = re.search(
+        r"their bytes depend on the libraries that drew them: (.*?)\.\n", (RESULTS / "README.md").read_text()
+    )
+    return found.group(1) if found else "(not stated)"
 
 
 def test_results_folder_is_current() -> None:
+    """Every file, the reports and workbooks too: never skipped. When the libraries that draw them are not the
+    versions that drew results/, the failure names both (install .ci/constraints.txt's, or regenerate)."""
     expected = _expected()
-    same = _same_renderers()
     on_disk = {p.name: p.read_bytes() for p in RESULTS.iterdir() if p.is_file()}
-    compared = [name for name in expected if same or not (name.endswith(DRAWN) or name == "README.md")]
     stale = sorted(
         name
-        for name in compared
+        for name in expected
         if on_disk.get(name) != (c.encode("utf-8") if isinstance(c := expected[name], str) else c)
     )
     extra = sorted(set(on_disk) - set(expected))
-    assert not stale and not extra, (
-        f"results/ is stale (differs: {stale}; not generated: {extra}); run `baccarat tables`"
+    drawn_with, here = _drawn_with(), renderers()
+    why = (
+        ""
+        if drawn_with == here
+        else f" results/ was drawn with {drawn_with}, and this machine has {here}: install the pinned versions "
+        "(pip install -c .ci/constraints.txt -e '.[test]'), or regenerate after .ci/bump-constraints."
     )
-    if not same:
-        pytest.skip(
-            f"results/ was drawn with other versions than this machine's ({renderers()}): "
-            "the reports, workbooks and README were not compared byte for byte"
-        )
+    assert not stale and not extra, (
+        f"results/ is stale (differs: {stale}; not generated: {extra}); run `baccarat tables`.{why}"
+    )
 
 
 def test_tables_command_writes_every_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import InputError, shown
 from ..exact.reach import load_rules
+from ..extras import require
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
 from ..game.rules import RuleSet
@@ -43,13 +44,9 @@ def shoe_for(rules: RuleSet, decks: int | None = None, remove: str | Iterable[st
 
 def to_frame(records: Sequence[Mapping[str, Any]]) -> Any:
     """``records`` as a pandas DataFrame, its exact figures kept as Fraction objects (``object`` columns)."""
-    try:
-        import pandas
-    except ImportError:
-        raise InputError(
-            "to_frame() needs pandas: pip install 'baccarat-analyzer[notebook]' (or pip install "
-            "pandas); to_records() gives the same rows as plain dicts."
-        ) from None
+    require("notebook", "pandas", what="to_frame() (to_records() gives the same rows as plain dicts)")
+    import pandas
+
     return pandas.DataFrame.from_records(list(records))
 
 

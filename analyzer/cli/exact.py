@@ -151,8 +151,11 @@ def compare(
 )
 def tables(out: str) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
+    from ..extras import require
     from ..report.results import generate, steps
     from ..report.writing import staged
+
+    require("report", "matplotlib", "fpdf", "xlsxwriter", what="baccarat tables")  # results/ holds reports
 
     with staged(out) as stage:  # the folder is checked, and a staging folder made, before anything is computed
         with progress(steps(), "computing the tables") as bar:
@@ -219,13 +222,16 @@ def report(
     """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
     from datetime import datetime
 
+    from ..extras import require
     from ..report.about import load_about
     from ..report.evaluation import evaluate, evaluation_document
-    from ..report.output import chosen_format, produce
+    from ..report.output import chosen_format, produce, require_format
     from ..report.writing import write_file
     from ..studies.checks import load_checks
 
     fmt = chosen_format(None, out)
+    require("report", "matplotlib", what="baccarat report")  # its plots, in every format
+    require_format(fmt)
     about = None if about_file is None else load_about(about_file)
     checks = load_checks(check_files)
     rule_set = with_pays(command_rules(rule_name), pays)

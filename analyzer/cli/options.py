@@ -217,9 +217,25 @@ def _remember_out(ctx: click.Context, _: click.Parameter, value: Path | None) ->
 
 
 def writable_out(ctx: click.Context, _: click.Parameter, value: Path | None) -> Path | None:
-    """A click callback: ``--out FILE`` refused before anything is computed when it cannot be written."""
+    """A click callback: ``--out FILE`` refused before anything is computed when it cannot be written, or when its
+    suffix names a format whose writer is not installed."""
     if value is not None:
         check_writable("--out", str(value))
+        if value.suffix.lower() in (".pdf", ".xlsx"):
+            _installed_writer(value.suffix.lower()[1:])
+    return value
+
+
+def _installed_writer(fmt: str) -> None:
+    from ..report.output import require_format
+
+    require_format(fmt)
+
+
+def _format_installed(ctx: click.Context, _: click.Parameter, value: str | None) -> str | None:
+    """A click callback: ``--format`` refused before anything is computed when its writer is not installed."""
+    if value is not None:
+        _installed_writer(value)
     return value
 
 
@@ -240,6 +256,7 @@ def format_option(command: F) -> F:
         "fmt",
         type=click.Choice(ALL_FORMATS),
         default=None,
+        callback=_format_installed,
         help="Output format (default: table, or what the --out file's suffix names).",
     )(command)
 

@@ -25,6 +25,9 @@ from .app import cli, examples
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
 def serve(host: str, port: int, token: str | None, open_browser: bool) -> None:
     """The workbench: write, price, tune, compare and export side bets in the browser, live and exact."""
+    from ..extras import require
+
+    require("web", "starlette", "uvicorn", what="baccarat serve")
     from ..web.server import serve as run
 
     run(host, port, token, open_browser)

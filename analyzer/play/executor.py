@@ -51,6 +51,7 @@ from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from ..errors import InputError, RunError, shown
+from ..extras import require
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -328,12 +329,9 @@ class DaskExecutor:
 
     def __init__(self, address: str) -> None:
         address = check_address(address)
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise InputError(
-                "--scheduler needs Dask distributed; install it with: pip install 'baccarat-analyzer[dask]'."
-            ) from None
+        require("dask", "dask", "distributed", what="--scheduler")
+        from dask.distributed import Client
+
         _quiet()
         _identity(address)
         try:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InputError
+from ..extras import require
 from .model import Document
 from .provenance import with_command
 from .render import FORMATS, render
@@ -35,6 +36,16 @@ SUFFIXES: dict[str, str] = {
     ".pdf": "pdf",
 }
 """A file's suffix names its format when ``--format`` does not."""
+
+
+FORMAT_MODULES: dict[str, tuple[str, ...]] = {"pdf": ("fpdf", "matplotlib"), "xlsx": ("xlsxwriter",)}
+"""The packages of the ``report`` extra each binary format is written with (the PDF takes matplotlib's fonts)."""
+
+
+def require_format(fmt: str) -> None:
+    """Refuse in one line a format whose writer is not installed (the ``report`` extra), before any work."""
+    if fmt in FORMAT_MODULES:
+        require("report", *FORMAT_MODULES[fmt], what={"pdf": "A PDF", "xlsx": "A workbook (.xlsx)"}[fmt])
 
 
 def chosen_format(fmt: str | None, out: Path | None) -> str:
@@ -78,6 +89,7 @@ def produce(
         from .to_html import render_html
 
         return render_html(stamped, exact)
+    require_format(fmt)
     if fmt == "xlsx":
         from .to_xlsx import render_xlsx
 

@@ -18,6 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ..extras import require
 from .model import Figure, Value
 
 WIDTH, HEIGHT = 6.4, 3.0
@@ -62,6 +63,7 @@ def svg(figure: Figure, name: str | None) -> str:
 
 @lru_cache(maxsize=64)
 def _drawn(figure: Figure) -> str:
+    require("report", "matplotlib", what="Drawing a plot")
     import matplotlib
 
     matplotlib.use("Agg")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, shown
+from ..extras import require
 from ..numbers import amount_text
 from .model import Block, Document, Fields, Section, Table, Value
 from .writing import write_file
@@ -36,12 +37,7 @@ def check_plot_path(path: str, option: str = "--plot", also: tuple[str, ...] = (
         raise InputError(f"{option} {shown(path)} must end in {', '.join(FORMATS + also)}.")
     if suffix in also:
         return
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise InputError(
-            f"{option} needs matplotlib, which is missing here: reinstall the package (pip install .)."
-        ) from None
+    require("report", "matplotlib", what=option)
 
 
 def _tables(blocks: tuple[Block, ...], key: str) -> list[tuple[str, Table]]:

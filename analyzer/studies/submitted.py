@@ -40,6 +40,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InputError, shown
+from ..extras import require
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import Shoe
 from .reading import read_submitted
@@ -266,6 +267,7 @@ def _xlsx_tables(
 ) -> Iterator[tuple[str, list[Row], str | None]]:
     """Each worksheet's par-sheet table; a cell whose formula has no stored value (a workbook saved by a program that
     does not calculate) is read as empty and named in ``unvalued`` (sheet!cell), never skipped silently."""
+    require("xlsx", "openpyxl", what="Reading a .xlsx par sheet")
     from openpyxl import load_workbook  # imported only when a workbook is read
     from openpyxl.utils import get_column_letter
 
