@@ -30,7 +30,7 @@ LAYERS = {
     "analyzer": 0,  # the package itself: its version, and public names looked up lazily
     "analyzer.errors": 0,
     "analyzer.numbers": 0,
-    "analyzer.extras": 0,
+    "analyzer.extras": 1,  # above errors, which it raises; below every layer that needs an extra
     "analyzer.game": 1,
     "analyzer.exact": 2,
     "analyzer.studies": 3,

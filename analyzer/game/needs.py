@@ -153,7 +153,8 @@ class Needs:
     drawing: bool = False
     player: HandNeeds = field(default_factory=HandNeeds)
     banker: HandNeeds = field(default_factory=HandNeeds)
-    best_five: bool = False  # the best five of every card dealt: the record's last field, ``poker``
+    best_five: bool = False
+    """The poker rank of the best five of every card dealt (the record's last field, ``poker``)."""
 
     def merge(self, other: Needs) -> Needs:
         return Needs(

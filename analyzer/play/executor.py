@@ -20,12 +20,16 @@ Guarantees
     :data:`IN_FLIGHT_PER_WORKER` per worker are out at once, so memory does
     not grow with the number of tasks.
 
-    A local worker process that dies (killed, out of memory) breaks the pool:
-    the pool is made again and every task that had not returned is sent
-    again; as tasks are deterministic, the results are those of an unbroken
-    run. After :data:`MAX_POOL_RESTARTS` restarts the run stops with one
-    :class:`~analyzer.errors.RunError` (a task that kills its worker every
-    time). On Dask, the scheduler retries a lost worker's tasks itself.
+    The local pool owns its worker processes outright, through
+    :mod:`multiprocessing`'s public interface only: one pipe per worker, a
+    task sent when the worker is idle. A worker that dies (killed, out of
+    memory) is replaced and its task sent again; as tasks are deterministic,
+    the results are those of an unbroken run. After :data:`MAX_POOL_RESTARTS`
+    replacements the run stops with one :class:`~analyzer.errors.RunError` (a
+    task that kills its worker every time). No worker outlives its parent,
+    whatever ends the parent (SIGKILL included): each waits on
+    ``multiprocessing.parent_process().join()`` and ends when it returns. On
+    Dask, the scheduler retries a lost worker's tasks itself.
 
 Bounded waits on Dask (:class:`~analyzer.errors.RunError`, one line, exit 2
 at the command line): an address that does not answer as a Dask scheduler
@@ -40,18 +44,16 @@ plain data), because they cross a process or a network boundary.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
 from ..errors import InputError, RunError, shown
 from ..extras import require
+from .pool import MAX_REPLACEMENTS, Pool
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -61,8 +63,8 @@ Progress = Callable[[int], None]
 
 IN_FLIGHT_PER_WORKER = 4
 """Tasks sent ahead per worker: enough to keep every worker busy, few enough to keep memory flat."""
-MAX_POOL_RESTARTS = 3
-"""How many times a broken local pool is made again before the run gives up."""
+MAX_POOL_RESTARTS = MAX_REPLACEMENTS
+"""How many dead local workers are replaced before the run gives up."""
 CONNECT_SECONDS = 10
 """The longest wait for an address to answer as a Dask scheduler."""
 NO_WORKER_SECONDS = 30
@@ -85,25 +87,22 @@ class Executor(Protocol):
         ...
 
 
-def _ordered(
+def _dask_ordered(
     submit: Callable[[T], Any],
-    finished: Callable[[list[Any]], tuple[list[Any], bool]],
+    finished: Callable[[list[Any]], list[Any]],
     result: Callable[[Any], Any],
     tasks: Iterable[T],
     window: int,
     progress: Progress | None,
-    restart: Callable[[], None] | None = None,
 ) -> Iterator[Any]:
-    """The shared loop: keep ``window`` tasks out, yield results in task order, resend after a restart.
+    """Keep ``window`` Dask futures out and yield their results in task order.
 
-    ``finished(futures)`` waits until at least one of them is done and
-    returns the done ones and whether the pool broke; ``restart`` makes a
-    new pool, after which every task out is sent again.
+    ``finished(futures)`` waits until at least one of them is done and returns the done ones.
     """
     source = iter(tasks)
-    out: dict[int, tuple[T, Any]] = {}  # index -> (task, future)
+    out: dict[int, Any] = {}  # index -> future
     ready: dict[int, Any] = {}
-    sent = yielded = restarts = 0
+    sent = yielded = 0
     exhausted = False
     while True:
         while not exhausted and len(out) + len(ready) < window:
@@ -111,28 +110,18 @@ def _ordered(
             if task is _END:
                 exhausted = True
                 break
-            out[sent] = (task, submit(task))
+            out[sent] = submit(task)
             sent += 1
         if not out and not ready:
             return
         if out:
-            done, broken = finished([future for _, future in out.values()])
-            by_future = {id(future): i for i, (_, future) in out.items()}
-            for future in done:
+            by_future = {id(future): i for i, future in out.items()}
+            for future in finished(list(out.values())):
                 index = by_future[id(future)]
                 ready[index] = result(future)
                 del out[index]
                 if progress:
                     progress(1)
-            if broken:
-                restarts += 1
-                if restart is None or restarts > MAX_POOL_RESTARTS:
-                    raise RunError(
-                        f"A worker process died {restarts} times while running a chunk (killed, or out of memory); "
-                        "the run is stopped. Try fewer --workers, or a smaller run."
-                    )
-                restart()
-                out = {i: (task, submit(task)) for i, (task, _) in out.items()}
         while yielded in ready:
             yield ready.pop(yielded)
             yielded += 1
@@ -149,7 +138,7 @@ class LocalExecutor:
             raise InputError(f"--workers must be at least 1, got {shown(workers)}.")
         self.workers = workers
         self.description = f"local, {workers} worker{'s' if workers != 1 else ''}"
-        self._pool: ProcessPoolExecutor | None = _pool(workers) if workers > 1 else None
+        self._pool: Pool | None = Pool(workers) if workers > 1 else None
 
     def map(self, fn: Callable[[T], R], tasks: Iterable[T], progress: Progress | None = None) -> Iterator[R]:
         if self._pool is None:
@@ -159,93 +148,14 @@ class LocalExecutor:
                     progress(1)
                 yield value
             return
-
-        def submit(task: T) -> Future[R]:
-            assert self._pool is not None
-            return self._pool.submit(fn, task)
-
-        def finished(futures: list[Future[R]]) -> tuple[list[Future[R]], bool]:
-            done, _ = wait(futures, return_when=FIRST_COMPLETED)
-            good = [f for f in done if not isinstance(f.exception(), BrokenProcessPool)]
-            return good, len(good) < len(done)
-
-        def restart() -> None:
-            assert self._pool is not None
-            _let_go(self._pool)
-            self._pool = _pool(self.workers)
-
-        yield from _ordered(
-            submit, finished, lambda f: f.result(), tasks, IN_FLIGHT_PER_WORKER * self.workers, progress, restart
-        )
+        yield from self._pool.map(fn, tasks, IN_FLIGHT_PER_WORKER * self.workers, progress)
 
     def run(self, fn: Callable[[T], R], tasks: Sequence[T], progress: Progress | None = None) -> list[R]:
         return list(self.map(fn, tasks, progress))
 
     def close(self) -> None:
         if self._pool is not None:
-            if getattr(self._pool, "_broken", False):
-                _let_go(self._pool)
-            else:
-                self._pool.shutdown(cancel_futures=True)
-
-
-def _pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool whose workers die with this process (see :func:`die_with_parent`)."""
-    return ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
-
-
-PR_SET_PDEATHSIG = 1
-
-
-def die_with_parent(parent: int) -> None:
-    """A worker's first act: ask Linux to SIGKILL it when the process (the thread) that made it ends, by any signal,
-    SIGKILL included; and end at once if that has already happened (the parent died before this ran). Elsewhere
-    than Linux the pool's own shutdown is the only guard."""
-    import ctypes
-    import ctypes.util
-    import signal
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # not Linux: no parent-death signal
-        pass
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def _let_go(pool: ProcessPoolExecutor) -> None:
-    """Shut a broken pool down without waiting, and make sure it can never hang the interpreter's exit.
-
-    When a worker dies with tasks queued, the pool's queue feeder may be blocked
-    writing a task (a simulate chunk is some 70 kB, more than a pipe holds) that
-    no dead worker will read, while the workers of the next pool, forked with a
-    copy of that pipe's read end, keep it from breaking; Python 3.11.2 (Debian
-    12's) then waits for the feeder forever at exit. A duplicate of the read end,
-    read empty by a daemon thread, lets the feeder finish. The pool's workers still
-    alive are killed: a worker left reading the task queue kept the exit waiting on
-    the pool's manager thread once (a full test run under load).
-    """
-    try:  # before shutdown(), which forgets the queue
-        duplicate: int | None = os.dup(pool._call_queue._reader.fileno())  # type: ignore[attr-defined]
-    except (AttributeError, OSError):  # another Python's pool, or the read end is already closed: nothing waits
-        duplicate = None
-    workers = list((getattr(pool, "_processes", None) or {}).values())  # before shutdown(), which forgets them too
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:  # of no more use; one left waiting for a task kept the interpreter's exit waiting once
-        with contextlib.suppress(Exception):
-            worker.kill()
-    if duplicate is None:
-        return
-
-    def drain(fd: int) -> None:
-        with contextlib.suppress(OSError):
-            while os.read(fd, 1 << 16):
-                pass
-        with contextlib.suppress(OSError):
-            os.close(fd)
-
-    threading.Thread(target=drain, args=(duplicate,), name="drain a broken pool", daemon=True).start()
+            self._pool.close()
 
 
 def check_address(address: str) -> str:
@@ -366,7 +276,7 @@ class DaskExecutor:
         def submit(task: T) -> Any:
             return self._client.submit(fn, task, pure=False)
 
-        def finished(futures: list[Any]) -> tuple[list[Any], bool]:
+        def finished(futures: list[Any]) -> list[Any]:
             while True:
                 try:
                     done, _ = dask_wait(futures, timeout=2, return_when="FIRST_COMPLETED")
@@ -374,7 +284,7 @@ class DaskExecutor:
                     done = set()
                 if done:
                     idle_since[0] = None
-                    return list(done), False
+                    return list(done)
                 if self._client.status not in ("running", "connecting"):
                     raise RunError(f"Lost the Dask scheduler at {self.address} during the run; nothing is reported.")
                 if self._workers():
@@ -388,7 +298,7 @@ class DaskExecutor:
                     )
 
         try:
-            yield from _ordered(
+            yield from _dask_ordered(
                 submit, finished, self._result, tasks, IN_FLIGHT_PER_WORKER * max(1, self._workers()), progress
             )
         except RunError:
