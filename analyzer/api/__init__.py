@@ -39,6 +39,10 @@ _PUBLIC: dict[str, str] = {
     "Verification": "counting",
     "Result": "result",
     "depth_study": "studies",
+    "peek": "peek",
+    "Peek": "peek",
+    "reveal_laws": "peek",
+    "RevealLawSolution": "peek",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -54,6 +58,10 @@ if TYPE_CHECKING:
     from .counting import Verification as Verification
     from .counting import count as count
     from .counting import verify as verify
+    from .peek import Peek as Peek
+    from .peek import RevealLawSolution as RevealLawSolution
+    from .peek import peek as peek
+    from .peek import reveal_laws as reveal_laws
     from .removal import Removal as Removal
     from .removal import eor as eor
     from .result import Result as Result

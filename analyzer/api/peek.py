@@ -1,11 +1,5 @@
 """``peek`` and ``solve --reveal-rtp`` as objects: a reveal-and-raise game's exact figures, its strategy card, and the
-reveal laws that give target returns.
-
->>> import analyzer.api.peek as peek_api
->>> game = peek_api.peek("examples/peek-style.toml", wagers=["player"])  # doctest: +SKIP
->>> game.summary()[-1]["rtp"]  # doctest: +SKIP
-Fraction(...)
-"""
+reveal laws that give target returns (``docs/designer/peek.md`` shows them in use)."""
 
 from __future__ import annotations
 

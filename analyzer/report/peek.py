@@ -13,6 +13,7 @@ from ..game.reveal import Reveal, positions_text, written_percent
 from ..game.shoe import CARDS_PER_ROUND
 from ..numbers import count_text, percent_text
 from ..studies.peek import PeekAnalysis, RaiseSheet, WagerPeek
+from ..studies.peekcard import strategy_card
 from .common import rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
     Column,
@@ -344,6 +345,7 @@ def _wager_section(peek: WagerPeek) -> Section:
         )
     )
     pays = ", ".join(f"{o.name} {o.pays_text}" for o in wager.outcomes)
+    grids = strategy_card(peek)
     return Section(
         title=wager.title,
         name=wager.name,
@@ -362,14 +364,14 @@ def _wager_section(peek: WagerPeek) -> Section:
                 blocks=(_rows_table(peek.never), _figures(peek.never, None)),
             ),
             _percentage_section(peek),
-            card_section(peek),
+            card_section(peek, grids),
             _by_count_data(peek),
             _figures(peek.optimal, "optimal", human=False),
             _rows_table(peek.optimal, "optimal.rows"),
             _figures(peek.never, "never", human=False),
             _rows_table(peek.never, "never.rows"),
             _percentage_data(peek),
-            *card_data(peek),
+            *card_data(peek, grids),
             patterns_table(peek),
         ),
     )

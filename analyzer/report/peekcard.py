@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..studies.peek import SHAPES, Shape, WagerPeek
-from ..studies.peekcard import EITHER, CardCell, CardGrid, strategy_card
+from ..studies.peekcard import EITHER, CardCell, CardGrid
 from .model import Column, Prose, Section, Table, Value, count, data, decimal, fraction, integer, text
 
 _SIDE = {0: "", 1: "card", 2: "total"}
@@ -73,12 +73,13 @@ def _exceptions_table(peek: WagerPeek, grids: tuple[CardGrid, ...]) -> Table | P
             )
             for e in exceptions
         ),
-        caption="Exceptions, by the cards seen (play these otherwise than their cell says; values per unit bet):",
+        caption="Exceptions, by the cards seen (these play otherwise than their cell says; values per unit bet):",
     )
 
 
-def card_section(peek: WagerPeek) -> Section:
-    grids = strategy_card(peek)
+def card_section(peek: WagerPeek, grids: tuple[CardGrid, ...]) -> Section:
+    """The card for people: a grid per shape (from :func:`~analyzer.studies.peekcard.strategy_card`), then its
+    exceptions."""
     top = peek.choices[-1]
     legend = (
         f"x{top}: raise the bet to {top} times the initial bet; -: keep it; =: either (a value of exactly 0). A hand "
@@ -91,8 +92,8 @@ def card_section(peek: WagerPeek) -> Section:
     return Section(title="Strategy card (optimal play, by what is seen)", blocks=tuple(blocks))
 
 
-def card_data(peek: WagerPeek) -> tuple[Table, Table]:
-    grids = strategy_card(peek)
+def card_data(peek: WagerPeek, grids: tuple[CardGrid, ...]) -> tuple[Table, Table]:
+    """The card for machines: its cells and its exceptions."""
     machine_cells = Table(
         columns=tuple(
             Column(k, None)

@@ -35,17 +35,13 @@ Counting convention
     whole number and the counts of a sheet add up to ``N(N-1)(N-2)(N-3)(N-4)(N-5) * L``. With the default
     positions (every set of ``k`` cards equally likely) and ``k`` cards revealed, ``L`` is the number of such sets
     and a count is simply a number of (dealing, set) pairs.
-
->>> from analyzer.game.rulefile import read_rules
->>> from analyzer.game.shoe import Shoe
->>> peek = analyze_peek(read_rules("examples/peek-style.toml"), Shoe.decks(8))  # doctest: +SKIP
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -293,15 +289,17 @@ def analyze_peek(rules: RuleSet, shoe: Shoe, wagers: Sequence[str] = ()) -> Peek
                 f"{shown(name)} is not raised in rule set {rules.name}; its [reveal] table raises "
                 f"{', '.join(reveal.wagers)}."
             )
-    return _analysed(rules, shoe, names)
+    every = _analysed(rules, shoe)
+    return replace(every, wagers=tuple(every.wager(n) for n in names))
 
 
 @lru_cache(maxsize=8)
-def _analysed(rules: RuleSet, shoe: Shoe, names: tuple[str, ...]) -> PeekAnalysis:
+def _analysed(rules: RuleSet, shoe: Shoe) -> PeekAnalysis:
+    """Every raised wager at once (one pass over the first four cards counts them all)."""
     reveal = peek_reveal(rules)
-    counted = reveal_counts(shoe, rules.drawing, tuple(rules.wager(n) for n in names))
+    counted = reveal_counts(shoe, rules.drawing, tuple(rules.wager(n) for n in reveal.wagers))
     return PeekAnalysis(
-        rules=rules, shoe=shoe, reveal=reveal, wagers=tuple(_wager_peek(counted[n], reveal) for n in names)
+        rules=rules, shoe=shoe, reveal=reveal, wagers=tuple(_wager_peek(counted[n], reveal) for n in reveal.wagers)
     )
 
 
