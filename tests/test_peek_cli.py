@@ -139,6 +139,11 @@ def test_analyze_says_a_raised_wagers_par_sheet_is_per_unit_finally_bet() -> Non
     )
 
 
+def law_never(game: object) -> Fraction:
+    """Never raising's expected value per initial bet (the same whatever is revealed)."""
+    return next(r for r in game.summary() if r["cards"] is None and r["play"] == "never raise")["expected_value"]  # type: ignore[attr-defined, no-any-return]
+
+
 def test_the_api_returns_the_figures_the_command_prints() -> None:
     from analyzer.api import peek, reveal_laws
 
@@ -150,6 +155,9 @@ def test_the_api_returns_the_figures_the_command_prints() -> None:
     assert len(game.patterns("banker")) == 10 + 10 + 55 + 100 + 55 + 550 + 550 + 3025
     assert next(r for r in game.card("banker") if r["exception"])["player"] == ("A", "5")
     assert "<table>" in game._repr_html_()
+    four = game.rows("banker", cards=4)
+    assert sum(r["probability"] for r in four) == 1 and {r["bet"] for r in four} == {1, 3}
+    assert sum(r["return"] for r in game.rows("banker", cards=4, play="never raise")) == law_never(game)
     solved = reveal_laws(EXAMPLE, "98.8%", within="0.05%")
     assert solved.laws.consistent and {r["kind"] for r in solved.to_records()} == {"consistent"}
     assert solved.document().title == "peek-style: reveal laws for the target returns"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..errors import InputError, shown
 from ..game.odds import parse_percent
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
@@ -65,6 +66,32 @@ class Peek:
     def to_records(self) -> list[dict[str, Any]]:
         """:meth:`summary`'s rows (the figures a par sheet gives, per number of cards revealed and under the law)."""
         return self.summary()
+
+    def rows(self, wager: str, cards: int | None = None, play: str = "optimal") -> list[dict[str, Any]]:
+        """The par sheet of ``wager`` under ``play`` ("optimal" or "never raise"), when ``cards`` cards are revealed
+        (None: under the rule file's law): one dict per bet finally standing and outcome, exact."""
+        w = self.analysis.wager(wager)
+        if play not in ("optimal", "never raise"):
+            raise InputError(f"play {shown(play)} is unknown; use optimal or never raise.")
+        if cards is None:
+            sheet = w.optimal if play == "optimal" else w.never
+        else:
+            chosen = [b for b in w.by_count if b.cards == cards]
+            if not chosen:
+                known = ", ".join(str(b.cards) for b in w.by_count)
+                raise InputError(f"{cards} cards are never revealed here; the rule file reveals {known}.")
+            sheet = chosen[0].optimal if play == "optimal" else chosen[0].never
+        return [
+            {
+                "bet": r.multiple,
+                "outcome": r.outcome.name,
+                "combinations": r.combinations,
+                "probability": r.probability,
+                "net": r.net,
+                "return": r.contribution,
+            }
+            for r in sheet.rows
+        ]
 
     def patterns(self, wager: str) -> list[dict[str, Any]]:
         """Every pattern of ``wager``: what is seen (the cards of each hand), its dealings for one set of its shape,

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from ..game.reveal import Reveal, positions_text, written_percent
 from ..game.shoe import CARDS_PER_ROUND
-from ..numbers import count_text, percent_text
+from ..numbers import count_text, fraction_text, percent_text
 from ..studies.peek import PeekAnalysis, RaiseSheet, WagerPeek
 from ..studies.peekcard import strategy_card
 from .common import rule_set_fields, shoe_context, shoe_fields, shoe_text
@@ -23,6 +23,7 @@ from .model import (
     Prose,
     Section,
     Table,
+    Value,
     count,
     data,
     decimal,
@@ -265,6 +266,24 @@ def _by_count_section(peek: WagerPeek) -> Section:
     return Section(title="By number of cards revealed", blocks=(best, never))
 
 
+def _rows_data(sheet: RaiseSheet) -> Value:
+    """A play's rows as data (the par sheet of one number of cards revealed, for machines)."""
+    return data(
+        [
+            {
+                "bet": r.multiple,
+                "outcome": r.outcome.name,
+                "combinations": str(r.combinations),
+                "probability": fraction_text(r.probability),
+                "net": fraction_text(r.net),
+                "return": fraction_text(r.contribution),
+            }
+            for r in sheet.rows
+        ],
+        "",
+    )
+
+
 def _by_count_data(peek: WagerPeek) -> Table:
     return Table(
         columns=tuple(
@@ -281,6 +300,8 @@ def _by_count_data(peek: WagerPeek) -> Table:
                 "never_rtp",
                 "never_rtp_initial",
                 "peek_value",
+                "optimal_rows",
+                "never_rows",
             )
         ),
         rows=tuple(
@@ -296,6 +317,8 @@ def _by_count_data(peek: WagerPeek) -> Table:
                 fraction(b.never.rtp),
                 fraction(b.never.rtp_initial),
                 fraction(b.peek_value),
+                _rows_data(b.optimal),
+                _rows_data(b.never),
             )
             for b in peek.by_count
         ),
