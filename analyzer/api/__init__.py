@@ -39,10 +39,10 @@ _PUBLIC: dict[str, str] = {
     "Verification": "counting",
     "Result": "result",
     "depth_study": "studies",
-    "peek": "peek",
-    "Peek": "peek",
-    "reveal_laws": "peek",
-    "RevealLawSolution": "peek",
+    "peek": "reveal",
+    "Peek": "reveal",
+    "reveal_laws": "reveal",
+    "RevealLawSolution": "reveal",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -58,13 +58,13 @@ if TYPE_CHECKING:
     from .counting import Verification as Verification
     from .counting import count as count
     from .counting import verify as verify
-    from .peek import Peek as Peek
-    from .peek import RevealLawSolution as RevealLawSolution
-    from .peek import peek as peek
-    from .peek import reveal_laws as reveal_laws
     from .removal import Removal as Removal
     from .removal import eor as eor
     from .result import Result as Result
+    from .reveal import Peek as Peek
+    from .reveal import RevealLawSolution as RevealLawSolution
+    from .reveal import peek as peek
+    from .reveal import reveal_laws as reveal_laws
     from .studies import co_count_designs as co_count_designs
     from .studies import count_designs as count_designs
     from .studies import depth_study as depth_study

@@ -13,7 +13,7 @@ from .options import decks_option, exact_option, format_option, one_rule_set, pa
 @cli.command(
     epilog=examples(
         "baccarat peek --rules examples/peek-style.toml --wager player",
-        "baccarat peek --rules examples/peek-style.toml --decks 6 --format json",
+        "baccarat peek --rules examples/peek-style.toml --wager banker --exact",
     )
 )
 @one_rule_set(what="A rule file with a [reveal] table (reveal and raise), e.g. examples/peek-style.toml.")
