@@ -65,6 +65,13 @@ BASE = {
     "shoe": {"decks": "8", "source": '"t"'},
     "dealing": {"order": '"P B P B"', "procedure": '"standard"', "source": '"t"'},
     "own_cards": {"wager": '"player"', "alone": "true", "source": '"t"'},
+    "reveal": {
+        "cards": '{ "1" = "1/4", "2" = "1/4", "3" = "1/4", "4" = "1/4" }',
+        "multiples": "[2, 3]",
+        "fee": '"20%"',
+        "wagers": '["player"]',
+        "source": '"t"',
+    },
     "wager": {"title": '"w"', "side": '"player"', "source": '"t"', "outcomes": '[{ name = "l", pays = "lose" }]'},
 }
 
@@ -80,7 +87,7 @@ def _file(tables: dict[str, dict[str, str]], extra: str = "") -> str:
 def _with_line(place: str, example: str) -> str:
     key, _, value = example.partition(" = ")
     tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
-    if place in ("shoe", "dealing", "own_cards"):
+    if place in ("shoe", "dealing", "own_cards", "reveal"):
         tables[place] = dict(BASE[place])
     if key == "requires":
         tables["wager"]["requires_source"] = '"t"'
@@ -99,8 +106,9 @@ def _with_line(place: str, example: str) -> str:
 )
 def test_every_rule_file_example_loads(key: Key) -> None:
     place = key.places[0]
-    if place in ("file", "drawing"):  # whole tables: the shipped rule files hold each, in the form shown
+    if place in ("file", "drawing"):  # whole tables: the shipped rule files or the examples hold each, as shown
         text = "\n".join(shipped_text(name) for name in shipped())
+        text += "\n".join(path.read_text(encoding="utf-8") for path in sorted((ROOT / "examples").glob("*.toml")))
         assert f"[{key.name}" in text or f"\n{key.name} = " in text or key.example.split(" = ")[0] in text
         if " = " in key.example:
             tomllib.loads(key.example)

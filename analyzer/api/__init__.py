@@ -39,6 +39,10 @@ _PUBLIC: dict[str, str] = {
     "Verification": "counting",
     "Result": "result",
     "depth_study": "studies",
+    "peek": "reveal",
+    "Peek": "reveal",
+    "reveal_laws": "reveal",
+    "RevealLawSolution": "reveal",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -57,6 +61,10 @@ if TYPE_CHECKING:
     from .removal import Removal as Removal
     from .removal import eor as eor
     from .result import Result as Result
+    from .reveal import Peek as Peek
+    from .reveal import RevealLawSolution as RevealLawSolution
+    from .reveal import peek as peek
+    from .reveal import reveal_laws as reveal_laws
     from .studies import co_count_designs as co_count_designs
     from .studies import count_designs as count_designs
     from .studies import depth_study as depth_study

@@ -60,6 +60,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "exact",
         "Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges.",
     ),
+    "peek": (
+        "peek",
+        "Reveal and raise (Peek Baccarat): optimal play's par sheet and strategy card, never raising, by cards shown.",
+    ),
     "report": (
         "exact",
         "A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance.",

@@ -81,12 +81,13 @@ def formula(
         "baccarat solve --rules punto-banco --wager tie --outcome tie --edge 2%",
         "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player "
         "--outcome 'win by 9, non-natural' --edge 5%",
+        "baccarat solve --rules examples/peek-style.toml --reveal-rtp 98.8% --reveal-within 0.05%",
     )
 )
 @rules_option
 @decks_option
 @remove_option
-@wager_option("The wager whose pay table is solved.")
+@wager_option("The wager whose pay table is solved (required unless --reveal-rtp).", required=False)
 @click.option(
     "--outcome",
     default=None,
@@ -103,9 +104,10 @@ def formula(
 )
 @click.option(
     "--edge",
-    required=True,
+    default=None,
     metavar="PERCENT",
-    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).",
+    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%) (required "
+    "unless --reveal-rtp).",
 )
 @pay_option
 @click.option(
@@ -125,25 +127,56 @@ def formula(
     help="Order of the candidate pays: by pay, or by counter yield, the safest to count first (needs --counter-yield).",
 )
 @workers_option
+@click.option(
+    "--reveal-rtp",
+    "reveal_rtp",
+    multiple=True,
+    metavar="[WAGER=]PERCENT",
+    help="Instead of a pay: the laws of how many cards a [reveal] table reveals that give this RTP under optimal "
+    "play, e.g. 98.8% (every raised wager at once) or player=98.8%; repeatable.",
+)
+@click.option(
+    "--reveal-within",
+    default="0%",
+    show_default=True,
+    metavar="PERCENT",
+    help="With --reveal-rtp: how far from each target an RTP may be, e.g. 0.05% for a figure published as 98.8%.",
+)
+@click.option(
+    "--reveal-per",
+    type=click.Choice(("wagered", "initial")),
+    default="wagered",
+    show_default=True,
+    help="With --reveal-rtp: RTP per amount wagered (initial bet, fee and raise), or per initial bet.",
+)
 @format_option
 def solve(
     rule_names: tuple[str, ...],
     decks: int | None,
     remove: str,
-    wager: str,
+    wager: str | None,
     outcome: str | None,
     shape: tuple[str, ...],
-    edge: str,
+    edge: str | None,
     pays: tuple[str, ...],
     yield_shoes: int | None,
     rank_by: str,
     workers: int | None,
+    reveal_rtp: tuple[str, ...],
+    reveal_within: str,
+    reveal_per: str,
     fmt: str | None,
 ) -> None:
     """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
     from ..api.studies import solve as solved
     from ..studies.solve import parse_shape
 
+    if reveal_rtp:
+        from .peek import solve_reveal_laws
+
+        return solve_reveal_laws(rule_names, decks, remove, reveal_rtp, reveal_within, reveal_per, fmt)
+    if wager is None or edge is None:
+        raise InputError("solve needs --wager W and --edge PERCENT (or --reveal-rtp PERCENT for a reveal law).")
     check_workers(workers, None)
     target = parse_percent(edge)
     weights = parse_shape(shape)

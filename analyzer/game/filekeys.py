@@ -57,6 +57,16 @@ FILE_KEYS: tuple[Key, ...] = (
         "The order of the first four cards and the procedure.",
         "[dealing]",
     ),
+    Key(
+        "reveal",
+        ("file",),
+        "table",
+        "the keys of reveal",
+        "Reveal and raise (Peek-style games): after the first four cards are dealt, some are turned face up and a "
+        "bettor on a raisable wager may keep the initial bet or raise it (`baccarat peek` analyses it; its keys: "
+        "analyzer/game/revealkeys.py).",
+        "[reveal]",
+    ),
     # ------------------------------------------------------------ rule_set
     Key(
         "name",

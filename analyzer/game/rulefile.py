@@ -17,6 +17,8 @@ from pathlib import Path
 from ..errors import InputError, shown
 from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
+from .reveal import reveal_note
+from .revealfile import read_reveal
 from .rowfile import read_outcomes
 from .rules import (
     BANKER_COLUMNS,
@@ -245,6 +247,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     wagers_table = top.table("wagers")
     own_table = top.table("own_cards", required=False)
     dealing_table = top.table("dealing", required=False)
+    reveal_table = top.table("reveal", required=False)
     assert wagers_table is not None
     top.finish(keys("file"))
 
@@ -287,6 +290,10 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     dealing = (
         _read_dealing(dealing_table) if dealing_table is not None else parent.dealing if parent else DEFAULT_DEALING
     )
+    reveal = parent.reveal if parent else None
+    if reveal_table is not None:
+        reveal = read_reveal(reveal_table)
+        notes.append(reveal_note(reveal))
 
     try:
         rule_set = RuleSet(
@@ -305,6 +312,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
             about=about,
             own_cards=own_cards,
             dealing=dealing,
+            reveal=reveal,
             extends=None if parent is None else parent.name,
             other_files=()
             if parent is None

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Literal
 from ..errors import InputError, shown
 from .money import Lightning, Money
 from .odds import format_pays
+from .reveal import Reveal, check_raisable
 
 if TYPE_CHECKING:
     from .conditions import Condition
@@ -386,6 +387,8 @@ class RuleSet:
     about: tuple[tuple[str, str], ...] = ()
     """What the rule file says of its source document: (key, text) for document_title, operator, jurisdiction and
     approved, those it states (the report's front page)."""
+    reveal: Reveal | None = None
+    """Reveal and raise ([reveal]): cards turned up after the deal, and the raises they allow (Peek-style games)."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -406,6 +409,8 @@ class RuleSet:
             )
         if self.dealing.procedure == "louisiana":
             _check_louisiana_banker(self.name, self.drawing)
+        if self.reveal is not None:
+            check_raisable(self.reveal, self.wagers, self.name)
 
     def wager(self, name: str) -> Wager:
         """The wager called ``name``; :class:`InputError` lists the names if unknown."""

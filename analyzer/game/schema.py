@@ -31,13 +31,14 @@ from __future__ import annotations
 
 from .conditionkeys import CONDITION_KEYS
 from .filekeys import FILE_KEYS
+from .revealkeys import REVEAL_KEYS
 from .schemakey import CONDITION_PLACES, PLACES, Key
 
 __all__ = ["CONDITION_PLACES", "KEYS", "PLACES", "Key", "entry", "keys"]
 
-KEYS: tuple[Key, ...] = FILE_KEYS + CONDITION_KEYS
-"""Every key, the rule file's first (:mod:`analyzer.game.filekeys`), then the condition language's
-(:mod:`analyzer.game.conditionkeys`)."""
+KEYS: tuple[Key, ...] = FILE_KEYS + REVEAL_KEYS + CONDITION_KEYS
+"""Every key, the rule file's first (:mod:`analyzer.game.filekeys`, then its ``[reveal]`` table's,
+:mod:`analyzer.game.revealkeys`), then the condition language's (:mod:`analyzer.game.conditionkeys`)."""
 
 
 def keys(place: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ PLACES: tuple[str, ...] = (
     "cap",
     "jackpot",
     "lightning",
+    "reveal",
     "row",
     "hand",
     "group",

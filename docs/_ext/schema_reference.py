@@ -31,6 +31,7 @@ _PLACE_TITLES = {
     "cap": "`cap = { ... }`: a wager's payout cap",
     "jackpot": "`jackpot = { ... }`: a wager's progressive jackpot",
     "lightning": "`lightning = { ... }`: a wager's random multipliers",
+    "reveal": "`[reveal]`: reveal and raise (Peek-style games)",
     "row": "A pay-table row (an entry of `outcomes`)",
     "hand": "Hand keys (`player = { ... }`, `banker`, `either`, `both`, `winning_hand`, `losing_hand`, `other`)",
     "group": "Group keys (`first_two`, `first_four`, `all_cards`; a hand's keys over all its cards)",
