@@ -284,11 +284,11 @@ def wagers_option(what: str = "A wager; repeat for several (default: all).", req
     )
 
 
-def wager_option(what: str) -> Decorator[Any]:
-    """``--wager W``, once, required."""
+def wager_option(what: str, required: bool = True) -> Decorator[Any]:
+    """``--wager W``, once, required unless said otherwise."""
     return click.option(
         "--wager",
-        required=True,
+        required=required,
         metavar="W",
         shell_complete=_complete_wager,
         help=f"{what} {wager_help()}.",

@@ -81,12 +81,14 @@ def formula(
         "baccarat solve --rules punto-banco --wager tie --outcome tie --edge 2%",
         "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player "
         "--outcome 'win by 9, non-natural' --edge 5%",
+        "baccarat solve --rules examples/prosperity-tree-style.toml --rtp prosperity-player=98.9% "
+        "--rtp prosperity-tie=92.8%",
     )
 )
 @rules_option
 @decks_option
 @remove_option
-@wager_option("The wager whose pay table is solved.")
+@wager_option("The wager whose pay table is solved (required unless --rtp).", required=False)
 @click.option(
     "--outcome",
     default=None,
@@ -103,9 +105,33 @@ def formula(
 )
 @click.option(
     "--edge",
-    required=True,
+    default=None,
     metavar="PERCENT",
-    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%).",
+    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%) "
+    "(required unless --rtp).",
+)
+@click.option(
+    "--rtp",
+    "rtp",
+    multiple=True,
+    metavar="WAGER=PERCENT",
+    help="A target RTP for a wager with lightning multipliers, e.g. 'prosperity-player=98.9%'; repeat for several: "
+    "the multiplier law they share is fitted to all of them (instead of --wager and --edge).",
+)
+@click.option(
+    "--free",
+    "free",
+    multiple=True,
+    metavar="VALUE",
+    help="With --rtp: a multiplier value whose probability is fitted, e.g. 2; repeat (default: every value; the "
+    "others keep the rule file's probabilities).",
+)
+@click.option(
+    "--within",
+    default=None,
+    metavar="PERCENT",
+    help="With --rtp: how far from its target a return may land, in points, e.g. 0.1% (default: half a unit of "
+    "the target's last digit: 98.9% is met from 98.85% to 98.95%).",
 )
 @pay_option
 @click.option(
@@ -130,21 +156,35 @@ def solve(
     rule_names: tuple[str, ...],
     decks: int | None,
     remove: str,
-    wager: str,
+    wager: str | None,
     outcome: str | None,
     shape: tuple[str, ...],
-    edge: str,
+    edge: str | None,
+    rtp: tuple[str, ...],
+    free: tuple[str, ...],
+    within: str | None,
     pays: tuple[str, ...],
     yield_shoes: int | None,
     rank_by: str,
     workers: int | None,
     fmt: str | None,
 ) -> None:
-    """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
+    """The pay of one outcome, or a pay table in a given shape, for an exact house edge; or (--rtp) the multiplier
+    law that gives several wagers their target returns at once."""
     from ..api.studies import solve as solved
     from ..studies.solve import parse_shape
 
     check_workers(workers, None)
+    if rtp:
+        _fit_law(rule_names, decks, remove, rtp, free, within, pays, fmt, wager, edge, outcome, shape, yield_shoes)
+        return
+    if free or within is not None:
+        raise InputError("--free and --within are for --rtp (a multiplier law fitted to target returns).")
+    if wager is None or edge is None:
+        raise InputError(
+            "solve needs --wager W and --edge PERCENT (a pay for a house edge), or --rtp WAGER=PERCENT (a "
+            "multiplier law for target returns)."
+        )
     target = parse_percent(edge)
     weights = parse_shape(shape)
     documents = [
@@ -161,6 +201,32 @@ def solve(
         )
         for r in (with_pays(rule_set, pays) for rule_set in rule_sets(rule_names))
     ]
+    emit(documents, fmt)
+
+
+def _fit_law(
+    rule_names: tuple[str, ...],
+    decks: int | None,
+    remove: str,
+    rtp: tuple[str, ...],
+    free: tuple[str, ...],
+    within: str | None,
+    pays: tuple[str, ...],
+    fmt: str | None,
+    *others: object,
+) -> None:
+    """``solve --rtp``: the multiplier law fitted to the target returns, under each rule set."""
+    from ..report.multiplierfit import law_fit_document
+    from ..studies.multiplierfit import fit_targets
+
+    if any(o for o in others):
+        raise InputError(
+            "--rtp fits a multiplier law; --wager, --edge, --outcome, --shape and --counter-yield are for a pay."
+        )
+    documents = []
+    for rule_set in (with_pays(r, pays) for r in rule_sets(rule_names)):
+        shoe = shoe_of(rule_set, decks, remove)
+        documents.append(law_fit_document(rule_set, shoe, fit_targets(rule_set, shoe, rtp, free, within)))
     emit(documents, fmt)
 
 

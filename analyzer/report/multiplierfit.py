@@ -1,0 +1,252 @@
+"""The ``solve --rtp`` report: a multiplier law fitted to target returns (:mod:`analyzer.studies.multiplierfit`).
+
+Formats only: every figure (the fitted parameters, each return and residual, the ranges where a target holds, the
+law to write and its returns) is computed by the study and read from its :class:`LawFit`.
+"""
+
+from __future__ import annotations
+
+from ..exact.lightning import format_multiplier
+from ..game.rules import RuleSet
+from ..game.shoe import Shoe
+from ..numbers import decimal_text, exact_percent_text, fraction_text, percent_text
+from ..studies.multiplierfit import PRECISION_PLACES, Band, LawFit
+from ..studies.multiplierlaw import FreeLaw, Point
+from .common import rule_set_fields, shoe_context, shoe_fields, shoe_text
+from .model import (
+    Block,
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    Table,
+    Value,
+    data,
+    flag,
+    fraction,
+    integer,
+    percent,
+    text,
+)
+from .provenance import provenance
+
+PLACES = 6
+"""Decimals a fitted probability and the ends of a range are printed to (JSON carries them within 10^-30)."""
+
+
+def _cards(law: FreeLaw) -> str:
+    count = law.lightning.count
+    if len(count) == 1:
+        return f"{count[0][0]} lightning cards"
+    return "a number of lightning cards drawn from " + ", ".join(f"{k} ({fraction_text(p)})" for k, p in count)
+
+
+def law_text(law: FreeLaw) -> str:
+    """The law in words: its cards, its values, which probabilities are free and which kept."""
+    names = [format_multiplier(v) + "x" for v, _ in law.lightning.multipliers]
+    values = ", ".join(names[:-1]) + " or " + names[-1]
+    kept = [
+        f"P({format_multiplier(v)}x) = {exact_percent_text(p)}"
+        for v, p in law.lightning.multipliers
+        if v not in law.free
+    ]
+    last = f"P({format_multiplier(law.free[-1])}x)"
+    share = "1" if law.share == 1 else exact_percent_text(law.share)
+    rest = f"{last} = {share} - {' - '.join(law.parameters)}"
+    return (
+        f"{_cards(law)} from a virtual 52-card deck, each with a multiplier of {values}; free: "
+        f"{', '.join(law.parameters)} ({rest})"
+        + (f"; kept as the rule file states them: {', '.join(kept)}" if kept else "")
+        + "."
+    )
+
+
+def _band_text(bands: tuple[Band, ...]) -> str:
+    if not bands:
+        return "nowhere"
+    return ", ".join(
+        decimal_text(b.low, PLACES)
+        if b.low == b.high
+        else f"{decimal_text(b.low, PLACES)} to {decimal_text(b.high, PLACES)}"
+        for b in bands
+    )
+
+
+def _bands(bands: tuple[Band, ...]) -> Value:
+    return data([[fraction_text(b.low), fraction_text(b.high)] for b in bands], _band_text(bands))
+
+
+def _point_text(law: FreeLaw, point: Point) -> str:
+    return ", ".join(
+        f"P({format_multiplier(v)}x) = {decimal_text(p, PLACES)}" for v, p in law.probabilities(point) if v in law.free
+    )
+
+
+def _point(law: FreeLaw, point: Point | None) -> Value:
+    if point is None:
+        return data(None, "none")
+    return data(
+        {f"{format_multiplier(v)}": fraction_text(p) for v, p in law.probabilities(point) if v in law.free},
+        _point_text(law, point),
+    )
+
+
+def _targets(fit: LawFit) -> Table:
+    one = len(fit.law.parameters) == 1
+    columns = [
+        Column("wager", "wager"),
+        Column("target", "target"),
+        Column("tolerance", "tolerance"),
+        Column("rtp", "RTP at the fit"),
+        Column("residual", "residual"),
+        Column("within", "within"),
+    ]
+    if one:
+        columns.append(Column("holds", f"holds for {fit.law.parameters[0]}"))
+    columns.append(Column("degree", None))
+    columns.append(Column("polynomial", None))
+    rows = []
+    for t in fit.targets:
+        found = fit.point is not None
+        row: list[Value | None] = [
+            text(t.target.wager),
+            percent(t.target.rtp, 4, shown=exact_percent_text(t.target.rtp)),
+            percent(t.target.tolerance, 4, shown="±" + exact_percent_text(t.target.tolerance)),
+            percent(t.rtp) if found else None,
+            percent(t.residual, 4, shown=("+" if t.residual > 0 else "") + percent_text(t.residual)) if found else None,
+            flag(t.within, "yes" if t.within else "no") if found else None,
+        ]
+        if one:
+            row.append(_bands(t.holds))
+        row.append(integer(t.polynomial.degree))
+        row.append(
+            data(
+                [{"exponents": list(e), "coefficient": fraction_text(c)} for e, c in t.polynomial.terms],
+                "polynomial",
+            )
+        )
+        rows.append(tuple(row))
+    caption = (
+        f"Each target at the fit ({'least squares' if fit.method == 'least squares' else 'the exact solution'}); "
+        "residual = RTP less target, in points:"
+    )
+    return Table(columns=tuple(columns), rows=tuple(rows), key="targets", caption=caption)
+
+
+def _verdict(fit: LawFit) -> str:
+    one = len(fit.law.parameters) == 1
+    if one and fit.fits:
+        return (
+            f"Verdict: a law fits: every target holds within its tolerance for {fit.law.parameters[0]} from "
+            f"{_band_text(fit.band)}."
+        )
+    if one:
+        clashes = "; ".join(f"{a} and {b} hold nowhere together" for a, b in fit.conflicts)
+        return (
+            "Verdict: no law fits every target within its tolerance"
+            + (f": {clashes}" if clashes else ": each pair of targets meets, but not all of them at once")
+            + ". The residuals above are the least-squares compromise."
+        )
+    if fit.fits:
+        return (
+            f"Verdict: the targets are met exactly by {len(fit.solutions)} law(s): "
+            + "; ".join(_point_text(fit.law, s) for s in fit.solutions)
+            + "."
+        )
+    return (
+        "Verdict: no law meets the targets exactly (no solution of the system is a law: every probability at least 0)."
+    )
+
+
+def _printable(fit: LawFit) -> list[Block]:
+    if fit.printable is None:
+        return []
+    law = fit.law.probabilities(fit.printable)
+    toml = (
+        "multipliers = { " + ", ".join(f'"{format_multiplier(v)}" = "{exact_percent_text(p)}"' for v, p in law) + " }"
+    )
+    rows = tuple(
+        (
+            text(t.target.wager),
+            percent(rtp),
+            fraction(rtp),
+            percent(t.target.rtp, 4, shown=exact_percent_text(t.target.rtp)),
+        )
+        for t, rtp in zip(fit.targets, fit.printable_rtps)
+    )
+    return [
+        Prose(
+            (
+                "A law to write (the decimal of the fewest places where every target holds, nearest the fit), "
+                "and the exact returns under it:",
+                toml,
+            )
+        ),
+        Fields(
+            (
+                Field(
+                    "printable",
+                    None,
+                    data({format_multiplier(v): fraction_text(p) for v, p in law}, toml),
+                ),
+            )
+        ),
+        Table(
+            columns=(
+                Column("wager", "wager"),
+                Column("rtp", "RTP"),
+                Column("rtp_exact", "exactly"),
+                Column("target", "target"),
+            ),
+            rows=rows,
+            key="printable_rtps",
+        ),
+    ]
+
+
+def law_fit_document(rules: RuleSet, shoe: Shoe, fit: LawFit) -> Document:
+    """``solve --rtp``: the law fitted, each target's residual, the verdict, and a law to write."""
+    law = fit.law
+    within = f"within 10^-{PRECISION_PLACES}"
+    repeats = "; ".join(f"{a} repeats {b}'s polynomial and figure, one equation with it" for a, b in fit.repeats)
+    method = (
+        f"Each target's RTP is an exact polynomial in {', '.join(law.parameters)}; a target's tolerance is half a "
+        "unit of its last digit written (the published figure's rounding) unless --within gives one. "
+        + (
+            f"Fitted by least squares over the distinct targets{f' ({repeats})' if repeats else ''}: a root of "
+            f"the derivative or an end of the range, {within}."
+            if fit.method == "least squares"
+            else f"The two targets solved exactly (the resultant, then real roots), each solution {within}."
+        )
+    )
+    blocks: list[Block] = [
+        Fields(
+            (
+                *rule_set_fields(rules),
+                Field("shoe", "Shoe", shoe_fields(shoe), text=f"{shoe_text(shoe)}."),
+                Field("law", "Law", text(law_text(law))),
+                Field("parameters", None, tuple(text(p) for p in law.parameters)),
+                Field("method", None, text(fit.method)),
+            )
+        ),
+        Prose((method,)),
+        Fields((Field("fit", "Fitted", _point(law, fit.point)),)),
+        _targets(fit),
+        Prose((_verdict(fit),)),
+        Fields(
+            (
+                Field("fits", None, flag(fit.fits)),
+                Field("band", None, _bands(fit.band)),
+                Field("conflicts", None, data([list(c) for c in fit.conflicts], "conflicts")),
+                Field("solutions", None, data([[fraction_text(x) for x in s] for s in fit.solutions], "solutions")),
+            )
+        ),
+        *_printable(fit),
+    ]
+    return Document(
+        title=f"{rules.name}: a multiplier law fitted to {len(fit.targets)} target returns",
+        blocks=tuple(blocks),
+        context=shoe_context(rules, shoe),
+        provenance=provenance((rules,), shoe_text(shoe)),
+    )
