@@ -119,6 +119,11 @@ class Lightning:
                 "returns from 0% to 100% of it."
             )
 
+    @property
+    def stake_kept(self) -> Fraction:
+        """The share of the stake a winning row does not return (0 unless :attr:`stake_returned` says otherwise)."""
+        return 1 - self.stake_returned
+
     def win(self, pays: Fraction, value: Fraction) -> Fraction:
         """What a winning row paying ``pays`` (to one, per unit staked) nets at total multiplier ``value``, before a
         fee: its pays times ``value`` (at most :attr:`cap`), less the share of the stake not returned.
@@ -131,7 +136,7 @@ class Lightning:
         multiplied = pays * value
         if self.cap is not None and value != 1:
             multiplied = min(multiplied, self.cap)
-        return multiplied - (1 - self.stake_returned)
+        return multiplied - self.stake_kept
 
     @property
     def first_two(self) -> bool:
