@@ -6,6 +6,8 @@ law to write and its returns) is computed by the study and read from its :class:
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..exact.lightning import format_multiplier
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
@@ -92,6 +94,11 @@ def _point(law: FreeLaw, point: Point | None) -> Value:
     )
 
 
+def _signed(residual: Fraction) -> str:
+    shown = percent_text(residual)
+    return ("+" if residual > 0 and shown.strip("0.%") else "") + shown
+
+
 def _targets(fit: LawFit) -> Table:
     one = len(fit.law.parameters) == 1
     columns = [
@@ -114,7 +121,7 @@ def _targets(fit: LawFit) -> Table:
             percent(t.target.rtp, 4, shown=exact_percent_text(t.target.rtp)),
             percent(t.target.tolerance, 4, shown="±" + exact_percent_text(t.target.tolerance)),
             percent(t.rtp) if found else None,
-            percent(t.residual, 4, shown=("+" if t.residual > 0 else "") + percent_text(t.residual)) if found else None,
+            percent(t.residual, 4, shown=_signed(t.residual)) if found else None,
             flag(t.within, "yes" if t.within else "no") if found else None,
         ]
         if one:
@@ -149,8 +156,9 @@ def _verdict(fit: LawFit) -> str:
             + ". The residuals above are the least-squares compromise."
         )
     if fit.fits:
+        laws = "one law" if len(fit.solutions) == 1 else f"{len(fit.solutions)} laws"
         return (
-            f"Verdict: the targets are met exactly by {len(fit.solutions)} law(s): "
+            f"Verdict: the targets are met exactly by {laws}: "
             + "; ".join(_point_text(fit.law, s) for s in fit.solutions)
             + "."
         )
@@ -178,8 +186,12 @@ def _printable(fit: LawFit) -> list[Block]:
     return [
         Prose(
             (
-                "A law to write (the decimal of the fewest places where every target holds, nearest the fit), "
-                "and the exact returns under it:",
+                (
+                    "A law to write (the decimal of the fewest places where every target holds, nearest the fit), "
+                    if len(fit.law.parameters) == 1
+                    else "A law to write (the solution rounded to the fewest places at which every target holds), "
+                )
+                + "and the exact returns under it:",
                 toml,
             )
         ),
@@ -196,7 +208,7 @@ def _printable(fit: LawFit) -> list[Block]:
             columns=(
                 Column("wager", "wager"),
                 Column("rtp", "RTP"),
-                Column("rtp_exact", "exactly"),
+                Column(None, "exactly"),
                 Column("target", "target"),
             ),
             rows=rows,
@@ -227,6 +239,7 @@ def law_fit_document(rules: RuleSet, shoe: Shoe, fit: LawFit) -> Document:
                 Field("shoe", "Shoe", shoe_fields(shoe), text=f"{shoe_text(shoe)}."),
                 Field("law", "Law", text(law_text(law))),
                 Field("parameters", None, tuple(text(p) for p in law.parameters)),
+                Field("free", None, tuple(text(format_multiplier(v)) for v in law.free)),
                 Field("method", None, text(fit.method)),
             )
         ),
@@ -239,6 +252,7 @@ def law_fit_document(rules: RuleSet, shoe: Shoe, fit: LawFit) -> Document:
                 Field("fits", None, flag(fit.fits)),
                 Field("band", None, _bands(fit.band)),
                 Field("conflicts", None, data([list(c) for c in fit.conflicts], "conflicts")),
+                Field("repeats", None, data([list(r) for r in fit.repeats], "repeats")),
                 Field("solutions", None, data([[fraction_text(x) for x in s] for s in fit.solutions], "solutions")),
             )
         ),

@@ -339,6 +339,19 @@ def _fit_one(
 # ------------------------------------------------------------------------------------------- several parameters
 
 
+def _rounded(
+    law: FreeLaw, targets: Sequence[Target], polynomials: Sequence[ReturnPolynomial], point: Point
+) -> Point | None:
+    """``point`` rounded to the fewest decimal places (up to 12) at which it is a law and every target is within its
+    tolerance, checked exactly; None if none is."""
+    for places in range(1, 13):
+        step = Fraction(1, 10**places)
+        rounded = tuple(round(x / step) * step for x in point)
+        if law.inside(rounded) and all(abs(p.at(rounded) - t.rtp) <= t.tolerance for t, p in zip(targets, polynomials)):
+            return rounded
+    return None
+
+
 def _solve_two(
     law: FreeLaw, targets: Sequence[Target], polynomials: Sequence[ReturnPolynomial], equations: Sequence[int]
 ) -> LawFit:
@@ -376,10 +389,13 @@ def _solve_two(
                 solutions.append(pair)
     solutions.sort()
     point = solutions[0] if solutions else None
+    printable = None if point is None else _rounded(law, targets, polynomials, point)
     return LawFit(
         law=law,
         method="exact solution",
         point=point,
+        printable=printable,
+        printable_rtps=() if printable is None else tuple(p.at(printable) for p in polynomials),
         targets=tuple(
             _target_fit(t, p, point) if point is not None else TargetFit(t, p, Fraction(0), Fraction(0), False)
             for t, p in zip(targets, polynomials)
