@@ -103,9 +103,10 @@ def _targets(fit: LawFit) -> Table:
     one = len(fit.law.parameters) == 1
     columns = [
         Column("wager", "wager"),
-        Column("target", "target"),
-        Column("tolerance", "tolerance"),
-        Column("rtp", "RTP at the fit"),
+        Column("target", None),
+        Column("tolerance", None),
+        Column(None, "target"),
+        Column("rtp", "RTP at fit"),
         Column("residual", "residual"),
         Column("within", "within"),
     ]
@@ -120,6 +121,7 @@ def _targets(fit: LawFit) -> Table:
             text(t.target.wager),
             percent(t.target.rtp, 4, shown=exact_percent_text(t.target.rtp)),
             percent(t.target.tolerance, 4, shown="±" + exact_percent_text(t.target.tolerance)),
+            text(f"{exact_percent_text(t.target.rtp)} ± {exact_percent_text(t.target.tolerance)}"),
             percent(t.rtp) if found else None,
             percent(t.residual, 4, shown=_signed(t.residual)) if found else None,
             flag(t.within, "yes" if t.within else "no") if found else None,
@@ -141,6 +143,20 @@ def _targets(fit: LawFit) -> Table:
     return Table(columns=tuple(columns), rows=tuple(rows), key="targets", caption=caption)
 
 
+def _clashes(conflicts: tuple[tuple[str, str], ...]) -> list[str]:
+    """The pairs that hold nowhere together, grouped by the target in most of them: "A holds nowhere with B or C"."""
+    left = list(conflicts)
+    out = []
+    while left:
+        names = [name for pair in left for name in pair]
+        most = max(dict.fromkeys(names), key=names.count)
+        partners = [b if a == most else a for a, b in left if most in (a, b)]
+        listed = partners[0] if len(partners) == 1 else ", ".join(partners[:-1]) + " or " + partners[-1]
+        out.append(f"{most} holds nowhere with {listed}")
+        left = [pair for pair in left if most not in pair]
+    return out
+
+
 def _verdict(fit: LawFit) -> str:
     one = len(fit.law.parameters) == 1
     if one and fit.fits:
@@ -149,7 +165,7 @@ def _verdict(fit: LawFit) -> str:
             f"{_band_text(fit.band)}."
         )
     if one:
-        clashes = "; ".join(f"{a} and {b} hold nowhere together" for a, b in fit.conflicts)
+        clashes = "; ".join(_clashes(fit.conflicts))
         return (
             "Verdict: no law fits every target within its tolerance"
             + (f": {clashes}" if clashes else ": each pair of targets meets, but not all of them at once")
