@@ -238,3 +238,22 @@ def test_the_fit_prints_its_json_with_exact_figures() -> None:
     (target,) = document["targets"]
     assert Fraction(target["target"]) == Fraction(989, 1000) and target["degree"] == 3
     assert Fraction(document["printable"]["2"]) + Fraction(document["printable"]["3"]) == 1
+
+
+@pytest.mark.slow
+def test_the_prosperity_tree_pay_ranges_are_the_multiplied_hands_tops() -> None:
+    """The operator's ranges say which cards are multiplied: Player and Banker 1-27:1 (three 3x cards of the winning
+    hand), Pairs 10-90:1 (the pair's two cards), and the Tie's top win of 3,645x (5 x 3^6: both hands).
+    # Source: win2day.at, Prosperity Tree Baccarat, Ergänzungsspielbedingungen ('Player 1–27:1', 'P Pair 10–90:1');
+    # gamblingbaba.com/game/prosperity-tree-baccarat/ ('Maximum win: 3,645x')."""
+    wagers = ("prosperity-player", "prosperity-banker", "prosperity-tie", "prosperity-player-pair")
+    tops = {}
+    for sheet in par_sheets(load_rules(PROSPERITY), Shoe.decks(8), wagers):
+        multiplied = [r.outcome.name.rsplit(" x", 1) for r in sheet.rows if " x" in r.outcome.name]
+        tops[sheet.wager.name] = max(int(m) for _, m in multiplied)
+    assert tops == {
+        "prosperity-player": 27,
+        "prosperity-banker": 27,
+        "prosperity-tie": 729,
+        "prosperity-player-pair": 9,
+    }

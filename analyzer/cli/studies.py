@@ -169,8 +169,10 @@ def solve(
     workers: int | None,
     fmt: str | None,
 ) -> None:
-    """The pay of one outcome, or a pay table in a given shape, for an exact house edge; or (--rtp) the multiplier
-    law that gives several wagers their target returns at once."""
+    """The pay of one outcome, or a pay table in a given shape, for an exact house edge.
+
+    With --rtp: the multiplier law that gives several wagers with lightning multipliers their target returns at
+    once (one free probability fitted by least squares, two solved exactly), or why no law does."""
     from ..api.studies import solve as solved
     from ..studies.solve import parse_shape
 

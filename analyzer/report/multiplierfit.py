@@ -94,6 +94,17 @@ def _point(law: FreeLaw, point: Point | None) -> Value:
     )
 
 
+def _polynomial_text(terms: tuple[tuple[tuple[int, ...], Fraction], ...]) -> str:
+    """An exact polynomial in x1, x2 as text, the constant first: "1/2 + 3/4*x1 - x1^2"."""
+    out = []
+    for exponents, coefficient in sorted(terms, key=lambda term: (sum(term[0]), term[0])):
+        powers = "*".join(f"x{i + 1}" + (f"^{e}" if e > 1 else "") for i, e in enumerate(exponents) if e)
+        size = fraction_text(abs(coefficient))
+        body = powers if powers and size == "1" else f"{size}*{powers}" if powers else size
+        out.append(("- " if coefficient < 0 else "+ ") + body)
+    return " ".join(out).removeprefix("+ ") or "0"
+
+
 def _signed(residual: Fraction) -> str:
     shown = percent_text(residual)
     return ("+" if residual > 0 and shown.strip("0.%") else "") + shown
@@ -132,7 +143,7 @@ def _targets(fit: LawFit) -> Table:
         row.append(
             data(
                 [{"exponents": list(e), "coefficient": fraction_text(c)} for e, c in t.polynomial.terms],
-                "polynomial",
+                _polynomial_text(t.polynomial.terms),
             )
         )
         rows.append(tuple(row))
@@ -140,7 +151,7 @@ def _targets(fit: LawFit) -> Table:
         f"Each target at the fit ({'least squares' if fit.method == 'least squares' else 'the exact solution'}); "
         "residual = RTP less target, in points:"
     )
-    return Table(columns=tuple(columns), rows=tuple(rows), key="targets", caption=caption)
+    return Table(columns=tuple(columns), rows=tuple(rows), key="targets", caption=caption, csv=True)
 
 
 def _clashes(conflicts: tuple[tuple[str, str], ...]) -> list[str]:
@@ -208,9 +219,9 @@ def _printable(fit: LawFit) -> list[Block]:
                     else "A law to write (the solution rounded to the fewest places at which every target holds), "
                 )
                 + "and the exact returns under it:",
-                toml,
             )
         ),
+        Prose((toml,), code=True),
         Fields(
             (
                 Field(
@@ -275,7 +286,8 @@ def law_fit_document(rules: RuleSet, shoe: Shoe, fit: LawFit) -> Document:
         *_printable(fit),
     ]
     return Document(
-        title=f"{rules.name}: a multiplier law fitted to {len(fit.targets)} target returns",
+        title=f"{rules.name}: a multiplier law fitted to "
+        + ("1 target return" if len(fit.targets) == 1 else f"{len(fit.targets)} target returns"),
         blocks=tuple(blocks),
         context=shoe_context(rules, shoe),
         provenance=provenance((rules,), shoe_text(shoe)),
