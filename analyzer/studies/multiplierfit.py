@@ -75,7 +75,10 @@ class Target:
 
     def __post_init__(self) -> None:
         if not 0 < self.rtp <= 10:
-            raise InputError(f"The target RTP of {shown(self.wager)} is {percent_text(self.rtp)}; give one above 0%.")
+            raise InputError(
+                f"The target RTP of {shown(self.wager)} is {percent_text(self.rtp)}; give one above 0% and at most "
+                "1000%."
+            )
         if self.tolerance < 0:
             raise InputError("A tolerance is at least 0.")
 
