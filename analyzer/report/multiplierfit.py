@@ -41,7 +41,8 @@ def _cards(law: FreeLaw) -> str:
     count = law.lightning.count
     if len(count) == 1:
         return f"{count[0][0]} lightning cards"
-    return "a number of lightning cards drawn from " + ", ".join(f"{k} ({fraction_text(p)})" for k, p in count)
+    chances = ", ".join(f"{k}: {fraction_text(p)}" for k, p in count)
+    return f"{count[0][0]} to {count[-1][0]} lightning cards (by chance: {chances})"
 
 
 def law_text(law: FreeLaw) -> str:
