@@ -30,6 +30,17 @@ def percent_text(value: Fraction, places: int = 4) -> str:
     return decimal_text(value * 100, places) + "%"
 
 
+def exact_percent_text(value: Fraction) -> str:
+    """``value`` as a percentage with exactly the places it needs ("93.8%", "0.05%"), or the fraction itself, "p/q",
+    when no finite decimal is exact (as a rule file writes a probability).
+
+    >>> [exact_percent_text(Fraction(*f)) for f in ((469, 500), (1, 2000), (1, 3))]
+    ['93.8%', '0.05%', '1/3']
+    """
+    shown = amount_text(value * 100)
+    return fraction_text(value) if "/" in shown else shown + "%"
+
+
 def fraction_text(value: Fraction) -> str:
     """An exact fraction as "p/q" (or "p" when whole), the JSON form."""
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

@@ -16,7 +16,7 @@ DEALING = ("baccarat simulate", "baccarat count", "baccarat tags", "baccarat rep
 """Commands that deal many rounds or shoes, or write a whole report; ``--counter-yield`` counts shoes too."""
 
 
-MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml", "poker-five.toml")
+MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml", "prosperity-tree-style.toml", "poker-five.toml")
 """Rule files with lightning multipliers (their par sheets count every multiplier class), and the best five of every
 card dealt (its own counter): a second or so each."""
 

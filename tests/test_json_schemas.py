@@ -36,6 +36,9 @@ def _check(kind: str, document: object) -> None:
         ),
         ("--rules", "examples/progressive.toml"),  # a jackpot paying the whole meter, to one
         pytest.param(
+            ("--rules", "examples/golden-wealth-style.toml", "--wager", "golden-banker"), marks=pytest.mark.slow
+        ),  # multipliers, 95% of the stake returned
+        pytest.param(
             ("--rules", "dragon-dragon"), marks=pytest.mark.slow
         ),  # a share of the meter, for one (a heavy table)
     ],
@@ -347,6 +350,53 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
             ),
             marks=pytest.mark.slow,
         ),
+        pytest.param(
+            "solve-rtp",
+            (
+                "solve",
+                "--rules",
+                "examples/prosperity-tree-style.toml",
+                "--rtp",
+                "prosperity-player=98.9%",
+                "--rtp",
+                "prosperity-player-pair=92.5%",
+                "--rtp",
+                "prosperity-banker-pair=92.5%",
+            ),
+            marks=pytest.mark.slow,
+        ),  # a law fits, a repeated target
+        pytest.param(
+            "solve-rtp",
+            (
+                "solve",
+                "--rules",
+                "examples/prosperity-tree-style.toml",
+                "--rtp",
+                "prosperity-player=98.9%",
+                "--rtp",
+                "prosperity-player-pair=95%",
+            ),
+            marks=pytest.mark.slow,
+        ),  # no law fits: the targets that clash
+        pytest.param(
+            "solve-rtp",
+            (
+                "solve",
+                "--rules",
+                "examples/golden-wealth-style.toml",
+                "--rtp",
+                "golden-player=98.9%",
+                "--rtp",
+                "golden-tie=93.4%",
+                "--free",
+                "2",
+                "--free",
+                "3",
+                "--free",
+                "5",
+            ),
+            marks=pytest.mark.slow,
+        ),  # two parameters, solved exactly
     ],
 )
 def test_each_command_prints_what_its_schema_says(

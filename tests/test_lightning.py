@@ -57,9 +57,11 @@ def _hand_cards(player: Hand, banker: Hand, applies: str) -> Hand:
 TWO_VALUES = '{ "2" = "1/2", "3" = "1/2" }'
 
 
-def brute(cards: list[str], k: int, applies: str, values: tuple[Fraction, ...]) -> Counter[Fraction]:
+def brute(
+    cards: list[str], k: int, applies: str, values: tuple[Fraction, ...], returned: Fraction = Fraction(1)
+) -> Counter[Fraction]:
     """Net of a Player bet (1:1, tie pushes) times the lightning multipliers, over every deal and every draw (each
-    multiplier value equally likely)."""
+    multiplier value equally likely); a win gives back the share ``returned`` of the stake, not all of it."""
     draws = list(combinations(range(52), k))
     multipliers = list(product(values, repeat=k))
     weight = Fraction(1, len(draws) * len(multipliers))
@@ -75,7 +77,7 @@ def brute(cards: list[str], k: int, applies: str, values: tuple[Fraction, ...]) 
                 factor = Fraction(1)
                 for t, m in zip(drawn, values):
                     factor *= m ** hand.count(t)
-                nets[factor] += n * weight
+                nets[factor - (1 - returned)] += n * weight
     return nets
 
 
@@ -111,6 +113,30 @@ def test_multiplied_pays_equal_a_brute_force_over_deals_and_draws(
     assert +got == +Counter({net: Fraction(n) / total_deals for net, n in expected.items()})
 
 
+@pytest.mark.parametrize("shoe_name, applies", [("nines-twice", "winning hand"), ("mixed", "both hands")])
+def test_a_win_that_returns_95_percent_of_the_stake_nets_the_multiplied_win_less_5_percent(
+    rule_file,  # type: ignore[no-untyped-def]
+    shoe_name: str,
+    applies: str,
+) -> None:
+    """stake_returned (the Golden-Wealth family's Banker): a win pays its pays times the multipliers with 95% of the
+    stake back, M - 0.05 net, held to the brute force over every deal and draw; and a push still returns it all."""
+    cards = SHOES[shoe_name]
+    text = TIE_RULES.replace("CARDS", "1").replace("APPLIES", applies).replace("MULTIPLIERS", TWO_VALUES)
+    text = text.replace('applies_to = "', 'stake_returned = "95%", applies_to = "')
+    rules = load_rules(rule_file(text))
+    (sheet,) = par_sheets(rules, Shoe.from_cards(cards), ("lit",))
+    got: Counter[Fraction] = Counter()
+    for row in sheet.rows:
+        assert row.pays is not None
+        got[row.pays] += Fraction(row.combinations, sheet.denominator)
+    expected = brute(cards, 1, applies, (Fraction(2), Fraction(3)), returned=Fraction(95, 100))
+    total_deals = sum(expected.values())
+    assert +got == +Counter({net: Fraction(n) / total_deals for net, n in expected.items()})
+    pays = {r.outcome.name: r.pays for r in sheet.rows}
+    assert pays["win"] == Fraction(19, 20) and pays["win x3"] == Fraction(59, 20) and pays["tie"] == 0
+
+
 def test_a_lightning_file_states_its_multipliers_and_the_fee_applies_after_them(rule_file) -> None:  # type: ignore[no-untyped-def]
     text = TIE_RULES.replace("CARDS", "1").replace("APPLIES", "winning hand").replace("MULTIPLIERS", TWO_VALUES)
     text = text.replace('side = "player"', 'side = "player"\nfee = "20%"')
@@ -127,6 +153,8 @@ def test_a_lightning_file_states_its_multipliers_and_the_fee_applies_after_them(
         ('"2" = "1/2"', '"2" = "1/3"'),
         ('"2" = "1/2"', '"0.5" = "1/2"'),
         ('applies_to = "winning hand"', 'applies_to = "dealer"'),
+        ('applies_to = "winning hand"', 'stake_returned = "105%"'),
+        ('applies_to = "winning hand"', 'stake_returned = "95"'),
     ],
 )
 def test_bad_lightning_keys_are_one_line(rule_file, change: tuple[str, str], message: str) -> None:  # type: ignore[no-untyped-def]

@@ -154,6 +154,28 @@ def test_deal_multiplies_the_winning_hand_only_and_takes_the_fee_after() -> None
     assert json.loads(out)["lightning"] == [{"card": "9S", "multiplier": "8"}, {"card": "KD", "multiplier": "2"}]
 
 
+def test_a_golden_wealth_banker_win_at_8x_returns_95_percent_of_the_stake_plus_8_times_it() -> None:
+    """The operator's Banker (win2day.at, Golden Wealth Baccarat: 'Gewinnt Banker, erhält man 95 % des getätigten
+    Einsatzes auf Banker zurück'; a player's report: 1 staked at 8x returned 8.95): 12 paid is a stake of 10 and its
+    20% fee; Banker wins with the 9H (x8) in its hand: 10 x 8 + 9.5 = 89.5 returned, not 10 x 0.95 x 8 + 10 = 86."""
+    code, out, err = cli(
+        "deal",
+        "--rules",
+        str(EXAMPLES / "golden-wealth-style.toml"),
+        "--cards",
+        "7S KD 9H KC",
+        "--bet",
+        "golden-banker=12",
+        "--lightning",
+        "9H=8 KD=2 2C=2 3C=3 4C=5",
+        "--format",
+        "json",
+    )
+    assert code == 0, err
+    (bet,) = json.loads(out)["bets"]
+    assert (bet["outcome"], bet["payout"], bet["returned"]) == ("Banker wins x8", "155/2", "179/2")
+
+
 @pytest.mark.slow
 def test_deal_multiplies_a_card_type_dealt_twice_twice_and_agrees_with_the_par_sheet() -> None:
     code, out, err = _deal(
@@ -248,11 +270,13 @@ def test_simulate_confirms_the_golden_wealth_style_game() -> None:
         "golden-player",
         "--wager",
         "golden-player-pair",
+        "--wager",
+        "golden-banker",
         "--workers",
         "1",
     )
     assert code == 0, err
-    assert "All 2 wagers PASS." in out
+    assert "All 3 wagers PASS." in out
 
 
 def test_effects_of_removal_of_a_lightning_wager_average_to_nothing() -> None:

@@ -82,12 +82,14 @@ def formula(
         "baccarat solve --rules live-pittsburgh --wager dragon-bonus-player "
         "--outcome 'win by 9, non-natural' --edge 5%",
         "baccarat solve --rules examples/peek-style.toml --reveal-rtp 98.8% --reveal-within 0.05%",
+        "baccarat solve --rules examples/prosperity-tree-style.toml --rtp prosperity-player=98.9% "
+        "--rtp prosperity-tie=92.8%",
     )
 )
 @rules_option
 @decks_option
 @remove_option
-@wager_option("The wager whose pay table is solved (required unless --reveal-rtp).", required=False)
+@wager_option("The wager whose pay table is solved (required unless --rtp or --reveal-rtp).", required=False)
 @click.option(
     "--outcome",
     default=None,
@@ -106,8 +108,31 @@ def formula(
     "--edge",
     default=None,
     metavar="PERCENT",
-    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%) (required "
-    "unless --reveal-rtp).",
+    help="The target house edge, e.g. 2%; below 100%, and negative for a player's advantage (e.g. -1%) "
+    "(required unless --rtp or --reveal-rtp).",
+)
+@click.option(
+    "--rtp",
+    "rtp",
+    multiple=True,
+    metavar="WAGER=PERCENT",
+    help="A target RTP for a wager with lightning multipliers, e.g. 'prosperity-player=98.9%'; repeat for several: "
+    "the multiplier law they share is fitted to all of them (instead of --wager and --edge).",
+)
+@click.option(
+    "--free",
+    "free",
+    multiple=True,
+    metavar="VALUE",
+    help="With --rtp: a multiplier value whose probability is fitted, e.g. 2; repeat (default: every value; the "
+    "others keep the rule file's probabilities).",
+)
+@click.option(
+    "--within",
+    default=None,
+    metavar="PERCENT",
+    help="With --rtp: how far from its target a return may land, in points, e.g. 0.1% (default: half a unit of "
+    "the target's last digit: 98.9% is met from 98.85% to 98.95%).",
 )
 @pay_option
 @click.option(
@@ -158,6 +183,9 @@ def solve(
     outcome: str | None,
     shape: tuple[str, ...],
     edge: str | None,
+    rtp: tuple[str, ...],
+    free: tuple[str, ...],
+    within: str | None,
     pays: tuple[str, ...],
     yield_shoes: int | None,
     rank_by: str,
@@ -167,7 +195,11 @@ def solve(
     reveal_per: str,
     fmt: str | None,
 ) -> None:
-    """The pay of one outcome, or a pay table in a given shape, for an exact house edge."""
+    """The pay of one outcome, or a pay table in a given shape, for an exact house edge.
+
+    With --rtp: the multiplier law that gives several wagers with lightning multipliers their target returns at
+    once (one free probability fitted by least squares, two solved exactly), or why no law does. With
+    --reveal-rtp: the laws of how many cards a [reveal] table reveals that give a target RTP."""
     from ..api.studies import solve as solved
     from ..studies.solve import parse_shape
 
@@ -175,9 +207,17 @@ def solve(
         from .peek import solve_reveal_laws
 
         return solve_reveal_laws(rule_names, decks, remove, reveal_rtp, reveal_within, reveal_per, fmt)
-    if wager is None or edge is None:
-        raise InputError("solve needs --wager W and --edge PERCENT (or --reveal-rtp PERCENT for a reveal law).")
     check_workers(workers, None)
+    if rtp:
+        _fit_law(rule_names, decks, remove, rtp, free, within, pays, fmt, wager, edge, outcome, shape, yield_shoes)
+        return
+    if free or within is not None:
+        raise InputError("--free and --within are for --rtp (a multiplier law fitted to target returns).")
+    if wager is None or edge is None:
+        raise InputError(
+            "solve needs --wager W and --edge PERCENT (a pay for a house edge), --rtp WAGER=PERCENT (a "
+            "multiplier law for target returns) or --reveal-rtp PERCENT (a reveal law)."
+        )
     target = parse_percent(edge)
     weights = parse_shape(shape)
     documents = [
@@ -194,6 +234,32 @@ def solve(
         )
         for r in (with_pays(rule_set, pays) for rule_set in rule_sets(rule_names))
     ]
+    emit(documents, fmt)
+
+
+def _fit_law(
+    rule_names: tuple[str, ...],
+    decks: int | None,
+    remove: str,
+    rtp: tuple[str, ...],
+    free: tuple[str, ...],
+    within: str | None,
+    pays: tuple[str, ...],
+    fmt: str | None,
+    *others: object,
+) -> None:
+    """``solve --rtp``: the multiplier law fitted to the target returns, under each rule set."""
+    from ..report.multiplierfit import law_fit_document
+    from ..studies.multiplierfit import fit_targets
+
+    if any(o for o in others):
+        raise InputError(
+            "--rtp fits a multiplier law; --wager, --edge, --outcome, --shape and --counter-yield are for a pay."
+        )
+    documents = []
+    for rule_set in (with_pays(r, pays) for r in rule_sets(rule_names)):
+        shoe = shoe_of(rule_set, decks, remove)
+        documents.append(law_fit_document(rule_set, shoe, fit_targets(rule_set, shoe, rtp, free, within)))
     emit(documents, fmt)
 
 

@@ -132,7 +132,7 @@ def _applied(lightning: Lightning, player_total: Any, banker_total: Any) -> tupl
     return both | (player_total > banker_total), both | (banker_total > player_total)
 
 
-def _by_partition(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[dict[tuple[int, Partition], int], int]:
+def dealings_by_partition(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[dict[tuple[int, Partition], int], int]:
     """The dealings of ``shoe`` by the wager's row and the partition by card type of the cards its multipliers apply
     to (the empty partition for a row that pays nothing), times a common scale: (weights, scale), each weight a whole
     number (a count of dealings of distinguishable cards times the scale)."""
@@ -192,7 +192,7 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
     count, and the denominator they add up to (the shoe's dealings times the lightning draw's common denominator)."""
     lightning = wager.lightning
     assert lightning is not None
-    by_partition, part_scale = _by_partition(rules, shoe, wager)
+    by_partition, part_scale = dealings_by_partition(rules, shoe, wager)
     laws = {part: multipliers(lightning, part) for _, part in by_partition if part}
     value_scale = math.lcm(1, *(p.denominator for law in laws.values() for _, p in law))
     scale = part_scale * value_scale
@@ -212,14 +212,15 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
 
 def lightning_pays(wager: Wager, row: int, value: Fraction) -> Fraction | None:
     """What row ``row`` of a lightning wager pays per unit staked, its fee taken, when the multipliers found in the
-    cards it applies to make ``value``: the row's pays times ``value`` (at most the lightning ``limit``), then the fee
-    (the fee is taken after the multipliers)."""
+    cards it applies to make ``value``: a winning row's pays times ``value`` (at most the lightning ``limit``), less
+    the share of the stake it does not return (:meth:`~analyzer.game.money.Lightning.win`), then the fee (the fee is
+    taken after the multipliers); a push or a loss as it is, then the fee."""
     assert wager.lightning is not None
     pays = wager.outcomes[row].pays
     if pays is None:
         return None
-    if value != 1:
-        pays = pays * value if wager.lightning.cap is None else min(pays * value, wager.lightning.cap)
+    if pays > 0:
+        pays = wager.lightning.win(pays, value)
     return pays if wager.money is None else wager.money.net(pays)
 
 
@@ -299,7 +300,7 @@ def expected_numerator(rules: RuleSet, shoe: Shoe, wager: Wager) -> int:
     """A lightning wager's exact expected net per unit staked on ``shoe``, over the deal and the lightning draw (a
     fresh virtual deck, independent of the shoe), times the shoe's dealings and its value scale
     (:func:`study_scales`): a whole number."""
-    by_partition, part_scale = _by_partition(rules, shoe, wager)
+    by_partition, part_scale = dealings_by_partition(rules, shoe, wager)
     _, scale = study_scales(wager)
     total = sum((weight * expected_net(wager, row, part) for (row, part), weight in by_partition.items()), Fraction(0))
     exact = total * scale / part_scale

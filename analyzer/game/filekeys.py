@@ -315,7 +315,7 @@ FILE_KEYS: tuple[Key, ...] = (
         "lightning",
         ("wager",),
         "table",
-        "cards, multipliers, optionally applies_to and cap",
+        "cards, multipliers, optionally applies_to, limit and stake_returned",
         "Random multipliers (Lightning-style): lightning card types drawn from a virtual 52-card deck, each with a "
         "multiplier; a winning row pays its pays times the product of the multipliers of the lightning cards among "
         "the cards they apply to.",
@@ -356,6 +356,18 @@ FILE_KEYS: tuple[Key, ...] = (
         'a pay such as "512:1"',
         "The most a multiplied row pays per unit staked.",
         'limit = "10000:1"',
+    ),
+    # ------------------------------------------------------ lightning: the share of the stake a win returns
+    Key(
+        "stake_returned",
+        ("lightning",),
+        "string",
+        'a percentage of the stake, "0%" to "100%" (the default)',
+        "The share of the stake a winning row returns beside its multiplied pays. The Banker bet of the Golden-Wealth "
+        'family returns 95% of the stake plus the multiplied win: pays = "1:1" with stake_returned = "95%" nets '
+        '0.95 unmultiplied and 7.95 at 8x (8.95 returned), where pays = "19:20" would net 0.95 x 8 = 7.6. A push '
+        "returns the whole stake.",
+        'stake_returned = "95%"',
     ),
     # ------------------------------------------------------ cap, jackpot
     Key(

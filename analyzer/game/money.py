@@ -91,12 +91,18 @@ class Lightning:
     """Random multipliers: ``count`` lightning card types drawn from a virtual 52-card deck ((K, probability) pairs),
     each with a multiplier from ``multipliers`` ((value, probability) pairs); a winning row pays its pays times the
     product of the multipliers of the lightning cards among the cards of ``applies_to`` (the winning hand, both
-    hands on a tie), at most ``cap`` per unit staked if given."""
+    hands on a tie), at most ``cap`` per unit staked if given.
+
+    ``stake_returned`` is the share of the stake a winning row gives back beside its multiplied pays (the whole
+    stake unless stated): the Banker bet of the Golden-Wealth family returns 95% of the stake plus the multiplied
+    win, so a row paying 1:1 nets ``M - 0.05`` per unit staked at a total multiplier ``M`` (0.95 unmultiplied, 7.95
+    at 8x: 8.95 returned), where a row written 19:20 would net ``0.95 * M``. See :meth:`win`."""
 
     count: tuple[tuple[int, Fraction], ...]
     multipliers: tuple[tuple[Fraction, Fraction], ...]
     applies_to: str = "winning hand"
     cap: Fraction | None = None
+    stake_returned: Fraction = Fraction(1)
 
     def __post_init__(self) -> None:
         if sum(p for _, p in self.count) != 1 or sum(p for _, p in self.multipliers) != 1:
@@ -107,6 +113,30 @@ class Lightning:
             raise InputError(
                 f"lightning.applies_to is {shown(self.applies_to)}; use one of {', '.join(HANDS_MULTIPLIED)}."
             )
+        if not 0 <= self.stake_returned <= 1:
+            raise InputError(
+                f"lightning.stake_returned is {float(self.stake_returned * 100):g}% of the stake; a winning row "
+                "returns from 0% to 100% of it."
+            )
+
+    @property
+    def stake_kept(self) -> Fraction:
+        """The share of the stake a winning row does not return (0 unless :attr:`stake_returned` says otherwise)."""
+        return 1 - self.stake_returned
+
+    def win(self, pays: Fraction, value: Fraction) -> Fraction:
+        """What a winning row paying ``pays`` (to one, per unit staked) nets at total multiplier ``value``, before a
+        fee: its pays times ``value`` (at most :attr:`cap`), less the share of the stake not returned.
+
+        >>> banker = Lightning(count=((5, Fraction(1)),), multipliers=((Fraction(8), Fraction(1)),),
+        ...                    stake_returned=Fraction(95, 100))
+        >>> banker.win(Fraction(1), Fraction(8)), banker.win(Fraction(1), Fraction(1))
+        (Fraction(159, 20), Fraction(19, 20))
+        """
+        multiplied = pays * value
+        if self.cap is not None and value != 1:
+            multiplied = min(multiplied, self.cap)
+        return multiplied - self.stake_kept
 
     @property
     def first_two(self) -> bool:

@@ -121,7 +121,8 @@ def _probability(table: StrictTable, key: str, text: object) -> Fraction:
 
 
 def read_lightning(table: StrictTable) -> Lightning | None:
-    """The wager's random multipliers, if it states them (``lightning = { cards, multipliers, applies_to, limit }``)."""
+    """The wager's random multipliers, if it states them (``lightning = { cards, multipliers, applies_to, limit,
+    stake_returned }``)."""
     light = table.table("lightning", required=False)
     if light is None:
         return None
@@ -151,8 +152,25 @@ def read_lightning(table: StrictTable) -> Lightning | None:
         values.append((value, _probability(light, "multipliers", p)))
     limit = light.pays("limit")
     applies = light.string("applies_to", required=False) or "winning hand"
+    returned_text = light.string("stake_returned", required=False)
+    returned = Fraction(1)
+    if returned_text is not None:
+        try:
+            returned = parse_percent(returned_text)
+        except InputError as e:
+            raise light.error("stake_returned", str(e)) from None
+        if not 0 <= returned <= 1:
+            raise light.error(
+                "stake_returned", f"is {shown(returned_text)}; a winning row returns from 0% to 100% of the stake."
+            )
     light.finish(keys("lightning"))
     try:
-        return Lightning(count=count, multipliers=tuple(sorted(values)), applies_to=applies, cap=limit)
+        return Lightning(
+            count=count,
+            multipliers=tuple(sorted(values)),
+            applies_to=applies,
+            cap=limit,
+            stake_returned=returned,
+        )
     except InputError as e:
         raise table.error("lightning", str(e).removeprefix("lightning: ")) from None

@@ -13,7 +13,7 @@ from ..game.cards import RANKS
 from ..game.odds import format_pays
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
 from ..game.shoe import Shoe
-from ..numbers import amount_text, decimal_text, fraction_text, percent_text
+from ..numbers import amount_text, decimal_text, exact_percent_text, fraction_text, percent_text
 from .model import Column, Field, Fields, Table, count, data, decimal, flag, integer, odds, pays, percent, real, text
 
 COUNTING = (
@@ -184,6 +184,8 @@ def figure_fields(sheet: ParSheet) -> Fields:
     figures.append(Field("standard_deviation", "standard deviation" if sheet.wager.has_pay_table else None, real(sd)))
     if sheet.wager.money is not None and sheet.wager.has_pay_table:
         figures += money_fields(sheet)
+    if sheet.wager.lightning is not None:
+        figures.append(multipliers_field(sheet.wager))
     if not sheet.wager.has_pay_table:
         qualifying = sheet.unpaid_probability
         fair = None if qualifying == 0 else (1 - qualifying) / qualifying
@@ -221,6 +223,53 @@ def jackpot_line(sheet: ParSheet) -> tuple[Fraction, Fraction] | None:
     hit = sum((r.probability * jackpot.share(r.outcome.name) for r in sheet.rows), Fraction(0))
     slope = hit / (jackpot.stake * (1 + (money.fee or 0)))
     return sheet.expected_value - slope * jackpot.meter, slope
+
+
+_MULTIPLIED = {
+    "winning hand": "the winning hand's cards (both hands' on a tie)",
+    "both hands": "both hands' cards",
+    "player": "the Player's cards",
+    "banker": "the Banker's cards",
+    "player first two": "the Player's first two cards",
+    "banker first two": "the Banker's first two cards",
+}
+
+
+def multipliers_field(wager: Wager) -> Field:
+    """How a multiplied row's pay reads: the lightning draw, whose cards it multiplies, and what a win returns."""
+    light = wager.lightning
+    assert light is not None
+    if len(light.count) == 1:
+        cards = f"{light.count[0][0]} lightning card types"
+    else:
+        chances = ", ".join(f"{k}: {fraction_text(p)}" for k, p in light.count)
+        cards = f"{light.count[0][0]} to {light.count[-1][0]} lightning card types (by chance: {chances})"
+    shown = [f"{fraction_text(v)}x ({exact_percent_text(p)})" for v, p in light.multipliers]
+    values = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]
+    stake = (
+        "with the stake returned"
+        if light.stake_returned == 1
+        else f"with {exact_percent_text(light.stake_returned)} of the stake returned, not all of it (a win at 1:1 "
+        f"and total multiplier M nets M - {amount_text(light.stake_kept)})"
+    )
+    limit = "" if light.cap is None else f", at most {format_pays(light.cap)}"
+    fee = "" if wager.money is None or wager.money.fee is None else "; the fee is taken after"
+    return Field(
+        "multipliers",
+        "multipliers",
+        data(
+            {
+                "cards": {str(k): fraction_text(p) for k, p in light.count},
+                "values": {fraction_text(v): fraction_text(p) for v, p in light.multipliers},
+                "applies_to": light.applies_to,
+                "limit": None if light.cap is None else fraction_text(light.cap),
+                "stake_returned": fraction_text(light.stake_returned),
+            },
+            f"{cards} from a virtual 52-card deck, each with a multiplier of {values}; a winning row pays its pays "
+            "times the "
+            f"multipliers of those among {_MULTIPLIED[light.applies_to]}{limit}, {stake}{fee}",
+        ),
+    )
 
 
 def money_fields(sheet: ParSheet) -> list[Field]:
