@@ -39,6 +39,11 @@ _PUBLIC: dict[str, str] = {
     "Verification": "counting",
     "Result": "result",
     "depth_study": "studies",
+    "information": "seeing",
+    "InformationResult": "seeing",
+    "sort_search": "seeing",
+    "SortSearchResult": "seeing",
+    "ExposureResult": "seeing",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -57,6 +62,11 @@ if TYPE_CHECKING:
     from .removal import Removal as Removal
     from .removal import eor as eor
     from .result import Result as Result
+    from .seeing import ExposureResult as ExposureResult
+    from .seeing import InformationResult as InformationResult
+    from .seeing import SortSearchResult as SortSearchResult
+    from .seeing import information as information
+    from .seeing import sort_search as sort_search
     from .studies import co_count_designs as co_count_designs
     from .studies import count_designs as count_designs
     from .studies import depth_study as depth_study
