@@ -6,7 +6,7 @@
 ('20.928%', '77.176%')
 >>> row = seen.to_records()[-1]
 >>> row["card 1"], row["bet"], row["probability"]
-('A2345TJQK', None, Fraction(24421651, 106997895))
+('A2345TJQK', None, Fraction(25707, 112631))
 """
 
 from __future__ import annotations
