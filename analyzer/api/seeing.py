@@ -141,10 +141,10 @@ class ExposureResult:
 
     def document(self) -> Document:
         """The study's document with the exposure's section (what ``information --rounds`` prints)."""
-        from ..report.exposure import exposure_section, with_section
+        from ..report.exposure import exposure_section, with_sections
         from ..report.information import information_document
 
-        return with_section(information_document(self.worth.information), exposure_section(self.worth))
+        return with_sections(information_document(self.worth.information), exposure_section(self.worth))
 
     def _repr_html_(self) -> str:
         return html_table(self.to_records(), f"Exposure: {self.worth.incident.text}")

@@ -260,13 +260,13 @@ def report(
     )
     document = evaluation_document(evaluation, about, checks)
     if incident is not None:
-        from ..report.exposure import exposure_section, with_section
+        from ..report.exposure import exposure_section, with_sections
         from ..studies.exposure import exposure_worth
         from ..studies.information import information
 
         sight, rounds, bet = incident
         worth = exposure_worth(information(rule_set, evaluation.shoe, sight), rounds, bet)
-        document = with_section(document, exposure_section(worth))
+        document = with_sections(document, exposure_section(worth))
     write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(UTC).strftime("%Y-%m-%d")))
     click.echo(f"wrote {out}", err=True)
 

@@ -155,8 +155,8 @@ def information(
     found = worth(rule_set, shoe, sight, wagers)
     document = information_document(found)
     if exposure is not None and bet is not None:
-        from ..report.exposure import exposure_section, with_section
+        from ..report.exposure import exposure_section, with_sections
         from ..studies.exposure import exposure_worth
 
-        document = with_section(document, exposure_section(exposure_worth(found, exposure[0], bet)))
+        document = with_sections(document, exposure_section(exposure_worth(found, exposure[0], bet)))
     emit(document, fmt, exact)

@@ -242,9 +242,9 @@ def verify_command(
     document = verdicts_document(claims, verdicts)
     checked = check_incidents(incidents)
     if checked:
-        from ..report.exposure import incidents_section, with_section
+        from ..report.exposure import incidents_blocks, with_sections
 
-        document = with_section(document, incidents_section(checked))
+        document = with_sections(document, *incidents_blocks(checked))
     emit(document, fmt)
     return 0 if all(v.confirmed for v in verdicts) and all(i.confirmed is not False for i in checked) else 1
 

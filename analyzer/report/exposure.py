@@ -2,7 +2,7 @@
 ``verify`` (a claims file's ``[[exposure]]`` incidents) and for ``information --rounds``.
 
 Every figure comes from :mod:`analyzer.studies.exposure`; this module only lays them out. The section is
-appended to a document whole (:func:`with_section`), so the documents it joins need not know of it.
+appended to a document whole (:func:`with_sections`), so the documents it joins need not know of it.
 """
 
 from __future__ import annotations
@@ -119,9 +119,10 @@ def exposure_section(worth: ExposureWorth) -> Section:
     )
 
 
-def incidents_section(verdicts: Sequence[IncidentVerdict]) -> Section:
-    """A claims file's documented exposures: each one's worth, and its claimed expected gain checked."""
-    parts = []
+def incidents_blocks(verdicts: Sequence[IncidentVerdict]) -> tuple[Section, ...]:
+    """A claims file's documented exposures: a heading with the bases, then each one's worth and its claimed
+    expected gain checked (machines read them as a list, ``exposures``)."""
+    parts = [Section(title="Documented exposures", blocks=(Prose((BASIS, ASSUMPTIONS)),))]
     for v in verdicts:
         claim = v.claim
         label = claim.label or f"exposure {claim.number}"
@@ -152,13 +153,9 @@ def incidents_section(verdicts: Sequence[IncidentVerdict]) -> Section:
                 ),
             )
         )
-    return Section(
-        title="Documented exposures",
-        lead=(BASIS, ASSUMPTIONS),
-        blocks=tuple(parts),
-    )
+    return tuple(parts)
 
 
-def with_section(document: Document, section: Section) -> Document:
-    """``document`` with ``section`` added at its end (the document's own builder is untouched)."""
-    return replace(document, blocks=(*document.blocks, section))
+def with_sections(document: Document, *sections: Section) -> Document:
+    """``document`` with ``sections`` added at its end (the document's own builder is untouched)."""
+    return replace(document, blocks=(*document.blocks, *sections))
