@@ -55,6 +55,13 @@ def hand_of(rules: RuleSet, position: int) -> str:
     return "fifth card" if position == 4 else "sixth card"
 
 
+def card_title(rules: RuleSet, position: int) -> str:
+    """A pattern column's title: "card 1 (P)", "card 4 (B)", "card 5"."""
+    if position < len(rules.dealing.first_four):
+        return f"card {position + 1} ({rules.dealing.first_four[position][0].upper()})"
+    return f"card {position + 1}"
+
+
 def seen_text(seen: Seen) -> str:
     """What is seen of a card, in words."""
     if seen.kind == "group":
@@ -117,7 +124,7 @@ def pattern_table(found: Information, machines: bool) -> Table:
     rules, sight = found.rules, found.sight
     names = [w.name for w in found.wagers]
     columns = (
-        *(Column(f"card_{i + 1}", f"card {i + 1} ({hand_of(rules, i)[0]})") for i in sight.observed),
+        *(Column(f"card_{i + 1}", card_title(rules, i)) for i in sight.observed),
         Column("dealings", None, "right"),
         Column("probability", "probability", "right"),
         Column("bet", "bet"),
