@@ -259,3 +259,29 @@ def test_the_library_searches_the_sorts() -> None:
     first, second = search.to_records()[:2]
     assert (first["first group"], second["first group"]) == ("6789", "789")
     assert search.best.gain == first["gain_per_round"]
+
+
+# ---------------------------------------------------------------- the workbench
+
+
+@pytest.mark.slow
+def test_the_workbenchs_exposure_answers_what_the_command_line_prints() -> None:
+    pytest.importorskip("httpx2", reason="the API tests need httpx2 (the test extra)")
+    from starlette.testclient import TestClient
+
+    from analyzer.web.app import create_app
+    from analyzer.web.guard import Guard
+
+    from .test_web_api import cli_json, post, without_command
+
+    client = TestClient(create_app(Guard.for_address("testserver", 80, None)))
+    state = {"rules": "live-pittsburgh", "decks": 6, "remove": "9x3"}
+    payload = {"state": state, "see": "1=group:789", "rounds": 150, "average_bet": "2500", "bets": ["player", "banker"]}
+    api = without_command(post(client, "/api/exposure", payload))
+    cli = cli_json(
+        "information", "--rules", "live-pittsburgh", "--decks", "6", "--remove", "9x3", "--see", "1=group:789",
+        "--bets", "player,banker", "--rounds", "150", "--average-bet", "2500",
+    )  # fmt: skip
+    assert api == cli
+    refused = client.post("/api/exposure", json={"state": state, "see": "1=colour", "rounds": 3, "average_bet": "5"})
+    assert refused.status_code == 400 and "'colour' is not something seen" in refused.json()["error"]
