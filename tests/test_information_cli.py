@@ -167,7 +167,7 @@ def test_the_per_round_variance_is_the_brute_forces() -> None:
 def test_information_with_rounds_and_an_average_bet_states_the_exposures_worth() -> None:
     code, out, _ = run("information", *JACOBSON, "--see", "1=value", "--rounds", "200", "--average-bet", "5000")
     assert code == 0
-    assert "== Exposure: 1=value seen on every round for 200 rounds at an average bet of 5000" in out
+    assert "== Exposure: 1=value seen on every round for 200 rounds at an average bet of 5,000" in out
     assert "Expected gain to the player: 67,647.47" in out
     assert "Swing against ordinary play: 78,226.53 (what the exposure cost the house)" in out
 

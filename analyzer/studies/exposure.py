@@ -72,8 +72,14 @@ class Incident:
 
     @property
     def text(self) -> str:
-        """The incident in words: "1=value seen on every round for 200 rounds at an average bet of 5,000"."""
-        bet = decimal_text(Fraction(self.average_bet), 2).removesuffix(".00")
+        """The incident in words.
+
+        >>> from analyzer.game.sight import parse_sight
+        >>> Incident(parse_sight("1=value"), 200, Fraction(5000)).text
+        '1=value seen on every round for 200 rounds at an average bet of 5,000'
+        """
+        whole, _, cents = decimal_text(Fraction(self.average_bet), 2).partition(".")
+        bet = f"{int(whole):,}" + ("" if cents == "00" else f".{cents}")
         return f"{self.sight.text} seen on every round for {self.rounds:,} rounds at an average bet of {bet}"
 
 
