@@ -285,3 +285,22 @@ def test_the_workbenchs_exposure_answers_what_the_command_line_prints() -> None:
     assert api == cli
     refused = client.post("/api/exposure", json={"state": state, "see": "1=colour", "rounds": 3, "average_bet": "5"})
     assert refused.status_code == 400 and "'colour' is not something seen" in refused.json()["error"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "mode",
+    [
+        ("--see", "1=group:789"),
+        ("--search-sorts", "1", "--top", "3"),
+        ("--see", "1=value", "--rounds", "10", "--average-bet", "100"),
+    ],
+)
+@pytest.mark.parametrize("fmt", ["table", "markdown", "csv", "json"])
+def test_every_format_writes_every_mode(mode: tuple[str, ...], fmt: str) -> None:
+    code, out, err = run("information", *JACOBSON, *mode, "--format", fmt)
+    assert code == 0 and out, err
+    if fmt == "csv":
+        header, first = out.splitlines()[:2]
+        assert ("see" in header.split(",")) == (mode[0] == "--search-sorts")  # the ranking, or the patterns
+        assert first.startswith("live-pittsburgh,8,")

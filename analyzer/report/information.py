@@ -118,7 +118,7 @@ def figures_fields(found: Information) -> Fields:
     )
 
 
-def pattern_table(found: Information, machines: bool) -> Table:
+def pattern_table(found: Information, machines: bool, csv: bool = True) -> Table:
     """One row per pattern seen: what each observed card shows, dealings, probability, the bet, its edge, every
     candidate's expected value."""
     rules, sight = found.rules, found.sight
@@ -145,7 +145,7 @@ def pattern_table(found: Information, machines: bool) -> Table:
         for o in found.observations
     )
     if machines:
-        return Table(columns=columns, rows=rows, key="patterns", human=False, csv=True)
+        return Table(columns=columns, rows=rows, key="patterns", human=False, csv=csv)
     return Table(columns=columns, rows=rows)
 
 
@@ -182,8 +182,9 @@ def requires_lines(found: Information) -> tuple[str, ...]:
     )
 
 
-def information_blocks(found: Information) -> tuple[Fields | Table | Prose | Section, ...]:
-    """The blocks of one study's figures and patterns (the document's, or a section's in a larger one)."""
+def information_blocks(found: Information, csv: bool = True) -> tuple[Fields | Table | Prose | Section, ...]:
+    """The blocks of one study's figures and patterns (the document's, or a section's in a larger one); ``csv``: its
+    patterns are the document's CSV."""
     count_patterns = len(found.observations)
     return (
         Fields((Field("sight", "Seen before betting", sight_fields(found.sight), text=found.sight.text),)),
@@ -200,7 +201,7 @@ def information_blocks(found: Information) -> tuple[Fields | Table | Prose | Sec
             ),
             blocks=(pattern_table(found, machines=False),),
         ),
-        pattern_table(found, machines=True),
+        pattern_table(found, machines=True, csv=csv),
     )
 
 
@@ -292,7 +293,7 @@ def sort_search_document(search: SortSearch, top: int) -> Document:
             Section(
                 title=f"The best sort, {' | '.join(best.groups)}: {search.spec(best)}",
                 key="best",
-                blocks=information_blocks(search.best),
+                blocks=information_blocks(search.best, csv=False),
             ),
             Prose((POSITIONS_NOTE,)),
         ),
