@@ -56,6 +56,7 @@ def test_see_may_be_repeated_and_its_clauses_join() -> None:
         (["information", "--rules", "punto-banco", "--see", "1=value", "--bets", "player,dragon"], "Unknown wager"),
         (["information", "--rules", "punto-banco", "--search-sorts", "6", "--sorts-of", "ranks"], "products"),
         (["information", "--rules", "pairs", "--see", "1-2=rank"], "read suits: leave out"),
+        (["information", "--rules", "punto-banco", "--see", "1-5=rank"], "371,293 patterns, more than the 131,072"),
         pytest.param(
             ["report", "--rules", "punto-banco", "--out", "x.html", "--exposure", "1=value"],
             "--exposure, --exposure-rounds and --exposure-bet go together",

@@ -36,10 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..errors import InputError, shown
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import Shoe
 from ..game.sight import Sight
 from .observed import PatternSums, candidate_wagers, pattern_sums
+
+MAX_PATTERNS = 2**17
+"""The most patterns one study lists (131,072: the values of five cards, the ranks of four, are within it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,12 @@ class Information:
 def information(rules: RuleSet, shoe: Shoe, sight: Sight, wagers: Sequence[str] = ()) -> Information:
     """What ``sight`` is worth: the best bet per pattern and the edges (default candidates: every offered wager with a
     pay table and no lightning)."""
+    if sight.patterns > MAX_PATTERNS:
+        raise InputError(
+            f"The sight {shown(sight.text)} can show {sight.patterns:,} patterns, more than the {MAX_PATTERNS:,} "
+            "one table lists; see less (a value or a group instead of a rank, fewer cards), or rank sorts with "
+            "--search-sorts."
+        )
     chosen = candidate_wagers(rules, wagers)
     return information_of(rules, shoe, pattern_sums(rules, shoe, sight, chosen), chosen)
 
