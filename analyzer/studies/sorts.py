@@ -42,9 +42,9 @@ from .observed import PatternSums, candidate_wagers, pattern_sums
 Array = npt.NDArray[Any]
 OVER: tuple[str, ...] = ("values", "ranks")
 """What a sort splits: the ten values (T, J, Q, K together) or the thirteen ranks."""
-MAX_WORK = 2**34
-"""The most products one search takes (sorts x patterns x columns): the values for five cards take 2.6 x 10^9,
-the ranks for four 0.8 x 10^9; the values for all six cards (3.6 x 10^10) are refused."""
+MAX_WORK = 2**32
+"""The most products one search takes (sorts x patterns x columns): the values of all six cards take 3.6 x 10^9
+(some seconds), the ranks of four 0.8 x 10^9; the ranks of five (1.1 x 10^10) are refused."""
 BATCH_BYTES = 2**26
 """About the memory one batch of sorts holds (64 MiB)."""
 _INT64_LIMIT = 2**63
