@@ -48,6 +48,8 @@ _PUBLIC: dict[str, str] = {
     "CountStudy": "analyzer.api",
     "verify": "analyzer.api",
     "Verification": "analyzer.api",
+    "information": "analyzer.api",
+    "sort_search": "analyzer.api",
 }
 """Public name -> the module that defines it."""
 
@@ -73,18 +75,20 @@ __all__ = [
     "deal_round",
     "enumerate_deals",
     "eor",
+    "information",
     "load_rules",
     "par_sheets",
     "parse",
     "parse_cards",
     "settle",
     "shipped",
+    "sort_search",
     "verify",
 ]
 assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked up in _PUBLIC"
 
 if TYPE_CHECKING:
-    from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, verify
+    from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, information, sort_search, verify
     from .errors import InputError
     from .exact.distribution import Distribution
     from .exact.enumerator import enumerate_deals

@@ -172,7 +172,7 @@ def test_claimed_values_are_parsed_strictly(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('title = "x"\n', "claim: is missing; a claims file holds one or more [[claim]] tables."),
+        ('title = "x"\n', "claim: is missing; a claims file holds [[claim]] tables or [[exposure]] incidents."),
         (claim(extra="colour = 2\n"), "claim 1.colour: is not a known key; allowed here: id, source"),
         (claim(decks=0), "claim 1.decks: The number of decks must be a whole number from 1 to 1,000"),
         (claim(figure="edge"), "claim 1.figure: is 'edge'; it must be one of house_edge"),

@@ -43,6 +43,11 @@ _PUBLIC: dict[str, str] = {
     "Peek": "reveal",
     "reveal_laws": "reveal",
     "RevealLawSolution": "reveal",
+    "information": "seeing",
+    "InformationResult": "seeing",
+    "sort_search": "seeing",
+    "SortSearchResult": "seeing",
+    "ExposureResult": "seeing",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -65,6 +70,11 @@ if TYPE_CHECKING:
     from .reveal import RevealLawSolution as RevealLawSolution
     from .reveal import peek as peek
     from .reveal import reveal_laws as reveal_laws
+    from .seeing import ExposureResult as ExposureResult
+    from .seeing import InformationResult as InformationResult
+    from .seeing import SortSearchResult as SortSearchResult
+    from .seeing import information as information
+    from .seeing import sort_search as sort_search
     from .studies import co_count_designs as co_count_designs
     from .studies import count_designs as count_designs
     from .studies import depth_study as depth_study

@@ -56,6 +56,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count.",
     ),
     "formula": ("studies", "House edge as an exact rational function of the number of decks d, and its limit."),
+    "information": (
+        "information",
+        "What seeing cards before betting is worth: the best bet per pattern seen, exactly; edge-sort searches.",
+    ),
     "own-cards": (
         "exact",
         "Play Your Own Cards (000 CASE 2): when the own hand should draw, and three strategies' house edges.",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC
+from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -46,6 +48,9 @@ from .options import (
     workers_option,
     writable_out,
 )
+
+if TYPE_CHECKING:
+    from ..game.sight import Sight
 
 
 @cli.group(invoke_without_command=True, epilog=examples("baccarat rules", "baccarat rules show punto-banco"))
@@ -206,6 +211,16 @@ def tables(out: str) -> None:
     help="Add game protection: each wager's counter yield (perfect play and the best simple count) over SHOES "
     "shoes at the standard procedure.",
 )
+@click.option(
+    "--exposure",
+    "exposure",
+    default=None,
+    metavar="SPEC",
+    help="Add what a documented exposure was worth: what was seen of each round (a `baccarat information --see` "
+    "spec, e.g. 1=value), with --exposure-rounds and --exposure-bet.",
+)
+@click.option("--exposure-rounds", type=Whole(1, 10**9), default=None, metavar="N", help="The rounds exposed.")
+@click.option("--exposure-bet", default=None, metavar="AMOUNT", help="The average bet made on them, e.g. 5000.")
 @workers_option
 def report(
     rule_name: str,
@@ -217,6 +232,9 @@ def report(
     about_file: str | None,
     check_files: tuple[str, ...],
     yield_shoes: int | None,
+    exposure: str | None,
+    exposure_rounds: int | None,
+    exposure_bet: str | None,
     workers: int | None,
 ) -> None:
     """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
@@ -236,12 +254,34 @@ def report(
     checks = load_checks(check_files)
     rule_set = with_pays(command_rules(rule_name), pays)
     check_workers(workers, None)
+    incident = exposure_incident(exposure, exposure_rounds, exposure_bet)
     evaluation = evaluate(
         rule_set, shoe_of(rule_set, decks, remove), wagers, yield_shoes=yield_shoes, workers=workers or cores()
     )
     document = evaluation_document(evaluation, about, checks)
+    if incident is not None:
+        from ..report.exposure import exposure_section, with_sections
+        from ..studies.exposure import exposure_worth
+        from ..studies.information import information
+
+        sight, rounds, bet = incident
+        worth = exposure_worth(information(rule_set, evaluation.shoe, sight), rounds, bet)
+        document = with_sections(document, exposure_section(worth))
     write_file(out, produce(document, fmt, command=command_line(), generated=datetime.now(UTC).strftime("%Y-%m-%d")))
     click.echo(f"wrote {out}", err=True)
+
+
+def exposure_incident(spec: str | None, rounds: int | None, bet: str | None) -> tuple[Sight, int, Fraction] | None:
+    """``report --exposure SPEC --exposure-rounds N --exposure-bet B``: all three, or none; read before any work."""
+    from ..game.sight import parse_sight
+    from ..studies.exposure import parse_amount
+
+    given = (spec, rounds, bet)
+    if all(g is None for g in given):
+        return None
+    if spec is None or rounds is None or bet is None:
+        raise InputError("--exposure, --exposure-rounds and --exposure-bet go together: give all three, or none.")
+    return parse_sight(spec), rounds, parse_amount(bet)
 
 
 @cli.command("own-cards", epilog=examples("baccarat own-cards", "baccarat own-cards --decks 6 --remove 5x4"))

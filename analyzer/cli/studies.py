@@ -333,10 +333,19 @@ def verify_command(
         )
     if check_files or names_map:
         raise InputError("--checks and --map apply to a par sheet (.csv, .xlsx); a claims file states its own figures.")
+    from ..studies.incidents import check_incidents, load_incidents
+
     claims = load_claims(claims_file)
+    incidents = load_incidents(claims_file)  # documented exposures ([[exposure]]), read before any is computed
     verdicts = verify(claims)
-    emit(verdicts_document(claims, verdicts), fmt)
-    return 0 if all(v.confirmed for v in verdicts) else 1
+    document = verdicts_document(claims, verdicts)
+    checked = check_incidents(incidents)
+    if checked:
+        from ..report.exposure import incidents_blocks, with_sections
+
+        document = with_sections(document, *incidents_blocks(checked))
+    emit(document, fmt)
+    return 0 if all(v.confirmed for v in verdicts) and all(i.confirmed is not False for i in checked) else 1
 
 
 @cli.command(

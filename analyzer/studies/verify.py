@@ -349,17 +349,17 @@ def read_claims(text: str, path: str, folder: Path, sha256: str = "") -> Claims:
     data = parse_toml(text, origin_of(path))
     top = StrictTable(data, "", origin_of(path))
     title = top.string("title", required=False)
-    if "claim" not in data:
-        raise top.error("claim", "is missing; a claims file holds one or more [[claim]] tables.")
-    rows = top.array("claim")
-    top.finish(("title", "claim"))
-    assert rows is not None
-    if not rows or not all(isinstance(row, dict) for row in rows):
+    if "claim" not in data and "exposure" not in data:
+        raise top.error("claim", "is missing; a claims file holds [[claim]] tables or [[exposure]] incidents.")
+    rows = top.array("claim", required=False)
+    top.array("exposure", required=False)  # documented exposures: analyzer.studies.incidents reads them
+    top.finish(("title", "claim", "exposure"))
+    if rows is not None and (not rows or not all(isinstance(row, dict) for row in rows)):
         raise top.error("claim", "must be one or more [[claim]] tables.")
     loaded: dict[tuple[str, tuple[str, ...]], RuleSet] = {}
     claims = tuple(
         _read_claim(StrictTable(row, f"claim {i}", origin_of(path)), i, folder, loaded)
-        for i, row in enumerate(rows, start=1)
+        for i, row in enumerate(rows or [], start=1)
     )
     return Claims(path=path, title=title, claims=claims, sha256=sha256)
 

@@ -109,6 +109,10 @@ def create_app(guard: Guard) -> ASGIApp:
         data = await routes.body(request)
         return JSONResponse(await routes.compute(routes.eor_json, await remember_text(request, data)))
 
+    async def exposure(request: Request) -> Response:
+        data = await routes.body(request)
+        return JSONResponse(await routes.compute(routes.exposure_json, await remember_text(request, data), data))
+
     async def diff(request: Request) -> Response:
         data = await routes.body(request)
         a, b = await remember_text(request, data, "a"), await remember_text(request, data, "b")
@@ -158,6 +162,7 @@ def create_app(guard: Guard) -> ASGIApp:
             Route("/api/solve", handled(solve), methods=["POST"]),
             Route("/api/eor", handled(eor), methods=["POST"]),
             Route("/api/diff", handled(diff), methods=["POST"]),
+            Route("/api/exposure", handled(exposure), methods=["POST"]),
             Route("/api/verify", handled(verify), methods=["POST"]),
             Route("/api/export", handled(export), methods=["POST"]),
             Route("/api/jobs", handled(start_job), methods=["POST"]),

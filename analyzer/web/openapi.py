@@ -149,6 +149,19 @@ def description(version: str) -> dict[str, Any]:
                 ["state"],
                 "An array of eor documents.",
             ),
+            "/api/exposure": _post(
+                "What seeing part of each round is worth at the table in view, and an exposure's worth over some "
+                "rounds at an average bet (`baccarat information --see SPEC --rounds N --average-bet B`).",
+                {
+                    **state,
+                    "see": {"type": "string", "examples": ["1=value", "1-4=group:6789"]},
+                    "rounds": {"type": "integer", "minimum": 1, "maximum": 1_000_000_000},
+                    "average_bet": {"type": "string", "examples": ["5000"]},
+                    "bets": {"type": "array", "items": {"type": "string"}, "examples": [["player", "banker", "tie"]]},
+                },
+                ["state", "see", "rounds", "average_bet"],
+                "An array of one information document with its exposure section.",
+            ),
             "/api/diff": _post(
                 "The variation exhibit from state a to state b, on b's shoe (`baccarat diff`).",
                 {"a": {"$ref": "#/components/schemas/State"}, "b": {"$ref": "#/components/schemas/State"}},

@@ -208,6 +208,22 @@ def eor_json(state: State) -> Any:
     return cli_json([eor(rules, decks=state.decks, remove=state.remove, wagers=paid).document()])
 
 
+def exposure_json(state: State, data: dict[str, Any]) -> Any:
+    """What seeing ``see`` is worth at the table in view, and an exposure of ``rounds`` at ``average_bet``
+    (``baccarat information --see SPEC --rounds N --average-bet B``); ``bets``: the candidate wagers (default the
+    offered ones)."""
+    from ..api.seeing import information
+
+    see, rounds, bet, bets = data.get("see"), data.get("rounds"), data.get("average_bet"), data.get("bets", [])
+    if not isinstance(see, str) or not isinstance(rounds, int) or isinstance(rounds, bool) or not isinstance(bet, str):
+        raise InputError("exposure needs see (a spec such as '1=value'), rounds (a whole number) and average_bet.")
+    if not isinstance(bets, list) or not all(isinstance(b, str) for b in bets):
+        raise InputError("bets must be a list of wager names.")
+    rules = state.rule_set()
+    seen = information(rules, decks=state.decks, remove=state.remove, see=see, bets=bets)
+    return cli_json([seen.exposure(rounds, bet).document()])
+
+
 def diff_json(a: State, b: State) -> Any:
     from ..api.studies import diff
 
