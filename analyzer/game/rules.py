@@ -29,6 +29,7 @@ from .money import Lightning, Money
 from .odds import format_pays
 
 if TYPE_CHECKING:
+    from .choices import Choices
     from .conditions import Condition
 
 Side = Literal["player", "banker"]
@@ -386,6 +387,9 @@ class RuleSet:
     about: tuple[tuple[str, str], ...] = ()
     """What the rule file says of its source document: (key, text) for document_title, operator, jurisdiction and
     approved, those it states (the report's front page)."""
+    choices: Choices | None = None
+    """Drawing cells left to a side's choice (``[choices]``, :mod:`analyzer.game.choices`); ``None`` when every cell
+    is fixed. The other commands play every cell as :attr:`drawing` says; ``baccarat equilibrium`` solves them."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
