@@ -48,6 +48,7 @@ _PUBLIC: dict[str, str] = {
     "CountStudy": "analyzer.api",
     "verify": "analyzer.api",
     "Verification": "analyzer.api",
+    "equilibrium": "analyzer.api.equilibrium",
 }
 """Public name -> the module that defines it."""
 
@@ -73,6 +74,7 @@ __all__ = [
     "deal_round",
     "enumerate_deals",
     "eor",
+    "equilibrium",
     "load_rules",
     "par_sheets",
     "parse",
@@ -85,6 +87,7 @@ assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked u
 
 if TYPE_CHECKING:
     from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, verify
+    from .api.equilibrium import equilibrium
     from .errors import InputError
     from .exact.distribution import Distribution
     from .exact.enumerator import enumerate_deals

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 from typing import Literal
 
 from ..exact.cellgame import Affine, ChoiceGame, Outcomes
@@ -255,12 +255,18 @@ def solve_set(
         for v, (lo, hi) in zip(linked, ranges):
             point[v] = low[v] + member[position[v]]
             low[v], high[v] = lo, hi
-    return StrategySet(
-        tuple(point),
-        tuple(low),
-        tuple(high),
-        tuple(Constraint(tuple(sorted(terms.items())), sense, bound) for terms, sense, bound in kept),
-    )
+    return StrategySet(tuple(point), tuple(low), tuple(high), tuple(_normal(c) for c in kept))
+
+
+def _normal(constraint: tuple[dict[int, Fraction], Sense, Fraction]) -> Constraint:
+    """A constraint in its plainest form: whole coefficients without a common factor, the first one positive."""
+    terms, sense, bound = constraint
+    values = [*terms.values(), bound]
+    scale = Fraction(lcm(*(x.denominator for x in values)), gcd(*(x.numerator for x in values)))
+    if next(c for _, c in sorted(terms.items()) if c) < 0:
+        scale = -scale
+        sense = ">=" if sense == "<=" else "<=" if sense == ">=" else sense
+    return Constraint(tuple((v, c * scale) for v, c in sorted(terms.items()) if c), sense, bound * scale)
 
 
 def _implied(

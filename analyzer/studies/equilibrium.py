@@ -274,3 +274,96 @@ def game_for(rules: RuleSet, shoe: Shoe | None, information: str | None = None) 
     """The counted game of ``rules`` on ``shoe`` (``None``: with replacement), for callers that read its cells."""
     table = counts_with_replacement() if shoe is None else cell_counts(shoe)
     return choice_game(table, rules, information)
+
+
+# ------------------------------------------------------------------------- the cards
+
+DRAWS, STANDS, MIXES, EITHER, RANGE = "draw", "stand", "mixed", "either", "range"
+PLAYS: tuple[str, ...] = (DRAWS, STANDS, MIXES, EITHER, RANGE)
+"""How an equilibrium plays a decision or a cell: always draws, always stands, draws with one exact probability
+strictly between, either choice (every probability from 0 to 1, nothing else depending on it), or a range of
+probabilities linked to other cells' by :attr:`~analyzer.studies.bilinear.StrategySet.constraints`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One decision of the Player or one free cell of the Banker, as an equilibrium (set) plays it.
+
+    ``low`` and ``high`` bound the probability of drawing over the set (equal when it is one number);
+    ``point`` is the probability at the set's point; ``reach`` the probability that a coup reaches the
+    decision or cell (at the Player's point); ``tableau`` what ``[drawing]`` says there (True: draw).
+    """
+
+    label: str
+    total: int
+    composition: tuple[int, int] | None
+    column: int | None
+    low: Fraction
+    high: Fraction
+    point: Fraction
+    play: str
+    reach: Fraction
+    tableau: bool
+
+    @property
+    def departs(self) -> bool:
+        """Whether a pure play differs from the tableau's."""
+        return self.play in (DRAWS, STANDS) and (self.play == DRAWS) != self.tableau
+
+
+def _play(low: Fraction, high: Fraction, linked: bool) -> str:
+    if low == high:
+        return DRAWS if low == 1 else STANDS if low == 0 else MIXES
+    return EITHER if (low, high) == (0, 1) and not linked else RANGE
+
+
+def player_plays(solved: Solved, equilibrium: Equilibrium) -> tuple[Play, ...]:
+    """The Player's decisions as ``equilibrium`` plays them."""
+    game = solved.game.game
+    strategies = equilibrium.player
+    linked = {v for c in strategies.constraints for v, _ in c.coefficients}
+    rules = game.rules
+    return tuple(
+        Play(
+            label=decision.label,
+            total=decision.total,
+            composition=decision.composition,
+            column=None,
+            low=strategies.low[i],
+            high=strategies.high[i],
+            point=strategies.point[i],
+            play=_play(strategies.low[i], strategies.high[i], i in linked),
+            reach=Fraction(decision.reach, game.dealings),
+            tableau=rules.drawing.player_draws(decision.total),
+        )
+        for i, decision in enumerate(game.decisions)
+    )
+
+
+def banker_plays(solved: Solved, equilibrium: Equilibrium) -> tuple[Play, ...]:
+    """The Banker's free cells as ``equilibrium`` plays them (reach at the Player's point)."""
+    from .bilinear import common
+
+    game = solved.game.game
+    strategies = equilibrium.banker
+    linked = {v for c in strategies.constraints for v, _ in c.coefficients}
+    numerators, denominator = common(equilibrium.player.point)
+    plays = []
+    for c, cell in enumerate(game.cells):
+        reach = cell.reach()
+        reached = reach[0] * denominator + sum(x * n for x, n in zip(reach[1:], numerators))
+        plays.append(
+            Play(
+                label=cell.label,
+                total=cell.total,
+                composition=cell.composition,
+                column=cell.column,
+                low=strategies.low[c],
+                high=strategies.high[c],
+                point=strategies.point[c],
+                play=_play(strategies.low[c], strategies.high[c], c in linked),
+                reach=Fraction(reached, denominator * game.dealings),
+                tableau=cell.tableau,
+            )
+        )
+    return tuple(plays)
