@@ -23,6 +23,7 @@ from ..game.rules import RuleSet
 from ..report.model import Document
 from ..studies.equilibrium import Solved, banker_plays, player_plays, solve
 from .common import html_table, rule_set, shoe_for, to_frame
+from .result import Result
 
 
 @dataclass(frozen=True)
@@ -121,3 +122,51 @@ def equilibrium(
 
         solved = replace(solved, shoe=shoe_text(shoe))
     return Equilibria(solved=solved, report=equilibrium_document(solved))
+
+
+def equilibrium_formulas(
+    rules: str | RuleSet,
+    remove: str | Iterable[str] = "",
+    information: str | None = None,
+    commission: str | Fraction | None = None,
+    upto: int = 8,
+) -> Result:
+    """The equilibrium of ``rules`` for every number of decks d at once (``baccarat equilibrium --formula``): each
+    structure, its range of d and its formulas, held equal to the exact solutions at d = 1..``upto``.
+
+    Its records (:meth:`~analyzer.api.result.Result.to_records`) are the deck counts solved, with each one's
+    structure and values; ``to_records("structures")`` the structures.
+    """
+    from ..game.cards import parse_removal
+    from ..report.equilibrium_formula import equilibrium_formula_document
+    from ..studies.equilibrium_formula import equilibrium_formulas as study
+
+    loaded = rule_set(rules)
+    taken = parse_commission(commission) if isinstance(commission, str) else commission
+    removed = parse_removal(remove if isinstance(remove, str) else ",".join(remove))
+    return Result(
+        report=equilibrium_formula_document(study(loaded, information, taken, removed, upto)), records="decks"
+    )
+
+
+def equilibrium_shoes(
+    rules: str | RuleSet,
+    shoes: int,
+    seed: int = 0,
+    decks: int | None = None,
+    information: str | None = None,
+    commission: str | Fraction | None = None,
+    workers: int = 1,
+) -> Result:
+    """``baccarat equilibrium --shoes``: ``shoes`` shoes dealt as ``count`` deals them, the game solved exactly
+    before every coup and played out at its equilibrium (:mod:`analyzer.studies.equilibrium_shoes`), on
+    ``workers`` local processes. Its records are the depth groups; ``to_records("coups")`` every coup, exact."""
+    from ..play.executor import open_executor
+    from ..report.equilibrium_shoes import equilibrium_shoes_document
+    from ..studies.equilibrium_shoes import shoes_study
+
+    loaded = rule_set(rules)
+    taken = parse_commission(commission) if isinstance(commission, str) else commission
+    with open_executor(workers) as executor:
+        study = shoes_study(loaded, shoes, seed, decks, information, taken, executor=executor)
+    return Result(report=equilibrium_shoes_document(study), records="depths")

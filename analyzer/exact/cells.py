@@ -189,6 +189,11 @@ def cell_counts(shoe: Shoe) -> CellCounts:
     return _cell_counts(by_value(shoe))
 
 
+def table_for_values(values: tuple[int, ...]) -> CellCounts:
+    """The table of a shoe given by its cards by value 0-9 (any size: beyond the largest :class:`Shoe` too)."""
+    return _cell_counts(values)
+
+
 def counts_with_replacement() -> CellCounts:
     """The table when every card is drawn with replacement, each rank with probability 1/13 (the infinite deck)."""
     return _counts(RANKS_PER_VALUE, replacement=True)

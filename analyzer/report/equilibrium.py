@@ -374,6 +374,7 @@ def _cells_data(plays: Sequence[Play]) -> Table:
 
 def _proof(equilibrium: Equilibrium) -> Prose:
     proof = equilibrium.proof
+    assert proof is not None, "the command proves every equilibrium it reports"
     verdict = "no pure deviation of either side gains" if proof.holds else "A DEVIATION GAINS: NOT AN EQUILIBRIUM"
     return Prose(
         (
@@ -400,7 +401,7 @@ def _equilibrium_section(solved: Solved, index: int, equilibrium: Equilibrium) -
         Field("banker_value", "Value to the Banker", _value(equilibrium.banker_payoff)),
         Field("player_value_low", None, fraction(low)),
         Field("player_value_high", None, fraction(high)),
-        Field("proof_holds", None, flag(equilibrium.proof.holds)),
+        Field("proof_holds", None, flag(equilibrium.proof is not None and equilibrium.proof.holds)),
     ]
     if low != high:
         values.append(

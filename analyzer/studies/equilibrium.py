@@ -64,7 +64,8 @@ class Equilibrium:
     player_payoff: Fraction
     banker_payoff: Fraction
     player_range: tuple[Fraction, Fraction]
-    proof: Proof
+    proof: Proof | None
+    """The best-response check (None only where a caller asked for none: the shoe study's thousands of solves)."""
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,10 @@ def solve_table(
     shoe_text: str,
     information: str | None = None,
     commission: Fraction | None = None,
+    check: bool = True,
 ) -> Solved:
-    """:func:`solve` from a shoe's table (:func:`analyzer.exact.cells.cell_counts`), counted once for many solves."""
+    """:func:`solve` from a shoe's table (:func:`analyzer.exact.cells.cell_counts`), counted once for many solves;
+    ``check`` proves every equilibrium (:mod:`analyzer.studies.proof`)."""
     game = choice_game(table, rules, information)
     assert rules.choices is not None
     taken = rules.choices.commission if commission is None else commission
@@ -122,20 +125,20 @@ def solve_table(
         raise InputError(f"The commission {taken} is outside 0 to 1.")
     payoffs = bilinear(game, taken)
     if payoffs.zero_sum:
-        return _zero_sum(payoffs, shoe_text)
+        return _zero_sum(payoffs, shoe_text, check)
     from .nash import every_equilibrium
 
     found, complete, method = every_equilibrium(payoffs)
     return Solved(
         game=payoffs,
         shoe=shoe_text,
-        equilibria=tuple(_equilibrium(payoffs, p, q) for p, q in found),
+        equilibria=tuple(_equilibrium(payoffs, p, q, check) for p, q in found),
         method=method,
         complete=complete,
     )
 
 
-def _zero_sum(payoffs: BilinearGame, shoe_text: str) -> Solved:
+def _zero_sum(payoffs: BilinearGame, shoe_text: str, check: bool) -> Solved:
     if payoffs.k == 1:
         best, how = _maximise_one(payoffs), "one decision: the breakpoints of a concave function, walked in order"
     else:
@@ -147,13 +150,13 @@ def _zero_sum(payoffs: BilinearGame, shoe_text: str) -> Solved:
     return Solved(
         game=payoffs,
         shoe=shoe_text,
-        equilibria=(_equilibrium(payoffs, player, banker),),
+        equilibria=(_equilibrium(payoffs, player, banker, check),),
         method=ZERO_SUM_METHOD.format(how=how),
         complete=True,
     )
 
 
-def _equilibrium(payoffs: BilinearGame, player: StrategySet, banker: StrategySet) -> Equilibrium:
+def _equilibrium(payoffs: BilinearGame, player: StrategySet, banker: StrategySet, check: bool) -> Equilibrium:
     p, q = player.point, banker.point
     raw_player, raw_banker = payoffs.player_payoff(p, q), payoffs.banker_payoff(p, q)
     low, high = _player_range(payoffs, p, banker)
@@ -164,7 +167,7 @@ def _equilibrium(payoffs: BilinearGame, player: StrategySet, banker: StrategySet
         player_payoff=to_player,
         banker_payoff=to_banker,
         player_range=(low / payoffs.game.dealings, high / payoffs.game.dealings),
-        proof=prove(payoffs.game, payoffs.commission, p, q, banker),
+        proof=prove(payoffs.game, payoffs.commission, p, q, banker) if check else None,
     )
 
 
@@ -314,7 +317,7 @@ class Play:
 def _play(low: Fraction, high: Fraction, linked: bool) -> str:
     if low == high:
         return DRAWS if low == 1 else STANDS if low == 0 else MIXES
-    return EITHER if (low, high) == (0, 1) and not linked else RANGE
+    return EITHER if low == 0 and high == 1 and not linked else RANGE
 
 
 def player_plays(solved: Solved, equilibrium: Equilibrium) -> tuple[Play, ...]:
