@@ -9,7 +9,8 @@ import pytest
 from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.studies.equilibrium import solve
-from analyzer.studies.equilibrium_formula import _intersect, _positive, equilibrium_formulas
+from analyzer.studies.equilibrium_formula import equilibrium_formulas
+from analyzer.studies.polynomials import intersect, positive
 
 CHEMIN = read_rules("chemin-de-fer")
 
@@ -17,9 +18,9 @@ CHEMIN = read_rules("chemin-de-fer")
 def test_the_sign_of_a_polynomial_is_found_at_every_whole_d() -> None:
     # (d - 3)(d - 7.5) > 0 for d < 3 and d > 7.5; d = 3 is a root
     poly = (45, -21, 2)  # 2d^2 - 21d + 45 = (2d - 15)(d - 3), lowest power first
-    assert _positive(poly, 1) == ((1, 2), (8, None))
-    assert _positive((1, 1), 1) == ((1, None),) and _positive((-1,), 1) == ()
-    assert _intersect(((1, 2), (8, None)), ((2, 9),)) == ((2, 2), (8, 9))
+    assert positive(poly, 1) == ((1, 2), (8, None))
+    assert positive((1, 1), 1) == ((1, None),) and positive((-1,), 1) == ()
+    assert intersect(((1, 2), (8, None)), ((2, 9),)) == ((2, 2), (8, 9))
 
 
 @pytest.mark.slow

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 from ..game.choices import INFORMATION_TEXT
 from ..numbers import fraction_text
-from ..studies.equilibrium_formula import EquilibriumFormulas, Formulas, Ranges
+from ..studies.equilibrium_formula import EquilibriumFormulas, Formulas
 from ..studies.formula import LIMIT_NOTE, VARIABLE, RationalFunction
+from ..studies.polynomials import Ranges
 from .common import rule_set_fields, typeset
 from .model import (
     Block,
@@ -51,24 +52,29 @@ def _at_infinity(formula: Formulas) -> bool:
     return any(hi is None for _, hi in formula.holds)
 
 
-def _function_blocks(name: str, key: str, function: RationalFunction, infinite: bool) -> list[Block]:
+def _function_blocks(
+    name: str, key: str, function: RationalFunction, infinite: bool, listed: bool = True
+) -> list[Block]:
+    """A function for people (typeset, and as sympy reads it) and for machines (an entry of the list ``key``, or the
+    object ``key`` when not ``listed``)."""
     lead = f"{name}({VARIABLE}) = "
+    data = Fields(
+        (
+            Field("name", None, text(name)),
+            Field("formula", None, text(function.text)),
+            Field("numerator", None, tuple(text(str(c)) for c in function.numerator)),
+            Field("denominator", None, tuple(text(str(c)) for c in function.denominator)),
+            Field("limit", None, fraction(function.limit) if infinite else None),
+        ),
+        key=None if listed else key,
+    )
     blocks: list[Block] = [
         Prose(
             (f"{lead}{typeset(function.text)}",),
             math=(Formula(lead, function.mathml, function.latex),) if function.mathml else (),
         ),
         Prose((f"{lead}{function.text}",), code=True),
-        Fields(
-            (
-                Field("name", None, text(name)),
-                Field("formula", None, text(function.text)),
-                Field("numerator", None, tuple(text(str(c)) for c in function.numerator)),
-                Field("denominator", None, tuple(text(str(c)) for c in function.denominator)),
-                Field("limit", None, fraction(function.limit) if infinite else None),
-            ),
-            key=key,
-        ),
+        Section(title=name, blocks=(data,), key=key, human=False) if listed else data,
     ]
     if infinite:
         blocks.append(Prose((f"As {VARIABLE} grows without bound: {fraction_text(function.limit)}.",)))
@@ -109,9 +115,9 @@ def _structure_section(study: EquilibriumFormulas, index: int, formula: Formulas
         blocks += _function_blocks(f"p[{decisions[i]}]", "player", function, infinite)
     for c, function in formula.banker:
         blocks += _function_blocks(f"q[{cells[c]}]", "banker", function, infinite)
-    blocks += _function_blocks("value to the Player", "player_value", formula.player_value, infinite)
+    blocks += _function_blocks("value to the Player", "player_value", formula.player_value, infinite, listed=False)
     if study.commission != 0:
-        blocks += _function_blocks("value to the Banker", "banker_value", formula.banker_value, infinite)
+        blocks += _function_blocks("value to the Banker", "banker_value", formula.banker_value, infinite, listed=False)
     return Section(
         title=f"Structure {index + 1}: {ranges_text(formula.holds)}",
         blocks=tuple(blocks),

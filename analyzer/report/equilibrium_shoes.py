@@ -52,7 +52,7 @@ def _head(study: ShoesStudy) -> Fields:
             Field("commission", "Commission on Banker wins", percent(study.commission, 2)),
             Field("shoes", "Shoes", count(study.shoes)),
             Field("seed", "Seed", text(str(study.seed))),
-            Field("coups", "Coups solved", count(study.count)),
+            Field("coups_solved", "Coups solved", count(study.count)),
             Field(
                 None,
                 "",

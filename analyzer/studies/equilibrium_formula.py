@@ -32,10 +32,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations
-from math import gcd, lcm
-
-import sympy
 
 from ..errors import InputError
 from ..exact.cellgame import choice_game
@@ -45,103 +41,26 @@ from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND, MAX_DECKS
 from .bilinear import BilinearGame, bilinear
 from .equilibrium import Solved, solve, solve_table
-from .formula import CARDS_PER_RANK, VARIABLE, DeckFamily, RationalFunction
+from .formula import CARDS_PER_RANK, DeckFamily, RationalFunction
+from .polynomials import (
+    Poly,
+    Ranges,
+    add,
+    at,
+    cramer,
+    interpolator,
+    intersect,
+    is_zero,
+    merge,
+    mul,
+    neg,
+    positive,
+    rational,
+)
 
-Poly = tuple[int, ...]
-"""Integer coefficients, lowest power of d first."""
 FIT_POINTS = CARDS_PER_ROUND + 1
 MOST_STRUCTURES = 24
 """The most structures looked for before the search stops and says which d it did not cover."""
-_D = sympy.Symbol(VARIABLE, positive=True)
-
-
-# ------------------------------------------------------------------ polynomials
-
-
-def _trim(p: Sequence[int]) -> Poly:
-    out = list(p)
-    while len(out) > 1 and out[-1] == 0:
-        out.pop()
-    return tuple(out) or (0,)
-
-
-def _add(a: Poly, b: Poly) -> Poly:
-    n = max(len(a), len(b))
-    return _trim([(a[i] if i < len(a) else 0) + (b[i] if i < len(b) else 0) for i in range(n)])
-
-
-def _neg(a: Poly) -> Poly:
-    return tuple(-x for x in a)
-
-
-def _mul(a: Poly, b: Poly) -> Poly:
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                out[i + j] += x * y
-    return _trim(out)
-
-
-def _at(a: Poly, d: int) -> int:
-    value = 0
-    for c in reversed(a):
-        value = value * d + c
-    return value
-
-
-def _zero(a: Poly) -> bool:
-    return not any(a)
-
-
-def _determinant(matrix: Sequence[Sequence[Poly]]) -> Poly:
-    """The determinant of a small square matrix of polynomials (Leibniz's formula: sizes up to 5)."""
-    n = len(matrix)
-    total: Poly = (0,)
-    for perm in permutations(range(n)):
-        sign = 1
-        for i in range(n):
-            for j in range(i + 1, n):
-                if perm[i] > perm[j]:
-                    sign = -sign
-        term: Poly = (sign,)
-        for i in range(n):
-            term = _mul(term, matrix[i][perm[i]])
-            if _zero(term):
-                break
-        total = _add(total, term)
-    return total
-
-
-def _cramer(matrix: Sequence[Sequence[Poly]], right: Sequence[Poly]) -> tuple[tuple[Poly, ...], Poly]:
-    """The solution of ``matrix x = right`` as numerators over one common denominator (the determinant)."""
-    n = len(matrix)
-    denominator = _determinant(matrix)
-    numerators = []
-    for column in range(n):
-        replaced = [[right[i] if j == column else matrix[i][j] for j in range(n)] for i in range(n)]
-        numerators.append(_determinant(replaced))
-    return tuple(numerators), denominator
-
-
-def _interpolator(points: Sequence[int]) -> Callable[[Sequence[int]], Poly]:
-    """A function from values at ``points`` to the integer polynomial through them (exact; refuses a fraction)."""
-    n = len(points)
-    matrix = sympy.Matrix([[sympy.Integer(x) ** j for j in range(n)] for x in points])
-    inverse = matrix.inv()
-    scale = lcm(*(int(sympy.fraction(v)[1]) for v in inverse))
-    rows = [[int(inverse[i, j] * scale) for j in range(n)] for i in range(n)]
-
-    def fit(values: Sequence[int]) -> Poly:
-        coefficients = []
-        for row in rows:
-            total = sum(r * v for r, v in zip(row, values))
-            if total % scale:
-                raise AssertionError(f"a count interpolates to a fraction: {total}/{scale}")
-            coefficients.append(total // scale)
-        return _trim(coefficients)
-
-    return fit
 
 
 # ------------------------------------------------------------------ the game in d
@@ -162,7 +81,7 @@ class PolyGame:
 
 
 def _poly_game(games: dict[int, BilinearGame], fit: Sequence[int], check: int) -> PolyGame:
-    interpolate = _interpolator(fit)
+    interpolate = interpolator(fit)
 
     def each(pick: Callable[[BilinearGame], Sequence[int]]) -> tuple[Poly, ...]:
         columns = list(zip(*(pick(games[d]) for d in fit)))
@@ -170,7 +89,7 @@ def _poly_game(games: dict[int, BilinearGame], fit: Sequence[int], check: int) -
         out = []
         for values, expected in zip(columns, checked):
             poly = interpolate(values)
-            if _at(poly, check) != expected:
+            if at(poly, check) != expected:
                 raise AssertionError(f"a count fitted at d = {fit[0]}-{fit[-1]} misses d = {check}")
             out.append(poly)
         return tuple(out)
@@ -204,10 +123,6 @@ class Shape:
     banker: tuple[int | None, ...]
 
 
-Ranges = tuple[tuple[int, int | None], ...]
-"""Integer ranges of d, each (first, last) with last None for "and every d above"."""
-
-
 @dataclass(frozen=True)
 class Formulas:
     """One structure's equilibrium as functions of d, and the d at which it holds.
@@ -229,7 +144,7 @@ class Formulas:
         players, bankers, pv, bv = self._exact
 
         def value(pair: tuple[Poly, Poly]) -> Fraction:
-            return Fraction(_at(pair[0], d), _at(pair[1], d))
+            return Fraction(at(pair[0], d), at(pair[1], d))
 
         return tuple(value(x) for x in players), tuple(value(x) for x in bankers), value(pv), value(bv)
 
@@ -293,176 +208,83 @@ def _formulas(game: PolyGame, shape: Shape, first: int) -> Formulas | None:
         constant = game.banker_draw[c][0]
         for i in range(k):
             if shape.player[i] == 1:
-                constant = _add(constant, game.banker_draw[c][1 + i])
-        b.append(_neg(constant))
-    p_num, p_den = _cramer(a, b) if mixed else ((), (1,))
-    if _zero(p_den):
+                constant = add(constant, game.banker_draw[c][1 + i])
+        b.append(neg(constant))
+    p_num, p_den = cramer(a, b) if mixed else ((), (1,))
+    if is_zero(p_den):
         return None
     # The Banker's mixed probabilities: the Player indifferent at each mixed decision.
     base = []
     for i in range(k):
         slope = game.player_fixed[1 + i]
         for c in range(len(shape.banker)):
-            slope = _add(slope, game.player_stand[c][1 + i])
+            slope = add(slope, game.player_stand[c][1 + i])
             if shape.banker[c] == 1:
-                slope = _add(slope, game.player_draw[c][1 + i])
+                slope = add(slope, game.player_draw[c][1 + i])
         base.append(slope)
     m = [[game.player_draw[c][1 + i] for c in cells] for i in mixed]
-    q_num, q_den = _cramer(m, [_neg(base[i]) for i in mixed]) if mixed else ((), (1,))
-    if _zero(q_den):
+    q_num, q_den = cramer(m, [neg(base[i]) for i in mixed]) if mixed else ((), (1,))
+    if is_zero(q_den):
         return None
 
     def affine(coefficients: Sequence[Poly]) -> Poly:
         """An affine function of p at the structure's p, times p_den."""
-        total = _mul(coefficients[0], p_den)
+        total = mul(coefficients[0], p_den)
         for i in range(k):
             if shape.player[i] is None:
-                total = _add(total, _mul(coefficients[1 + i], p_num[mixed.index(i)]))
+                total = add(total, mul(coefficients[1 + i], p_num[mixed.index(i)]))
             elif shape.player[i] == 1:
-                total = _add(total, _mul(coefficients[1 + i], p_den))
+                total = add(total, mul(coefficients[1 + i], p_den))
         return total
 
     conditions: list[Poly] = []
     for n in range(len(mixed)):  # 0 < p < 1
-        conditions += [_mul(p_num[n], p_den), _mul(_add(p_den, _neg(p_num[n])), p_den)]
+        conditions += [mul(p_num[n], p_den), mul(add(p_den, neg(p_num[n])), p_den)]
     for n in range(len(cells)):  # 0 < q < 1
-        conditions += [_mul(q_num[n], q_den), _mul(_add(q_den, _neg(q_num[n])), q_den)]
+        conditions += [mul(q_num[n], q_den), mul(add(q_den, neg(q_num[n])), q_den)]
     for c, x in enumerate(shape.banker):  # each pure cell's gain has the sign of its choice
         if x is not None:
-            gain = _mul(affine(game.banker_draw[c]), p_den)
-            conditions.append(gain if x == 1 else _neg(gain))
+            gain = mul(affine(game.banker_draw[c]), p_den)
+            conditions.append(gain if x == 1 else neg(gain))
     for i, x in enumerate(shape.player):  # each pure decision's slope has the sign of its choice
         if x is not None:
-            slope = _mul(base[i], q_den)
+            slope = mul(base[i], q_den)
             for n, c in enumerate(cells):
-                slope = _add(slope, _mul(game.player_draw[c][1 + i], q_num[n]))
-            slope = _mul(slope, q_den)
-            conditions.append(slope if x == 1 else _neg(slope))
+                slope = add(slope, mul(game.player_draw[c][1 + i], q_num[n]))
+            slope = mul(slope, q_den)
+            conditions.append(slope if x == 1 else neg(slope))
     holds: Ranges = ((first, None),)
     for condition in conditions:
-        holds = _intersect(holds, _positive(condition, first))
+        holds = intersect(holds, positive(condition, first))
         if not holds:
             break
 
     def value(
         fixed: Sequence[Poly], stand: Sequence[Sequence[Poly]], draw: Sequence[Sequence[Poly]]
     ) -> tuple[Poly, Poly]:
-        total = _mul(affine(fixed), q_den)
+        total = mul(affine(fixed), q_den)
         for c in range(len(shape.banker)):
-            total = _add(total, _mul(affine(stand[c]), q_den))
+            total = add(total, mul(affine(stand[c]), q_den))
             if shape.banker[c] == 1:
-                total = _add(total, _mul(affine(draw[c]), q_den))
+                total = add(total, mul(affine(draw[c]), q_den))
             elif shape.banker[c] is None:
-                total = _add(total, _mul(affine(draw[c]), q_num[cells.index(c)]))
-        return total, _mul(_mul(p_den, q_den), game.dealings)
+                total = add(total, mul(affine(draw[c]), q_num[cells.index(c)]))
+        return total, mul(mul(p_den, q_den), game.dealings)
 
     player_value = value(game.player_fixed, game.player_stand, game.player_draw)
     banker_value = value(game.banker_fixed, game.banker_stand, game.banker_draw)
-    banker_value = banker_value[0], _mul(banker_value[1], (game.scale,))
+    banker_value = banker_value[0], mul(banker_value[1], (game.scale,))
     players = tuple((p_num[n], p_den) for n in range(len(mixed)))
     bankers = tuple((q_num[n], q_den) for n in range(len(cells)))
     return Formulas(
         shape=shape,
-        player=tuple((i, _rational(*players[n])) for n, i in enumerate(mixed)),
-        banker=tuple((c, _rational(*bankers[n])) for n, c in enumerate(cells)),
-        player_value=_rational(*player_value),
-        banker_value=_rational(*banker_value),
+        player=tuple((i, rational(*players[n])) for n, i in enumerate(mixed)),
+        banker=tuple((c, rational(*bankers[n])) for n, c in enumerate(cells)),
+        player_value=rational(*player_value),
+        banker_value=rational(*banker_value),
         holds=holds,
         _exact=(players, bankers, player_value, banker_value),
     )
-
-
-def _rational(numerator: Poly, denominator: Poly) -> RationalFunction:
-    """numerator / denominator reduced, factored and with its limit (the form :mod:`.formula` reports)."""
-    top = sympy.Poly(list(reversed(numerator)), _D, domain="ZZ")
-    bottom = sympy.Poly(list(reversed(denominator)), _D, domain="ZZ")
-    common = top.gcd(bottom)
-    top, bottom = top.quo(common), bottom.quo(common)
-    if bottom.LC() < 0:
-        top, bottom = -top, -bottom
-    content = gcd(*(int(c) for c in top.all_coeffs()), *(int(c) for c in bottom.all_coeffs()))
-    num = tuple(int(c) // content for c in top.all_coeffs())
-    den = tuple(int(c) // content for c in bottom.all_coeffs())
-    expression = sympy.Poly(list(num), _D).as_expr() / sympy.Poly(list(den), _D).as_expr()
-    factored = sympy.factor(expression)
-    if len(num) > len(den):
-        raise AssertionError(f"{factored} grows without bound in d")
-    limit = Fraction(num[0], den[0]) if len(num) == len(den) else Fraction(0)
-    from sympy.printing.mathml import mathml
-
-    markup = (
-        mathml(factored, printer="presentation")
-        .replace("&InvisibleTimes;", "\u2062")
-        .replace("<mo>-</mo>", "<mo>\u2212</mo>")
-    )
-    return RationalFunction(
-        numerator=num,
-        denominator=den,
-        limit=limit,
-        text=sympy.sstr(factored),
-        mathml=markup,
-        latex=sympy.latex(factored),
-    )
-
-
-# ------------------------------------------------------------------ the sign of a polynomial over whole d
-
-
-def _shifted(poly: Poly, first: int) -> Poly:
-    """poly(x + first), by Horner in polynomials."""
-    out: Poly = (0,)
-    for c in reversed(poly):
-        out = _add(_mul(out, (first, 1)), (c,))
-    return out
-
-
-def _positive(poly: Poly, first: int) -> Ranges:
-    """The whole d >= ``first`` at which ``poly(d) > 0``, as ranges (exact)."""
-    if _zero(poly):
-        return ()
-    shifted = [c for c in _shifted(poly, first) if c]
-    if all(c > 0 for c in shifted) or all(c < 0 for c in shifted):
-        # no change of sign: no root beyond ``first`` (Descartes); only d = first itself may be a root
-        if shifted[-1] < 0:
-            return ()
-        return ((first, None),) if _at(poly, first) > 0 else ((first + 1, None),)
-    exact = sympy.Poly(list(reversed(poly)), _D, domain="ZZ")
-    marks = {first}
-    for (low, high), _ in exact.intervals(eps=sympy.Rational(1, 4)):
-        for x in (sympy.floor(low), sympy.ceiling(high)):
-            if x >= first:
-                marks.add(int(x))
-    ordered = sorted(marks)
-    points = sorted({*ordered, *(m + 1 for m in ordered)})
-    ranges: list[tuple[int, int | None]] = []
-    for n, d in enumerate(points):
-        last = points[n + 1] - 1 if n + 1 < len(points) else None
-        if _at(poly, d) > 0:  # between marks no root lies, so the sign holds up to the next mark
-            ranges.append((d, last))
-    return _merge(ranges)
-
-
-def _merge(ranges: Sequence[tuple[int, int | None]]) -> Ranges:
-    out: list[tuple[int, int | None]] = []
-    for lo, hi in sorted(ranges, key=lambda r: r[0]):
-        if out and (out[-1][1] is None or out[-1][1] >= lo - 1):
-            previous = out[-1]
-            top = None if previous[1] is None or hi is None else max(previous[1], hi)
-            out[-1] = (previous[0], top)
-        else:
-            out.append((lo, hi))
-    return tuple(out)
-
-
-def _intersect(a: Ranges, b: Ranges) -> Ranges:
-    out = []
-    for lo1, hi1 in a:
-        for lo2, hi2 in b:
-            lo = max(lo1, lo2)
-            hi = hi2 if hi1 is None else hi1 if hi2 is None else min(hi1, hi2)
-            if hi is None or lo <= hi:
-                out.append((lo, hi))
-    return _merge(out)
 
 
 def _first_gap(covered: Ranges, first: int, skip: set[int]) -> int | None:
@@ -516,13 +338,13 @@ def equilibrium_formulas(
     degenerate: set[int] = set()
     for d in wanted:
         _add_structure(structures, degenerate, game, solve_at(d), d, first)
-    covered: Ranges = _merge([r for s in structures for r in s.holds])
+    covered: Ranges = merge([r for s in structures for r in s.holds])
     for _ in range(MOST_STRUCTURES):
         gap = _first_gap(covered, first, degenerate)
         if gap is None or gap > MAX_DECKS * 1000:
             break
         _add_structure(structures, degenerate, game, solve_at(gap), gap, first)
-        covered = _merge([r for s in structures for r in s.holds])
+        covered = merge([r for s in structures for r in s.holds])
     uncovered = _uncovered(covered, first, degenerate)
     checked = []
     for d in sorted(solved):

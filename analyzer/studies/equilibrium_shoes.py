@@ -152,15 +152,16 @@ class ShoesStudy:
     def player_favourable_share(self) -> Fraction:
         return Fraction(sum(1 for c in self.coups if c.player_value > 0), self.count)
 
-    def standard_error(self, values: Sequence[Fraction]) -> float:
-        """The standard error of the mean of ``values`` over shoes (shoes are the independent units), a float."""
+    def standard_error(self, values: Sequence[Fraction]) -> float | None:
+        """The standard error of the mean of ``values`` over shoes (shoes are the independent units), a float; None
+        from fewer than two shoes."""
         by_shoe: dict[int, list[Fraction]] = {}
         for coup, value in zip(self.coups, values):
             by_shoe.setdefault(coup.shoe, []).append(value)
         totals = np.array([float(sum(v, Fraction(0))) for v in by_shoe.values()])
         counts = np.array([len(v) for v in by_shoe.values()], dtype=float)
         if len(totals) < 2:
-            return float("nan")
+            return None
         ratio = totals.sum() / counts.sum()
         residual = totals - ratio * counts
         return float(np.sqrt((residual**2).sum() / (len(totals) - 1) / len(totals)) / counts.mean())
