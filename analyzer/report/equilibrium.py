@@ -12,7 +12,7 @@ from fractions import Fraction
 from ..exact.cellgame import column_text
 from ..exact.cells import composition_text
 from ..game.choices import INFORMATION_TEXT
-from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS
+from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet
 from ..numbers import decimal_text, fraction_text, percent_text
 from ..studies.bilinear import Constraint
 from ..studies.equilibrium import (
@@ -478,3 +478,30 @@ def equilibrium_document(solved: Solved) -> Document:
         ),
         provenance=provenance((rules,), _shoe(solved)),
     )
+
+
+def choices_lines(rules: RuleSet) -> list[str]:
+    """``rules show``: the ``[choices]`` table in the drawing chart's layout (C the side chooses, - the chart rules)."""
+    choices = rules.choices
+    if choices is None:
+        return []
+    free = " ".join(str(t) for t in choices.player_free) or "nothing"
+    lines = [
+        "Choices ([choices]; `baccarat equilibrium` solves them; the other commands play the chart above):",
+        f"Player: chooses on {free}; the chart rules the other totals.",
+        "Banker: C chooses, - the chart rules, by Banker two-card total (rows) and what the Player did (columns).",
+        "",
+        "          Player's third card",
+        "    stood  " + " ".join(BANKER_COLUMNS[1:]),
+    ]
+    for total in reversed(NON_NATURAL_TOTALS):
+        row = ["C" if choices.banker[total][c] else "-" for c in range(len(BANKER_COLUMNS))]
+        lines.append(f"{total}   {row[0]}      {' '.join(row[1:])}")
+    lines.append(
+        f"Information: {choices.information} ({INFORMATION_TEXT[choices.information]}). Commission on Banker wins: "
+        f"{percent_text(choices.commission, 2)}."
+    )
+    lines.append(f"Source: {choices.source}")
+    if choices.default:
+        lines.append(f"Default: {choices.default}")
+    return lines
