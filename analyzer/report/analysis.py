@@ -179,7 +179,7 @@ def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet
 def rule_set_document(rules: RuleSet) -> Document:
     """``rules show``: the drawing chart, the choices (a game with choices), the dealing, and every pay table, with
     sources."""
-    from .equilibrium import choices_lines
+    from .equilibrium_cards import choices_lines
 
     head = Prose(
         (
