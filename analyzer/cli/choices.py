@@ -27,7 +27,7 @@ from .options import (
         "baccarat equilibrium --rules chemin-de-fer --information totals --with-replacement",
         "baccarat equilibrium --rules chemin-de-fer --commission 5% --format json",
         "baccarat equilibrium --rules chemin-de-fer --information totals --formula",
-        "baccarat equilibrium --rules chemin-de-fer --information totals --commission 5% --shoes 2 --seed 1",
+        "baccarat equilibrium --rules chemin-de-fer --information totals --commission 5% --decks 1 --shoes 2 --seed 1",
     )
 )
 @one_rule_set(what="A rule set with a [choices] table (chemin-de-fer, chemin-de-fer-campione) or a path to one.")
