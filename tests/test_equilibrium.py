@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 from pathlib import Path
 
@@ -160,8 +161,14 @@ FREE = ((3, 8), (5, 4), (6, None))
 """The small game's free Banker cells, as chemin-small.toml frees them: (his total, the Player's third or stood)."""
 
 
+@cache
+def _table() -> dict[tuple[bool, tuple[bool, ...]], Counter[str]]:
+    """Every pure strategy pair of the small game played on every dealing of the tiny shoe (once per run)."""
+    return payoff_table(TINY, FREE)
+
+
 def _matrix(commission: Fraction) -> dict[tuple[bool, tuple[bool, ...]], tuple[Fraction, Fraction]]:
-    table = payoff_table(TINY, FREE)
+    table = _table()
     out = {}
     for key, results in table.items():
         player = Fraction(results["player"] - results["banker"])
