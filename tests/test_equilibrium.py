@@ -114,7 +114,7 @@ def test_seeing_his_composition_is_worth_something_to_the_player() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("decks", range(1, 9))
 def test_every_deck_count_from_1_to_8_is_solved_and_proved(decks: int) -> None:
-    for model in ("totals", "banker-composition"):
+    for model in MODELS:
         _proved(solve(CHEMIN, Shoe.decks(decks), model))
 
 
