@@ -23,7 +23,8 @@ def test_a_dealt_shoe_is_solved_before_every_coup_and_reproduced_by_its_seed() -
     coups = deal_shoe(task)
     assert coups == deal_shoe(task)  # the seed decides every card and every mixed choice
     assert len(coups) >= 4 and all(a.unseen > b.unseen for a, b in pairwise(coups))
-    # the first coup is the game on a full deck less the burn: the same value as a direct solve of that shoe
+    # the first coup comes after the shown card and its burn (at least two cards); without a commission the
+    # Banker's value is minus the Player's
     first = coups[0]
     assert first.unseen <= 52 - 2 and first.player_value == -first.banker_value
 
