@@ -50,6 +50,7 @@ _PUBLIC: dict[str, str] = {
     "Verification": "analyzer.api",
     "information": "analyzer.api",
     "sort_search": "analyzer.api",
+    "equilibrium": "analyzer.api.equilibrium",
 }
 """Public name -> the module that defines it."""
 
@@ -75,6 +76,7 @@ __all__ = [
     "deal_round",
     "enumerate_deals",
     "eor",
+    "equilibrium",
     "information",
     "load_rules",
     "par_sheets",
@@ -89,6 +91,7 @@ assert set(__all__) == {"__version__", *_PUBLIC}, "every public name is looked u
 
 if TYPE_CHECKING:
     from .api import Analysis, CountStudy, Removal, Verification, analyze, count, eor, information, sort_search, verify
+    from .api.equilibrium import equilibrium
     from .errors import InputError
     from .exact.distribution import Distribution
     from .exact.enumerator import enumerate_deals

@@ -21,12 +21,23 @@ MULTIPLIED = ("lightning-style.toml", "golden-wealth-style.toml", "prosperity-tr
 card dealt (its own counter): a second or so each."""
 
 
+SOLVING = ("--shoes", "--formula", "both-compositions", "--commission")
+"""Options of ``baccarat equilibrium`` that solve many games (every coup of a shoe, every d, every equilibrium)."""
+
+
 def dealing(command: str) -> bool:
     """Whether a command line deals many rounds or shoes (:data:`DEALING`), prices lightning multipliers
     (:data:`MULTIPLIED`), or counts a heavy catalogue table (``--rules`` one of :data:`HEAVY_TABLES`)."""
     words = command.split()
     heavy = any(a == "--rules" and b in HEAVY_TABLES for a, b in itertools.pairwise(words))
-    return command.startswith(DEALING) or "--counter-yield" in command or any(f in command for f in MULTIPLIED) or heavy
+    solving = command.startswith("baccarat equilibrium") and any(o in command for o in SOLVING)
+    return (
+        command.startswith(DEALING)
+        or "--counter-yield" in command
+        or any(f in command for f in MULTIPLIED)
+        or heavy
+        or solving
+    )
 
 
 def side_bets(names: Iterable[str]) -> list[object]:

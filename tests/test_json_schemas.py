@@ -439,3 +439,24 @@ def test_the_bankroll_paths_file_is_what_its_schema_says(bankroll: tuple[str, ..
 def test_diff_with_the_counter_yield_prints_what_its_schema_says() -> None:
     _, out, _ = run("diff", "punto-banco", "dactylus", "--wager", "tie", "--counter-yield", "10", "--format", "json")
     _check("diff", json.loads(out))
+
+
+@pytest.mark.parametrize(
+    "kind, args",
+    [
+        ("equilibrium", ("--decks", "6")),
+        ("equilibrium", ("--with-replacement", "--information", "banker-composition")),  # linked cells
+        ("equilibrium", ("--information", "totals", "--commission", "5%")),
+        ("equilibrium", ("--decks", "1", "--remove", "5x4")),  # cells where either choice is optimal
+        pytest.param(
+            "equilibrium-formula", ("--information", "totals", "--formula", "--upto", "3"), marks=pytest.mark.slow
+        ),
+        pytest.param(
+            "equilibrium-shoes", ("--decks", "1", "--information", "totals", "--shoes", "2"), marks=pytest.mark.slow
+        ),
+    ],
+)
+def test_equilibrium_prints_what_its_schema_says(kind: str, args: tuple[str, ...]) -> None:
+    code, out, _ = run("equilibrium", "--rules", "chemin-de-fer", *args, "--format", "json")
+    assert code == 0
+    _check(kind, json.loads(out))

@@ -13,7 +13,7 @@ import pytest
 from analyzer.game import schema
 from analyzer.game.rulefile import parse
 from analyzer.game.schema import CONDITION_PLACES, KEYS, PLACES, Key, keys
-from analyzer.game.shipped import shipped, shipped_text
+from analyzer.game.shipped import games, shipped, shipped_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "analyzer" / "game"
@@ -73,6 +73,11 @@ BASE = {
         "source": '"t"',
     },
     "wager": {"title": '"w"', "side": '"player"', "source": '"t"', "outcomes": '[{ name = "l", pays = "lose" }]'},
+    "choices": {
+        "source": '"t"',
+        "player": '"- - - - - C - -"',
+        "banker": "{ " + ", ".join(f'"{t}" = "C C C C C C C C C C C"' for t in range(8)) + " }",
+    },
 }
 
 
@@ -87,7 +92,7 @@ def _file(tables: dict[str, dict[str, str]], extra: str = "") -> str:
 def _with_line(place: str, example: str) -> str:
     key, _, value = example.partition(" = ")
     tables = {"rule_set": dict(BASE["rule_set"]), "wager": dict(BASE["wager"])}
-    if place in ("shoe", "dealing", "own_cards", "reveal"):
+    if place in ("shoe", "dealing", "own_cards", "reveal", "choices"):
         tables[place] = dict(BASE[place])
     if key == "requires":
         tables["wager"]["requires_source"] = '"t"'
@@ -106,8 +111,9 @@ def _with_line(place: str, example: str) -> str:
 )
 def test_every_rule_file_example_loads(key: Key) -> None:
     place = key.places[0]
-    if place in ("file", "drawing"):  # whole tables: the shipped rule files or the examples hold each, as shown
-        text = "\n".join(shipped_text(name) for name in shipped())
+    if place in ("file", "drawing") or (place, key.name) == ("choices", "banker"):
+        # whole tables: the shipped rule files (and games) or the examples hold each, in the form shown
+        text = "\n".join(shipped_text(name) for name in (*shipped(), *games()))
         text += "\n".join(path.read_text(encoding="utf-8") for path in sorted((ROOT / "examples").glob("*.toml")))
         assert f"[{key.name}" in text or f"\n{key.name} = " in text or key.example.split(" = ")[0] in text
         if " = " in key.example:

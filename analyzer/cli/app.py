@@ -51,6 +51,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect play's gain.",
     ),
     "deal": ("play", "Deal given cards step by step as the dealer would, and settle every bet."),
+    "equilibrium": (
+        "choices",
+        "Exact equilibria of a game with choices (chemin de fer): values, mixes, strategy cards.",
+    ),
     "eor": (
         "studies",
         "Effects of removal: each rank's exact effect on each wager's expected value, and a balanced count.",

@@ -109,9 +109,9 @@ class Workers(Whole):
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    from ..game.shipped import catalogue, shipped
+    from ..game.shipped import catalogue, games, shipped
 
-    names = [CompletionItem(n) for n in (*shipped(), *catalogue()) if n.startswith(incomplete)]
+    names = [CompletionItem(n) for n in (*shipped(), *games(), *catalogue()) if n.startswith(incomplete)]
     return names + [CompletionItem(incomplete, type="file")]
 
 

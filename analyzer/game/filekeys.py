@@ -3,6 +3,7 @@ published figures), declared once; ``docs/reference/rule-files.md`` is generated
 
 from __future__ import annotations
 
+from .choicekeys import CHOICE_KEYS
 from .schemakey import Key, default_key, source_key
 
 FILE_KEYS: tuple[Key, ...] = (
@@ -48,6 +49,15 @@ FILE_KEYS: tuple[Key, ...] = (
         "the keys of own_cards",
         "A wager on which a player may take the cards (the own-cards rule).",
         "[own_cards]",
+    ),
+    Key(
+        "choices",
+        ("file",),
+        "table",
+        "the keys of choices",
+        "Drawing cells left to a side's choice, what each side sees, a commission on Banker wins "
+        "(`baccarat equilibrium`).",
+        "[choices]",
     ),
     Key(
         "dealing",
@@ -166,6 +176,7 @@ FILE_KEYS: tuple[Key, ...] = (
         'banker = { "0" = "H H H H H H H H H H H" }',
         required=True,
     ),
+    *CHOICE_KEYS,
     # ------------------------------------------------------------- dealing
     Key(
         "order",

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, shown
+from .choices import read_choices
 from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
 from .reveal import reveal_note
@@ -39,7 +40,7 @@ from .rules import (
 )
 from .schema import keys
 from .settle import unsettled
-from .shipped import catalogue, is_shipped, shipped, shipped_file
+from .shipped import games, is_packaged, shipped, shipped_file
 from .shoe import MAX_DECKS
 from .standard import Standard, sha256_hex, standard_tables
 from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
@@ -248,6 +249,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     own_table = top.table("own_cards", required=False)
     dealing_table = top.table("dealing", required=False)
     reveal_table = top.table("reveal", required=False)
+    choices_table = top.table("choices", required=False)
     assert wagers_table is not None
     top.finish(keys("file"))
 
@@ -294,6 +296,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     if reveal_table is not None:
         reveal = read_reveal(reveal_table)
         notes.append(reveal_note(reveal))
+    choices = read_choices(choices_table) if choices_table is not None else parent.choices if parent else None
 
     try:
         rule_set = RuleSet(
@@ -313,6 +316,7 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
             own_cards=own_cards,
             dealing=dealing,
             reveal=reveal,
+            choices=choices,
             extends=None if parent is None else parent.name,
             other_files=()
             if parent is None
@@ -335,13 +339,13 @@ MAX_EXTENDS = 16
 
 def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, ...]) -> RuleSet:
     """The rule set named by ``extends``: shipped, catalogue, or a path read from the extending file's folder."""
-    if is_shipped(extends) or extends in catalogue():
+    if is_packaged(extends):
         where = key = extends
     elif not child.read_files:
         raise head.error(
             "extends",
             f"is {shown(extends)}; text sent to the workbench may extend a shipped rule set "
-            f"({', '.join(shipped())}) or a catalogue file only, never a file by path.",
+            f"({', '.join(shipped())}), a game or a catalogue file only, never a file by path.",
         )
     else:
         where = str(Path(child.path or ".").parent / extends) if child.path else extends
@@ -394,15 +398,16 @@ class _Source:
 
 def _read(name_or_path: str, what: str) -> _Source:
     """A shipped or catalogue name's file, or the file at a path (``what`` names it in errors)."""
-    if is_shipped(name_or_path) or name_or_path in catalogue():
+    if is_packaged(name_or_path):
         data = shipped_file(name_or_path).read_bytes()
         return _Source(data.decode("utf-8"), f"{name_or_path}.toml", sha256_hex(data), shipped=True)
     if is_rule_file(name_or_path):
         data = read_bytes(name_or_path, what)
         return _Source(decoded(data, name_or_path, what), origin_of(name_or_path), sha256_hex(data), path=name_or_path)
     raise InputError(
-        f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, a side-bet file of "
-        "`baccarat rules` (e.g. golden-frog), or a path to a .toml rule file."
+        f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, a game ("
+        f"{', '.join(games())}), a side-bet file of `baccarat rules` (e.g. golden-frog), or a path to a .toml rule "
+        "file."
     )
 
 

@@ -30,6 +30,7 @@ from .odds import format_pays
 from .reveal import Reveal, check_raisable
 
 if TYPE_CHECKING:
+    from .choices import Choices
     from .conditions import Condition
 
 Side = Literal["player", "banker"]
@@ -389,6 +390,9 @@ class RuleSet:
     approved, those it states (the report's front page)."""
     reveal: Reveal | None = None
     """Reveal and raise ([reveal]): cards turned up after the deal, and the raises they allow (Peek-style games)."""
+    choices: Choices | None = None
+    """Drawing cells left to a side's choice (``[choices]``, :mod:`analyzer.game.choices`); ``None`` when every cell
+    is fixed. The other commands play every cell as :attr:`drawing` says; ``baccarat equilibrium`` solves them."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:

@@ -12,6 +12,7 @@ PLACES: tuple[str, ...] = (
     "drawing",
     "dealing",
     "own_cards",
+    "choices",
     "wager",
     "published",
     "cap",

@@ -1,8 +1,12 @@
-"""The shipped rule sets and the side-bet catalogue: their names, their text, where they are installed.
+"""The shipped rule sets, the side-bet catalogue and the games: their names, their text, where they are installed.
 
 The documented rule sets are ``analyzer/game/rulesets/NAME.toml`` (listed in
-document order), the side-bet catalogue ``analyzer/game/rulesets/side-bets/NAME.toml``;
-both are package data, read without parsing anything but the document number.
+document order), the side-bet catalogue ``analyzer/game/rulesets/side-bets/NAME.toml``,
+and the games that trace to a published paper or a casino's published rules rather than to one of the four
+rule documents (chemin de fer: ``analyzer/game/rulesets/games/NAME.toml``, each citing its source in its
+``[rule_set]`` and ``[choices]`` tables); all are package data, read without parsing anything but the document
+number. ``baccarat analyze`` and the other commands that default to "every documented rule set" read
+:func:`shipped` only, so a game is analysed when it is named.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from .standard import STANDARD_WAGERS_FILE
 
 _CATALOGUE = "side-bets"
 """The folder of ``analyzer/game/rulesets`` holding the side-bet catalogue."""
+_GAMES = "games"
+"""The folder of ``analyzer/game/rulesets`` holding the games with choices (their sources: papers, casinos' rules)."""
 
 
 @lru_cache(maxsize=1)
@@ -41,6 +47,20 @@ def catalogue() -> tuple[str, ...]:
     return tuple(sorted(e.name[: -len(".toml")] for e in folder.iterdir() if e.name.endswith(".toml")))
 
 
+@lru_cache(maxsize=1)
+def games() -> tuple[str, ...]:
+    """Names of the games of ``rulesets/games/NAME.toml`` (chemin de fer and its regles), sorted."""
+    folder = FOLDER / _GAMES
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(e.name[: -len(".toml")] for e in folder.iterdir() if e.name.endswith(".toml")))
+
+
+def is_packaged(name: str) -> bool:
+    """Whether ``name`` names a file of the package: a shipped rule set, a catalogue file or a game."""
+    return is_shipped(name) or name in catalogue() or name in games()
+
+
 def is_shipped(name: str) -> bool:
     """Whether ``name`` is a shipped rule set: what :func:`shipped` lists, without reading every rule set to order
     them."""
@@ -60,9 +80,11 @@ def shipped_file(name: str) -> Path:
         return folder / f"{name}.toml"
     if name in catalogue():
         return folder / _CATALOGUE / f"{name}.toml"
+    if name in games():
+        return folder / _GAMES / f"{name}.toml"
     raise InputError(
-        f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}, and the side-bet files "
-        f"{', '.join(catalogue())}."
+        f"Unknown rule set {shown(name)}; the shipped ones are {', '.join(shipped())}, the games "
+        f"{', '.join(games())}, and the side-bet files {', '.join(catalogue())}."
     )
 
 

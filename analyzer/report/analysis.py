@@ -177,7 +177,10 @@ def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet
 
 
 def rule_set_document(rules: RuleSet) -> Document:
-    """``rules show``: the drawing chart, the dealing, and every pay table, with sources."""
+    """``rules show``: the drawing chart, the choices (a game with choices), the dealing, and every pay table, with
+    sources."""
+    from .equilibrium_cards import choices_lines
+
     head = Prose(
         (
             f"{rules.name}: {rules.title}",
@@ -214,6 +217,7 @@ def rule_set_document(rules: RuleSet) -> Document:
         blocks=(
             head,
             Prose(tuple(drawing_lines(rules))),
+            *((Prose(tuple(choices_lines(rules))),) if rules.choices else ()),
             Prose(tuple(dealing_lines(rules))),
             *sections,
             *((Prose(tuple(notes)),) if notes else ()),

@@ -26,6 +26,7 @@ _PLACE_TITLES = {
     "drawing": "`[drawing]`",
     "dealing": "`[dealing]`",
     "own_cards": "`[own_cards]`",
+    "choices": "`[choices]`: drawing cells a side decides",
     "wager": "`[wagers.NAME]`: a wager",
     "published": "`published = [...]`: a published figure",
     "cap": "`cap = { ... }`: a wager's payout cap",
