@@ -56,9 +56,7 @@ def literal_prose(line: str, program: str, options: set[str]) -> str:
         pieces = LITERAL.split(prose)
         for j in range(0, len(pieces), 2):
             pieces[j] = OPTION.sub(
-                lambda m: (
-                    f":option:`{m[1]} <{program} {m[1]}>`" if m[1] in options else _literal(m[1])
-                ),
+                lambda m: f":option:`{m[1]} <{program} {m[1]}>`" if m[1] in options else _literal(m[1]),
                 pieces[j],
             )
         parts[i] = "".join(pieces)
