@@ -36,8 +36,17 @@ exclude_patterns = ["_build", "_ext", "_extra", "Thumbs.db", ".DS_Store"]  # no 
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 
+# Nothing on the site is typographically rewritten: a command, an option or a value in quotes is pasted as it
+# is printed (smartquotes turned `--rules` into an en dash and '9:1' into curly quotes). docs/_ext/cli_literals.py
+# also sets the command reference's examples, options and values as code.
+smartquotes = False
+# Maths as MathML written at build time (docs/_ext/mathml.py): no script and no network, where MathJax came from a CDN.
+html_math_renderer = "mathml"
+
 html_theme = "furo"
 html_title = f"baccarat-analyzer {release}"
+html_static_path = ["_static"]
+html_css_files = ["wide.css"]  # code blocks and tables as wide as the window, prose at a readable measure
 html_extra_path = ["_extra"]  # the JSON Schemas of the outputs, published at schemas/*.schema.json
 
 # `sphinx-build -b man docs OUT` writes baccarat(1) from the generated command reference.

@@ -63,3 +63,44 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.path.name == file and item.name.startswith(name) for file, name in SLOW):
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip a test marked ``needs(PROGRAM)`` where the program is absent, naming the package (tests/needs.py)."""
+    from .needs import PROGRAMS
+
+    for marker in item.iter_markers("needs"):
+        program = PROGRAMS[marker.args[0]]
+        if not program.present:
+            pytest.skip(program.reason)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """With BACCARAT_LIST_NEEDS=FILE, write each collected test's programs to FILE as JSON (tests/needs.py)."""
+    import json
+    import os
+
+    target = os.environ.get("BACCARAT_LIST_NEEDS")
+    if target:
+        needs = {item.nodeid: [m.args[0] for m in item.iter_markers("needs")] for item in session.items}
+        Path(target).write_text(json.dumps({k: v for k, v in needs.items() if v}, indent=1), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, Path]:
+    """The documentation site built once for the session with ``-W`` (every warning an error): the build's exit
+    status, its stderr and the HTML folder (tests/test_docs.py and tests/test_docs_site.py read it)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("sphinx", reason="Sphinx is the docs extra: pip install -e '.[docs]'")
+    root = Path(__file__).parent.parent
+    html = tmp_path_factory.mktemp("site") / "html"
+    build = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", str(root / "docs"), str(html)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=600,
+    )
+    return build.returncode, build.stderr, html

@@ -3,7 +3,6 @@ the layout of numbers and d ever reaches a page."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -38,8 +37,6 @@ def test_markup_beyond_the_layout_of_numbers_falls_back_to_the_escaped_line() ->
 
 
 def _pdf_text(page: bytes, tmp_path: Path) -> str:
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (Debian's poppler-utils) reads the PDF's text")
     (tmp_path / "f.pdf").write_bytes(page)
     return subprocess.run(
         ["pdftotext", str(tmp_path / "f.pdf"), "-"], capture_output=True, text=True, check=True
@@ -50,6 +47,7 @@ LATEX = r"\frac{4 \left(3 d^{2} - 1\right)}{13 \left(52 d - 1\right)}"
 
 
 @pytest.mark.slow
+@pytest.mark.needs("pdftotext")
 def test_the_pdf_draws_the_formula_and_keeps_its_lead(tmp_path: Path) -> None:
     document = Document(
         title="t", blocks=(Prose(("f(d) = 4(3d² − 1)/(13(52d − 1))",), math=(Formula("f(d) = ", "", LATEX),)),)
@@ -59,6 +57,7 @@ def test_the_pdf_draws_the_formula_and_keeps_its_lead(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.needs("pdftotext")
 def test_latex_beyond_fractions_of_numbers_and_d_falls_back_to_the_line(tmp_path: Path) -> None:
     for latex in (r"\text{x}", r"\frac{1}{x}", "$1$", r"\input{/etc/passwd}"):
         document = Document(title="t", blocks=(Prose(("f(d) = the line",), math=(Formula("f(d) = ", "", latex),)),))

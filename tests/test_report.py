@@ -22,8 +22,8 @@ from analyzer.report.evaluation import evaluate, evaluation_document
 from analyzer.report.output import produce
 
 from .clirun import assert_refused, run
+from .needs import CHROMIUM
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PDFTOPPM = shutil.which("pdftoppm")
 PDFTOTEXT = shutil.which("pdftotext")
 
@@ -177,7 +177,7 @@ def test_a_side_bet_file_reports_the_figures_its_wagers_state_with_their_verdict
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed (Debian: apt-get install chromium)")
+@pytest.mark.needs("chromium")
 def test_the_html_renders_in_headless_chromium(tmp_path: Path) -> None:
     page = tmp_path / "report.html"
     page.write_text(_html(), encoding="utf-8")
@@ -203,7 +203,7 @@ def test_the_html_renders_in_headless_chromium(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(PDFTOPPM is None, reason="pdftoppm is not installed (Debian: apt-get install poppler-utils)")
+@pytest.mark.needs("pdftoppm")
 def test_the_pdf_pages_render_to_png(tmp_path: Path) -> None:
     pdf = tmp_path / "report.pdf"
     pdf.write_bytes(produce(_document(), "pdf"))  # type: ignore[arg-type]

@@ -56,9 +56,8 @@ def test_a_workbook_writes_every_name_as_a_text_cell_never_a_formula(hostile: Pa
 
 
 @pytest.mark.slow
+@pytest.mark.needs("pdftotext")
 def test_the_pdf_never_replaces_a_names_nb_by_the_page_count(hostile: Path, tmp_path: Path) -> None:
-    if not any(Path(d, "pdftotext").exists() for d in os.environ.get("PATH", "").split(os.pathsep)):
-        pytest.skip("pdftotext is not installed (Debian: apt-get install poppler-utils)")
     out = tmp_path / "report.pdf"
     run("report", "--rules", str(hostile), "--wager", "natural-nine", "--out", str(out))
     text = subprocess.run(["pdftotext", str(out), "-"], capture_output=True, text=True, check=True).stdout

@@ -1,12 +1,12 @@
 """The workbench in a real browser: Playwright driving Debian's chromium against a running server.
 
-Skipped, with the reason, where chromium or Playwright is missing (``.ci/run`` installs chromium when it can).
+Each test is skipped, with the reason, where chromium is missing (``needs("chromium")``, tests/needs.py;
+``.ci/run`` installs chromium when it can).
 """
 
 from __future__ import annotations
 
 import io
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,10 +16,7 @@ import pytest
 
 from .web_server import CHROMIUM, CHROMIUM_ARGS, running_server
 
-if not os.path.exists(CHROMIUM):
-    pytest.skip(
-        f"the browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
-    )
+pytestmark = pytest.mark.needs("chromium")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright (the test extra)")
 
 SIDE_BET = """[rule_set]

@@ -124,11 +124,7 @@ def test_a_binary_format_needs_a_file() -> None:
 SOFFICE = __import__("shutil").which("soffice")
 
 
-@pytest.mark.skipif(
-    SOFFICE is None,
-    reason="LibreOffice is not installed (Debian: apt-get install libreoffice-calc-nogui); "
-    "the formulas are still evaluated exactly above",
-)
+@pytest.mark.needs("soffice")  # without it the formulas are still evaluated exactly above
 @pytest.mark.slow
 def test_a_spreadsheet_program_recalculates_the_formulas_to_the_exact_figures(tmp_path: Path) -> None:
     """LibreOffice, given the workbook without its stored values, computes every figure itself."""

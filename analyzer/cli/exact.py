@@ -53,12 +53,20 @@ if TYPE_CHECKING:
     from ..game.sight import Sight
 
 
-@cli.group(invoke_without_command=True, epilog=examples("baccarat rules", "baccarat rules show punto-banco"))
+@cli.group(
+    invoke_without_command=True,
+    epilog=examples("baccarat rules", "baccarat rules --digests", "baccarat rules show punto-banco"),
+)
+@click.option(
+    "--digests",
+    is_flag=True,
+    help="Also list the SHA-256 of every file read (by default one line says how many were read).",
+)
 @click.pass_context
-def rules(ctx: click.Context) -> None:
+def rules(ctx: click.Context, digests: bool) -> None:
     """List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."""
     if ctx.invoked_subcommand is None:
-        emit(rule_list_document(rule_sets(()), [command_rules(n) for n in catalogue()]), "table")
+        emit(rule_list_document(rule_sets(()), [command_rules(n) for n in catalogue()], digests=digests), "table")
 
 
 @rules.command("show", epilog=examples("baccarat rules show punto-banco", "baccarat rules show golden-frog"))

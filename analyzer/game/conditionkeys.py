@@ -306,7 +306,7 @@ CONDITION_KEYS: tuple[Key, ...] = (
         "a poker rank or a list: straight flush, four of a kind, three of a kind, flush, "
         "straight, two pair, pair, high card; in all_cards also royal flush, five of a kind, full house",
         "The poker rank of a group of two to four cards; in all_cards, of the best five of every card dealt "
-        "(see the orders below).",
+        "(see 'Poker ranks' below).",
         '{ name = "3-card straight flush", player = { cards = 3, poker = "straight flush" }, pays = "100:1" }',
     ),
     Key(

@@ -7,6 +7,7 @@ Builders only: each returns a :class:`~.model.Document` that
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from ..exact.parsheet import ParSheet
 from ..game.odds import format_pays
@@ -129,8 +130,15 @@ def compare_document(
     )
 
 
-def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet] = ()) -> Document:
-    """``rules``: one line per rule set (name, document, title, wagers offered), then the side-bet catalogue's files."""
+def rule_list_document(
+    rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet] = (), digests: bool = False
+) -> Document:
+    """``rules``: one line per rule set (name, document, title, wagers offered), then the side-bet catalogue's files.
+
+    The files read are all the shipped ones: their SHA-256 are listed only with ``digests`` (``--digests``), else
+    one line says how many files were read and how to list them, so that the list of rule sets comes first (a
+    machine's rendering of the provenance lists every file either way).
+    """
     columns = (
         Column("name", "name"),
         Column("document", "document"),
@@ -173,21 +181,29 @@ def rule_list_document(rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet
                 key="side_bet_files",
             )
         )
-    return Document(title="Rule sets", blocks=tuple(blocks), provenance=provenance(listed + files))
+    read = provenance(listed + files)
+    if not digests:
+        summary = f"Files read: {len(read.files)} shipped files (each one's SHA-256: baccarat rules --digests)"
+        read = replace(read, files_summary=summary)
+    return Document(title="Rule sets", blocks=tuple(blocks), provenance=read)
 
 
 def rule_set_document(rules: RuleSet) -> Document:
     """``rules show``: the drawing chart, the choices (a game with choices), the dealing, and every pay table, with
-    sources."""
+    sources.
+
+    The file's full path is a line of its own, never broken however long (``sed -n 's/^File: //p'`` reads it).
+    """
     from .equilibrium_cards import choices_lines
 
     head = Prose(
         (
             f"{rules.name}: {rules.title}",
-            f"Document: {rules.document}   File: {installed_path(rules)}",
+            f"Document: {rules.document}",
             f"Shoe: {rules.decks} decks. {rules.decks_default or rules.decks_source}",
         )
     )
+    path = Prose((f"File: {installed_path(rules)}",), code=True)
     sections = []
     for wager in rules.wagers:
         lead = [f"Source: {wager.source}"]
@@ -216,6 +232,7 @@ def rule_set_document(rules: RuleSet) -> Document:
         title=f"{rules.name}: rules",
         blocks=(
             head,
+            path,
             Prose(tuple(drawing_lines(rules))),
             *((Prose(tuple(choices_lines(rules))),) if rules.choices else ()),
             Prose(tuple(dealing_lines(rules))),

@@ -376,6 +376,10 @@ class Provenance:
     added where it is known (:func:`analyzer.report.render.render`'s
     ``command``). ``generated`` is a date for a report handed to a person;
     nothing under ``results/`` carries one, so regenerating it changes no byte.
+    ``files_summary``, where a list of files would bury what people asked for
+    (``baccarat rules`` reads every shipped file), is the one line people's
+    renderings print in place of each file's SHA-256, saying how to get them;
+    machines' renderings (JSON, CSV) list every file whatever it says.
     """
 
     version: str
@@ -383,6 +387,7 @@ class Provenance:
     shoe: str | None = None
     command: str | None = None
     generated: str | None = None
+    files_summary: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,8 @@ def with_command(document: Document, command: str | None, generated: str | None 
 
 
 def provenance_lines(p: Provenance) -> list[str]:
-    """What people read: version and shoe, the command, then each file's SHA-256 as ``sha256sum`` prints it.
+    """What people read: version and shoe, the command, then each file's SHA-256 as ``sha256sum`` prints it (or the
+    one line of ``files_summary`` in its place).
 
     >>> from analyzer.report.model import Provenance, SourceFile
     >>> files = (SourceFile("x.toml", "rule file", "0" * 64),)
@@ -65,7 +66,9 @@ def provenance_lines(p: Provenance) -> list[str]:
     lines = [f"Provenance: {'; '.join(parts)}"]
     if p.command:
         lines.append(f"Command: {p.command}")
-    if p.files:
+    if p.files and p.files_summary:
+        lines.append(p.files_summary)
+    elif p.files:
         lines.append("Files read (SHA-256, as sha256sum prints it):")
         lines.extend(f"  {f.sha256}  {f.name} ({f.role})" for f in p.files)
     return lines

@@ -3,8 +3,9 @@
 On ``builder-inited`` this starts the workbench on a free port, opens it in headless chromium at 1280 px, does
 what the designer guide describes (the Tie's pay changed to 9:1; a broken rule file; the Compare tab) and writes
 the pictures to ``docs/images/generated/`` (not in git: each build takes them again from the code as it is).
-Where chromium or Playwright is missing, each picture is a plain image saying so, so that the build still
-succeeds; the docs test runs where chromium is installed.
+Where chromium or Playwright is missing, each picture is a plain image saying so, and the build says what it
+lacks in a warning naming the package to install, which the ``-W`` build (the docs test's, the README's) turns
+into an error: a site with placeholder pictures is never built as a success.
 """
 
 from __future__ import annotations
@@ -15,9 +16,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
 HERE = Path(__file__).resolve().parent
 OUT = HERE.parent / "images" / "generated"
 PICTURES = ("workbench-par-sheets.png", "workbench-error-and-compare.png")
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's chromium, which the pictures are taken in (tests/web_server.py drives the same one)."""
 
 
 def _placeholder(reason: str) -> None:
@@ -38,7 +45,7 @@ def take(out: Path = OUT) -> None:
     sys.path.insert(0, str(HERE.parent.parent))
     from playwright.sync_api import expect, sync_playwright
 
-    from tests.web_server import CHROMIUM, CHROMIUM_ARGS, running_server
+    from tests.web_server import CHROMIUM_ARGS, running_server
 
     with running_server() as address, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -60,17 +67,25 @@ def take(out: Path = OUT) -> None:
         browser.close()
 
 
-def _builder_inited(app: Any) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
+def missing() -> str | None:
+    """What the pictures need and this machine lacks, with what to install; None when nothing is missing."""
     try:
         import playwright  # noqa: F401
     except ImportError:
-        _placeholder("Playwright is not installed (pip install -e '.[test]')")
+        return "Playwright is not installed (pip install -e '.[test]')"
+    if not os.path.exists(CHROMIUM):
+        return f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def _builder_inited(app: Any) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    lacking = missing()
+    if lacking is None:
+        take(OUT)
         return
-    if not os.path.exists("/usr/bin/chromium"):
-        _placeholder("Debian's chromium is not installed (apt-get install chromium)")
-        return
-    take()
+    _placeholder(lacking)
+    logger.warning("the workbench pictures are placeholders: %s", lacking, type="workbench_pictures")
 
 
 def setup(app: Any) -> dict[str, Any]:
