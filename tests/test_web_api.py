@@ -171,8 +171,22 @@ def test_a_broken_rule_file_is_a_400_naming_its_line(client: TestClient) -> None
     assert 'pays = "x25:1"' in text.splitlines()[problem["line"] - 1]
 
 
-def test_a_toml_syntax_error_names_the_parser_line() -> None:
-    assert error_line("a = 1\nb = = 2\n", "rule file: not valid TOML (Invalid value (at line 2, column 5)).") == 2
+def test_a_toml_syntax_error_names_the_parser_line(client: TestClient) -> None:
+    response = client.post("/api/workbench", json={"state": {"text": "a = 1\nb = = 2\n"}})
+    assert response.status_code == 400 and response.json()["line"] == 2
+    assert response.json()["error"].startswith("rule file, line 2: not valid TOML")
+    assert error_line("a = 1", "rule file, line 7: wagers.x.pays: ...") == 7
+
+
+def test_a_dead_row_is_placed_at_its_line(client: TestClient) -> None:
+    text = shipped_text("golden-frog").replace("[wagers.", '[wagers.', 1)
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.lstrip().startswith("{ name ="))
+    lines.insert(first, '  { name = "nothing", player = { natural = true, cards = 3 }, pays = "1:1" },')
+    response = client.post("/api/workbench", json={"state": {"text": "\n".join(lines) + "\n"}})
+    assert response.status_code == 400, response.json()
+    problem = response.json()
+    assert problem["line"] == first + 1 and "no order of the rows reaches it" in problem["error"]
 
 
 def test_text_sent_to_the_workbench_cannot_read_a_file_by_path(client: TestClient) -> None:

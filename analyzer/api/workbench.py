@@ -44,6 +44,8 @@ MAX_DECKS = 1_000
 """The most decks, as on the command line."""
 KEYS: tuple[str, ...] = ("rules", "text", "decks", "remove", "pays", "wagers")
 """The keys of a state, each optional."""
+RULE_FILE = "rule file"
+"""How errors name a rule file's text sent to the workbench (``rule file, line 10: wagers.mine.pays: ...``)."""
 CACHED_RULE_SETS = 64
 """How many loaded rule files (by the SHA-256 of their text) are kept."""
 
@@ -129,6 +131,7 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
     """A shipped rule set by name, or a rule file's text (which may extend shipped files only), checked for dead
     rows; kept by name or by the SHA-256 of the text."""
     from ..exact.reach import check, load_rules
+    from ..game.keylines import placed
     from ..game.rulefile import parse
     from ..game.shipped import catalogue, shipped
 
@@ -146,7 +149,11 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
             )
         rules = load_rules(name)
     else:
-        rules = check(parse(text, "rule file", read_files=False))
+        rules = parse(text, RULE_FILE, read_files=False)
+        try:
+            rules = check(rules)
+        except InputError as e:
+            raise InputError(placed(str(e), RULE_FILE, text)) from None
     with _lock:
         _loaded_cache[key] = rules
         while len(_loaded_cache) > CACHED_RULE_SETS:
