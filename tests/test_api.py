@@ -140,7 +140,10 @@ def test_a_spread_and_a_threshold_are_given_as_the_command_line_gives_them() -> 
     ("arguments", "message"),
     [
         ({"goal": 100}, "goal goes with bankroll"),
-        ({"spreads": "1@4", "play": "perfect"}, "spreads bets by the count: it goes with play='count', not play='perfect'"),
+        (
+            {"spreads": "1@4", "play": "perfect"},
+            "spreads bets by the count: it goes with play='count', not play='perfect'",
+        ),
         ({"thresholds": "4"}, "thresholds applies to play='count' only"),
         ({"tags": {"banker": "1,1,1,1,-1,-1,-1,-1,0,0,0,0,0"}}, "tags names 'banker', which is not one of the study's"),
         ({"burn": "some"}, "burn 'some' is not standard, none or a whole number of cards"),
@@ -165,7 +168,10 @@ def test_a_counting_studys_bad_arguments_name_the_python_parameter(arguments: di
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--shoes", "1", "--seed", "1", "--cut-card", "3"], "--cut-card 3 is outside 11..404: with --last-round one-more"),
+        (
+            ["--shoes", "1", "--seed", "1", "--cut-card", "3"],
+            "--cut-card 3 is outside 11..404: with --last-round one-more",
+        ),
         (["--shoes", "5", "--threshold", "4"], "--threshold applies to --play count only"),
         (["--shoes", "5", "--tags", "1,2"], "--tags '1,2' is not 13 whole numbers"),
     ],

@@ -130,8 +130,8 @@ def test_contradictory_conditions_are_refused(rule_file, row: str) -> None:  # t
     path = _file(rule_file, f'  {row},\n  {{ name = "other", pays = "lose" }},')
     with pytest.raises(
         InputError,
-        match=r"custom\.toml, line 11: wagers\.mine\.outcomes\[0\]: row 'a' is never reached: its conditions never hold "
-        r"together in a round dealt by these drawing rules, so no order of the rows reaches it; ",
+        match=r"custom\.toml, line 11: wagers\.mine\.outcomes\[0\]: row 'a' is never reached: its conditions never "
+        r"hold together in a round dealt by these drawing rules, so no order of the rows reaches it; ",
     ) as refused:
         load_rules(path)
     assert "move" not in str(refused.value)  # moving a row whose conditions never hold together cannot help
@@ -140,15 +140,15 @@ def test_contradictory_conditions_are_refused(rule_file, row: str) -> None:  # t
 @pytest.mark.parametrize(
     ("row", "blamed"),
     [
-        ('player = { natural = true, cards = 3 }', "it would hold without player.natural, or without player.cards"),
-        ('natural = true, cards = 3', "it would hold without natural, or without cards"),
+        ("player = { natural = true, cards = 3 }", "it would hold without player.natural, or without player.cards"),
+        ("natural = true, cards = 3", "it would hold without natural, or without cards"),
         # the cards themselves: no test is counted alone (their records are many), the advice stays general
         ('banker = { two_card_total = 3, cards = 3 }, player = { third_card = "8" }', "change its conditions so that"),
     ],
 )
 def test_a_row_that_never_holds_is_told_which_test_to_change(rule_file, row: str, blamed: str) -> None:  # type: ignore[no-untyped-def]
     """Issue 29, item 7: the advice says what would make the row reachable (each test whose loss lets it hold)."""
-    side = "side = \"player\"" if row.startswith("natural") else ""
+    side = 'side = "player"' if row.startswith("natural") else ""
     path = _file(rule_file, f'  {{ name = "a", {row}, pays = "1:1" }},\n  {{ name = "other", pays = "lose" }},', side)
     with pytest.raises(InputError, match=re.escape(blamed)):
         load_rules(path)

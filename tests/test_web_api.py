@@ -179,7 +179,7 @@ def test_a_toml_syntax_error_names_the_parser_line(client: TestClient) -> None:
 
 
 def test_a_dead_row_is_placed_at_its_line(client: TestClient) -> None:
-    text = shipped_text("golden-frog").replace("[wagers.", '[wagers.', 1)
+    text = shipped_text("golden-frog").replace("[wagers.", "[wagers.", 1)
     lines = text.splitlines()
     first = next(i for i, line in enumerate(lines) if line.lstrip().startswith("{ name ="))
     lines.insert(first, '  { name = "nothing", player = { natural = true, cards = 3 }, pays = "1:1" },')

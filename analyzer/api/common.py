@@ -50,13 +50,13 @@ def with_pays(rules: RuleSet, overrides: str | Iterable[str]) -> RuleSet:
     return rules
 
 
-def rule_set(
-    rules: str | RuleSet, pays: str | Iterable[str] = (), wager_files: str | Sequence[str] = ()
-) -> RuleSet:
+def rule_set(rules: str | RuleSet, pays: str | Iterable[str] = (), wager_files: str | Sequence[str] = ()) -> RuleSet:
     """A shipped rule set or catalogue file by name, a rule file by path, or a :class:`RuleSet` as it is;
     with the side bets of ``wager_files`` and the pay changes ``pays`` (a text is one file, one change)."""
     if not isinstance(rules, (str, RuleSet)):
-        raise InputError(f"{named('rules')} must be a rule set's name, a rule file's path or a RuleSet, got {shown(rules)}.")
+        raise InputError(
+            f"{named('rules')} must be a rule set's name, a rule file's path or a RuleSet, got {shown(rules)}."
+        )
     loaded = rules if isinstance(rules, RuleSet) else load_rules(rules, texts(wager_files, "wager_files"))
     return with_pays(loaded, pays)
 

@@ -63,7 +63,8 @@ class Removal:
         return eor_document(self.table)
 
     def render(self, fmt: str = "text", exact: bool = False) -> str | bytes:
-        """The document as ``baccarat eor --format FMT`` writes it (text, md, csv, json, html; xlsx and pdf as bytes)."""
+        """The document as ``baccarat eor --format FMT`` writes it (text, md, csv, json, html; xlsx and pdf as
+        bytes)."""
         return rendered(self.document(), fmt, exact)
 
     def to_html(self, exact: bool = False) -> str:

@@ -36,7 +36,9 @@ class Result:
         n = len(rows) if isinstance(rows, list) else 0
         rule_set = data.get("rule_set")
         under = f" under {rule_set}" if isinstance(rule_set, str) and rule_set not in self.report.title else ""
-        return f"<{type(self).__name__}: {self.report.title}{under}; {n:,} row{'' if n == 1 else 's'} of {self.records}>"
+        return (
+            f"<{type(self).__name__}: {self.report.title}{under}; {n:,} row{'' if n == 1 else 's'} of {self.records}>"
+        )
 
     def document(self) -> Document:
         """The command's document of the report model (provenance included)."""

@@ -64,9 +64,9 @@ def _cell(given: object, exact: bool) -> str:
 
 
 def html_table(rows: Sequence[Mapping[str, object]], caption: str, exact: bool = False) -> str:
-    """A plain HTML table of ``rows`` (typed values, or plain ones typed by :func:`typed`): each value as the text output prints it (``exact``: every fraction as
-    ``p/q``); a rounded figure's exact fraction is its cell's tooltip. Every text is escaped (names come from rule
-    files)."""
+    """A plain HTML table of ``rows`` (typed values, or plain ones typed by :func:`typed`): each value as the text
+    output prints it (``exact``: every fraction as ``p/q``); a rounded figure's exact fraction is its cell's tooltip.
+    Every text is escaped (names come from rule files)."""
     columns = list(dict.fromkeys(key for row in rows for key in row))
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
     body = "".join(

@@ -187,8 +187,9 @@ def _loosenings(condition: Condition) -> list[tuple[str, Condition]]:
             if given is None or (isinstance(given, GroupTest) and given.empty):
                 continue
             label = test.name if place.name == "own" else f"{place.name}.{test.name}"
-            less = NO_GROUP if isinstance(given, GroupTest) else None
-            found.append((label, replace(condition, **{place.name: replace(value, **{test.name: less})})))
+            less: Any = NO_GROUP if isinstance(given, GroupTest) else None  # one field of many types
+            hand: Any = replace(value, **{test.name: less})
+            found.append((label, replace(condition, **{place.name: hand})))
     return found
 
 

@@ -413,8 +413,8 @@ def parse_tags(text: str) -> tuple[int, ...]:
         numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
             raise InputError(
-                f"{named('tags')} {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG "
-                "pairs such as 'A=1,2=1,...'."
+                f"{named('tags')} {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor "
+                "RANK=TAG pairs such as 'A=1,2=1,...'."
             )
         return tuple(int(t) for t in numbers)
     tags: dict[str, int] = {}

@@ -123,7 +123,9 @@ class Spread:
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.steps) <= MOST_SPREAD_STEPS:
-            raise InputError(f"{named('spreads')} needs 1 to {MOST_SPREAD_STEPS} steps UNITS@COUNT, got {len(self.steps)}.")
+            raise InputError(
+                f"{named('spreads')} needs 1 to {MOST_SPREAD_STEPS} steps UNITS@COUNT, got {len(self.steps)}."
+            )
         for (low, fewer), (high, more) in zip(self.steps, self.steps[1:]):
             if high <= low:
                 raise InputError(
@@ -138,7 +140,8 @@ class Spread:
         for _, units in self.steps:
             if not 1 <= units <= MOST_SPREAD_UNITS:
                 raise InputError(
-                    f"{named('spreads')} {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got {units}."
+                    f"{named('spreads')} {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got "
+                    f"{units}."
                 )
 
     @property
@@ -213,7 +216,9 @@ class Study:
             raise InputError(f"A counting study needs at least one wager ({named('wagers')}).")
         names = [plan.wager for plan in self.wagers]
         if len(set(names)) != len(names):
-            raise InputError(f"{named('wagers')} names {', '.join(n for n in names if names.count(n) > 1)} more than once.")
+            raise InputError(
+                f"{named('wagers')} names {', '.join(n for n in names if names.count(n) > 1)} more than once."
+            )
         for plan in self.wagers:
             wager = self.rules.wager(plan.wager)
             if not wager.has_pay_table:
@@ -221,7 +226,10 @@ class Study:
             if wager.lightning is not None:
                 check_lightning(wager)
             if self.play == "count" and plan.counter is None:
-                raise InputError(f"{setting('play', 'count')} needs a count for {wager.name}; give {named('tags')} and {named('thresholds')}.")
+                raise InputError(
+                    f"{setting('play', 'count')} needs a count for {wager.name}; give {named('tags')} and "
+                    f"{named('thresholds')}."
+                )
             if self.play == "perfect" and plan.counter is not None and plan.counter.spread is not None:
                 raise InputError(
                     f"A bet spread bets {wager.name} by its count: it goes with {setting('play', 'count')}, not "
