@@ -186,7 +186,7 @@ def test_a_dead_row_is_placed_at_its_line(client: TestClient) -> None:
     response = client.post("/api/workbench", json={"state": {"text": "\n".join(lines) + "\n"}})
     assert response.status_code == 400, response.json()
     problem = response.json()
-    assert problem["line"] == first + 1 and "no order of the rows reaches it" in problem["error"]
+    assert problem["line"] == first + 1 and "no order of the rows helps" in problem["error"]
 
 
 def test_text_sent_to_the_workbench_cannot_read_a_file_by_path(client: TestClient) -> None:

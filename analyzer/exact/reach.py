@@ -137,17 +137,17 @@ def dead_rows(drawing: Drawing, wager: Wager) -> list[tuple[int | None, str]]:
         else:
             loosened = _loosened(drawing, wager, row)
             remedy = (
-                "it would hold without " + ", or without ".join(loosened) + ": change that"
+                f"without {loosened[0]} it would hold: change that"
                 if len(loosened) == 1
-                else "it would hold without " + ", or without ".join(loosened) + ": change one of them"
+                else "without " + ", or without ".join(loosened) + ", it would hold: change one"
                 if loosened
                 else "change its conditions so that a dealt round meets them all"
             )
             reasons.append(
                 (
                     i,
-                    f"{where} is never reached: its conditions never hold together in a round dealt by these drawing "
-                    f"rules, so no order of the rows reaches it; {remedy}",
+                    f"{where} is never reached: its conditions never hold together in a round these drawing rules "
+                    f"deal (no order of the rows helps); {remedy}",
                 )
             )
     return reasons
@@ -155,12 +155,12 @@ def dead_rows(drawing: Drawing, wager: Wager) -> list[tuple[int | None, str]]:
 
 def _loosened(drawing: Drawing, wager: Wager, row: Outcome) -> list[str]:
     """The tests of ``row`` (as a rule file writes them: ``cards``, ``player.natural``) each of which, dropped alone,
-    lets the row hold in some round these drawing rules deal; counted only for wagers read from the final hands
+    lets the row hold in some round these drawing rules deal; counted only for a row read from the final hands
     (their rounds are few); empty otherwise, or when no single test is to blame."""
     from ..game.conditions import condition_holds
     from ..game.needs import needs_of
 
-    if not needs_of(wager).final_state_level:
+    if not needs_of(replace(wager, outcomes=(row,))).final_state_level:  # the row alone: what it reads
         return []
     states = [FinalStateView(s) for s in _states(drawing)]
     return [
@@ -226,17 +226,12 @@ def check(rules: RuleSet) -> RuleSet:
             where, count = f"{origin}: wagers.{wager.name}.outcomes[{index}]", ""
             row = shown(wager.outcomes[index].name)
             listed = reason.replace(f"outcomes[{index}] ({row})", f"row {row}", 1)
-            move = "moved above them it is reached (and takes those rounds from them); " if taken else ""
+            move = "move it above them (it then takes those rounds) " if taken else ""
             advice = f"{move}or drop it"
         else:
             where, count = f"{origin}: wagers.{wager.name}", f"{len(reasons)} rows are dead: "
             listed = "; ".join(reason for _, reason in reasons)
-            move = (
-                "a row settled by rows above it is reached when moved above them (it then takes those rounds from "
-                "them); "
-                if taken
-                else ""
-            )
+            move = "move a row settled by rows above it above them (it then takes those rounds), " if taken else ""
             advice = f"{move}or drop them"
         raise InputError(
             f'{where}: {count}{listed}; {advice} (a generated table may keep them: unreachable = "allow").'

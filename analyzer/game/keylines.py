@@ -218,6 +218,19 @@ def placed(message: str, origin: str, text: str) -> str:
     path = match.group(1)
     while path:
         if path in lines:
-            return f"{origin}, line {lines[path]}: {rest}"
+            return f"{origin}, line {lines[path]}: {_rows_placed(rest, path, lines)}"
         path = re.sub(r"(\.[^.\[\]]+|\[\d+\])$", "", path) if re.search(r"(\.[^.\[\]]+|\[\d+\])$", path) else ""
     return message
+
+
+_ROW = re.compile(r"\b(\w+\[\d+\]) \(('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\)")
+
+
+def _rows_placed(rest: str, path: str, lines: dict[str, int]) -> str:
+    """Each row the message lists inside ``path`` (``outcomes[2] ('both pairs')``) with its own line."""
+
+    def with_line(found: re.Match[str]) -> str:
+        line = lines.get(f"{path}.{found.group(1)}")
+        return found.group(0) if line is None else f"{found.group(1)} ({found.group(2)}, line {line})"
+
+    return _ROW.sub(with_line, rest)
