@@ -23,7 +23,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..api.workbench import State, edited_text
+from ..api.workbench import State, edited_text, require_own_name
 from ..errors import InputError, RunError, shown
 from .guard import BodyTooLarge
 from .jobs import Busy, Jobs, UnknownJob
@@ -200,6 +200,7 @@ def export(state: State, fmt: str) -> tuple[str | bytes, str]:
     from ..api.pricing import priced_sheets
     from ..report.output import produce
 
+    require_own_name(state)
     if fmt == "toml":
         text, _ = edited_text(state)
         return text, state.rule_set().name
@@ -215,6 +216,7 @@ def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
     """A report job: the math evaluation report of the state (``baccarat report``), as HTML or PDF."""
     if fmt not in ("html", "pdf"):
         raise InputError(f"Report format {shown(fmt)}; use html or pdf.")
+    require_own_name(state)
     rules = state.rule_set()
     shoe = state.shoe(rules)
 
