@@ -207,3 +207,108 @@ def test_a_verifications_bad_arguments_are_one_line() -> None:
         analyzer.verify("examples/claims.toml", "punto-banco")
     with pytest.raises(InputError, match="has no list 'nothing'; it has: claims"):
         analyzer.verify("examples/claims.toml").to_records("nothing")
+
+
+# --- issue 29, item 5: a notebook that feels native ---------------------------------------------------------------
+
+
+def _formats_the_docs_name() -> set[str]:
+    """Every format a page, the notebook or a docstring of the library shows render() taking: the quoted words of the
+    text that follows each ``render(``."""
+    from pathlib import Path
+
+    notebook = json.loads(Path("docs/guides/notebook-session.ipynb").read_text(encoding="utf-8"))
+    texts = ["".join(cell["source"]) for cell in notebook["cells"]]
+    texts += [
+        p.read_text(encoding="utf-8") for p in (Path("docs/guides/notebook.md"), *Path("analyzer/api").glob("*.py"))
+    ]
+    named: set[str] = set()
+    for text in texts:
+        for call in re.finditer(r"render\((.{0,200})", text, re.DOTALL):
+            named |= set(re.findall(r'"(\w+)"', call.group(1)))
+    return named
+
+
+@pytest.mark.parametrize("fmt", ["text", "table", "txt", "md", "markdown", "csv", "json", "html"])
+def test_every_text_format_the_docs_name_renders(fmt: str) -> None:
+    from analyzer.api.common import RENDER_FORMATS
+
+    named = _formats_the_docs_name()
+    assert {"md", "json", "csv", "text", "xlsx", "pdf"} <= named  # the pages were read
+    assert named <= set(RENDER_FORMATS), "a page names a format render() does not take"
+    result = analyzer.analyze("dactylus", wagers="tie")
+    shown = result.render(fmt)
+    assert isinstance(shown, str) and "tie" in shown
+    assert isinstance(analyzer.eor("dactylus", wagers="tie").render(fmt), str)
+    assert isinstance(analyzer.verify("examples/claims.toml").render(fmt), str)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("fmt", "magic"), [("xlsx", b"PK"), ("pdf", b"%PDF")])
+def test_the_binary_formats_render_as_bytes(fmt: str, magic: bytes) -> None:
+    shown = analyzer.analyze("dactylus", wagers="tie").render(fmt)
+    assert isinstance(shown, bytes) and shown.startswith(magic)
+
+
+def test_an_unknown_format_names_the_parameter_and_the_formats() -> None:
+    with pytest.raises(InputError, match=r"fmt 'docx' is not a format; use one of text, table, txt, md, markdown"):
+        analyzer.analyze("dactylus", wagers="tie").render("docx")
+
+
+def test_a_text_is_one_wager_never_its_letters() -> None:
+    one = analyzer.analyze("punto-banco", wagers="banker")
+    assert [s.wager.name for s in one.sheets] == ["banker"]
+    assert one.to_records() == analyzer.analyze("punto-banco", wagers=["banker"]).to_records()
+    assert [r["wager"] for r in analyzer.eor("punto-banco", wagers="banker").to_records()] == ["banker"]
+    assert analyzer.analyze("punto-banco", wagers="tie", pays="tie:tie=9:1").sheet("tie").house_edge == Fraction(
+        63053127805, 1301666217579
+    )
+    with pytest.raises(InputError, match=r"^wagers must be a text or a list of texts, got 5\.$"):
+        analyzer.analyze("punto-banco", wagers=5)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="Unknown wager 'bank'"):
+        analyzer.analyze("punto-banco", wagers="bank")
+
+
+def test_a_results_repr_is_one_line_naming_what_it_is_its_rule_set_and_rows() -> None:
+    shown = {
+        "analysis": repr(analyzer.analyze("live-pittsburgh")),
+        "removal": repr(analyzer.eor("punto-banco")),
+        "verification": repr(analyzer.verify("examples/submitted-punto-banco.csv", "punto-banco")),
+    }
+    assert shown["analysis"] == (
+        "<Analysis: par sheets of 9 wagers under live-pittsburgh, 8 decks (416 cards); 48 outcome rows>"
+    )
+    assert shown["removal"].startswith("<Removal: effects of removal on ") and "under punto-banco" in shown["removal"]
+    assert shown["verification"].startswith("<Verification: ") and "under punto-banco" in shown["verification"]
+    for text in shown.values():
+        assert "\n" not in text and len(text) < 200 and re.search(r"\d+ (outcome )?rows?\b", text)
+
+
+def test_the_html_table_shows_pays_and_percentages_as_the_text_output_does() -> None:
+    result = analyzer.analyze("punto-banco", wagers=["banker", "tie"])
+    html = result._repr_html_()
+    text = result.render("text")
+    assert isinstance(text, str)
+    assert "<td>19:20</td>" in html and "19:20" in text  # as the rule file writes it, not 0.95000000
+    assert '<td title="114753351728/10847218479825">1.0579%</td>' in html and "1.0579%" in text
+    assert "<td>2,292,252,566,437,888</td>" in html and "0.95000000" not in html
+    exact = result.to_html(exact=True)
+    assert "<td>114753351728/10847218479825</td>" in exact and "1.0579%" not in exact
+    verification = analyzer.verify("examples/submitted-punto-banco.csv", "punto-banco")._repr_html_()
+    assert "<td>CONFIRMED</td>" in verification and "<td>19:20</td>" in verification
+
+
+def test_a_frame_keeps_exact_fractions_and_offers_float_twins_for_plotting() -> None:
+    pytest.importorskip("pandas", reason="pandas is the notebook extra")
+    result = analyzer.analyze("punto-banco", wagers="tie")
+    exact = result.to_frame()
+    assert exact["probability"].dtype == object and all(isinstance(p, Fraction) for p in exact["probability"])
+    assert "probability_float" not in exact
+    both = result.to_frame(floats=True)
+    columns = list(both.columns)
+    assert columns[columns.index("probability") + 1] == "probability_float"
+    assert str(both["probability_float"].dtype) == "float64"
+    assert both["probability_float"].tolist() == [float(p) for p in exact["probability"]]
+    assert all(isinstance(p, Fraction) for p in both["probability"])  # the exact column stays beside it
+    summary = analyzer.analyze("punto-banco", wagers="banker").summary_frame(floats=True)
+    assert summary.loc[0, "house_edge_float"] == pytest.approx(0.0105790578)

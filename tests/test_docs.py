@@ -43,4 +43,5 @@ def test_the_site_builds_without_a_warning(tmp_path: Path) -> None:
     )
     assert build.returncode == 0, build.stderr[-4000:]
     assert (tmp_path / "html" / "reference" / "cli.html").exists()
+    assert (tmp_path / "html" / "guides" / "notebook-session.html").exists()  # the notebook, rendered
     shutil.rmtree(tmp_path / "html")
