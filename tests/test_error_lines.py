@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.game.shipped import shipped_text
+
 from .clirun import run
 
 SIDE_BET = """[rule_set]
@@ -56,6 +58,20 @@ BROKEN: list[tuple[str, str, str, int, str]] = [
         "wagers.nine-nine.outcomes[1]",
     ),
     ("a TOML syntax error", 'title = "Both hands 9"', 'title = "Both hands 9', 7, ""),
+    (
+        "a wager required that is not there",
+        'source = "my own design"',
+        'source = "my own design"\nrequires = ["nope"]\nrequires_source = "mine"',
+        9,
+        "wagers.nine-nine.requires",
+    ),
+    (
+        "a dealing procedure the drawing rules cannot follow",
+        'extends = "punto-banco"',
+        'extends = "punto-banco"\n\n[dealing]\norder = "P B P B"\nprocedure = "louisiana"\nsource = "s"',
+        8,
+        "dealing.procedure",
+    ),
 ]
 
 
@@ -150,3 +166,61 @@ def test_each_value_of_straight_means_what_the_reference_says(value: str) -> Non
         shown = "-".join(cards)
         if value != "true" or holds:
             assert shown in key.text, f"the reference does not say what {value} does to {shown}"
+
+
+def _paths(data: dict[str, object], prefix: str = "") -> list[tuple[str, str | None]]:
+    """Every key path of parsed TOML as the loaders name them, with the key written last (None for an element)."""
+    found: list[tuple[str, str | None]] = []
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else key
+        found.append((path, key))
+        if isinstance(value, dict):
+            found += _paths(value, path)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                found.append((f"{path}[{i}]", None))
+                if isinstance(item, dict):
+                    found += _paths(item, f"{path}[{i}]")
+    return found
+
+
+def test_every_key_of_every_shipped_file_is_found_on_the_line_that_writes_it() -> None:
+    import tomllib
+
+    from analyzer.game.keylines import key_lines
+    from analyzer.game.shipped import catalogue, shipped
+
+    checked = 0
+    for name in (*shipped(), *catalogue()):
+        text = shipped_text(name)
+        lines, written = key_lines(text), text.splitlines()
+        for path, key in _paths(tomllib.loads(text)):
+            assert path in lines, f"{name}: {path} not found"
+            if key is not None:
+                assert key in written[lines[path] - 1], f"{name}: {path} placed at line {lines[path]}"
+            checked += 1
+    assert checked > 4000
+
+
+def test_keys_in_every_kind_of_toml_string_and_table_are_placed() -> None:
+    from analyzer.game.keylines import key_lines
+
+    text = (
+        'a = """x\n"y" = 1\n"""\n'  # a multi-line string that looks like a key inside
+        "b = '''\nc = 2\n'''\n"
+        '"quoted key" = "with \\" and # inside"\n'
+        "[t.u]  # a comment\n"
+        "v = [ # an array over lines\n  1,\n  { w = 2 },\n]\n"
+        "[[arr]]\nx = 1\n[[arr]]\nx = 2\n"
+    )
+    lines = key_lines(text)
+    assert {k: lines[k] for k in ("a", "b", "quoted key", "t.u", "t.u.v", "t.u.v[1].w", "arr[1].x")} == {
+        "a": 1,
+        "b": 4,
+        "quoted key": 7,
+        "t.u": 8,
+        "t.u.v": 9,
+        "t.u.v[1].w": 11,
+        "arr[1].x": 16,
+    }
+    assert "y" not in lines and "c" not in lines

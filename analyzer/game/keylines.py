@@ -22,7 +22,20 @@ import re
 from bisect import bisect_right
 
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
-_STOP = ",]}\n#"
+_SCALAR = re.compile(r"[^,\]}\n#]*")
+_BLANKS = re.compile(r"(?:[ \t\r\n]|#[^\n]*)*")
+_SPACES = re.compile(r"(?:[ \t\r]|#[^\n]*)*")
+_BASIC_STOPS = re.compile(r'["\\\n]')
+_LITERAL_STOPS = re.compile(r"['\n]")
+
+
+MAX_PATHS = 20_000
+"""The most key paths read from one text (a rule file writes a few hundred; every shipped file together, 4,218): an
+error in a file of more is named without its line past them, and placing it stays well under a second."""
+
+
+class _Enough(Exception):
+    """The scanner has read :data:`MAX_PATHS` paths."""
 
 
 class _Scanner:
@@ -38,6 +51,8 @@ class _Scanner:
         return bisect_right(self.newlines, self.i - 1) + 1 if self.i else 1
 
     def record(self, path: str) -> None:
+        if len(self.lines) >= MAX_PATHS:
+            raise _Enough
         self.lines.setdefault(path, self.line())
 
     def at(self, token: str) -> bool:
@@ -45,16 +60,7 @@ class _Scanner:
 
     def skip(self, newlines: bool = True) -> None:
         """Past blanks, comments and (with ``newlines``) line ends."""
-        text = self.text
-        while self.i < len(text):
-            c = text[self.i]
-            if c in " \t\r" or (newlines and c == "\n"):
-                self.i += 1
-            elif c == "#":
-                end = text.find("\n", self.i)
-                self.i = len(text) if end < 0 else end
-            else:
-                return
+        self.i = _past(_BLANKS if newlines else _SPACES, self.text, self.i)
 
     def key(self) -> list[str]:
         """A dotted key, each part bare or quoted."""
@@ -97,16 +103,18 @@ class _Scanner:
                     self.i = end
                     return
         quote = text[self.i]
+        stops = _BASIC_STOPS if quote == '"' else _LITERAL_STOPS
         j = self.i + 1
-        while j < len(text) and text[j] != "\n":
-            if text[j] == "\\" and quote == '"':
-                j += 2
-                continue
-            if text[j] == quote:
-                self.i = j + 1
+        while True:
+            found = stops.search(text, j)
+            if found is None or found.group() == "\n":
+                self.i = len(text) if found is None else found.start()
                 return
-            j += 1
-        self.i = j
+            if found.group() == "\\":
+                j = found.start() + 2
+                continue
+            self.i = found.end()
+            return
 
     def value(self, path: str) -> None:
         """Past one value at ``path``, recording the paths inside it."""
@@ -139,8 +147,7 @@ class _Scanner:
                     continue
                 self.pair(path)
         else:
-            while self.i < len(self.text) and self.text[self.i] not in _STOP:
-                self.i += 1
+            self.i = _past(_SCALAR, self.text, self.i)
 
     def pair(self, table: str) -> None:
         """Past ``key = value`` in ``table``."""
@@ -182,6 +189,13 @@ class _Scanner:
                 self.pair(table)
 
 
+def _past(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """Where ``pattern``, which matches the empty text too, ends when matched at ``at``."""
+    found = pattern.match(text, at)
+    assert found is not None
+    return found.end()
+
+
 def _escaped(text: str, at: int) -> bool:
     """Whether the character at ``at`` follows an odd number of backslashes."""
     n = 0
@@ -196,7 +210,7 @@ def key_lines(text: str) -> dict[str, int]:
     scanner = _Scanner(text)
     try:
         return scanner.document()
-    except (IndexError, ValueError, UnicodeDecodeError):  # text the TOML reader refused: what was found so far
+    except (_Enough, IndexError, ValueError, RecursionError):  # past the budget, or text the reader refused
         return scanner.lines
 
 
