@@ -352,6 +352,7 @@ def test_an_edited_shipped_game_is_not_reported_under_the_shipped_name(client: T
     assert same.status_code == 200  # the shipped game as it is
 
 
+@pytest.mark.slow
 def test_a_report_job_writes_the_report_of_the_state(client: TestClient) -> None:
     started = client.post(
         "/api/jobs",
