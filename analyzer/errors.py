@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 QUOTE_LIMIT = 100
 """At most this many characters of a rejected value appear in an error message."""
@@ -21,6 +24,67 @@ class RunError(InputError):
 
     The command line reports it as it reports bad input: one line, exit status 2.
     """
+
+
+FRONT_ENDS: tuple[str, ...] = ("python", "command line")
+"""Who an error speaks to: a program or notebook (Python's keywords, the default), or the command line (its options)."""
+
+OPTIONS: dict[str, str] = {
+    "pays": "--pay",
+    "wagers": "--wager",
+    "wager_files": "--wagers",
+    "thresholds": "--threshold",
+    "spreads": "--spread",
+    "yield_shoes": "--counter-yield",
+}
+"""The parameters whose command-line option is not ``--`` and the keyword with ``_`` as ``-`` (``cut_card``:
+``--cut-card``); a list the library takes is an option given once per item, named in the singular."""
+
+_WORDING: ContextVar[str] = ContextVar("analyzer_error_wording", default="python")
+
+
+@contextmanager
+def worded_for(front_end: str) -> Iterator[None]:
+    """Errors raised inside the block name parameters as ``front_end`` (one of :data:`FRONT_ENDS`) names them.
+
+    The command line wraps each run in ``worded_for("command line")``; everything else is worded for Python.
+    """
+    if front_end not in FRONT_ENDS:
+        raise ValueError(f"front_end must be one of {', '.join(FRONT_ENDS)}, got {front_end!r}")
+    token = _WORDING.set(front_end)
+    try:
+        yield
+    finally:
+        _WORDING.reset(token)
+
+
+def named(parameter: str) -> str:
+    """How an error names ``parameter`` (a library keyword) to whoever called: the keyword itself, or at the command
+    line its option. One check, one message, worded for each front end.
+
+    >>> named("shoes"), named("cut_card")
+    ('shoes', 'cut_card')
+    >>> with worded_for("command line"):
+    ...     named("shoes"), named("cut_card"), named("pays")
+    ('--shoes', '--cut-card', '--pay')
+    """
+    if _WORDING.get() == "python":
+        return parameter
+    return OPTIONS.get(parameter, "--" + parameter.replace("_", "-"))
+
+
+def setting(parameter: str, value: str) -> str:
+    """``parameter`` given the text ``value``, as the caller writes it: ``play='count'`` or ``--play count``.
+
+    >>> setting("play", "count")
+    "play='count'"
+    >>> with worded_for("command line"):
+    ...     setting("play", "count")
+    '--play count'
+    """
+    if _WORDING.get() == "python":
+        return f"{parameter}={value!r}"
+    return f"{named(parameter)} {value}"
 
 
 _REPR = reprlib.Repr()

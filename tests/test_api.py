@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
 from click.testing import CliRunner
 
 import analyzer
-from analyzer.api.common import html_table
+from analyzer.api.table import html_table
 from analyzer.cli import cli
 from analyzer.errors import InputError
 
@@ -83,7 +84,7 @@ def test_effects_of_removal_weighted_by_the_shoe_add_up_to_zero() -> None:
 
 def test_notebook_tables_escape_the_names_a_rule_file_gives() -> None:
     table = html_table([{"wager": "<script>alert(1)</script>", "p": Fraction(1, 3)}], "<b>caption</b>")
-    assert "<script>" not in table and "&lt;script&gt;" in table and "0.33333333" in table
+    assert "<script>" not in table and "&lt;script&gt;" in table and "1/3" in table
     assert "<table>" in analyzer.analyze("dactylus", wagers=["tie"])._repr_html_()
 
 
@@ -138,18 +139,49 @@ def test_a_spread_and_a_threshold_are_given_as_the_command_line_gives_them() -> 
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ({"goal": 100}, "--goal goes with --bankroll"),
-        ({"spreads": "1@4", "play": "perfect"}, "--spread bets by the count"),
-        ({"thresholds": "4"}, "--threshold applies to --play count only"),
+        ({"goal": 100}, "goal goes with bankroll"),
+        (
+            {"spreads": "1@4", "play": "perfect"},
+            "spreads bets by the count: it goes with play='count', not play='perfect'",
+        ),
+        ({"thresholds": "4"}, "thresholds applies to play='count' only"),
         ({"tags": {"banker": "1,1,1,1,-1,-1,-1,-1,0,0,0,0,0"}}, "tags names 'banker', which is not one of the study's"),
-        ({"burn": "some"}, "--burn 'some' is not standard, none or a whole number of cards"),
+        ({"burn": "some"}, "burn 'some' is not standard, none or a whole number of cards"),
+        ({"shoes": 0}, "shoes must be at least 1, got 0"),
+        ({"seed": -1}, "seed must be at least 0, got -1"),
+        ({"cut_card": 3}, "cut_card 3 is outside 11..404: with last_round='one-more' the last round"),
+        ({"last_round": "never"}, "last_round 'never' is not one of"),
+        ({"tags": "1,2"}, "tags '1,2' is not 13 whole numbers"),
+        ({"workers": 0}, "workers must be at least 1, got 0"),
+        ({"bankroll": -5}, "bankroll must be above 0 units, got -5"),
+        ({"bankroll": 5, "rounds_per_hour": 0}, "rounds_per_hour must be from 1 to 10,000, got 0"),
+        ({"pays": "tie=9"}, "pays 'tie=9' is not WAGER:OUTCOME=PAYS, e.g. pays='tie:tie=9:1'"),
     ],
 )
-def test_a_counting_studys_bad_arguments_are_the_command_lines_one_line(
-    arguments: dict[str, object], message: str
-) -> None:
-    with pytest.raises(InputError, match=message.replace("(", r"\(")):
-        analyzer.count("live-pittsburgh", "dragon-bonus-player", shoes=5, **arguments)  # type: ignore[arg-type]
+def test_a_counting_studys_bad_arguments_name_the_python_parameter(arguments: dict[str, object], message: str) -> None:
+    """The library's own checks, worded for Python: the keyword, never the command line's option (issue 29, item 5)."""
+    with pytest.raises(InputError, match=re.escape(message)) as refused:
+        analyzer.count("live-pittsburgh", "dragon-bonus-player", **{"shoes": 5, **arguments})  # type: ignore[arg-type]
+    assert "--" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--shoes", "1", "--seed", "1", "--cut-card", "3"],
+            "--cut-card 3 is outside 11..404: with --last-round one-more",
+        ),
+        (["--shoes", "5", "--threshold", "4"], "--threshold applies to --play count only"),
+        (["--shoes", "5", "--tags", "1,2"], "--tags '1,2' is not 13 whole numbers"),
+    ],
+)
+def test_the_same_checks_at_the_command_line_name_its_options(args: list[str], message: str) -> None:
+    """One check, two wordings: the command line's run is worded for it (analyzer.errors.worded_for)."""
+    result = CliRunner().invoke(
+        cli, ["count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", *args], prog_name="baccarat"
+    )
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
 
 
 def test_a_verification_reads_as_the_commands_json() -> None:
@@ -175,3 +207,108 @@ def test_a_verifications_bad_arguments_are_one_line() -> None:
         analyzer.verify("examples/claims.toml", "punto-banco")
     with pytest.raises(InputError, match="has no list 'nothing'; it has: claims"):
         analyzer.verify("examples/claims.toml").to_records("nothing")
+
+
+# --- issue 29, item 5: a notebook that feels native ---------------------------------------------------------------
+
+
+def _formats_the_docs_name() -> set[str]:
+    """Every format a page, the notebook or a docstring of the library shows render() taking: the quoted words of the
+    text that follows each ``render(``."""
+    from pathlib import Path
+
+    notebook = json.loads(Path("docs/guides/notebook-session.ipynb").read_text(encoding="utf-8"))
+    texts = ["".join(cell["source"]) for cell in notebook["cells"]]
+    texts += [
+        p.read_text(encoding="utf-8") for p in (Path("docs/guides/notebook.md"), *Path("analyzer/api").glob("*.py"))
+    ]
+    named: set[str] = set()
+    for text in texts:
+        for call in re.finditer(r"render\((.{0,200})", text, re.DOTALL):
+            named |= set(re.findall(r'"(\w+)"', call.group(1)))
+    return named
+
+
+@pytest.mark.parametrize("fmt", ["text", "table", "txt", "md", "markdown", "csv", "json", "html"])
+def test_every_text_format_the_docs_name_renders(fmt: str) -> None:
+    from analyzer.api.common import RENDER_FORMATS
+
+    named = _formats_the_docs_name()
+    assert {"md", "json", "csv", "text", "xlsx", "pdf"} <= named  # the pages were read
+    assert named <= set(RENDER_FORMATS), "a page names a format render() does not take"
+    result = analyzer.analyze("dactylus", wagers="tie")
+    shown = result.render(fmt)
+    assert isinstance(shown, str) and "tie" in shown
+    assert isinstance(analyzer.eor("dactylus", wagers="tie").render(fmt), str)
+    assert isinstance(analyzer.verify("examples/claims.toml").render(fmt), str)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("fmt", "magic"), [("xlsx", b"PK"), ("pdf", b"%PDF")])
+def test_the_binary_formats_render_as_bytes(fmt: str, magic: bytes) -> None:
+    shown = analyzer.analyze("dactylus", wagers="tie").render(fmt)
+    assert isinstance(shown, bytes) and shown.startswith(magic)
+
+
+def test_an_unknown_format_names_the_parameter_and_the_formats() -> None:
+    with pytest.raises(InputError, match=r"fmt 'docx' is not a format; use one of text, table, txt, md, markdown"):
+        analyzer.analyze("dactylus", wagers="tie").render("docx")
+
+
+def test_a_text_is_one_wager_never_its_letters() -> None:
+    one = analyzer.analyze("punto-banco", wagers="banker")
+    assert [s.wager.name for s in one.sheets] == ["banker"]
+    assert one.to_records() == analyzer.analyze("punto-banco", wagers=["banker"]).to_records()
+    assert [r["wager"] for r in analyzer.eor("punto-banco", wagers="banker").to_records()] == ["banker"]
+    assert analyzer.analyze("punto-banco", wagers="tie", pays="tie:tie=9:1").sheet("tie").house_edge == Fraction(
+        63053127805, 1301666217579
+    )
+    with pytest.raises(InputError, match=r"^wagers must be a text or a list of texts, got 5\.$"):
+        analyzer.analyze("punto-banco", wagers=5)  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="Unknown wager 'bank'"):
+        analyzer.analyze("punto-banco", wagers="bank")
+
+
+def test_a_results_repr_is_one_line_naming_what_it_is_its_rule_set_and_rows() -> None:
+    shown = {
+        "analysis": repr(analyzer.analyze("live-pittsburgh")),
+        "removal": repr(analyzer.eor("punto-banco")),
+        "verification": repr(analyzer.verify("examples/submitted-punto-banco.csv", "punto-banco")),
+    }
+    assert shown["analysis"] == (
+        "<Analysis: par sheets of 9 wagers under live-pittsburgh, 8 decks (416 cards); 48 outcome rows>"
+    )
+    assert shown["removal"].startswith("<Removal: effects of removal on ") and "under punto-banco" in shown["removal"]
+    assert shown["verification"].startswith("<Verification: ") and "under punto-banco" in shown["verification"]
+    for text in shown.values():
+        assert "\n" not in text and len(text) < 200 and re.search(r"\d+ (outcome )?rows?\b", text)
+
+
+def test_the_html_table_shows_pays_and_percentages_as_the_text_output_does() -> None:
+    result = analyzer.analyze("punto-banco", wagers=["banker", "tie"])
+    html = result._repr_html_()
+    text = result.render("text")
+    assert isinstance(text, str)
+    assert "<td>19:20</td>" in html and "19:20" in text  # as the rule file writes it, not 0.95000000
+    assert '<td title="114753351728/10847218479825">1.0579%</td>' in html and "1.0579%" in text
+    assert "<td>2,292,252,566,437,888</td>" in html and "0.95000000" not in html
+    exact = result.to_html(exact=True)
+    assert "<td>114753351728/10847218479825</td>" in exact and "1.0579%" not in exact
+    verification = analyzer.verify("examples/submitted-punto-banco.csv", "punto-banco")._repr_html_()
+    assert "<td>CONFIRMED</td>" in verification and "<td>19:20</td>" in verification
+
+
+def test_a_frame_keeps_exact_fractions_and_offers_float_twins_for_plotting() -> None:
+    pytest.importorskip("pandas", reason="pandas is the notebook extra")
+    result = analyzer.analyze("punto-banco", wagers="tie")
+    exact = result.to_frame()
+    assert exact["probability"].dtype == object and all(isinstance(p, Fraction) for p in exact["probability"])
+    assert "probability_float" not in exact
+    both = result.to_frame(floats=True)
+    columns = list(both.columns)
+    assert columns[columns.index("probability") + 1] == "probability_float"
+    assert str(both["probability_float"].dtype) == "float64"
+    assert both["probability_float"].tolist() == [float(p) for p in exact["probability"]]
+    assert all(isinstance(p, Fraction) for p in both["probability"])  # the exact column stays beside it
+    summary = analyzer.analyze("punto-banco", wagers="banker").summary_frame(floats=True)
+    assert summary.loc[0, "house_edge_float"] == pytest.approx(0.0105790578)

@@ -34,3 +34,4 @@ def test_the_site_builds_without_a_warning(built_site: tuple[int, str, Path]) ->
     status, errors, html = built_site
     assert status == 0, errors[-4000:]
     assert (html / "reference" / "cli.html").exists()
+    assert (html / "guides" / "notebook-session.html").exists()  # the notebook, rendered

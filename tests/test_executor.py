@@ -45,7 +45,7 @@ def test_dask_local_cluster_gives_the_same_results() -> None:
 
 
 def test_workers_must_be_positive() -> None:
-    with pytest.raises(InputError, match="--workers must be at least 1"), open_executor(workers=0):
+    with pytest.raises(InputError, match="workers must be at least 1"), open_executor(workers=0):
         pass
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from analyzer.errors import InputError
@@ -51,9 +53,9 @@ def test_a_catch_all_above_real_rows_is_refused(rule_file) -> None:  # type: ign
     path = rule_file(text)
     with pytest.raises(
         InputError,
-        match=r"wagers\.dragon-bonus-player: 9 rows are dead: outcomes\[1\] \('natural win'\) is never "
+        match=r"wagers\.dragon-bonus-player: 9 rows are dead: outcomes\[1\] \('natural win', line \d+\) is never "
         r"reached: every round it describes is settled by a row above it \('lose anything'\); outcomes\[2\] .*"
-        r"outcomes\[9\] \('any other result'\) is never reached",
+        r"outcomes\[9\] \('any other result', line \d+\) is never reached",
     ):
         load_rules(path)
 
@@ -70,9 +72,9 @@ def test_every_dead_row_is_listed_with_its_reason_at_once(rule_file) -> None:  #
     )
     with pytest.raises(
         InputError,
-        match=r"2 rows are dead: outcomes\[1\] \('both pairs'\) is never reached: every round it "
-        r"describes is settled by a row above it \('any pair'\); outcomes\[2\] \('natural with three cards'\) is "
-        r"never reached: its conditions never hold together",
+        match=r"line 7: wagers\.mine: 2 rows are dead: outcomes\[1\] \('both pairs', line 13\) is never reached: every "
+        r"round it describes is settled by a row above it \('any pair'\); outcomes\[2\] \('natural with three "
+        r"cards', line 14\) is never reached: its conditions never hold together",
     ):
         load_rules(path)
 
@@ -105,7 +107,9 @@ def test_a_narrower_row_under_a_broader_one_is_refused(rule_file) -> None:  # ty
   { name = "other", pays = "lose" },""",
     )
     with pytest.raises(
-        InputError, match=r"outcomes\[1\] \('both pairs'\) is never reached: .* above it \('any pair'\)"
+        InputError,
+        match=r"line 13: wagers\.mine\.outcomes\[1\]: row 'both pairs' is never reached: .* above it \('any pair'\); "
+        r"move it above them \(it then takes those rounds\) or drop it",
     ):
         load_rules(path)
 
@@ -124,7 +128,32 @@ def test_a_narrower_row_under_a_broader_one_is_refused(rule_file) -> None:  # ty
 )
 def test_contradictory_conditions_are_refused(rule_file, row: str) -> None:  # type: ignore[no-untyped-def]
     path = _file(rule_file, f'  {row},\n  {{ name = "other", pays = "lose" }},')
-    with pytest.raises(InputError, match=r"outcomes\[0\] \('a'\) is never reached: its conditions never hold together"):
+    with pytest.raises(
+        InputError,
+        match=r"custom\.toml, line 11: wagers\.mine\.outcomes\[0\]: row 'a' is never reached: its conditions never "
+        r"hold together in a round these drawing rules deal \(no order of the rows helps\); ",
+    ) as refused:
+        load_rules(path)
+    assert "move" not in str(refused.value)  # moving a row whose conditions never hold together cannot help
+
+
+@pytest.mark.parametrize(
+    ("row", "blamed"),
+    [
+        (
+            "player = { natural = true, cards = 3 }",
+            "without player.natural, or without player.cards, it would hold: change one",
+        ),
+        ("natural = true, cards = 3", "without natural, or without cards, it would hold"),
+        # the cards themselves: no test is counted alone (their records are many), the advice stays general
+        ('banker = { two_card_total = 3, cards = 3 }, player = { third_card = "8" }', "change its conditions so that"),
+    ],
+)
+def test_a_row_that_never_holds_is_told_which_test_to_change(rule_file, row: str, blamed: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 29, item 7: the advice says what would make the row reachable (each test whose loss lets it hold)."""
+    side = 'side = "player"' if row.startswith("natural") else ""
+    path = _file(rule_file, f'  {{ name = "a", {row}, pays = "1:1" }},\n  {{ name = "other", pays = "lose" }},', side)
+    with pytest.raises(InputError, match=re.escape(blamed)):
         load_rules(path)
 
 

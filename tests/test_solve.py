@@ -198,7 +198,7 @@ def test_solve_command_shape_as_json() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--wager", "tie", "--edge", "2%"], "needs --outcome O"),
+        (["--wager", "tie", "--edge", "2%"], "needs --outcome"),
         (["--wager", "tie", "--outcome", "tie", "--edge", "2"], "is not a percentage"),
         (["--wager", "tie", "--outcome", "jackpot", "--edge", "2%"], "has no outcome 'jackpot'"),
         (["--wager", "tie", "--outcome", "tie", "--edge", "200%"], "losing more than the stake"),

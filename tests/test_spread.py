@@ -192,7 +192,7 @@ def test_a_spread_must_start_at_the_threshold_and_bets_by_the_count_only() -> No
         play="count",
         seed=0,
     )
-    with pytest.raises(InputError, match="it goes with --play count, not perfect"):
+    with pytest.raises(InputError, match="it goes with play='count', not play='perfect'"):
         replace(study, play="perfect")
 
 

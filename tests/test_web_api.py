@@ -142,9 +142,17 @@ def test_verify_of_an_uploaded_par_sheet_confirms_and_refutes_as_the_command_doe
 
 def test_the_rule_file_exported_carries_the_pays_changed(client: TestClient) -> None:
     state = {"rules": "golden-frog", "pays": ["any-8-beats-any-6:8 beats 6=30:1", "tie:tie=9:1"]}
+    refused = client.post("/api/export", json={"state": state, "format": "toml"})
+    assert refused.status_code == 400  # an edited shipped game is never exported under the shipped name
+    assert refused.json()["error"] == (
+        "This game is golden-frog as edited, not the shipped golden-frog: give it a name and a title of its own "
+        "(name, title) to export or report it."
+    )
+    state |= {"name": "frog-30", "title": "Golden Frog, 8 beats 6 at 30 to 1"}
     response = client.post("/api/export", json={"state": state, "format": "toml"})
-    assert response.status_code == 200 and 'filename="golden-frog.toml"' in response.headers["content-disposition"]
+    assert response.status_code == 200 and 'filename="frog-30.toml"' in response.headers["content-disposition"]
     text = response.text
+    assert '\nname = "frog-30"\ntitle = "Golden Frog, 8 beats 6 at 30 to 1"\n' in text
     assert text.startswith("# pay changed in the workbench, not written below (give it as --pay): tie:tie=9:1\n")
     again = post(client, "/api/workbench", {"state": {"text": text, "wagers": ["any-8-beats-any-6"]}})
     assert again["wagers"][0]["rows"][0]["pays"] == "30:1"
@@ -171,8 +179,22 @@ def test_a_broken_rule_file_is_a_400_naming_its_line(client: TestClient) -> None
     assert 'pays = "x25:1"' in text.splitlines()[problem["line"] - 1]
 
 
-def test_a_toml_syntax_error_names_the_parser_line() -> None:
-    assert error_line("a = 1\nb = = 2\n", "rule file: not valid TOML (Invalid value (at line 2, column 5)).") == 2
+def test_a_toml_syntax_error_names_the_parser_line(client: TestClient) -> None:
+    response = client.post("/api/workbench", json={"state": {"text": "a = 1\nb = = 2\n"}})
+    assert response.status_code == 400 and response.json()["line"] == 2
+    assert response.json()["error"].startswith("rule file, line 2: not valid TOML")
+    assert error_line("a = 1", "rule file, line 7: wagers.x.pays: ...") == 7
+
+
+def test_a_dead_row_is_placed_at_its_line(client: TestClient) -> None:
+    text = shipped_text("golden-frog").replace("[wagers.", "[wagers.", 1)
+    lines = text.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.lstrip().startswith("{ name ="))
+    lines.insert(first, '  { name = "nothing", player = { natural = true, cards = 3 }, pays = "1:1" },')
+    response = client.post("/api/workbench", json={"state": {"text": "\n".join(lines) + "\n"}})
+    assert response.status_code == 400, response.json()
+    problem = response.json()
+    assert problem["line"] == first + 1 and "no order of the rows helps" in problem["error"]
 
 
 def test_text_sent_to_the_workbench_cannot_read_a_file_by_path(client: TestClient) -> None:
@@ -319,14 +341,32 @@ def test_every_route_is_described_in_the_openapi_document(client: TestClient) ->
 
 
 @pytest.mark.slow
+def test_an_edited_shipped_game_is_not_reported_under_the_shipped_name(client: TestClient) -> None:
+    answer = client.post(
+        "/api/jobs", json={"kind": "report", "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"]}, "format": "pdf"}
+    )
+    assert answer.status_code == 400 and "not the shipped dactylus" in answer.json()["error"]
+    named = {"rules": "dactylus", "name": "dactylus", "title": "Dactylus"}  # naming it as shipped changes nothing
+    assert client.post("/api/export", json={"state": named, "format": "csv"}).status_code == 400
+    same = client.post("/api/export", json={"state": {"rules": "dactylus"}, "format": "csv"})
+    assert same.status_code == 200  # the shipped game as it is
+
+
+@pytest.mark.slow
 def test_a_report_job_writes_the_report_of_the_state(client: TestClient) -> None:
     started = client.post(
-        "/api/jobs", json={"kind": "report", "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"]}, "format": "html"}
+        "/api/jobs",
+        json={
+            "kind": "report",
+            "state": {"rules": "dactylus", "pays": ["tie:tie=9:1"], "name": "dactylus-tie-9", "title": "Tie at 9"},
+            "format": "html",
+        },
     )
     assert started.status_code == 202
     job = wait_for(client, started.json()["id"])
     assert job["status"] == "done", job
     report = client.get(f"/api/jobs/{job['id']}/result")
-    assert 'filename="dactylus-report.html"' in report.headers["content-disposition"]
+    assert 'filename="dactylus-tie-9-report.html"' in report.headers["content-disposition"]
+    assert "dactylus-tie-9" in report.text and "Tie at 9" in report.text
     assert "pays 9:1 set by the user (the rule file says 8:1)" in report.text and "4.8440%" in report.text
     assert "the workbench (baccarat serve)" in report.text  # the provenance says what made it

@@ -11,29 +11,36 @@ from ..exact.parsheet import ParSheet, par_sheets
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..report.analysis import analysis_document
+from ..report.common import FIGURES as SHOWN
 from ..report.common import shoe_text
-from ..report.model import Document
-from .common import html_table, rule_set, shoe_for, to_frame
+from ..report.model import Document, Value, count, decimal, percent, real, text
+from ..report.model import pays as pays_value
+from .common import rendered, rule_set, shoe_for, texts, to_frame
+from .table import exact_rows, html_table
 
-FIGURES: tuple[str, ...] = (
-    "expected_value",
-    "house_edge",
-    "rtp",
-    "element_of_risk",
-    "hit_frequency",
-    "push_frequency",
-    "variance",
-)
+FIGURES: tuple[str, ...] = tuple(key for key, _, _ in SHOWN)
 """The exact figures of a par sheet, in the order the summary gives them (all Fractions, or None without pays)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Analysis:
-    """The par sheets of some wagers under one rule set and shoe: exact, as ``baccarat analyze`` gives them."""
+    """The par sheets of some wagers under one rule set and shoe: exact, as ``baccarat analyze`` gives them.
+
+    In Jupyter it shows itself as two tables (each wager's figures, then every outcome), each value as the text
+    output prints it (pays as the rule file writes them, "19:20"; house edges as "1.0579%"), every rounded figure's
+    exact fraction in its tooltip; :meth:`to_html` with ``exact=True`` shows the fractions themselves.
+    """
 
     rules: RuleSet
     shoe: Shoe
     sheets: tuple[ParSheet, ...]
+
+    def __repr__(self) -> str:
+        rows = sum(len(s.rows) for s in self.sheets)
+        return (
+            f"<Analysis: par sheets of {_plural(len(self.sheets), 'wager')} under {self.rules.name}, "
+            f"{shoe_text(self.shoe)}; {_plural(rows, 'outcome row')}>"
+        )
 
     def sheet(self, wager: str) -> ParSheet:
         """The par sheet of ``wager`` (its name in the rule file)."""
@@ -43,57 +50,74 @@ class Analysis:
         names = ", ".join(s.wager.name for s in self.sheets)
         raise InputError(f"No wager {shown(wager)} in this analysis; it has: {names}.")
 
-    def to_records(self) -> list[dict[str, Any]]:
-        """One dict per outcome row: rule set, wager, outcome, combinations (int), probability, pays and
-        return (Fractions; ``None`` where a wager has no pay table)."""
+    def _outcome_rows(self) -> list[dict[str, Value]]:
         return [
             {
-                "rule_set": self.rules.name,
-                "wager": s.wager.name,
-                "outcome": row.outcome.name,
-                "combinations": row.combinations,
-                "probability": row.probability,
-                "pays": row.pays,
-                "return": row.contribution,
+                "rule_set": text(self.rules.name),
+                "wager": text(s.wager.name),
+                "outcome": text(row.outcome.name),
+                "combinations": count(row.combinations),
+                "probability": decimal(row.probability),
+                "pays": pays_value(row.pays, shown=row.outcome.pays_text if row.pays is None else None),
+                "return": decimal(row.contribution),
             }
             for s in self.sheets
             for row in s.rows
         ]
 
-    def summary(self) -> list[dict[str, Any]]:
-        """One dict per wager: its exact figures (:data:`FIGURES`) and the standard deviation (a float)."""
+    def _summary_rows(self) -> list[dict[str, Value]]:
         return [
             {
-                "rule_set": self.rules.name,
-                "wager": s.wager.name,
-                "denominator": s.denominator,
-                **{f: getattr(s, f) for f in FIGURES},
-                "standard_deviation": s.standard_deviation,
+                "rule_set": text(self.rules.name),
+                "wager": text(s.wager.name),
+                "denominator": count(s.denominator),
+                **{key: (percent if as_percent else decimal)(getattr(s, key)) for key, _, as_percent in SHOWN},
+                "standard_deviation": real(s.standard_deviation),
             }
             for s in self.sheets
         ]
 
-    def to_frame(self) -> Any:
-        """:meth:`to_records` as a pandas DataFrame (the ``notebook`` extra)."""
-        return to_frame(self.to_records())
+    def to_records(self) -> list[dict[str, Any]]:
+        """One dict per outcome row: rule set, wager, outcome, combinations (int), probability, pays and
+        return (Fractions; ``None`` where a wager has no pay table)."""
+        return exact_rows(self._outcome_rows())
 
-    def summary_frame(self) -> Any:
-        """:meth:`summary` as a pandas DataFrame."""
-        return to_frame(self.summary())
+    def summary(self) -> list[dict[str, Any]]:
+        """One dict per wager: its exact figures (:data:`FIGURES`) and the standard deviation (a float)."""
+        return exact_rows(self._summary_rows())
+
+    def to_frame(self, floats: bool = False) -> Any:
+        """:meth:`to_records` as a pandas DataFrame (the ``notebook`` extra): exact Fractions in ``object`` columns;
+        ``floats=True`` adds a ``float64`` twin of each (``probability_float``, ...) for plotting."""
+        return to_frame(self.to_records(), floats)
+
+    def summary_frame(self, floats: bool = False) -> Any:
+        """:meth:`summary` as a pandas DataFrame (``floats`` as in :meth:`to_frame`)."""
+        return to_frame(self.summary(), floats)
 
     def document(self) -> Document:
         """The ``analyze`` document of the report model (provenance included)."""
         return analysis_document(self.rules, self.shoe, self.sheets)
 
     def render(self, fmt: str = "text", exact: bool = False) -> str | bytes:
-        """The document in one of the command line's formats (text, md, csv, json, html; pdf and xlsx as bytes)."""
-        from ..report.output import produce
+        """The document as ``baccarat analyze --format FMT`` writes it (:data:`~.common.RENDER_FORMATS`: text, md,
+        csv, json, html; xlsx and pdf as bytes); ``exact`` writes fractions instead of rounded decimals."""
+        return rendered(self.document(), fmt, exact)
 
-        return produce(self.document(), fmt, exact)
+    def to_html(self, exact: bool = False) -> str:
+        """The two tables Jupyter shows: each wager's figures, then every outcome (``exact``: fractions)."""
+        labels = {"wager": "wager", **{key: label for key, label, _ in SHOWN}, "standard_deviation": "SD"}
+        summary = [{labels[k]: v for k, v in row.items() if k in labels} for row in self._summary_rows()]
+        outcomes = [{k: v for k, v in row.items() if k != "rule_set"} for row in self._outcome_rows()]
+        caption = f"{self.rules.name}: {self.rules.title}; {shoe_text(self.shoe)}"
+        return html_table(summary, caption, exact) + html_table(outcomes, "Outcomes", exact)
 
     def _repr_html_(self) -> str:
-        caption = f"{self.rules.name}: {shoe_text(self.shoe)}"
-        return html_table(self.summary(), caption) + html_table(self.to_records(), "Outcomes")
+        return self.to_html()
+
+
+def _plural(n: int, what: str) -> str:
+    return f"{n:,} {what}" + ("" if n == 1 else "s")
 
 
 def analyze(
@@ -101,16 +125,17 @@ def analyze(
     *,
     decks: int | None = None,
     remove: str | Iterable[str] = "",
-    pays: Iterable[str] = (),
-    wagers: Sequence[str] = (),
-    wager_files: Sequence[str] = (),
+    pays: str | Iterable[str] = (),
+    wagers: str | Sequence[str] = (),
+    wager_files: str | Sequence[str] = (),
 ) -> Analysis:
     """The par sheets of ``wagers`` (default: all) under ``rules``, exactly as ``baccarat analyze`` computes them.
 
     ``rules`` is a shipped name (``"punto-banco"``, a catalogue file such as ``"golden-frog"``), a rule
     file's path, or a :class:`RuleSet`; ``decks`` defaults to the rule set's own; ``remove`` takes cards
     out (``"5x4,K"``); ``pays`` changes pays (``["tie:tie=9:1"]``); ``wager_files`` adds side bets, as
-    ``--wagers`` does. Bad input raises :class:`~analyzer.errors.InputError` with the command line's line.
+    ``--wagers`` does; a text is one of each (``wagers="banker"``). Bad input raises
+    :class:`~analyzer.errors.InputError`, one line naming the parameter.
 
     >>> from analyzer.numbers import percent_text
     >>> percent_text(analyze("dactylus", wagers=["banker"]).sheet("banker").house_edge)
@@ -118,4 +143,4 @@ def analyze(
     """
     chosen = rule_set(rules, pays, wager_files)
     shoe = shoe_for(chosen, decks, remove)
-    return Analysis(chosen, shoe, par_sheets(chosen, shoe, tuple(wagers)))
+    return Analysis(chosen, shoe, par_sheets(chosen, shoe, texts(wagers, "wagers")))

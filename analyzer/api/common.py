@@ -7,67 +7,107 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, setting, shown
 from ..exact.reach import load_rules
 from ..extras import require
 from ..game.cards import parse_removal
 from ..game.odds import parse_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..report.model import Document
 
 _PAY = re.compile(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)")
 
 
-def with_pays(rules: RuleSet, overrides: Iterable[str]) -> RuleSet:
-    """``rules`` with each ``WAGER:OUTCOME=PAYS`` change made (``"tie:tie=9:1"``); each is listed in every output."""
-    for text in overrides:
+def texts(value: str | Iterable[str], parameter: str) -> tuple[str, ...]:
+    """``value`` as a tuple of texts: a string is one (``wagers="banker"`` is the one wager banker, never its
+    letters), any other iterable of strings is as many; anything else is refused naming ``parameter``.
+
+    >>> texts("banker", "wagers"), texts(["banker", "tie"], "wagers")
+    (('banker',), ('banker', 'tie'))
+    """
+    if isinstance(value, str):
+        return (value,)
+    try:
+        items = tuple(value)
+    except TypeError:
+        items = None
+    if items is None or not all(isinstance(item, str) for item in items):
+        raise InputError(f"{named(parameter)} must be a text or a list of texts, got {shown(value)}.")
+    return items
+
+
+def with_pays(rules: RuleSet, overrides: str | Iterable[str]) -> RuleSet:
+    """``rules`` with each ``WAGER:OUTCOME=PAYS`` change made (``"tie:tie=9:1"``, or a list of them); each is listed in
+    every output."""
+    for text in texts(overrides, "pays"):
         match = _PAY.fullmatch(text.strip())
         if not match:
-            raise InputError(f"--pay {shown(text)} is not WAGER:OUTCOME=PAYS, e.g. --pay 'tie:tie=9:1'.")
+            raise InputError(
+                f"{named('pays')} {shown(text)} is not WAGER:OUTCOME=PAYS, e.g. {setting('pays', 'tie:tie=9:1')}."
+            )
         rules = rules.with_pays(match["wager"].strip(), match["outcome"].strip(), parse_pays(match["pays"]))
     return rules
 
 
-def rule_set(rules: str | RuleSet, pays: Iterable[str] = (), wager_files: Sequence[str] = ()) -> RuleSet:
+def rule_set(rules: str | RuleSet, pays: str | Iterable[str] = (), wager_files: str | Sequence[str] = ()) -> RuleSet:
     """A shipped rule set or catalogue file by name, a rule file by path, or a :class:`RuleSet` as it is;
-    with the side bets of ``wager_files`` and the pay changes ``pays``."""
-    loaded = rules if isinstance(rules, RuleSet) else load_rules(rules, tuple(wager_files))
+    with the side bets of ``wager_files`` and the pay changes ``pays`` (a text is one file, one change)."""
+    if not isinstance(rules, (str, RuleSet)):
+        raise InputError(
+            f"{named('rules')} must be a rule set's name, a rule file's path or a RuleSet, got {shown(rules)}."
+        )
+    loaded = rules if isinstance(rules, RuleSet) else load_rules(rules, texts(wager_files, "wager_files"))
     return with_pays(loaded, pays)
 
 
 def shoe_for(rules: RuleSet, decks: int | None = None, remove: str | Iterable[str] = "") -> Shoe:
     """The rule set's shoe (its own decks unless ``decks`` is given) less the cards ``remove`` names
     (``"5x4,K"``, or a list of such tokens)."""
-    text = remove if isinstance(remove, str) else ",".join(remove)
+    text = ",".join(texts(remove, "remove"))
     return Shoe.decks(decks if decks is not None else rules.decks).remove(parse_removal(text))
 
 
-def to_frame(records: Sequence[Mapping[str, Any]]) -> Any:
-    """``records`` as a pandas DataFrame, its exact figures kept as Fraction objects (``object`` columns)."""
+def to_frame(records: Sequence[Mapping[str, Any]], floats: bool = False) -> Any:
+    """``records`` as a pandas DataFrame, its exact figures kept as Fraction objects (``object`` columns); with
+    ``floats``, each column holding Fractions gets a ``float64`` twin beside it, ``NAME_float``, for plotting (a
+    figure that does not exist is NaN there)."""
     require("notebook", "pandas", what="to_frame() (to_records() gives the same rows as plain dicts)")
     import pandas
 
-    return pandas.DataFrame.from_records(list(records))
+    frame = pandas.DataFrame.from_records(list(records))
+    if floats:
+        for name in list(frame.columns):
+            column = frame[name]
+            if any(isinstance(v, Fraction) for v in column):
+                twin = column.map(lambda v: float(v) if isinstance(v, (Fraction, int)) else float("nan"))
+                frame.insert(frame.columns.get_loc(name) + 1, f"{name}_float", twin.astype("float64"))
+    return frame
 
 
-def cell_text(value: object) -> str:
-    """A figure as a notebook table shows it: a fraction as a decimal rounded exactly, the rest as text."""
-    from ..numbers import decimal_text
+RENDER_FORMATS: dict[str, str] = {
+    "text": "table",
+    "table": "table",
+    "txt": "table",
+    "md": "markdown",
+    "markdown": "markdown",
+    "csv": "csv",
+    "json": "json",
+    "html": "html",
+    "xlsx": "xlsx",
+    "pdf": "pdf",
+}
+"""Every name ``render`` takes, and the command line's format it is: the ``--format`` names and the suffixes of
+``--out`` (``md``, ``txt``), with ``text`` for the terminal's table."""
 
-    if isinstance(value, Fraction):
-        return decimal_text(value, 8)
-    return "" if value is None else str(value)
 
+def rendered(document: Document, fmt: str, exact: bool) -> str | bytes:
+    """``document`` written as ``baccarat ... --format FMT`` writes it: text for the text formats and HTML, bytes for
+    xlsx and PDF (which need the ``report`` extra)."""
+    from ..report.output import produce, require_format
 
-def html_table(records: Sequence[Mapping[str, Any]], caption: str) -> str:
-    """A plain HTML table of ``records``; every text is escaped (names come from rule files)."""
-    import html  # a notebook's display, not a command's start-up
-
-    columns = list(records[0]) if records else []
-    head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{html.escape(cell_text(r[c]))}</td>" for c in columns) + "</tr>" for r in records
-    )
-    return (
-        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    )
+    if not isinstance(fmt, str) or fmt.lower() not in RENDER_FORMATS:
+        raise InputError(f"{named('fmt')} {shown(fmt)} is not a format; use one of {', '.join(RENDER_FORMATS)}.")
+    chosen = RENDER_FORMATS[fmt.lower()]
+    require_format(chosen)
+    return produce(document, chosen, exact)

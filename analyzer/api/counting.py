@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, setting, shown
 from ..game.rules import RuleSet
 from .result import Result
 
@@ -54,16 +54,19 @@ def plan(
     from ..studies.plan import Procedure, Study
 
     if not re.fullmatch(r"standard|none|\d{1,4}", burn):
-        raise InputError(f"--burn {shown(burn)} is not standard, none or a whole number of cards.")
+        raise InputError(f"{named('burn')} {shown(burn)} is not standard, none or a whole number of cards.")
     procedure = Procedure(burn=int(burn) if burn.isdigit() else burn, cut_card=cut_card, last_round=last_round)
     counts = {w: parse_tags(t) for w, t in (tags or {}).items()}
     limits = {w: parse_threshold(t) for w, t in (thresholds or {}).items()}
     ramps = {w: parse_spread(t) for w, t in (spreads or {}).items()}
     if ramps and play == "perfect":
-        raise InputError("--spread bets by the count: it goes with --play count, not --play perfect.")
+        raise InputError(
+            f"{named('spreads')} bets by the count: it goes with {setting('play', 'count')}, not "
+            f"{setting('play', 'perfect')}."
+        )
     chosen = "count" if ramps else play or "perfect"
     if chosen == "perfect" and limits:
-        raise InputError("--threshold applies to --play count only.")
+        raise InputError(f"{named('thresholds')} applies to {setting('play', 'count')} only.")
     decks = decks if decks is not None else rules.decks
     plans = wager_plans(rules, wagers, decks, chosen, counts, limits, threshold_on, ramps)
     return Study(
@@ -77,7 +80,7 @@ def plan(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class CountStudy(Result):
     """A counting study's figures (``baccarat count``): :meth:`to_records` gives one row per wager (its bets,
     units won and expected, per shoe and per 100 rounds, SD, N0, and with a bankroll the risk figures), and
@@ -100,7 +103,7 @@ def count(
     thresholds: str | ByWager | None = None,
     threshold_on: str | None = None,
     spreads: str | ByWager | None = None,
-    pays: Sequence[str] = (),
+    pays: str | Sequence[str] = (),
     seed: int = 0,
     workers: int = 1,
     bankroll: int | Fraction | None = None,
@@ -114,11 +117,11 @@ def count(
     from ..report.count import count_document
     from ..studies.counting import run
     from ..studies.risk import Bankroll
-    from .common import rule_set, with_pays
+    from .common import rule_set, texts, with_pays
 
-    names = (wagers,) if isinstance(wagers, str) else tuple(wagers)
+    names = texts(wagers, "wagers")
     if goal is not None and bankroll is None:
-        raise InputError("--goal goes with --bankroll (the risk of ruin before winning the goal).")
+        raise InputError(f"{named('goal')} goes with {named('bankroll')} (the risk of ruin before winning the goal).")
     money = (
         None
         if bankroll is None
@@ -152,12 +155,12 @@ def _by_wager(option: str, given: str | ByWager | None, wagers: Sequence[str]) -
     for name in given:
         if name is not None and name not in wagers:
             raise InputError(
-                f"{option} names {shown(name)}, which is not one of the study's wagers ({', '.join(wagers)})."
+                f"{named(option)} names {shown(name)}, which is not one of the study's wagers ({', '.join(wagers)})."
             )
     return given
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Verification(Result):
     """Verdicts on claimed figures (``baccarat verify``): :meth:`to_records` gives one row per claim (or per figure of
     a submitted par sheet: its claimed value, the exact figure and the verdict); :attr:`confirmed` is True when every
@@ -172,8 +175,8 @@ def verify(
     *,
     decks: int | None = None,
     remove: str = "",
-    pays: Sequence[str] = (),
-    checks: Sequence[str] = (),
+    pays: str | Sequence[str] = (),
+    checks: str | Sequence[str] = (),
     names: str | None = None,
 ) -> Verification:
     """Check a claims file (TOML), or a submitted par sheet (.csv, .xlsx) under ``rules``, as ``baccarat verify``
@@ -181,16 +184,17 @@ def verify(
     from ..report.verify import verdicts_document
     from ..studies.verify import load_claims
     from ..studies.verify import verify as verdicts_of
-    from .common import rule_set, shoe_for, with_pays
+    from .common import rule_set, shoe_for, texts, with_pays
     from .studies import verify_par_sheet
 
+    check_files = texts(checks, "checks")
     if claims.lower().endswith((".csv", ".xlsx")):
         if rules is None:
             raise InputError(f"{shown(claims)} is a par sheet: give the rule set to check it under (rules=...).")
         chosen = with_pays(rule_set(rules), pays)
-        document, confirmed = verify_par_sheet(claims, chosen, shoe_for(chosen, decks, remove), checks, names)
+        document, confirmed = verify_par_sheet(claims, chosen, shoe_for(chosen, decks, remove), check_files, names)
         return Verification(report=document, records="checks", confirmed=confirmed)
-    if rules is not None or decks is not None or remove or pays or checks or names is not None:
+    if rules is not None or decks is not None or remove or pays or check_files or names is not None:
         raise InputError(
             "rules, decks, remove, pays, checks and names are for a par sheet (.csv, .xlsx); a claims "
             "file names them in each claim."

@@ -22,8 +22,9 @@ from ..game.choices import parse_commission
 from ..game.rules import RuleSet
 from ..report.model import Document
 from ..studies.equilibrium import Solved, banker_plays, player_plays, solve
-from .common import html_table, rule_set, shoe_for, to_frame
+from .common import rule_set, shoe_for, to_frame
 from .result import Result
+from .table import html_table
 
 
 @dataclass(frozen=True)

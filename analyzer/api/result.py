@@ -14,16 +14,31 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, shown
-from ..report.model import Document
-from .common import html_table, to_frame
+from ..report.model import Document, Value
+from .common import rendered, to_frame
+from .table import html_table
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Result:
-    """The document of one command's run; ``records`` names the list :meth:`to_records` reads by default."""
+    """The document of one command's run; ``records`` names the list :meth:`to_records` reads by default.
+
+    In Jupyter it shows that list as a table, each value as the command's text output prints it (every rounded
+    figure's exact fraction in its tooltip; :meth:`to_html` with ``exact=True`` shows the fractions).
+    """
 
     report: Document
     records: str
+
+    def __repr__(self) -> str:
+        data = self.data()
+        rows = data.get(self.records)
+        n = len(rows) if isinstance(rows, list) else 0
+        rule_set = data.get("rule_set")
+        under = f" under {rule_set}" if isinstance(rule_set, str) and rule_set not in self.report.title else ""
+        return (
+            f"<{type(self).__name__}: {self.report.title}{under}; {n:,} row{'' if n == 1 else 's'} of {self.records}>"
+        )
 
     def document(self) -> Document:
         """The command's document of the report model (provenance included)."""
@@ -51,19 +66,29 @@ class Result:
             raise InputError(f"This result has no list {shown(name)}; it has: {', '.join(self.lists()) or 'none'}.")
         return [_flat(row) for row in rows]
 
-    def to_frame(self, key: str | None = None) -> Any:
-        """:meth:`to_records` as a pandas DataFrame (the ``notebook`` extra)."""
-        return to_frame(self.to_records(key))
+    def to_frame(self, key: str | None = None, floats: bool = False) -> Any:
+        """:meth:`to_records` as a pandas DataFrame (the ``notebook`` extra): exact Fractions in ``object`` columns;
+        ``floats=True`` adds a ``float64`` twin of each (``NAME_float``) for plotting."""
+        return to_frame(self.to_records(key), floats)
 
     def render(self, fmt: str = "text", exact: bool = False) -> str | bytes:
-        """The document in one of the command line's formats (text, md, csv, json, html; pdf and xlsx as bytes)."""
-        from ..report.output import produce
+        """The document as the command's ``--format FMT`` writes it (text, md, csv, json, html; xlsx and pdf as
+        bytes)."""
+        return rendered(self.report, fmt, exact)
 
-        return produce(self.report, fmt, exact)
+    def to_html(self, key: str | None = None, exact: bool = False) -> str:
+        """The rows of the list ``key`` (default: :attr:`records`) as a table, each value as the text output prints
+        it (``exact``: fractions); nested lists (a table by count) are left out."""
+        from ..report.to_json import document_values
+
+        name = self.records if key is None else key
+        self.to_records(name)  # refuses a name that is not a list of rows
+        rows = [_flat(r) for r in document_values(self.report)[name]]
+        cells = [{k: v for k, v in row.items() if isinstance(v, Value)} for row in rows]
+        return html_table(cells, f"{self.report.title}: {name}", exact)
 
     def _repr_html_(self) -> str:
-        records = [{k: v for k, v in r.items() if not isinstance(v, list)} for r in self.to_records()]
-        return html_table(records, self.report.title)
+        return self.to_html()
 
 
 def _flat(row: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:

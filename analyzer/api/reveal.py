@@ -19,7 +19,8 @@ from ..report.revealsolve import reveal_law_document
 from ..studies.peek import SHAPES, PeekAnalysis, RaiseSheet, analyze_peek, peek_reveal
 from ..studies.peekcard import strategy_card
 from ..studies.revealsolve import RevealLaws, parse_targets, solve_reveal_law
-from .common import html_table, rule_set, shoe_for, to_frame
+from .common import rule_set, shoe_for, to_frame
+from .table import html_table
 
 
 def _figures(sheet: RaiseSheet) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from ..studies.exposure import ExposureWorth, exposure_worth, parse_amount
 from ..studies.information import Information
 from ..studies.information import information as study
 from ..studies.sorts import SortSearch, search_sorts
-from .common import html_table, rule_set, shoe_for, to_frame
+from .common import rule_set, shoe_for, to_frame
+from .table import html_table
 
 
 def _records(found: Information) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, named, setting
 from ..exact.parsheet import par_sheets
 from ..game.odds import format_pays
 from ..game.rules import RuleSet
@@ -49,19 +49,24 @@ def solve(
     from ..studies.solve import solve_pay, solve_shape
 
     if not shape and outcome is None:
-        raise InputError("solve needs --outcome O (the pay to solve) or --shape OUTCOME=WEIGHT (a pay table to scale).")
+        raise InputError(
+            f"solve needs {named('outcome')} (the pay to solve) or {named('shape')} (a pay table to scale, "
+            "OUTCOME=WEIGHT)."
+        )
     if rank_by not in RANKINGS:
-        raise InputError(f"--rank-by {rank_by!r} is unknown; use {' or '.join(RANKINGS)}.")
+        raise InputError(f"{named('rank_by')} {rank_by!r} is unknown; use {' or '.join(RANKINGS)}.")
     if rank_by == "counter-yield" and yield_shoes is None:
         raise InputError(
-            "--rank-by counter-yield needs --counter-yield SHOES (the shoes to measure each candidate on)."
+            f"{setting('rank_by', 'counter-yield')} needs {named('yield_shoes')} (the shoes to measure each "
+            "candidate on)."
         )
     if rules.wager(wager).lightning is not None:
         from ..studies.solve import solve_multiplied_pay
 
         if shape:
             raise InputError(
-                f"Wager {wager} has lightning multipliers: solve the pay of one outcome (--outcome), not a shape."
+                f"Wager {wager} has lightning multipliers: solve the pay of one outcome ({named('outcome')}), not a "
+                "shape."
             )
         sheet, solution_one = solve_multiplied_pay(rules, shoe, wager, outcome or "", target)
         solution: PaySolution | ShapeSolution = solution_one
@@ -97,7 +102,7 @@ def _with_yields(
     from ..studies.design import counter_yield
 
     if shoe.decks_built is None:
-        raise InputError("The counter yield needs a shoe built from decks (--decks).")
+        raise InputError(f"The counter yield needs a shoe built from decks ({named('decks')}).")
     for name, paid in fixed:
         rules = rules.with_pays(wager, name, paid)
     with open_executor(workers) as executor:
@@ -148,7 +153,10 @@ def diff(
     yields = None
     if yield_shoes is not None:
         if shoe.decks_built is None or shoe.removed_from_decks():
-            raise InputError("A counter yield deals whole shoes: give --decks, not --remove, with --counter-yield.")
+            raise InputError(
+                f"A counter yield deals whole shoes: give {named('decks')}, not {named('remove')}, with "
+                f"{named('yield_shoes')}."
+            )
         from ..play.executor import open_executor
         from ..studies.design import counter_yield
 
@@ -208,7 +216,7 @@ def count_designs(
 
 def co_count_designs(
     rules: str | RuleSet,
-    wagers: Sequence[str],
+    wagers: str | Sequence[str],
     *,
     decks: int | None = None,
     shoes: int = 2000,
@@ -224,13 +232,13 @@ def co_count_designs(
     :func:`analyzer.report.codesign.co_design_document` (``sheet=True``: ``--sheet``)."""
     from ..play.executor import open_executor
     from ..studies.codesign import co_design
-    from .common import rule_set
+    from .common import rule_set, texts
 
     chosen = rule_set(rules)
     with open_executor(workers) as executor:
         return co_design(
             chosen,
-            tuple(wagers),
+            texts(wagers, "wagers"),
             decks if decks is not None else chosen.decks,
             shoes,
             seed,

@@ -19,9 +19,10 @@ change re-prices without recounting.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from threading import Lock
 from typing import Any
@@ -34,16 +35,25 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import fraction_text
 from .common import shoe_for, with_pays
+from .compare import figure_changes, table_changes, top_award
 from .pricing import priced_sheets
 
 MAX_TEXT = 1_000_000
 """The longest rule-file text the workbench takes, in characters: the command line's limit on a rule file."""
+MAX_NAME = 80
+"""The longest name a designer gives an edited game (it names the files exported too)."""
+MAX_TITLE = 200
+"""The longest title a designer gives an edited game."""
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+"""A game's name, as a rule file's name is written and a file is named: letters, digits, '.', '_', '-'."""
 MAX_PAYS = 200
 """The most pay changes one state may carry."""
 MAX_DECKS = 1_000
 """The most decks, as on the command line."""
-KEYS: tuple[str, ...] = ("rules", "text", "decks", "remove", "pays", "wagers")
+KEYS: tuple[str, ...] = ("rules", "text", "decks", "remove", "pays", "wagers", "name", "title")
 """The keys of a state, each optional."""
+RULE_FILE = "rule file"
+"""How errors name a rule file's text sent to the workbench (``rule file, line 10: wagers.mine.pays: ...``)."""
 CACHED_RULE_SETS = 64
 """How many loaded rule files (by the SHA-256 of their text) are kept."""
 
@@ -52,7 +62,8 @@ CACHED_RULE_SETS = 64
 class State:
     """What the workbench shows: a rule set by name (``rules``) or by its text (``text``, which wins), the shoe
     (``decks``, default the rule set's; cards ``remove``-d, as ``--remove`` takes them), ``pays`` changes as
-    ``--pay`` takes them, and the ``wagers`` shown (default all)."""
+    ``--pay`` takes them, the ``wagers`` shown (default all), and the ``name`` and ``title`` the designer gives the
+    game as edited (default the rule file's), under which it is exported and reported."""
 
     rules: str = "punto-banco"
     text: str | None = None
@@ -60,8 +71,17 @@ class State:
     remove: str = ""
     pays: tuple[str, ...] = ()
     wagers: tuple[str, ...] = ()
+    name: str | None = None
+    title: str | None = None
 
     def __post_init__(self) -> None:
+        if self.name is not None and (len(self.name) > MAX_NAME or not NAME.fullmatch(self.name)):
+            raise InputError(
+                f"The name {shown(self.name)} is not a game's name: use up to {MAX_NAME} letters, digits, '.', '_' "
+                "and '-', starting with a letter or digit (it names the files exported)."
+            )
+        if self.title is not None and (not self.title.strip() or len(self.title) > MAX_TITLE or "\n" in self.title):
+            raise InputError(f"The title must be one line of 1 to {MAX_TITLE} characters.")
         if self.text is not None and len(self.text) > MAX_TEXT:
             raise InputError(
                 f"The rule file is {len(self.text):,} characters long; the workbench takes at most {MAX_TEXT:,}."
@@ -85,7 +105,18 @@ class State:
         remove = _typed(data, "remove", str, "cards as --remove takes them, e.g. '5x4,K'", "")
         pays = _texts(data, "pays", "pay changes such as 'tie:tie=9:1'")
         wagers = _texts(data, "wagers", "wager names")
-        return cls(rules=rules, text=text or None, decks=decks, remove=remove, pays=pays, wagers=wagers)
+        name = _typed(data, "name", str, "the game's name", None)
+        title = _typed(data, "title", str, "the game's title", None)
+        return cls(
+            rules=rules,
+            text=text or None,
+            decks=decks,
+            remove=remove,
+            pays=pays,
+            wagers=wagers,
+            name=name or None,
+            title=title or None,
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The state as a JSON object, leaving out what is at its default."""
@@ -96,12 +127,18 @@ class State:
             "remove": self.remove,
             "pays": list(self.pays),
             "wagers": list(self.wagers),
+            "name": self.name,
+            "title": self.title,
         }
         return {k: v for k, v in every.items() if v not in (None, "", [])}
 
     def rule_set(self) -> RuleSet:
-        """The rule set, checked as the command line checks one, with the pay changes made."""
-        return with_pays(_loaded(self.rules if self.text is None else None, self.text), self.pays)
+        """The rule set, checked as the command line checks one, with the pay changes made, under the name and title
+        the designer gave it (if any)."""
+        rules = with_pays(_loaded(self.rules if self.text is None else None, self.text), self.pays)
+        if self.name is not None or self.title is not None:
+            rules = replace(rules, name=self.name or rules.name, title=self.title or rules.title)
+        return rules
 
     def shoe(self, rules: RuleSet) -> Shoe:
         return shoe_for(rules, self.decks, self.remove)
@@ -129,6 +166,7 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
     """A shipped rule set by name, or a rule file's text (which may extend shipped files only), checked for dead
     rows; kept by name or by the SHA-256 of the text."""
     from ..exact.reach import check, load_rules
+    from ..game.keylines import placed
     from ..game.rulefile import parse
     from ..game.shipped import catalogue, shipped
 
@@ -146,7 +184,11 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
             )
         rules = load_rules(name)
     else:
-        rules = check(parse(text, "rule file", read_files=False))
+        rules = parse(text, RULE_FILE, read_files=False)
+        try:
+            rules = check(rules)
+        except InputError as e:
+            raise InputError(placed(str(e), RULE_FILE, text)) from None
     with _lock:
         _loaded_cache[key] = rules
         while len(_loaded_cache) > CACHED_RULE_SETS:
@@ -156,20 +198,6 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
 
 def _exact(value: Fraction | None) -> str | None:
     return None if value is None else fraction_text(value)
-
-
-def _top_award(sheet: ParSheet) -> dict[str, Any] | None:
-    from ..studies.diff import top_award
-
-    top = top_award(sheet)
-    if top is None:
-        return None
-    return {
-        "outcome": top.outcome,
-        "pays": format_pays(top.pays),
-        "probability": _exact(top.probability),
-        "one_in": _exact(top.one_in),
-    }
 
 
 def wager_view(sheet: ParSheet) -> dict[str, Any]:
@@ -187,7 +215,7 @@ def wager_view(sheet: ParSheet) -> dict[str, Any]:
         "has_pays": wager.has_pay_table,
         "figures": figures,
         "standard_deviation": sheet.standard_deviation,
-        "top_award": _top_award(sheet) if wager.has_pay_table else None,
+        "top_award": top_award(sheet) if wager.has_pay_table else None,
         "rows": [
             {
                 "outcome": r.outcome.name,
@@ -201,23 +229,6 @@ def wager_view(sheet: ParSheet) -> dict[str, Any]:
     }
 
 
-def _changes(now: ParSheet, then: ParSheet) -> dict[str, Any]:
-    """The variation of one wager from its starting table: the exact change (now minus then) of each figure."""
-    changes: dict[str, Any] = {}
-    for name in ("house_edge", "rtp", "hit_frequency", "element_of_risk"):
-        a, b = getattr(then, name), getattr(now, name)
-        changes[name] = (
-            None if a is None or b is None else {"from": _exact(a), "to": _exact(b), "change": _exact(b - a)}
-        )
-    sd_a, sd_b = then.standard_deviation, now.standard_deviation
-    changes["standard_deviation"] = (
-        None if sd_a is None or sd_b is None else {"from": sd_a, "to": sd_b, "change": sd_b - sd_a}
-    )
-    top_a, top_b = _top_award(then), _top_award(now)
-    changes["top_award"] = {"from": top_a, "to": top_b}
-    return changes
-
-
 def view(state: State, start: State | None = None) -> dict[str, Any]:
     """What the workbench page shows for ``state``; with ``start``, each wager's change from the starting
     table's figures on the same shoe (the variation exhibit: ``baccarat diff``'s figures)."""
@@ -225,15 +236,26 @@ def view(state: State, start: State | None = None) -> dict[str, Any]:
     shoe = state.shoe(rules)
     sheets = priced_sheets(rules, shoe, state.wagers)
     compared: dict[str, Any] = {}
+    changes = None
     if start is not None:
         then_rules = start.rule_set()
+        changes = table_changes(rules, then_rules)
         names = tuple(s.wager.name for s in sheets if s.wager.name in {w.name for w in then_rules.wagers})
         then = {s.wager.name: s for s in priced_sheets(then_rules, shoe, names)} if names else {}
         compared = {
-            s.wager.name: _changes(s, then[s.wager.name])
+            s.wager.name: figure_changes(s, then[s.wager.name])
             for s in sheets
             if s.wager.name in then and s.wager.has_pay_table and then[s.wager.name].wager.has_pay_table
         }
+        removed = {w["wager"] for w in changes["removed_wagers"]}
+        changes["removed_figures"] = (
+            [
+                wager_view(s)
+                for s in priced_sheets(then_rules, shoe, tuple(w.name for w in then_rules.wagers if w.name in removed))
+            ]
+            if removed
+            else []
+        )
     from ..game.needs import needs_of
     from ..report.common import shoe_text
 
@@ -252,8 +274,34 @@ def view(state: State, start: State | None = None) -> dict[str, Any]:
         "reads_suits": any(not s.wager.side_view_only and needs_of(s.wager).reads_suits for s in sheets),
         "pays_changed": [f"{w}:{o}={format_pays(p)}" for w, o, p in rules.pay_changes],
         "notes": list(rules.notes),
+        "name_needed": shipped_name_edited(state),
+        "changes": changes,
         "wagers": [{**wager_view(s), "compared": compared.get(s.wager.name)} for s in sheets],
     }
+
+
+def shipped_name_edited(state: State) -> str | None:
+    """The shipped rule set's (or catalogue file's) name the state's game still goes by while it is no longer that
+    file (a pay changed, its text edited), or None: an edited game is exported and reported under a name of its own,
+    never as the shipped one."""
+    from ..game.shipped import catalogue, shipped, shipped_text
+
+    name = state.name or state.rule_set().name
+    if name not in shipped() and name not in catalogue():
+        return None
+    if state.name is None and not state.pays and (state.text is None or state.text == shipped_text(name)):
+        return None
+    return name
+
+
+def require_own_name(state: State) -> None:
+    """Refuse, in one line, to export or report an edited game under a shipped name (:func:`shipped_name_edited`)."""
+    name = shipped_name_edited(state)
+    if name is not None:
+        raise InputError(
+            f"This game is {name} as edited, not the shipped {name}: give it a name and a title of its own "
+            "(name, title) to export or report it."
+        )
 
 
 def rule_text(state: State) -> str:
@@ -268,7 +316,8 @@ def rule_text(state: State) -> str:
 
 
 def edited_text(state: State) -> tuple[str, tuple[str, ...]]:
-    """The rule file with the state's pay changes written into it, and the changes it could not write.
+    """The rule file with the state's pay changes, and the name and title given to the game, written into it, and the
+    pay changes it could not write.
 
     A change is written where the file itself has the row (``[wagers.NAME]``, a row ``name = "OUTCOME"`` with its
     ``pays`` on the same line); a pay of a wager the file takes from elsewhere (a standard wager, a file it
@@ -288,6 +337,14 @@ def edited_text(state: State) -> tuple[str, tuple[str, ...]]:
         quote = line.index('"', start)
         end = line.index('"', quote + 1)
         lines[row] = f'{line[:quote]}"{format_pays(paid)}"{line[end + 1 :]}'
+    for key in ("name", "title"):
+        given = getattr(state, key)
+        row = None if given is None else _rule_set_line(lines, key)
+        if given is not None and row is not None:
+            import json  # a TOML basic string is written as JSON writes a string
+
+            indent = lines[row][: len(lines[row]) - len(lines[row].lstrip())]
+            lines[row] = f"{indent}{key} = {json.dumps(given, ensure_ascii=False)}\n"
     edited = "".join(lines)
     if unwritten:
         note = "".join(
@@ -313,5 +370,19 @@ def _row_line(lines: list[str], wager: str, outcome: str) -> int | None:
             and re.search(rf'name\s*=\s*"{re.escape(outcome)}"', line)
             and re.search(rf'name\s*=\s*"{re.escape(outcome)}".*\bpays\s*=\s*"', line)
         ):
+            return i
+    return None
+
+
+def _rule_set_line(lines: list[str], key: str) -> int | None:
+    """The line of ``[rule_set]``'s ``key = ...`` (``name``, ``title``), if the file writes it there."""
+    import re
+
+    inside = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("["):
+            inside = bool(re.match(r"\s*\[\s*rule_set\s*\]", line))
+            continue
+        if inside and re.match(rf"\s*{key}\s*=", line):
             return i
     return None

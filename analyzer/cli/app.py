@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import __version__
-from ..errors import InputError
+from ..errors import InputError, worded_for
 
 if TYPE_CHECKING:
     from ..game.rules import RuleSet
@@ -154,7 +154,8 @@ class Baccarat(click.Group):
         kwargs["standalone_mode"] = False
         _exit_on_sigterm()
         try:
-            code = super().main(*args, **kwargs)
+            with worded_for("command line"):  # the library's errors name its options (--shoes, not shoes)
+                code = super().main(*args, **kwargs)
         except click.exceptions.NoArgsIsHelpError as bare:
             click.echo(bare.ctx.get_help())
             sys.exit(0)

@@ -473,6 +473,8 @@ def depth(
     from ..report.depth import depth_document
 
     check_workers(workers, None)
+    if low > high:
+        raise InputError("--from must be at most --to.")  # the library takes the range they make (unseen)
     emit(
         depth_document(
             depth_study(

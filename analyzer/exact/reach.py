@@ -24,18 +24,20 @@ parser :func:`analyzer.game.rulefile.read_rules` alone does not count.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, shown
 from ..game import rulefile
-from ..game.rules import Drawing, RuleSet, Wager
+from ..game.rules import Drawing, Outcome, RuleSet, Wager
 from ..game.settle import FinalStateView, rows_by_view, state_view
 from ..game.shoe import Shoe
 from ..game.state import FinalState
 from .fastcount import count_deals
 
 if TYPE_CHECKING:
+    from ..game.conditions import Condition
     from ..game.needs import Needs
 
 SUPPORT_DECKS = 6
@@ -127,17 +129,68 @@ def dead_rows(drawing: Drawing, wager: Wager) -> list[tuple[int | None, str]]:
         if holds_alone[i]:
             above = ", ".join(repr(rows[j].name) for j in sorted(taken_by[i]))
             reasons.append(
-                (i, f"{where} is never reached: every round it describes is settled by a row above it ({above})")
+                (
+                    i,
+                    f"{where} is never reached: every round it describes is settled by a row above it ({above})",
+                )
             )
         else:
+            loosened = _loosened(drawing, wager, row)
+            remedy = (
+                f"without {loosened[0]} it would hold: change that"
+                if len(loosened) == 1
+                else "without " + ", or without ".join(loosened) + ", it would hold: change one"
+                if loosened
+                else "change its conditions so that a dealt round meets them all"
+            )
             reasons.append(
                 (
                     i,
-                    f"{where} is never reached: its conditions never hold together in a round dealt by these drawing "
-                    "rules",
+                    f"{where} is never reached: its conditions never hold together in a round these drawing rules "
+                    f"deal (no order of the rows helps); {remedy}",
                 )
             )
     return reasons
+
+
+def _loosened(drawing: Drawing, wager: Wager, row: Outcome) -> list[str]:
+    """The tests of ``row`` (as a rule file writes them: ``cards``, ``player.natural``) each of which, dropped alone,
+    lets the row hold in some round these drawing rules deal; counted only for a row read from the final hands
+    (their rounds are few); empty otherwise, or when no single test is to blame."""
+    from ..game.conditions import condition_holds
+    from ..game.needs import needs_of
+
+    if not needs_of(replace(wager, outcomes=(row,))).final_state_level:  # the row alone: what it reads
+        return []
+    states = [FinalStateView(s) for s in _states(drawing)]
+    return [
+        label
+        for label, condition in _loosenings(row.condition)
+        if any(condition_holds(condition, view, wager.side) for view in states)
+    ]
+
+
+def _loosenings(condition: Condition) -> list[tuple[str, Condition]]:
+    """``condition`` less one of its tests, for each test it makes: (the test as a rule file names it, the rest)."""
+    from ..game.conditions import NO_GROUP, GroupTest, HandTest
+
+    found: list[tuple[str, Condition]] = []
+    for place in fields(condition):
+        value = getattr(condition, place.name)
+        if value is None:
+            continue
+        if not isinstance(value, HandTest):
+            found.append((place.name, replace(condition, **{place.name: None})))
+            continue
+        for test in fields(value):
+            given = getattr(value, test.name)
+            if given is None or (isinstance(given, GroupTest) and given.empty):
+                continue
+            label = test.name if place.name == "own" else f"{place.name}.{test.name}"
+            less: Any = NO_GROUP if isinstance(given, GroupTest) else None  # one field of many types
+            hand: Any = replace(value, **{test.name: less})
+            found.append((label, replace(condition, **{place.name: hand})))
+    return found
 
 
 def check(rules: RuleSet) -> RuleSet:
@@ -163,16 +216,23 @@ def check(rules: RuleSet) -> RuleSet:
                 f'kept (unreachable = "allow"): {names}.'
             )
             continue
-        where = f"{wager.origin or rules.source_path}: wagers.{wager.name}"
+        origin = wager.origin or rules.source_path
         if reasons[0][0] is None:
-            raise InputError(f"{where}: {reasons[0][1]}.")
-        advice = (
-            "move it above them or drop it"
-            if len(reasons) == 1
-            else "move each above the rows that take it, or drop it"
-        )
-        listed = "; ".join(reason for _, reason in reasons)
-        count = "" if len(reasons) == 1 else f"{len(reasons)} rows are dead: "
+            raise InputError(f"{origin}: wagers.{wager.name}: {reasons[0][1]}.")
+        taken = any("settled by a row above it" in reason for _, reason in reasons)
+        if len(reasons) == 1:
+            ((index, reason),) = reasons
+            assert index is not None
+            where, count = f"{origin}: wagers.{wager.name}.outcomes[{index}]", ""
+            row = shown(wager.outcomes[index].name)
+            listed = reason.replace(f"outcomes[{index}] ({row})", f"row {row}", 1)
+            move = "move it above them (it then takes those rounds) " if taken else ""
+            advice = f"{move}or drop it"
+        else:
+            where, count = f"{origin}: wagers.{wager.name}", f"{len(reasons)} rows are dead: "
+            listed = "; ".join(reason for _, reason in reasons)
+            move = "move a row settled by rows above it above them (it then takes those rounds), " if taken else ""
+            advice = f"{move}or drop them"
         raise InputError(
             f'{where}: {count}{listed}; {advice} (a generated table may keep them: unreachable = "allow").'
         )
@@ -192,4 +252,7 @@ def load_rules(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
     rules = rulefile.read_rules(name_or_path, wagers)
     if not wagers and rules.shipped:  # read by its shipped or catalogue name
         return rules
-    return check(rules)
+    try:
+        return check(rules)
+    except InputError as e:
+        raise rulefile.placed_in_files(e, (name_or_path, *wagers)) from None

@@ -296,7 +296,11 @@ CONDITION_KEYS: tuple[Key, ...] = (
         GROUP,
         "boolean",
         'true (ace low or high), "ace-low", "ace-high", or false',
-        "The group's ranks are distinct and consecutive (no wrap: K-A-2 is none).",
+        "The group's ranks are distinct and consecutive (no wrap: K-A-2 is none). The value says where an ace may "
+        'stand, not which straight is asked for: true, A-2-3 and Q-K-A are both straights; "ace-low", A-2-3 is '
+        'one and Q-K-A is not; "ace-high", Q-K-A is one and A-2-3 is not, while 2-3-4 still is (it does not mean '
+        "a straight up to the ace); false, the ranks make no straight, the ace either way (2-3-5 and K-A-2 hold, "
+        "A-2-3 does not).",
         '{ name = "straight", first_four = { straight = true }, pays = "5:1" }',
     ),
     Key(

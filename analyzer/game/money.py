@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, shown
+from ..numbers import fraction_text, percent_text
 
 if TYPE_CHECKING:
     from .rules import Wager
@@ -105,8 +106,13 @@ class Lightning:
     stake_returned: Fraction = Fraction(1)
 
     def __post_init__(self) -> None:
-        if sum(p for _, p in self.count) != 1 or sum(p for _, p in self.multipliers) != 1:
-            raise InputError("lightning: the probabilities of cards and of multipliers must each add up to 1 exactly.")
+        for table, pairs in (("cards", self.count), ("multipliers", self.multipliers)):
+            total = sum((p for _, p in pairs), Fraction(0))
+            if total != 1:
+                raise InputError(
+                    f"lightning.{table}: its probabilities add up to {fraction_text(total)} "
+                    f"({percent_text(total, 4)}), not 1; they must add up to 1 exactly."
+                )
         if any(not 0 <= k <= 52 for k, _ in self.count):
             raise InputError("lightning: the number of lightning cards must be from 0 to 52.")
         if self.applies_to not in HANDS_MULTIPLIED:
@@ -180,3 +186,18 @@ def refuse_lightning(wagers: Iterable[Wager], what: str) -> None:
             f"Wager {shown(lit[0])} has lightning multipliers, which {what} does not count yet (analyze, eor, "
             "report, diff, verify and the workbench price them exactly; simulate, deal and count draw them)."
         )
+
+
+def kept_fee(wager: Wager) -> tuple[tuple[str, ...], Fraction] | None:
+    """The rows of a wager with a fee that give the stake back but keep the fee (a tie on a Lightning Player bet,
+    written "push"), and what each returns net per unit staked, fee included (-1:6 with a 20% fee): such a row is
+    a loss of the fee, not a push, so a par sheet's push frequency leaves it out. ``None`` when no row does so."""
+    money = wager.money
+    if money is None or money.fee is None:
+        return None
+    kept = money.net(Fraction(0))
+    # a wager with multipliers keeps its pays as written (the fee is taken after the multipliers), and its par sheet's
+    # rows are net of the fee; any other wager's rows were made net of the fee when it was loaded
+    written = (Fraction(0), kept) if wager.lightning is not None else (kept,)
+    rows = tuple(o.name for o in wager.outcomes if o.pays in written)
+    return (rows, kept) if rows else None

@@ -6,6 +6,7 @@ exact or dealt, agrees; :class:`~analyzer.game.rules.Money` keeps what was state
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -173,4 +174,7 @@ def read_lightning(table: StrictTable) -> Lightning | None:
             stake_returned=returned,
         )
     except InputError as e:
+        named = re.match(r"lightning\.(\w+): (.*)", str(e), re.DOTALL)
+        if named:  # a table of the lightning keys: named at its own key
+            raise light.error(named.group(1), named.group(2)) from None
         raise table.error("lightning", str(e).removeprefix("lightning: ")) from None

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..errors import InputError, shown
 from .choices import read_choices
+from .keylines import placed
 from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
 from .reveal import reveal_note
@@ -236,7 +237,29 @@ def parse(text: str, origin: str, sha256: str | None = None, *, read_files: bool
 
 
 def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
-    """The rule set of ``source``; ``chain`` holds the files that extend it, nearest last (to refuse a loop)."""
+    """The rule set of ``source``; ``chain`` holds the files that extend it, nearest last (to refuse a loop). An
+    error names the line of the file its key is written on (:func:`analyzer.game.keylines.placed`)."""
+    try:
+        return _built(source, chain)
+    except InputError as e:
+        raise InputError(placed(str(e), source.origin, source.text)) from None
+
+
+def placed_in_files(error: InputError, names: Sequence[str]) -> InputError:
+    """``error`` with the line of the file it names, one of the files ``names`` names (read again, only to place
+    it: for a refusal made after loading, such as a row no deal reaches); as it is when none of them is named."""
+    for name in names:
+        try:
+            source = _read(name, "rule file")
+        except InputError:
+            continue
+        message = placed(str(error), source.origin, source.text)
+        if message != str(error):
+            return InputError(message)
+    return error
+
+
+def _built(source: _Source, chain: tuple[str, ...]) -> RuleSet:
     origin = source.origin
     top = StrictTable(parse_toml(source.text, origin), "", origin)
     head = top.table("rule_set")
@@ -446,10 +469,13 @@ def wagers_in(name_or_path: str) -> tuple[tuple[Wager, ...], _Source]:
         names = [n for n in data.get("wagers", {}) if n not in standard_tables()]
         return tuple(rules.wager(n) for n in names), source
     top = StrictTable(data, "", origin)
-    table = top.table("wagers")
-    assert table is not None
-    top.finish(("wagers",))
-    defined = _wager_tables(table, standard_tables())
+    try:
+        table = top.table("wagers")
+        assert table is not None
+        top.finish(("wagers",))
+        defined = _wager_tables(table, standard_tables())
+    except InputError as e:
+        raise InputError(placed(str(e), origin, source.text)) from None
     return tuple(w for w in defined.values() if w.name not in standard_tables()), source
 
 

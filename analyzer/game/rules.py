@@ -403,12 +403,16 @@ class RuleSet:
         for w in self.wagers:
             unknown = [r for r in w.requires if r not in names]
             if unknown:
-                raise InputError(f"Wager {shown(w.name)} requires unknown wager(s) {', '.join(map(shown, unknown))}.")
+                key = w.name if len(w.name) <= 100 else shown(w.name)  # the key the file writes (its line is found)
+                raise InputError(
+                    f"wagers.{key}.requires: wager {shown(w.name)} requires unknown wager(s) "
+                    f"{', '.join(map(shown, unknown))}."
+                )
         if self.own_cards is not None and self.own_cards.wager not in names:
-            raise InputError(f"own_cards.wager names unknown wager {shown(self.own_cards.wager)}.")
+            raise InputError(f"own_cards.wager: names unknown wager {shown(self.own_cards.wager)}.")
         if self.own_cards is not None and self.wager(self.own_cards.wager).side != "player":
             raise InputError(
-                f"own_cards.wager {shown(self.own_cards.wager)} follows the banker hand; an own hand plays "
+                f"own_cards.wager: {shown(self.own_cards.wager)} follows the banker hand; an own hand plays "
                 "as a Player hand against the Banker, so it must name a player-side wager."
             )
         if self.dealing.procedure == "louisiana":
@@ -473,13 +477,15 @@ def _check_louisiana_banker(name: str, drawing: Drawing) -> None:
     for total, row in zip(NON_NATURAL_TOTALS, drawing.banker):
         if len(set(row[1:])) != 1:
             raise InputError(
-                f"Rule set {shown(name)}: [dealing] procedure 'louisiana' announces the Banker's decision before the "
+                f"dealing.procedure: rule set {shown(name)}: procedure 'louisiana' announces the Banker's decision "
+                "before the "
                 f"Player's third card is turned (000 step 5), so Banker row {total} must not depend on that card's "
                 "value."
             )
         if row[1] and not row[0]:
             raise InputError(
-                f"Rule set {shown(name)}: [dealing] procedure 'louisiana' settles as 000 steps 10a-10c do, where the "
+                f"dealing.procedure: rule set {shown(name)}: procedure 'louisiana' settles as 000 steps 10a-10c do, "
+                "where the "
                 "Banker "
                 f"stands against every hand, draws against every hand, or draws only against hands that stood; "
                 f"Banker row {total} draws only against hands that drew."

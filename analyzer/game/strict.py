@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 import tomllib
 from collections.abc import Mapping
@@ -127,7 +128,10 @@ def parse_toml(text: str, origin: str) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise InputError(f"{origin}: not valid TOML ({shown(str(error), 200)[1:-1]}).") from None
+        where = re.search(r"at line (\d+)", str(error))
+        line = where.group(1) if where else text.count("\n") + 1 if "end of document" in str(error) else None
+        place = origin if line is None else f"{origin}, line {line}"
+        raise InputError(f"{place}: not valid TOML ({shown(str(error), 200)[1:-1]}).") from None
     except RecursionError:
         raise InputError(
             f"{origin}: arrays or tables are nested too deep; at most {MAX_NESTING} levels are allowed."

@@ -51,7 +51,7 @@ from concurrent.futures import CancelledError
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from ..errors import InputError, RunError, shown
+from ..errors import InputError, RunError, named, shown
 from ..extras import require
 from .pool import MAX_REPLACEMENTS, Pool
 
@@ -135,7 +135,7 @@ class LocalExecutor:
 
     def __init__(self, workers: int) -> None:
         if workers < 1:
-            raise InputError(f"--workers must be at least 1, got {shown(workers)}.")
+            raise InputError(f"{named('workers')} must be at least 1, got {shown(workers)}.")
         self.workers = workers
         self.description = f"local, {workers} worker{'s' if workers != 1 else ''}"
         self._pool: Pool | None = Pool(workers) if workers > 1 else None

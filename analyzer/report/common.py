@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from ..exact.parsheet import ParSheet
 from ..game.cards import RANKS
+from ..game.money import kept_fee
 from ..game.odds import format_pays
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
 from ..game.shoe import Shoe
@@ -287,6 +288,21 @@ def money_fields(sheet: ParSheet) -> list[Field]:
                 "figure is per unit staked, fee included",
             )
         )
+        kept = kept_fee(sheet.wager)
+        if kept is not None:
+            rows, net = kept
+            fields.append(
+                Field(
+                    "fee_kept",
+                    "stake back, fee kept",
+                    data(
+                        {"rows": list(rows), "pays": format_pays(net)},
+                        f"{', '.join(rows)}: the stake comes back but the fee is kept, {format_pays(net)} per unit "
+                        "staked; counted as a loss of the fee, not a push (the push frequency counts only rounds "
+                        "that give back everything staked)",
+                    ),
+                )
+            )
     if money.cap is not None:
         amount, stake = money.cap
         fields.append(

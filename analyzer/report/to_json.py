@@ -32,6 +32,12 @@ def document_data(document: Document, exact: bool = False) -> dict[str, Any]:
     return data if document.provenance is None else {"provenance": provenance_data(document.provenance), **data}
 
 
+def document_values(document: Document) -> dict[str, Any]:
+    """The structure of :func:`document_data` with each value the typed :class:`~.model.Value` itself, for a reader
+    that shows each as people read it (the notebook's tables) and keeps the exact data beside it."""
+    return _ordered(_blocks(document.blocks, lambda value: value), document.key_order)
+
+
 def render_json(document: Document) -> str:
     """One document as a JSON object."""
     return json.dumps(document_data(document), indent=2) + "\n"

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
-from ..errors import InputError
+from ..errors import InputError, named
 from ..game.cards import RANKS
 from ..game.money import refuse_lightning
 from ..game.rules import RuleSet
@@ -173,7 +173,7 @@ def co_design(
     if len(wagers) < 2:
         raise InputError("A co-count needs at least two wagers (--wager A --wager B).")
     if search and len(wagers) != 2:
-        raise InputError(f"--search mixes two wagers' effects; {len(wagers)} are given.")
+        raise InputError(f"{named('search')} mixes two wagers' effects; {len(wagers)} are given.")
     twice = sorted({w for w in wagers if wagers.count(w) > 1})
     if twice:
         raise InputError(f"Wager {twice[0]} is given twice; a co-count needs different wagers.")

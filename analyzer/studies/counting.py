@@ -73,7 +73,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, shown
 from ..exact.batch import expected_values
 from ..exact.fastcount import counts_fit_int64
 from ..exact.multiset import scale_of
@@ -131,7 +131,8 @@ def wager_plans(
         if spread is not None:
             if chosen_threshold is not None:
                 raise InputError(
-                    f"--threshold and --spread both say when to bet {name}: a spread's first step is its "
+                    f"{named('thresholds')} and {named('spreads')} both say when to bet {name}: a spread's first "
+                    "step is its "
                     "threshold; give one of them."
                 )
             chosen_threshold = spread.first
@@ -412,22 +413,22 @@ def parse_tags(text: str) -> tuple[int, ...]:
         numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
         if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
             raise InputError(
-                f"--tags {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor RANK=TAG "
-                "pairs such as 'A=1,2=1,...'."
+                f"{named('tags')} {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor "
+                "RANK=TAG pairs such as 'A=1,2=1,...'."
             )
         return tuple(int(t) for t in numbers)
     tags: dict[str, int] = {}
     for part in text.split(","):
         match = _TAG.fullmatch(part)
         if not match:
-            raise InputError(f"--tags: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
+            raise InputError(f"{named('tags')}: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
         rank = parse_rank(match.group(1))
         if rank in tags:
-            raise InputError(f"--tags names rank {rank} twice.")
+            raise InputError(f"{named('tags')} names rank {rank} twice.")
         tags[rank] = int(match.group(2))
     missing = [r for r in RANKS if r not in tags]
     if missing:
-        raise InputError(f"--tags gives no tag for {' '.join(missing)}; name every rank once.")
+        raise InputError(f"{named('tags')} gives no tag for {' '.join(missing)}; name every rank once.")
     return tuple(tags[r] for r in RANKS)
 
 
@@ -438,7 +439,7 @@ def parse_spread(text: str) -> Spread:
         match = _STEP.fullmatch(part)
         if not match:
             raise InputError(
-                f"--spread: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
+                f"{named('spreads')}: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
                 "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'."
             )
         steps.append((Fraction(match.group(2)), int(match.group(1))))
@@ -448,5 +449,5 @@ def parse_spread(text: str) -> Spread:
 def parse_threshold(text: str) -> Fraction:
     """A count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
     if not _THRESHOLD.fullmatch(text.strip()):
-        raise InputError(f"--threshold {shown(text)} is not a number such as 3 or -1.5.")
+        raise InputError(f"{named('thresholds')} {shown(text)} is not a number such as 3 or -1.5.")
     return Fraction(text.strip())

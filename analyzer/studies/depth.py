@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
+from ..errors import InputError, named
 from ..game.cards import RANKS, VALUES
 from ..game.needs import HandNeeds, Needs, needs_of
 from ..game.rules import RuleSet
@@ -287,7 +287,7 @@ def study(
     if not rules.wager(wager).has_pay_table:
         raise InputError(f"Wager {wager} has no pay table, so it has no expected value to study.")
     if not unseen:
-        raise InputError("--from must be at most --to.")
+        raise InputError(f"{named('unseen')} is empty: name at least one number of unseen cards.")
     shoe = Shoe.decks(decks)
     procedure = procedure or Procedure()
     procedure.check(shoe.size)

@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, setting, shown
 from ..game.cards import RANKS, VALUES
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import CARDS_PER_ROUND
@@ -59,9 +59,9 @@ class Procedure:
 
     def __post_init__(self) -> None:
         if not (self.burn in ("standard", "none") or (isinstance(self.burn, int) and self.burn >= 0)):
-            raise InputError(f"--burn {shown(self.burn)} is not standard, none or a whole number of cards.")
+            raise InputError(f"{named('burn')} {shown(self.burn)} is not standard, none or a whole number of cards.")
         if self.last_round not in LAST_ROUNDS:
-            raise InputError(f"--last-round {shown(self.last_round)} is not one of {', '.join(LAST_ROUNDS)}.")
+            raise InputError(f"{named('last_round')} {shown(self.last_round)} is not one of {', '.join(LAST_ROUNDS)}.")
 
     @property
     def extra_rounds(self) -> int:
@@ -78,8 +78,9 @@ class Procedure:
         high = cards - 1 - self.most_burned
         if not low <= self.cut_card <= high:
             raise InputError(
-                f"--cut-card {self.cut_card} is outside {low}..{high}: with --last-round {self.last_round} the "
-                f"last round needs up to {low + 1} cards behind the cut card, and with --burn {self.burn} a "
+                f"{named('cut_card')} {self.cut_card} is outside {low}..{high}: with "
+                f"{setting('last_round', self.last_round)} the last round needs up to {low + 1} cards behind the "
+                f"cut card, and with {setting('burn', str(self.burn))} a "
                 f"{cards}-card shoe must still deal a round before it."
             )
 
@@ -122,22 +123,25 @@ class Spread:
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.steps) <= MOST_SPREAD_STEPS:
-            raise InputError(f"--spread needs 1 to {MOST_SPREAD_STEPS} steps UNITS@COUNT, got {len(self.steps)}.")
+            raise InputError(
+                f"{named('spreads')} needs 1 to {MOST_SPREAD_STEPS} steps UNITS@COUNT, got {len(self.steps)}."
+            )
         for (low, fewer), (high, more) in zip(self.steps, self.steps[1:]):
             if high <= low:
                 raise InputError(
-                    f"--spread {shown(self.text)}: the counts must rise from step to step "
+                    f"{named('spreads')} {shown(self.text)}: the counts must rise from step to step "
                     f"({amount_text(high)} comes after {amount_text(low)})."
                 )
             if more <= fewer:
                 raise InputError(
-                    f"--spread {shown(self.text)}: the units must rise from step to step "
+                    f"{named('spreads')} {shown(self.text)}: the units must rise from step to step "
                     f"({more} at {amount_text(high)} after {fewer} at {amount_text(low)})."
                 )
         for _, units in self.steps:
             if not 1 <= units <= MOST_SPREAD_UNITS:
                 raise InputError(
-                    f"--spread {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got {units}."
+                    f"{named('spreads')} {shown(self.text)}: a step bets from 1 to {MOST_SPREAD_UNITS} units, got "
+                    f"{units}."
                 )
 
     @property
@@ -168,13 +172,13 @@ class Counter:
                 f"not at the threshold {amount_text(self.threshold)}."
             )
         if len(self.tags) != len(RANKS):
-            raise InputError(f"--tags needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
+            raise InputError(f"{named('tags')} needs one tag per rank ({len(RANKS)}), got {len(self.tags)}.")
         if self.index not in INDEXES:
-            raise InputError(f"--threshold-on {shown(self.index)} is not one of {', '.join(INDEXES)}.")
+            raise InputError(f"{named('threshold_on')} {shown(self.index)} is not one of {', '.join(INDEXES)}.")
         if self.index == "true" and not self.balanced:
             raise InputError(
                 f"The tags {self.text} add up to {sum(self.tags)} over a deck, not 0: an unbalanced count has "
-                "no true count; use --threshold-on running."
+                f"no true count; use {setting('threshold_on', 'running')}."
             )
 
     @property
@@ -209,10 +213,12 @@ class Study:
 
     def __post_init__(self) -> None:
         if not self.wagers:
-            raise InputError("A counting study needs at least one --wager.")
+            raise InputError(f"A counting study needs at least one wager ({named('wagers')}).")
         names = [plan.wager for plan in self.wagers]
         if len(set(names)) != len(names):
-            raise InputError(f"--wager names {', '.join(n for n in names if names.count(n) > 1)} more than once.")
+            raise InputError(
+                f"{named('wagers')} names {', '.join(n for n in names if names.count(n) > 1)} more than once."
+            )
         for plan in self.wagers:
             wager = self.rules.wager(plan.wager)
             if not wager.has_pay_table:
@@ -220,19 +226,23 @@ class Study:
             if wager.lightning is not None:
                 check_lightning(wager)
             if self.play == "count" and plan.counter is None:
-                raise InputError(f"--play count needs a count for {wager.name}; give --tags and --threshold.")
+                raise InputError(
+                    f"{setting('play', 'count')} needs a count for {wager.name}; give {named('tags')} and "
+                    f"{named('thresholds')}."
+                )
             if self.play == "perfect" and plan.counter is not None and plan.counter.spread is not None:
                 raise InputError(
-                    f"A bet spread bets {wager.name} by its count: it goes with --play count, not perfect."
+                    f"A bet spread bets {wager.name} by its count: it goes with {setting('play', 'count')}, not "
+                    f"{setting('play', 'perfect')}."
                 )
         if self.shoes < 1:
-            raise InputError(f"--shoes must be at least 1, got {self.shoes}.")
+            raise InputError(f"{named('shoes')} must be at least 1, got {self.shoes}.")
         if self.decks < 1:
-            raise InputError(f"--decks must be at least 1, got {self.decks}.")
+            raise InputError(f"{named('decks')} must be at least 1, got {self.decks}.")
         if self.play not in PLAYS:
-            raise InputError(f"--play {shown(self.play)} is not one of {', '.join(PLAYS)}.")
+            raise InputError(f"{named('play')} {shown(self.play)} is not one of {', '.join(PLAYS)}.")
         if self.seed < 0:
-            raise InputError(f"--seed must be at least 0, got {self.seed}.")
+            raise InputError(f"{named('seed')} must be at least 0, got {self.seed}.")
         self.procedure.check(CARDS_PER_DECK * self.decks)
 
     @property

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, named
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +31,11 @@ class Bankroll:
 
     def __post_init__(self) -> None:
         if self.units <= 0:
-            raise InputError(f"--bankroll must be above 0 units, got {float(self.units):g}.")
+            raise InputError(f"{named('bankroll')} must be above 0 units, got {float(self.units):g}.")
         if self.goal is not None and self.goal <= 0:
-            raise InputError(f"--goal must be above 0 units, got {float(self.goal):g}.")
+            raise InputError(f"{named('goal')} must be above 0 units, got {float(self.goal):g}.")
         if not 1 <= self.rounds_per_hour <= 10_000:
-            raise InputError(f"--rounds-per-hour must be from 1 to 10,000, got {self.rounds_per_hour}.")
+            raise InputError(f"{named('rounds_per_hour')} must be from 1 to 10,000, got {self.rounds_per_hour}.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, shown
 from ..exact.parsheet import ParSheet
 from ..game.odds import LOSE, format_pays
 from ..game.rules import RuleSet
@@ -129,11 +129,11 @@ def parse_shape(texts: Sequence[str]) -> dict[str, Fraction]:
         name, weight = name.strip(), weight.strip()
         if not equals or not name or not _WEIGHT.fullmatch(weight):
             raise InputError(
-                f"--shape {shown(text)} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. --shape 'win by "
+                f"{named('shape')} {shown(text)} is not OUTCOME=WEIGHT with a weight such as 30 or 2.5, e.g. 'win by "
                 "8=10'."
             )
         if name in weights:
-            raise InputError(f"--shape names {shown(name)} twice; give each outcome one weight.")
+            raise InputError(f"{named('shape')} names {shown(name)} twice; give each outcome one weight.")
         weights[name] = Fraction(weight)
     return weights
 
@@ -165,7 +165,7 @@ def solve_shape(
     pays, or a target that only negative pays could reach.
     """
     if not weights:
-        raise InputError("--shape needs at least one OUTCOME=WEIGHT.")
+        raise InputError(f"{named('shape')} needs at least one OUTCOME=WEIGHT.")
     for name, weight in weights.items():
         sheet.wager.outcome(name)
         if weight <= 0:
@@ -214,7 +214,7 @@ def _solve_one(sheet: ParSheet, pays: Mapping[str, Fraction | None], outcome: st
     if missing:
         raise InputError(
             f"Wager {sheet.wager.name} has no pay for {', '.join(repr(m) for m in missing)}; give them with "
-            f"--pay '{sheet.wager.name}:OUTCOME=PAYS', or solve a common multiplier with --shape."
+            f"{named('pays')} '{sheet.wager.name}:OUTCOME=PAYS', or solve a common multiplier with {named('shape')}."
         )
     probability = _probabilities(sheet)
     if probability[outcome] == 0:

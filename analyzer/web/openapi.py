@@ -40,6 +40,20 @@ _STATE: dict[str, Any] = {
             "examples": [["tie"]],
             "description": "the wagers shown (default: all)",
         },
+        "name": {
+            "type": "string",
+            "maxLength": 80,
+            "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$",
+            "examples": ["tie-nine"],
+            "description": "the game's own name (default: the rule file's); an edited shipped game needs one to be "
+            "exported or reported",
+        },
+        "title": {
+            "type": "string",
+            "maxLength": 200,
+            "examples": ["Punto banco, the Tie at 9 to 1"],
+            "description": "the game's own title (default: the rule file's)",
+        },
     },
 }
 _ERROR: dict[str, Any] = {

@@ -23,7 +23,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..api.workbench import State, edited_text
+from ..api.workbench import State, edited_text, require_own_name
 from ..errors import InputError, RunError, shown
 from .guard import BodyTooLarge
 from .jobs import Busy, Jobs, UnknownJob
@@ -97,57 +97,12 @@ def answer(error: Exception, text: str | None = None) -> JSONResponse:
 
 
 def error_line(text: str | None, message: str) -> int | None:
-    """The line of ``text`` (a rule file) that ``message`` is about: the TOML parser's ``line N``, or the place a
-    key path names (``wagers.NAME.outcomes[2].pays``), found by reading the file's tables and rows."""
+    """The line of ``text`` (a rule file) that ``message`` is about: the loader names it (``rule file, line N: KEY:
+    ...``, :func:`analyzer.game.keylines.placed`), as the command line's errors do."""
     if text is None:
         return None
-    found = re.search(r"at line (\d+)", message)
-    if found:
-        return int(found.group(1))
-    path = re.search(r"(?:^|: )((?:rule_set|shoe|drawing|dealing|own_cards|wagers)(?:\.[^\s:]+)?):", message)
-    if not path:
-        return None
-    return _key_line(text.splitlines(), path.group(1))
-
-
-def _key_line(lines: list[str], path: str) -> int | None:
-    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
-    line = None
-    table = ""
-    for i, part in enumerate(parts):
-        if part.startswith("["):
-            if line is None:
-                return None
-            wanted, seen = int(part[1:-1]), -1
-            for j in range(line, len(lines)):
-                if lines[j].lstrip().startswith("{"):
-                    seen += 1
-                    if seen == wanted:
-                        line = j
-                        break
-            continue
-        table = f"{table}.{part}" if table else part
-        header = next(
-            (j for j, t in enumerate(lines) if re.fullmatch(rf"\s*\[\s*{re.escape(table)}\s*\]\s*(#.*)?", t)), None
-        )
-        if header is not None:
-            line = header
-            continue
-        start = line or 0
-        key = next(
-            (
-                j
-                for j in range(start, len(lines))
-                if re.match(rf"\s*{re.escape(part)}\s*=", lines[j])
-                or re.search(rf"[{{,]\s*{re.escape(part)}\s*=", lines[j])
-            ),
-            None,
-        )
-        if key is not None:
-            line = key
-        elif i == len(parts) - 1:
-            break
-    return None if line is None else line + 1
+    found = re.match(r"rule file, line (\d+): ", message)
+    return int(found.group(1)) if found else None
 
 
 def file_response(content: str | bytes, fmt: str, name: str) -> Response:
@@ -261,6 +216,7 @@ def export(state: State, fmt: str) -> tuple[str | bytes, str]:
     from ..api.pricing import priced_sheets
     from ..report.output import produce
 
+    require_own_name(state)
     if fmt == "toml":
         text, _ = edited_text(state)
         return text, state.rule_set().name
@@ -276,6 +232,7 @@ def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
     """A report job: the math evaluation report of the state (``baccarat report``), as HTML or PDF."""
     if fmt not in ("html", "pdf"):
         raise InputError(f"Report format {shown(fmt)}; use html or pdf.")
+    require_own_name(state)
     rules = state.rule_set()
     shoe = state.shoe(rules)
 

@@ -70,7 +70,8 @@ function table(head, rows, caption) {
   return t;
 }
 
-async function api(path, payload, method = "POST") {
+async function api(path, payload, method = "POST", file = false) {
+  // file: the answer is a file to save (its body is left unread), not data for the page
   const options = { method, headers: { "content-type": "application/json" } };
   if (payload !== undefined) options.body = JSON.stringify(payload);
   const response = await fetch(path, options);
@@ -79,7 +80,7 @@ async function api(path, payload, method = "POST") {
     const problem = type.includes("json") ? await response.json() : { error: `${response.status} ${response.statusText}` };
     return { ok: false, error: problem.error, line: problem.line };
   }
-  return { ok: true, response, data: type.includes("json") ? await response.json() : null };
+  return { ok: true, response, data: type.includes("json") && !file ? await response.json() : null };
 }
 
 function busy(text) { $("busy").textContent = text; }
@@ -106,12 +107,19 @@ async function refresh() {
   const t0 = performance.now();
   const answer = await api("/api/workbench", { state: current, start });
   if (mine !== request) return;
-  if (!answer.ok) { showError(answer.error, answer.line); busy(""); return; }
+  if (!answer.ok) { showError(answer.error, answer.line); markStale(view !== null); busy(""); return; }
   showError(null);
+  markStale(false);
   view = answer.data;
   busy(`exact, ${Math.round(performance.now() - t0)} ms`);
   keepInUrl();
   draw();
+}
+
+function markStale(stale) {
+  // the figures shown are those of the last rule file that loaded: say so while the file does not
+  document.querySelector("main").classList.toggle("stale", stale);
+  $("stale").hidden = !stale;
 }
 
 function showError(message, line) {
@@ -119,7 +127,7 @@ function showError(message, line) {
   markLine(line);
   if (!message) { box.hidden = true; box.textContent = ""; return; }
   box.hidden = false;
-  box.replaceChildren((line ? `Line ${line}: ` : "") + message);
+  box.replaceChildren(message);
   if (line) {
     const go = el("button", { type: "button", class: "go" }, `Go to line ${line}`);
     go.addEventListener("click", () => goToLine(line));
@@ -131,15 +139,15 @@ function goToLine(line) {
   const from = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
   text.focus({ preventScroll: true });
   text.setSelectionRange(from, from + (lines[line - 1] || "").length);
-  const height = text.scrollHeight / Math.max(1, lines.length);
-  text.scrollTop = Math.max(0, (line - 4) * height);
+  const mark = $("gutter").children[line - 1];
+  text.scrollTop = mark ? Math.max(0, mark.offsetTop - 3 * LINE_HEIGHT) : 0;
   $("gutter").scrollTop = text.scrollTop;
 }
 
 // ---- drawing ---------------------------------------------------------------------------------------------
 function draw() {
   $("shoe-text").textContent = `${view.rule_set} · ${view.shoe.text}`;
-  drawChanges(); drawSummary(); drawSheets(); drawShoe(); drawCompare(); fillWagerLists();
+  drawChanges(); drawSummary(); drawSheets(); drawShoe(); drawCompare(); fillWagerLists(); drawExportName();
 }
 
 function drawChanges() {
@@ -293,13 +301,42 @@ function drawChart(wager, values) {
     `Largest effect ${percent(values[numbers.map(Math.abs).indexOf(Math.max(...numbers.map(Math.abs)))], 5)} per card removed (bars up: removing the rank helps the player).`));
 }
 
+function changeList(changes) {
+  // what the file writes differently from the starting table: wagers and rows added and removed, pays, conditions
+  const items = [];
+  const item = (kind, css, ...text) => items.push(el("li", {}, el("span", { class: `tag ${css}` }, kind), ...text));
+  for (const w of changes.added_wagers) item("wager added", "added", el("strong", {}, w.wager), ` (${w.title})`);
+  for (const w of changes.removed_wagers) item("wager removed", "removed", el("strong", {}, w.wager), ` (${w.title})`);
+  for (const [name, c] of Object.entries(changes.wagers)) {
+    for (const r of c.added_rows) item("row added", "added", `${name}: `, el("strong", {}, r.outcome), ` pays ${r.pays ?? "?"}`);
+    for (const r of c.removed_rows) item("row removed", "removed", `${name}: `, el("strong", {}, r.outcome), ` paid ${r.pays ?? "?"}`);
+    for (const r of c.pays_changed) item("pay changed", "", `${name}: `, el("strong", {}, r.outcome), ` ${r.from ?? "?"} → ${r.to ?? "?"}`);
+    for (const r of c.conditions_changed) item("row changed", "", `${name}: `, el("strong", {}, r), " (its conditions)");
+    if (c.order_changed) item("rows reordered", "", `${name}`);
+  }
+  if (changes.drawing_changed) item("drawing changed", "", "the drawing rules differ");
+  if (changes.decks_changed) item("decks changed", "", `${changes.decks_changed.from} → ${changes.decks_changed.to}`);
+  return items;
+}
+
 function drawCompare() {
+  const changes = view.changes;
+  if (!changes) { $("compare").replaceChildren(el("p", {}, "No starting table.")); return; }
   const rows = [], unchanged = [];
+  const figures = [["house_edge", "house edge"], ["rtp", "RTP"], ["hit_frequency", "hit frequency"], ["element_of_risk", "element of risk"]];
+  const added = new Set(changes.added_wagers.map((w) => w.wager));
+  for (const w of view.wagers) {
+    if (!added.has(w.wager) || !w.has_pays) continue;
+    for (const [name, label] of figures) rows.push([w.wager, label, "(not in the starting table)", percent(w.figures[name]), "added"]);
+  }
+  for (const w of changes.removed_figures || []) {
+    if (!w.has_pays) continue;
+    for (const [name, label] of figures) rows.push([w.wager, label, percent(w.figures[name]), "(removed)", "removed"]);
+  }
   for (const w of view.wagers) {
     const c = w.compared;
     if (!c) continue;
     const top = c.top_award, same = JSON.stringify(top.from) === JSON.stringify(top.to);
-    const figures = [["house_edge", "house edge"], ["rtp", "RTP"], ["hit_frequency", "hit frequency"], ["element_of_risk", "element of risk"]];
     if (same && figures.every(([name]) => !c[name] || c[name].change === "0")) { unchanged.push(w.wager); continue; }
     for (const [name, label] of figures) {
       const f = c[name];
@@ -310,10 +347,12 @@ function drawCompare() {
     const text = (t) => (t ? `${t.outcome} ${t.pays}, ${oneIn(t.one_in)}` : "n/a");
     rows.push([w.wager, "top award, odds", text(top.from), text(top.to), same ? "unchanged" : "changed"]);
   }
-  const parts = [];
-  if (rows.length) parts.push(table(["wager", "figure", "start", "now", "change"], rows, "Now against the starting table"));
-  if (unchanged.length) parts.push(el("p", { class: "hint" }, `Unchanged: ${unchanged.join(", ")}.`));
-  if (!parts.length) parts.push(el("p", {}, "Nothing to compare: no wager of the starting table is shown."));
+  const parts = [el("p", {}, "Starting table: ", el("strong", {}, changes.start.rule_set), ` (${changes.start.title}).`)];
+  const items = changeList(changes);
+  if (items.length) parts.push(el("h3", {}, "What the rule file changes"), el("ul", { class: "changes-list", id: "change-list" }, ...items));
+  else if (!rows.length) parts.push(el("p", { id: "no-change" }, "No change from the starting table."));
+  if (rows.length) parts.push(table(["wager", "figure", "start", "now", "change"], rows, "Figures now against the starting table"));
+  if (unchanged.length) parts.push(el("p", { class: "hint" }, `Figures unchanged: ${unchanged.join(", ")}.`));
   $("compare").replaceChildren(...parts);
 }
 
@@ -335,16 +374,65 @@ function fillOutcomes() {
 }
 
 // ---- the rule file editor ---------------------------------------------------------------------------------
+const LINE_HEIGHT = 18;                     // 12px text at line-height 1.5 (workbench.css)
+let badLine = null;                         // the line an error is about, marked in the gutter
+function lineHeights(lines) {
+  // with wrapping on, a line takes as many rows as it wraps to: measured on a hidden copy of the text
+  const text = $("text"), mirror = $("mirror"), style = getComputedStyle(text);
+  mirror.style.width = `${text.clientWidth}px`;
+  mirror.style.paddingLeft = style.paddingLeft; mirror.style.paddingRight = style.paddingRight;
+  mirror.replaceChildren(...lines.map((l) => el("div", {}, l || "\u200b")));
+  const heights = [...mirror.children].map((c) => c.getBoundingClientRect().height);
+  mirror.replaceChildren();
+  return heights;
+}
 function drawGutter() {
-  const lines = $("text").value.split("\n").length;
-  $("gutter").textContent = Array.from({ length: lines }, (_, i) => i + 1).join("\n");
+  const text = $("text"), lines = text.value.split("\n");
+  const heights = $("wrap").checked ? lineHeights(lines) : null;
+  $("gutter").replaceChildren(...lines.map((_, i) => {
+    const number = el("div", { class: i + 1 === badLine ? "bad" : null }, String(i + 1));
+    if (heights) number.style.height = `${heights[i]}px`;
+    return number;
+  }));
+  $("gutter").scrollTop = text.scrollTop;
 }
 function markLine(line) {
-  const gutter = $("gutter");
+  badLine = line || null;
   drawGutter();
-  if (!line) return;
-  const numbers = gutter.textContent.split("\n");
-  gutter.replaceChildren(...numbers.map((n, i) => el("span", { class: i + 1 === line ? "bad" : "" }, n + "\n")));
+}
+function setWrap() {
+  $("editor").classList.toggle("wrap", $("wrap").checked);
+  drawGutter();
+}
+
+// ---- the editor's width: drag the splitter, or use the arrow keys on it ---------------------------------------
+function editorWidth(px) {
+  const main = document.querySelector("main"), most = Math.max(320, main.clientWidth * 0.75);
+  const width = Math.round(Math.min(most, Math.max(280, px)));
+  main.style.setProperty("--editor-width", `${width}px`);
+  $("splitter").setAttribute("aria-valuenow", width);
+  drawGutter();
+}
+function startDrag(event) {
+  const splitter = $("splitter"), pane = $("editor-pane");
+  const left = pane.getBoundingClientRect().left;
+  splitter.setPointerCapture(event.pointerId);
+  splitter.classList.add("dragging");
+  const move = (e) => editorWidth(e.clientX - left);
+  const stop = () => {
+    splitter.classList.remove("dragging");
+    splitter.removeEventListener("pointermove", move);
+    splitter.removeEventListener("pointerup", stop);
+  };
+  splitter.addEventListener("pointermove", move);
+  splitter.addEventListener("pointerup", stop);
+  event.preventDefault();
+}
+function keyDrag(event) {
+  const width = $("editor-pane").getBoundingClientRect().width;
+  const step = event.shiftKey ? 120 : 32;
+  const next = { ArrowLeft: width - step, ArrowRight: width + step, Home: 280, End: 10000 }[event.key];
+  if (next !== undefined) { event.preventDefault(); editorWidth(next); }
 }
 async function openRules(name) {
   const answer = await api(`/api/rules/${encodeURIComponent(name)}`, undefined, "GET");
@@ -353,6 +441,7 @@ async function openRules(name) {
   drawGutter();
   $("rules").value = name;
   current = { rules: name }; start = { rules: name };
+  markLine(null);
   refresh();
 }
 function useText(text) {
@@ -418,13 +507,23 @@ async function verifyFile() {
   out.textContent = "checking…";
   const answer = await api("/api/verify", { state: current, filename: file.name, content: btoa(binary) });
   if (!answer.ok) { out.replaceChildren(el("p", { class: "error", role: "alert" }, answer.error)); return; }
-  const d = answer.data.verdicts[0];
-  const rows = d.checks.map((c) => [c.row, c.subject, c.figure, c.claimed, c.computed,
+  verified = { name: file.name, confirmed: answer.data.confirmed, data: answer.data.verdicts[0] };
+  drawVerdicts();
+}
+let verified = null;                        // the last par sheet checked, drawn again when "refuted only" changes
+function drawVerdicts() {
+  if (!verified) return;
+  const d = verified.data, only = $("verify-refuted").checked;
+  const shown = d.checks.filter((c) => !only || c.verdict !== "CONFIRMED");
+  const rows = shown.map((c) => [c.row, c.subject, c.figure, c.claimed, c.computed,
     el("span", { class: c.verdict === "CONFIRMED" ? "good" : "error" }, c.verdict)]);
   const unread = d.columns_not_read.length ? ` Columns not read: ${d.columns_not_read.join(", ")}.` : "";
-  out.replaceChildren(el("p", { class: answer.data.confirmed ? "good" : "error" },
-    `${file.name}: ${d.rows} rows, ${d.confirmed} CONFIRMED, ${d.refuted} REFUTED.${unread}`),
-    table(["row", "subject", "figure", "claimed", "computed", "verdict"], rows));
+  const which = only ? ` Showing the ${shown.length} refuted of ${d.checks.length} figures.` : "";
+  const parts = [el("p", { class: verified.confirmed ? "good" : "error" },
+    `${verified.name}: ${d.rows} rows, ${d.confirmed} CONFIRMED, ${d.refuted} REFUTED.${unread}${which}`)];
+  if (rows.length) parts.push(table(["row", "subject", "figure", "claimed", "computed", "verdict"], rows));
+  else if (only) parts.push(el("p", { class: "good" }, "Nothing refuted: every figure checked is confirmed."));
+  $("verify-result").replaceChildren(...parts);
 }
 
 function download(blob, name) {
@@ -436,15 +535,64 @@ function fileName(response, fallback) {
   const m = (response.headers.get("content-disposition") || "").match(/filename="([^"]+)"/);
   return m ? m[1] : fallback;
 }
+// ---- an edited game goes out under a name and title of its own -------------------------------------------------
+function edited() { return Boolean(view && (view.name_needed || (view.changes && view.changes.changed))); }
+function askName() {
+  // ask for the game's name and title when it differs from the starting table and none was given yet
+  return new Promise((resolve) => {
+    const dialog = $("name-dialog"), name = $("game-name"), title = $("game-title"), error = $("name-dialog-error");
+    const base = view.name_needed || view.rule_set;
+    name.value = current.name || (view.name_needed ? `${base}-edited` : view.rule_set);
+    title.value = current.title || (view.name_needed ? `${view.title} (edited)` : view.title);
+    $("name-dialog-why").textContent = view.name_needed
+      ? `This is ${base} as edited, not the shipped ${base}: exported files and reports carry the name and title you give it.`
+      : "The game differs from the starting table: exported files and reports carry this name and title.";
+    error.hidden = true;
+    const done = (ok) => {
+      $("name-form").removeEventListener("submit", submit); $("name-cancel").removeEventListener("click", cancel);
+      dialog.close(); resolve(ok);
+    };
+    const submit = async (e) => {
+      e.preventDefault();
+      const chosen = { ...current, name: name.value.trim(), title: title.value.trim() };
+      const answer = await api("/api/workbench", { state: chosen, start });
+      if (!answer.ok) { error.hidden = false; error.textContent = answer.error; return; }
+      if (answer.data.name_needed) {
+        error.hidden = false;
+        error.textContent = `${chosen.name} is the name of a shipped file: give the edited game a name of its own.`;
+        return;
+      }
+      current = chosen; view = answer.data; keepInUrl(); draw(); done(true);
+    };
+    const cancel = () => done(false);
+    $("name-form").addEventListener("submit", submit); $("name-cancel").addEventListener("click", cancel);
+    dialog.showModal();
+    name.focus(); name.select();
+  });
+}
+async function ownName() {
+  if (!edited() || (current.name && !view.name_needed)) return true;
+  return askName();
+}
+function drawExportName() {
+  $("export-name").replaceChildren(`Exported as `, el("strong", {}, view.rule_set), ` (${view.title})`,
+    current.name ? "" : (edited() ? "; edited: you are asked for a name of its own on export" : ""), " ");
+  const rename = el("button", { type: "button", id: "rename" }, "Rename…");
+  rename.addEventListener("click", () => askName());
+  $("export-name").append(rename);
+}
+
 async function exportAs(fmt) {
+  if (!(await ownName())) return;
   const status = $("export-status");
   status.textContent = `writing ${fmt}…`;
-  const answer = await api("/api/export", { state: current, format: fmt });
+  const answer = await api("/api/export", { state: current, format: fmt }, "POST", true);
   if (!answer.ok) { status.textContent = answer.error; return; }
   download(await answer.response.blob(), fileName(answer.response, `export.${fmt}`));
   status.textContent = `wrote ${fileName(answer.response, fmt)}`;
 }
 async function report(fmt) {
+  if (!(await ownName())) return;
   const status = $("export-status");
   const answer = await api("/api/jobs", { kind: "report", state: current, format: fmt });
   if (!answer.ok) { status.textContent = answer.error; return; }
@@ -484,6 +632,11 @@ async function main() {
   $("exact").addEventListener("change", () => view && draw());
   $("text").addEventListener("input", () => useText($("text").value));
   $("text").addEventListener("scroll", () => { $("gutter").scrollTop = $("text").scrollTop; });
+  $("wrap").addEventListener("change", setWrap);
+  new ResizeObserver(() => { if ($("wrap").checked) drawGutter(); }).observe($("text"));
+  $("splitter").addEventListener("pointerdown", startDrag);
+  $("splitter").addEventListener("keydown", keyDrag);
+  $("verify-refuted").addEventListener("change", drawVerdicts);
   $("upload").addEventListener("change", async () => { const f = $("upload").files[0]; if (f) { useText(await f.text()); start = { ...current }; } });
   $("set-start").addEventListener("click", () => { start = { ...current }; refresh(); });
   $("decks").addEventListener("change", () => { const n = Number($("decks").value); current = { ...current, decks: n || undefined }; refreshSoon(0); });
