@@ -61,7 +61,9 @@ class Analysis:
         ]
 
     def summary(self) -> list[dict[str, Any]]:
-        """One dict per wager: its exact figures (:data:`FIGURES`) and the standard deviation (a float)."""
+        """One dict per wager: its exact figures (:data:`FIGURES`), the standard deviation (a float), and a
+        progressive jackpot's break-even meter (an exact Fraction; ``None`` without a jackpot, or when no meter
+        makes the bet fair, as when it favours the player at every meter: ``sheet(w).jackpot`` says which)."""
         return [
             {
                 "rule_set": self.rules.name,
@@ -69,6 +71,7 @@ class Analysis:
                 "denominator": s.denominator,
                 **{f: getattr(s, f) for f in FIGURES},
                 "standard_deviation": s.standard_deviation,
+                "break_even_meter": None if s.jackpot is None else s.jackpot.break_even_meter,
             }
             for s in self.sheets
         ]
