@@ -147,7 +147,10 @@ def test_a_jackpot_paid_for_one_keeps_the_stake_so_its_rows_pay_one_less(rule_fi
     assert to_one.expected_value is not None and for_one.expected_value == to_one.expected_value - hit
     to_line, for_line = to_one.jackpot, for_one.jackpot
     assert to_line is not None and for_line is not None
-    assert (for_line.at_meter_zero, for_line.per_unit_of_meter) == (to_line.at_meter_zero - hit, to_line.per_unit_of_meter)
+    assert (for_line.at_meter_zero, for_line.per_unit_of_meter) == (
+        to_line.at_meter_zero - hit,
+        to_line.per_unit_of_meter,
+    )
     code, out, _ = run("analyze", "--rules", rule_file(text, "for-one-cli.toml"), "--wager", "player-fee")
     flat = " ".join(out.split())
     assert code == 0 and "win pays 10% of the meter; paid for one (the stake is not returned)" in flat

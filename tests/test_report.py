@@ -18,8 +18,9 @@ import pytest
 
 from analyzer import load_rules
 from analyzer.game.shoe import Shoe
-from analyzer.report.evaluation import evaluate, evaluation_document
+from analyzer.report.evaluation import evaluation_document
 from analyzer.report.output import produce
+from analyzer.studies.evaluation import evaluate
 
 from .clirun import assert_refused, run
 

@@ -13,9 +13,10 @@ import pytest
 from analyzer.exact.reach import load_rules
 from analyzer.game.shoe import Shoe
 from analyzer.report.about import load_about
-from analyzer.report.evaluation import evaluate, evaluation_document
+from analyzer.report.evaluation import evaluation_document
 from analyzer.report.render import render
 from analyzer.report.to_pdf import _hyphen_wrap
+from analyzer.studies.evaluation import evaluate
 
 from .clirun import assert_refused
 

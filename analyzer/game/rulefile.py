@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, shown
+from .kinds import DEFAULT_KIND, GAME_KINDS
 from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
 from .rowfile import read_outcomes
@@ -256,6 +257,9 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
     about = tuple((key, value) for key in DOCUMENT_KEYS if (value := head.string(key, required=False)) is not None)
     if parent is not None and document == parent.document:
         about = tuple(dict((*parent.about, *about)).items())
+    kind = head.string("kind", required=False)
+    if kind is not None and kind not in GAME_KINDS:
+        raise head.error("kind", f"is {shown(kind)}; use one of {', '.join(GAME_KINDS)}.")
     head.finish(keys("rule_set"))
 
     if shoe is not None:
@@ -303,6 +307,8 @@ def _build(source: _Source, chain: tuple[str, ...] = ()) -> RuleSet:
             wagers=tuple(wagers.values()),
             notes=(parent.notes if parent else ()) + tuple(notes),
             about=about,
+            kind=kind if kind is not None else parent.kind if parent else DEFAULT_KIND,
+            kind_stated=kind is not None or (parent is not None and parent.kind_stated),
             own_cards=own_cards,
             dealing=dealing,
             extends=None if parent is None else parent.name,

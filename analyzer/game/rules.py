@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError, shown
+from .kinds import DEFAULT_KIND, check_kind, kind_text
 from .money import Lightning, Money
 from .odds import format_pays
 
@@ -121,6 +122,8 @@ class Outcome:
     pair: bool | None = None
     default: str | None = None
     extended: Condition | None = None
+    written: str | None = field(default=None, compare=False)
+    """The pay as the rule file writes it ("31 for 1", "30:1"), when read from a file: how the document states it."""
     side_view_only: bool = field(init=False, repr=False, compare=False)
     """True when the row tests only the shipped keys, so that the 400 side views settle it."""
     _condition: Condition | None = field(init=False, repr=False, compare=False, default=None)
@@ -386,6 +389,11 @@ class RuleSet:
     about: tuple[tuple[str, str], ...] = ()
     """What the rule file says of its source document: (key, text) for document_title, operator, jurisdiction and
     approved, those it states (the report's front page)."""
+    kind: str = DEFAULT_KIND
+    """The kind of game (:data:`GAME_KINDS`): live, electronic or rng."""
+    kind_stated: bool = False
+    """Whether the rule file states :attr:`kind` (``[rule_set] kind``); if not, the default (live) applies, and the
+    outputs that depend on it say so."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -406,6 +414,12 @@ class RuleSet:
             )
         if self.dealing.procedure == "louisiana":
             _check_louisiana_banker(self.name, self.drawing)
+        check_kind(self.name, self.kind)
+
+    @property
+    def kind_text(self) -> str:
+        """The kind of game in words, and whether the rule file states it (:func:`~.kinds.kind_text`)."""
+        return kind_text(self.kind, self.kind_stated)
 
     def wager(self, name: str) -> Wager:
         """The wager called ``name``; :class:`InputError` lists the names if unknown."""

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from ..game.rules import Published
-from ..numbers import amount_text, decimal_text, percent_text
+from ..numbers import amount_text, percent_text, share_text
 from ..studies.catalogue import CATALOGUE_DECKS, Entry
 from ..studies.verify import Verdict
 from .common import break_even_text
@@ -46,11 +46,7 @@ def pays_text(entry: Entry) -> str:
     for o in entry.wager.outcomes:
         if jackpot is not None and o.name in jackpot.rows:
             share = jackpot.share(o.name)
-            pays.append(
-                "jackpot"
-                if share == 1
-                else f"{share_text(share)} of jackpot"
-            )
+            pays.append("jackpot" if share == 1 else f"{share_text(share)} of jackpot")
         elif o.pays is not None and o.pays > 0:
             pays.append(o.pays_text)
     return " / ".join(dict.fromkeys(pays)) or "no pays"

@@ -400,6 +400,17 @@ class Document:
     context: tuple[Field, ...] = field(default=())
     key_order: tuple[str, ...] = ()
     provenance: Provenance | None = None
+    provenance_after: str | None = None
+    """The key of the block (a certificate's front page) after which people read the provenance, on a page of its
+    own in a PDF; ``None``: the provenance heads the document. Machines read it first either way."""
+
+    @property
+    def parts(self) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
+        """The blocks people read before the provenance, and those after it."""
+        for i, block in enumerate(self.blocks):
+            if self.provenance_after is not None and getattr(block, "key", None) == self.provenance_after:
+                return self.blocks[: i + 1], self.blocks[i + 1 :]
+        return (), self.blocks
 
     def tables(self) -> list[tuple[tuple[Field, ...], Table]]:
         """Every table with the context fields that apply to it, in reading order."""

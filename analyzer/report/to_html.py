@@ -126,6 +126,8 @@ class _Page:
 
     def document(self, document: Document) -> str:
         parts = [f"<article>\n<h1>{escape(document.title)}</h1>"]
+        before, after = document.parts
+        parts.extend(self.blocks(before, 2))
         if document.provenance is not None:
             lines = provenance_lines(document.provenance)
             parts.append(
@@ -133,13 +135,15 @@ class _Page:
                 + "".join(f"<p>{_code_sha(escape(line.strip()))}</p>" for line in lines)
                 + "</div>"
             )
-        titled = [b for b in document.blocks if isinstance(b, Section) and b.human]
+        titled = [b for b in after if isinstance(b, Section) and b.human]
         if len(titled) >= CONTENTS_FROM:
+            first = self.sections + 1
             entries = "".join(
-                f'<li><a href="#{self.prefix}-s{i}">{escape(s.title)}</a></li>' for i, s in enumerate(titled, start=1)
+                f'<li><a href="#{self.prefix}-s{i}">{escape(s.title)}</a></li>'
+                for i, s in enumerate(titled, start=first)
             )
             parts.append(f'<nav class="contents"><ol>{entries}</ol></nav>')
-        parts.extend(self.blocks(document.blocks, 2))
+        parts.extend(self.blocks(after, 2))
         parts.append("</article>")
         return "\n".join(p for p in parts if p)
 
