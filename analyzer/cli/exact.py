@@ -231,8 +231,10 @@ def report(
     yield_shoes: int | None,
     workers: int | None,
 ) -> None:
-    """A math evaluation report: a certificate, rules, par sheets, volatility, plots, simulation, regulatory checks,
-    published figures, provenance."""
+    """A math evaluation report: a certificate, par sheets, plots, simulation, regulatory checks, provenance.
+
+    Rules, par sheets, volatility and plots of every wager, a simulation cross-check, the regulatory checks of the
+    game's kind, the published figures, and (with --equivalent-to) the game held to its approved live game."""
     from datetime import datetime
 
     from ..extras import require

@@ -224,11 +224,11 @@ def verify_command(
     only: str | None,
     fmt: str | None,
 ) -> int:
-    """Check claimed figures (CLAIMS.toml), a submitted par sheet (.csv, .xlsx), or an electronic table game against
-    its approved live game: the verdict first; exit 1 when any is refuted.
+    """Check claimed figures, a submitted par sheet, or an electronic game against its live game: exit 1 if refuted.
 
-    A submitted par sheet is checked under the rule set given by --rules; with --equivalent-to LIVE_RULES (and no
-    FILE) the --rules game is held to the live game.
+    The verdict comes first (the counts and the worst difference), then every claim or row. A claims file is
+    CLAIMS.toml; a submitted par sheet (.csv, .xlsx) is checked under the rule set given by --rules; with
+    --equivalent-to LIVE_RULES (and no FILE) the --rules game is held to the live game.
     """
     from ..report.verify import verdicts_document
     from ..studies.verdicts import summary

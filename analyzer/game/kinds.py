@@ -5,7 +5,7 @@ describe live tables); an **electronic** table game deals real cards (by a deale
 settled at electronic terminals; an **RNG** game draws its cards by a random number generator (a gaming device).
 
 >>> kind_text("live", stated=False)
-'live table game (the rule file states no kind; live is the default: set [rule_set] kind)'
+'live table game (the default: the rule file states no kind)'
 """
 
 from __future__ import annotations
@@ -38,4 +38,4 @@ def kind_text(kind: str, stated: bool) -> str:
     name = KIND_NAMES[kind]
     if stated:
         return f"{name} (the rule file: kind = {kind!r})"
-    return f"{name} (the rule file states no kind; {DEFAULT_KIND} is the default: set [rule_set] kind)"
+    return f"{name} (the default: the rule file states no kind)"

@@ -15,7 +15,22 @@ from ..numbers import decimal_text, percent_text
 from ..studies.equivalence import Difference, Equivalence, RowMatch, WagerMatch
 from .analysis import conditions_text
 from .common import shoe_text
-from .model import Block, Column, Document, Field, Fields, Prose, Section, Table, Value, flag, fraction, text, verdict
+from .model import (
+    Block,
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    Section,
+    Table,
+    Value,
+    flag,
+    fraction,
+    integer,
+    text,
+    verdict,
+)
 from .provenance import provenance
 
 SOURCES = (
@@ -83,7 +98,12 @@ def differences_table(found: Equivalence, key: str = "differences") -> Table:
                 text(_where(d)),
                 _value(d.aspect, d.live),
                 _value(d.aspect, d.electronic),
-                verdict(not d.changes_figures, "yes" if d.changes_figures else "no"),
+                Value(
+                    "flag",
+                    d.changes_figures,
+                    text="yes" if d.changes_figures else "no",
+                    tone="bad" if d.changes_figures else "good",
+                ),
             )
             for d in found.differences
         ),
@@ -173,8 +193,10 @@ def equivalence_blocks(found: Equivalence, only_differences: bool = False) -> tu
                 text=f"{found.live.name}: {found.live.title} ({KIND_NAMES[found.live.kind]}), "
                 f"{shoe_text(found.live_shoe)}",
             ),
-            Field("equivalent", None, verdict(found.equivalent, str(found.equivalent).lower())),
-            Field("differences_changing_figures", None, text(str(len(found.changing)))),
+            Field("summary", None, text(verdict_line(found))),
+            Field("equivalent", None, flag(found.equivalent)),
+            Field("differences", None, integer(len(found.differences))),
+            Field("differences_changing_figures", None, integer(len(found.changing))),
         ),
         key="equivalence",
     )
@@ -184,7 +206,16 @@ def equivalence_blocks(found: Equivalence, only_differences: bool = False) -> tu
             title=m.wager,
             status="the same, row by row" if m.equal else "differs",
             blocks=(
-                Fields((Field("wager", None, text(m.wager)), Field("equal", None, flag(m.equal)))),
+                Fields(
+                    (
+                        Field("wager", None, text(m.wager)),
+                        Field("equal", None, flag(m.equal)),
+                        Field("live_rtp", None, _value("rtp", None if m.live is None else m.live.rtp)),
+                        Field(
+                            "electronic_rtp", None, _value("rtp", None if m.electronic is None else m.electronic.rtp)
+                        ),
+                    )
+                ),
                 wager_table(m, only_differences),
             ),
             key="wagers",

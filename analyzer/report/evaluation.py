@@ -97,7 +97,14 @@ def _assumptions(evaluation: Evaluation, about: About | None) -> Sequence[Block]
         title="Assumptions and defaults",
         blocks=(
             Fields((defaults_field(rules, shoe),)),
-            Prose((f"  - Kind of game: {rules.kind_text}.", *(f"  - {a}" for a in ASSUMPTIONS)), key="assumptions"),
+            Prose(
+                (
+                    f"  - Kind of game: {rules.kind_text}; a rule file states it with [rule_set] kind (live, "
+                    "electronic or rng), and which regulatory checks apply depends on it.",
+                    *(f"  - {a}" for a in ASSUMPTIONS),
+                ),
+                key="assumptions",
+            ),
         ),
         key="assumptions_and_defaults",
     )

@@ -18,7 +18,7 @@ from ..numbers import count_text, decimal_text
 from ..studies.evaluation import Evaluation, Overall, WagerFigures
 from .about import About, Party
 from .common import shoe_text
-from .model import Block, Column, Field, Fields, Prose, Section, Table, percent, text, verdict
+from .model import Block, Column, Field, Fields, Prose, Section, Table, flag, percent, text, verdict
 
 DOCUMENT_LABELS: tuple[tuple[str, str], ...] = (
     ("operator", "Operator"),
@@ -148,6 +148,7 @@ def signature_block(about: About | None) -> Table:
             (
                 text(label),
                 text(name, shown=BLANK if name is None else name + (f", {title}" if title else "")),
+                text(title),
                 text(None, shown=BLANK),
                 text(fields.get("date"), shown=fields.get("date", BLANK)),
             )
@@ -156,6 +157,7 @@ def signature_block(about: About | None) -> Table:
         columns=(
             Column("role", "signed"),
             Column("name", "name, title"),
+            Column("title", None),
             Column("signature", "signature"),
             Column("date", "date"),
         ),
@@ -177,12 +179,8 @@ def front_page(evaluation: Evaluation, about: About | None = None) -> Section:
     overall = evaluation.overall
     head: list[Field] = [
         Field("report_number", "Report number", text(evaluation.number)),
-        Field(
-            "verdict",
-            "Verdict",
-            verdict(overall.sound, "sound" if overall.sound else "see the verdict"),
-            text=verdict_sentence(overall, KIND_NAMES[rules.kind]),
-        ),
+        Field("verdict", "Verdict", verdict(overall.sound, verdict_sentence(overall, KIND_NAMES[rules.kind]))),
+        Field("sound", None, flag(overall.sound)),
         Field("game", "Game", text(rules.title), text=f"{rules.title} (rule set {rules.name})"),
         Field("kind_of_game", "Kind of game", text(rules.kind), text=rules.kind_text),
         Field(
@@ -198,12 +196,12 @@ def front_page(evaluation: Evaluation, about: About | None = None) -> Section:
             text(evaluation.checks.jurisdiction),
             text=f"{evaluation.checks.jurisdiction}'s"
             if evaluation.checks.jurisdiction
-            else "every jurisdiction's shipped checks (--jurisdiction NAME keeps one)",
+            else "every jurisdiction's (each held to this kind of game)",
         ),
         *parties,
     ]
     blocks: list[Block] = [
-        Fields(tuple(head), key="certificate"),
+        Fields(tuple(head), key="certificate", layout="labelled"),
         results_table(evaluation.wagers),
         signature_block(about),
     ]

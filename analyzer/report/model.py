@@ -177,7 +177,7 @@ class Field:
             raise ValueError(f"Field {self.key!r} holds a nested block: give the text people read.")
 
 
-Layout = Literal["lines", "aligned"]
+Layout = Literal["lines", "aligned", "labelled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,8 @@ class Fields:
 
     ``lines``: one "label: text" per line (a header); ``aligned``: labels
     right-aligned in a column (a par sheet's figures; Markdown makes it a
-    figure/value table). ``key`` nests the block under that key for
+    figure/value table); ``labelled``: a page's two columns, labels beside
+    their text (a certificate; the text formats write it as lines). ``key`` nests the block under that key for
     machines; without one its fields join the enclosing object. ``csv``
     makes the block the document's CSV: one (figure, value) row per field.
     """
@@ -197,8 +198,8 @@ class Fields:
     csv: bool = False
 
     def __post_init__(self) -> None:
-        if self.layout not in ("lines", "aligned"):
-            raise ValueError(f"Unknown layout {self.layout!r}; use lines or aligned.")
+        if self.layout not in ("lines", "aligned", "labelled"):
+            raise ValueError(f"Unknown layout {self.layout!r}; use lines, aligned or labelled.")
 
 
 @dataclass(frozen=True, slots=True)

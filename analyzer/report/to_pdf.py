@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from .model import Block, Document, Fields, Figure, Formula, Prose, Section, Table, Tone
+from .model import Block, Document, Fields, Figure, Formula, Prose, Section, Table, Tone, Value
 from .provenance import provenance_lines
 from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
@@ -130,6 +130,10 @@ class _Writer:
         if before:
             self.blocks(before, 1)
             pdf.add_page()  # the front page stands alone; the provenance opens the next
+            if document.provenance is not None:
+                pdf.start_section("Provenance", level=1)
+                self.text("Provenance", 13, "B")
+                self.gap(1)
         if document.provenance is not None:
             top = pdf.get_y()
             pdf.set_fill_color(*BAND)
@@ -243,6 +247,17 @@ class _Writer:
             grid = Table(columns=(), rows=())
             self.grid(
                 [["", ""]] + [[f.label or "", field_text(f, False)] for f in shown], ["L", "R"], grid, heads=False
+            )
+            return
+        if block.layout == "labelled":
+            tones: list[list[Tone | None]] = [[None, None]]
+            tones += [[None, f.value.tone if isinstance(f.value, Value) else None] for f in shown]
+            self.grid(
+                [["", ""]] + [[f.label or "", field_text(f, False)] for f in shown],
+                ["L", "L"],
+                Table(columns=(), rows=()),
+                heads=False,
+                tones=tones,
             )
             return
         self.lines(field_lines(block, False))

@@ -21,7 +21,21 @@ from ..studies.verify import Claims, Verdict
 from .checks import checks_blocks
 from .common import COUNTING, shoe_text
 from .equivalence import equivalence_section
-from .model import Block, Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text, verdict
+from .model import (
+    Block,
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    SourceFile,
+    Table,
+    Value,
+    data,
+    integer,
+    text,
+    verdict,
+)
 from .provenance import provenance
 
 CONFIRMED, REFUTED = "CONFIRMED", "REFUTED"
@@ -131,6 +145,23 @@ def summary_line(counted: VerifySummary, unit: str, subject: str | None = None) 
     return f"{line}; the worst difference: {worst_text(counted.worst, subject or _claim_head(counted.worst))}."
 
 
+def worst_data(v: Verdict | None, subject: str | None = None) -> Value:
+    """The worst difference for machines: what it is about, the figure, the claim, and the exact figure."""
+    if v is None:
+        return data(None, "none")
+    return data(
+        {
+            "subject": subject or _claim_head(v),
+            "figure": v.claim.figure,
+            "outcome": v.claim.outcome,
+            "claimed": v.claim.claimed.text,
+            "computed": _as_claimed(v),
+            "exact": exact_machine(v),
+        },
+        worst_text(v, subject or _claim_head(v)),
+    )
+
+
 def _claim_head(v: Verdict) -> str:
     label = f" ({v.claim.label})" if v.claim.label else ""
     return f"[{v.claim.number}]{label} {v.claim.wager}"
@@ -187,6 +218,7 @@ def verdicts_document(
             Fields(
                 (
                     Field("verdict", "Verdict", verdict(counted.refuted == 0, summary), text=summary),
+                    Field("worst_difference", None, worst_data(counted.worst)),
                     Field("claims_file", "Claims", text(claims.path), text=f"{claims.path}{title}"),
                     Field("title", None, text(claims.title)),
                     Field("counting", "", text(COUNTING)),
@@ -326,6 +358,11 @@ def par_sheet_verdicts_document(
         Fields(
             (
                 Field("verdict", "Verdict", verdict(counted.refuted == 0, line), text=line),
+                Field(
+                    "worst_difference",
+                    None,
+                    worst_data(worst, None if worst is None else f"{worst.claim.label} {worst.claim.source}"),
+                ),
                 Field("par_sheet", "Par sheet", text(claims.path)),
                 Field(
                     "rule_set",
