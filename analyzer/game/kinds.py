@@ -33,6 +33,12 @@ def check_kind(name: str, kind: str) -> None:
         )
 
 
+def a_kind(kind: str) -> str:
+    """The kind in words with its article: "a live table game", "an electronic table game", "an RNG game"."""
+    name = KIND_NAMES[kind]
+    return f"{'an' if name[0] in 'aeiouR' else 'a'} {name}"
+
+
 def kind_text(kind: str, stated: bool) -> str:
     """The kind in words, and whether the rule file states it or the default applies."""
     name = KIND_NAMES[kind]

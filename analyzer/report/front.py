@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..game.kinds import KIND_NAMES
+from ..game.kinds import a_kind
 from ..game.odds import both_ways
 from ..numbers import count_text, decimal_text
 from ..studies.evaluation import Evaluation, Overall, WagerFigures
@@ -61,7 +61,8 @@ def top_award_text(figures: WagerFigures) -> str:
 
 def verdict_sentence(overall: Overall, kind: str) -> str:
     """The overall verdict in one sentence: every figure exact and proved (or where the simulation disagrees), and
-    every applicable regulatory check passed, or which did not (``kind``: the game's kind in words)."""
+    every applicable regulatory check passed, or which did not (``kind``: the game's kind with its article, "a live
+    table game")."""
     wagers = f"{overall.wagers} wager{'s' if overall.wagers != 1 else ''}"
     proof = [f"the simulation agrees on {overall.simulation_passed} of {overall.simulated}"]
     if overall.published:
@@ -88,7 +89,7 @@ def verdict_sentence(overall: Overall, kind: str) -> str:
     elif applicable:
         held = f"every applicable regulatory check passed ({checks.passed} of {applicable}{not_applicable})"
     else:
-        held = f"no regulatory check applies ({checks.not_applicable} not applicable to a {kind})"
+        held = f"no regulatory check applies ({checks.not_applicable} not applicable to {kind})"
     equal = ""
     if overall.equivalent is not None:
         equal = (
@@ -179,7 +180,7 @@ def front_page(evaluation: Evaluation, about: About | None = None) -> Section:
     overall = evaluation.overall
     head: list[Field] = [
         Field("report_number", "Report number", text(evaluation.number)),
-        Field("verdict", "Verdict", verdict(overall.sound, verdict_sentence(overall, KIND_NAMES[rules.kind]))),
+        Field("verdict", "Verdict", verdict(overall.sound, verdict_sentence(overall, a_kind(rules.kind)))),
         Field("sound", None, flag(overall.sound)),
         Field("game", "Game", text(rules.title), text=f"{rules.title} (rule set {rules.name})"),
         Field("kind_of_game", "Kind of game", text(rules.kind), text=rules.kind_text),

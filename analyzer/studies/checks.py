@@ -22,7 +22,7 @@ from importlib import resources
 
 from ..errors import InputError, shown
 from ..exact.parsheet import ParSheet
-from ..game.kinds import GAME_KINDS, KIND_NAMES
+from ..game.kinds import GAME_KINDS, KIND_NAMES, a_kind
 from ..game.odds import format_pays, parse_pays, parse_percent, written_for
 from ..game.rules import RuleSet
 from ..game.strict import StrictTable, decoded, parse_toml, read_bytes
@@ -256,7 +256,7 @@ def apply(checks: Checks, rules: RuleSet, sheets: Sequence[ParSheet]) -> tuple[C
     results: list[CheckResult] = []
     for check in checks.checks:
         if rules.kind not in check.games:
-            why = f"it covers {check.games_text}; this is a {KIND_NAMES[rules.kind]}"
+            why = f"it covers {check.games_text}; this is {a_kind(rules.kind)}"
             if not check.games:
                 why = f"it covers {check.applies_to}"
             results.append(CheckResult(check, None, "", NOT_APPLICABLE, why))
