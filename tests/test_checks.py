@@ -115,6 +115,10 @@ def test_verify_prints_a_pass_or_fail_line_per_check(tmp_path: Path) -> None:
     [
         (MINE.replace('kind = "rtp_floor"', 'kind = "rtp_maximum"'), "check[0].kind: is 'rtp_maximum'; use one of"),
         (MINE.replace('applies_to = "every table game"', 'games = ["slot"]\napplies_to = "x"', 1), "names 'slot'"),
+        (
+            MINE.replace('kind = "rtp_floor"\nlimit = "90%"', 'kind = "pay_statement"\nlimit = "for"', 1),
+            "check[0].limit: is 'for'; for pay_statement write the words allowed: 'to' or 'to or win'.",
+        ),
         (MINE.replace('limit = "90%"', 'limit = "90"'), "check[0].limit: is '90'; for rtp_floor write a percentage"),
         (MINE.replace('"house-cap"', '"house-rtp-90"'), "Check id 'house-rtp-90' is given twice"),
         (MINE.replace('source = "house policy"', 'source = "x"\nlaw = "y"', 1), "check[0].law: is not a known key"),

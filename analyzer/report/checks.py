@@ -32,34 +32,49 @@ def checks_blocks(
         ),
         key=f"{key}_scope",
     )
-    table = Table(
-        columns=(
-            Column("check", "check"),
-            Column("check_jurisdiction", None),
-            Column("limit", "limit"),
-            Column("wager", "wager"),
-            Column("found", "found"),
-            Column("verdict", "verdict"),
-            Column("why", None),
-        ),
-        rows=tuple(
-            (
-                text(r.check.id),
-                text(r.check.jurisdiction),
-                text(r.check.limit_text),
-                text(r.wager, shown="every wager" if r.wager is None else None),
-                text(r.found),
-                _verdict(r),
-                text(r.why),
-            )
-            for r in results
-        ),
-        key=key,
-        caption="Regulatory checks (exact figures against each limit; a check that does not cover this game or wager "
-        "is not applicable, never a PASS)",
+    columns = (
+        Column("check", "check"),
+        Column("check_jurisdiction", None),
+        Column("limit", "limit"),
+        Column("wager", "wager"),
+        Column("found", "found"),
+        Column("verdict", "verdict"),
+        Column("why", None),
     )
+
+    def row(r: CheckResult) -> tuple[Value, ...]:
+        return (
+            text(r.check.id),
+            text(r.check.jurisdiction),
+            text(r.check.limit_text),
+            text(r.wager, shown="every wager" if r.wager is None else None),
+            text(r.found),
+            _verdict(r),
+            text(r.why),
+        )
+
+    everything = Table(columns=columns, rows=tuple(row(r) for r in results), key=key, human=False)
+    held = [r for r in results if r.wager is not None]
+    table = Table(
+        columns=columns,
+        rows=tuple(row(r) for r in held),
+        caption="Regulatory checks held to each wager (exact figures against each limit)",
+    )
+    game = [r for r in results if r.wager is None]
+    apart = Prose(
+        (
+            "Not applicable to this game (a check that does not cover it is never a PASS):",
+            *(f"  - {r.check.id} ({r.check.limit_text}): {r.why}." for r in game),
+        )
+    )
+    shown: list[Block] = [head, everything]
+    if held:
+        shown.append(table)
+    if game:
+        shown.append(apart)
     seen: dict[str, str] = {}
     for r in results:
         c = r.check
         seen.setdefault(c.id, f"{c.id} ({c.jurisdiction}; covers {c.games_text}: {c.applies_to}): {c.source}")
-    return head, table, Prose(tuple(seen.values()), key="check_sources")
+    shown.append(Prose(tuple(seen.values()), key="check_sources"))
+    return tuple(shown)

@@ -50,6 +50,8 @@ class Check:
     source: str
     games: tuple[str, ...] = GAME_KINDS
     wagers: tuple[str, ...] = ()
+    words: tuple[str, ...] = ("to",)
+    """For a pay statement: the words a pay may be written with ("to", "win"); "for" never."""
 
     @property
     def limit_text(self) -> str:
@@ -65,7 +67,7 @@ class Check:
         if self.kind == "top_award_cap":
             assert self.limit is not None
             return f"top award at most {format_pays(self.limit)}"
-        return "pays written 'to' or 'win', never 'for'"
+        return f"pays written {' or '.join(repr(w) for w in self.words)}, never 'for'"
 
     @property
     def games_text(self) -> str:
@@ -117,10 +119,20 @@ class Checks:
         return tuple(dict.fromkeys(c.jurisdiction for c in self.checks))
 
 
+WORDS: tuple[str, ...] = ("to", "win")
+"""The words a pay statement may allow (``limit = "to or win"``); a pay written "for" fails it."""
+
+
+def _words(table: StrictTable) -> tuple[str, ...]:
+    raw = table.string("limit")
+    words = tuple(w.strip() for w in raw.split(" or "))
+    if not words or any(w not in WORDS for w in words):
+        raise table.error("limit", f"is {shown(raw)}; for pay_statement write the words allowed: 'to' or 'to or win'.")
+    return words
+
+
 def _limit(table: StrictTable, kind: str) -> Fraction | None:
     if kind == "pay_statement":
-        if table.string("limit", required=False) is not None:
-            raise table.error("limit", "is not used by a pay_statement check (it flags every pay written 'for').")
         return None
     raw = table.string("limit")
     try:
@@ -168,6 +180,7 @@ def _read(text: str, origin: str) -> tuple[Check, ...]:
         if kind not in KINDS:
             raise table.error("kind", f"is {shown(kind)}; use one of {', '.join(KINDS)}.")
         limit = _limit(table, kind)
+        words = _words(table) if kind == "pay_statement" else ("to",)
         games = _strings(table, "games", GAME_KINDS)
         checks.append(
             Check(
@@ -179,6 +192,7 @@ def _read(text: str, origin: str) -> tuple[Check, ...]:
                 source=table.string("source"),
                 games=GAME_KINDS if games is None else games,
                 wagers=_strings(table, "wagers") or (),
+                words=words,
             )
         )
         table.finish(KEYS)
@@ -232,7 +246,7 @@ def _held(check: Check, sheet: ParSheet) -> CheckResult:
         written = _for_rows(sheet)
         if written:
             return CheckResult(check, name, f"written 'for': {'; '.join(written)}", FAIL)
-        return CheckResult(check, name, "every pay written 'to'", PASS)
+        return CheckResult(check, name, "no pay written 'for'", PASS)
     assert check.limit is not None
     if check.kind in ("rtp_floor", "rtp_ceiling"):
         passed = sheet.rtp >= check.limit if check.kind == "rtp_floor" else sheet.rtp <= check.limit
