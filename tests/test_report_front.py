@@ -22,7 +22,7 @@ from analyzer.report.to_pdf import _hyphen_wrap
 from analyzer.report.values import human
 from analyzer.studies.evaluation import evaluate, report_number
 
-from .clirun import assert_refused
+from .clirun import assert_refused, run
 
 ABOUT = """[supplier]
 name = "Acme Table Games Ltd"
@@ -144,3 +144,19 @@ def test_a_wager_name_breaks_after_a_hyphen_never_mid_word() -> None:
     assert _hyphen_wrap("dragon-bonus-banker", 13, len) == "dragon-bonus-\nbanker"
     assert _hyphen_wrap("dragon-bonus-banker", 30, len) == "dragon-bonus-banker"
     assert _hyphen_wrap("win by 9, non-natural", 5, len) == "win by 9, non-\nnatural"
+
+
+@pytest.mark.slow
+def test_the_certificate_the_regulator_page_shows_is_the_one_the_report_writes(tmp_path: Path) -> None:
+    """docs/regulator/report.md shows the certificate as text, and the about file it was made with: both real."""
+    page = (Path(__file__).parent.parent / "docs" / "regulator" / "report.md").read_text(encoding="utf-8")
+    about = page.split("$ cat about.toml\n", 1)[1].split("\n$ ", 1)[0]
+    (tmp_path / "about.toml").write_text(about + "\n", encoding="utf-8")
+    shown = page.split("```text\n== Certificate\n", 1)[1].split("\n```", 1)[0]
+    out = tmp_path / "live-pittsburgh.txt"
+    code, _, err = run(
+        "report", "--rules", "live-pittsburgh", "--about", str(tmp_path / "about.toml"), "--out", str(out)
+    )
+    assert code == 0, err
+    written = out.read_text(encoding="utf-8").split("\nProvenance: ", 1)[0].rstrip("\n")
+    assert written == "== Certificate\n" + shown

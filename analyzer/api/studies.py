@@ -181,6 +181,7 @@ def verify_par_sheet(
     (the sheet is then confirmed only if the game is equivalent too); ``only_refuted`` lists only what fails."""
     from ..report.verify import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
+    from ..studies.checks import summary as checks_summary
     from ..studies.equivalence import equivalence
     from ..studies.submitted import load_names, read_par_sheet
     from ..studies.verdicts import summary
@@ -203,6 +204,7 @@ def verify_par_sheet(
         jurisdiction=checks.jurisdiction,
         only_refuted=only_refuted,
         equivalence=equal,
+        held=checks_summary(regulatory),
     )
     return document, counted.refuted == 0 and (equal is None or equal.equivalent)
 

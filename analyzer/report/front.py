@@ -76,9 +76,9 @@ def verdict_sentence(overall: Overall, kind: str) -> str:
     else:
         figures = f"Every figure of the {wagers} evaluated is exact and proved ({'; '.join(proof)})"
     checks = overall.checks
-    applicable = checks.passed + checks.failed
+    applicable = checks.applicable
     not_applicable = (
-        f"; {checks.not_applicable} not applicable to a {kind} or its wagers" if checks.not_applicable else ""
+        f"; {checks.not_applicable} not applicable to {kind} or its wagers" if checks.not_applicable else ""
     )
     if checks.failed:
         failed = "; ".join(

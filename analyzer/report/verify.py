@@ -14,7 +14,7 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
-from ..studies.checks import FAIL, CheckResult
+from ..studies.checks import FAIL, CheckResult, ChecksSummary
 from ..studies.equivalence import Equivalence
 from ..studies.verdicts import VerifySummary
 from ..studies.verify import Claims, Verdict
@@ -276,11 +276,13 @@ def par_sheet_verdicts_document(
     jurisdiction: str | None = None,
     only_refuted: bool = False,
     equivalence: Equivalence | None = None,
+    held: ChecksSummary | None = None,
 ) -> Document:
     """``verify`` of a submitted par sheet: the verdict first (``counted``: rows confirmed and refuted, the worst
     difference), then each row CONFIRMED or REFUTED with each figure it states, then the ``regulatory`` checks of its
     wagers (PASS, FAIL or not applicable, for ``jurisdiction`` when one was chosen), then the game held to its live
-    game (``equivalence``); ``only_refuted`` lists only what fails."""
+    game (``equivalence``); ``only_refuted`` lists only what fails. The verdict names the checks that failed
+    (``held``: the checks summed up) and whether the game is equivalent."""
     rows: dict[str, list[Verdict]] = {}
     for v in verdicts:
         rows.setdefault(v.claim.label or "", []).append(v)
@@ -353,6 +355,11 @@ def par_sheet_verdicts_document(
     ]
     worst = counted.worst
     line = summary_line(counted, "row", None if worst is None else f"{worst.claim.label} {worst.claim.source}")
+    if held is not None and held.failed:
+        failed = ", ".join(f"{r.check.id} on {r.wager or 'the game'}" for r in held.failures)
+        line = line[:-1] + f"; {held.failed} regulatory check{'s' if held.failed != 1 else ''} failed: {failed}."
+    if equivalence is not None:
+        line = line[:-1] + f"; {'' if equivalence.equivalent else 'not '}equivalent to {equivalence.live.name}."
     listed_checks = [r for r in regulatory if not (only_refuted and r.verdict != FAIL)]
     blocks: list[Block] = [
         Fields(
