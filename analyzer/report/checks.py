@@ -75,6 +75,7 @@ def checks_blocks(
     seen: dict[str, str] = {}
     for r in results:
         c = r.check
-        seen.setdefault(c.id, f"{c.id} ({c.jurisdiction}; covers {c.games_text}: {c.applies_to}): {c.source}")
+        wagers = f", wagers {', '.join(c.wagers)} only" if c.wagers else ", every wager"
+        seen.setdefault(c.id, f"{c.id} ({c.jurisdiction}; covers {c.games_text}{wagers}: {c.applies_to}): {c.source}")
     shown.append(Prose(tuple(seen.values()), key="check_sources"))
     return tuple(shown)

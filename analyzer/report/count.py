@@ -274,7 +274,7 @@ def _table(
                 percent(Fraction(line.positive, line.rounds), 2),
                 percent(average, 3),
                 integer(line.bets, shown=count_text(line.bets)),
-                decimal(Fraction(line.won, tally.scale(j)), 4, signed=True),
+                decimal(tally.line_won(line, j), 4, signed=True),
             )
             for k, line, average in rows
         ),
