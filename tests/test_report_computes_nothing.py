@@ -174,6 +174,7 @@ def test_a_progressive_that_favours_the_player_at_every_meter_has_no_break_even_
     assert "break-even meter -" not in flat
 
 
+@pytest.mark.slow  # counts a suited side bet's records (about half a second)
 def test_the_break_even_meter_the_api_returns_is_the_one_the_par_sheet_prints() -> None:
     analysis = analyze("examples/progressive.toml", wagers=["suited-pairs-progressive"])
     (row,) = analysis.summary()
