@@ -41,6 +41,15 @@ def exact_percent_text(value: Fraction) -> str:
     return fraction_text(value) if "/" in shown else shown + "%"
 
 
+def share_text(value: Fraction, places: int = 4) -> str:
+    """A share as a percentage with no decimals when it is a whole number of percent, else to ``places``.
+
+    >>> share_text(Fraction(1, 10)), share_text(Fraction(1, 3))
+    ('10%', '33.3333%')
+    """
+    return percent_text(value, 0 if (value * 100).denominator == 1 else places)
+
+
 def fraction_text(value: Fraction) -> str:
     """An exact fraction as "p/q" (or "p" when whole), the JSON form."""
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

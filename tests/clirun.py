@@ -19,3 +19,14 @@ def assert_refused(args: list[str], message: str) -> None:
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
     assert message in err
+
+
+def verdict_of(out: str) -> str:
+    """The verdict line ``verify`` leads with, unwrapped."""
+    head = out.split("Verdict: ", 1)[1]
+    lines = [head.splitlines()[0]]
+    for line in head.splitlines()[1:]:
+        if not line.startswith("  "):
+            break
+        lines.append(line.strip())
+    return " ".join(lines)

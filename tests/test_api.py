@@ -192,7 +192,8 @@ def test_a_verification_reads_as_the_commands_json() -> None:
     assert records[0]["exact"] == "114753351728/10847218479825"  # the Banker's edge, as the JSON writes it
     sheet = analyzer.verify("examples/submitted-punto-banco.csv", "punto-banco")
     assert sheet.confirmed and sheet.to_records()[1]["claimed"] == "2,292,252,566,437,888"
-    assert [r["verdict"] for r in sheet.to_records("regulatory_checks")].count("PASS") == 6
+    verdicts = [r["verdict"] for r in sheet.to_records("regulatory_checks")]
+    assert verdicts.count("PASS") == 4 and verdicts.count("not applicable") == 7  # a live game: pay statements only
 
 
 def test_a_verification_under_a_changed_pay_is_refuted() -> None:

@@ -331,6 +331,16 @@ def test_a_schema_refuses_what_its_command_never_prints() -> None:
         ("own-cards", ("own-cards", "--decks", "4")),
         ("compare", ("compare", "--rules", "punto-banco", "--rules", "mini-louisiana", "--remove", "9")),
         ("claims", ("verify", "examples/claims.toml")),
+        ("claims", ("verify", "examples/claims.toml", "--only", "refuted")),
+        ("verify", ("verify", "examples/submitted-punto-banco.csv", "--rules", "punto-banco", "--pay", "tie:tie=9:1")),
+        (
+            "equivalence",
+            ("verify", "--rules", "examples/electronic-pittsburgh.toml", "--equivalent-to", "live-pittsburgh"),
+        ),
+        (
+            "equivalence",
+            ("verify", "--rules", "examples/electronic-pittsburgh.toml", "--equivalent-to", "punto-banco"),
+        ),
         pytest.param(
             "depth",
             (

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from analyzer.api import analyze
-from analyzer.report.common import jackpot_line
 
 from .clirun import assert_refused, run
 
@@ -50,9 +49,9 @@ def test_a_cap_cuts_a_pay_to_the_amount_over_the_stake(rule_file) -> None:  # ty
 def test_the_jackpots_return_is_affine_in_the_meter_and_zero_at_its_break_even(rule_file) -> None:  # type: ignore[no-untyped-def]
     text = (EXAMPLES / "progressive.toml").read_text(encoding="utf-8")
     (sheet,) = analyze(rule_file(text), wagers=["suited-pairs-progressive"]).sheets
-    line = jackpot_line(sheet)
+    line = sheet.jackpot
     assert line is not None
-    a, b = line
+    a, b = line.at_meter_zero, line.per_unit_of_meter
     for meter in (20000, 123457):
         (other,) = analyze(
             rule_file(text.replace("meter = 10000", f"meter = {meter}"), f"m{meter}.toml"),
@@ -60,6 +59,7 @@ def test_the_jackpots_return_is_affine_in_the_meter_and_zero_at_its_break_even(r
         ).sheets
         assert other.expected_value == a + b * meter
     even = -a / b
+    assert line.break_even_meter == even and not line.favours_player_at_every_meter
     (at_even,) = analyze(
         rule_file(text.replace("meter = 10000", f'meter = "{float(even):.6f}"'), "even.toml"),
         wagers=["suited-pairs-progressive"],
@@ -149,12 +149,12 @@ def test_a_row_paying_a_share_of_the_jackpot_pays_that_share_of_the_meter_and_th
     (sheet,) = analyze(rule_file(SHARED), wagers=["player-fee"]).sheets
     natural, win = sheet.rows[0], sheet.rows[1]
     assert (natural.pays, win.pays) == (Fraction(200), Fraction(20))  # 1000 / 5, and 10% of it: to one, stake back
-    line = jackpot_line(sheet)
-    assert line is not None and line[1] == (natural.probability + win.probability / 10) / 5
+    line = sheet.jackpot
+    assert line is not None and line.per_unit_of_meter == (natural.probability + win.probability / 10) / 5
     (other,) = analyze(
         rule_file(SHARED.replace("meter = 1000", "meter = 3000"), "m3000.toml"), wagers=["player-fee"]
     ).sheets
-    assert other.expected_value == line[0] + line[1] * 3000
+    assert other.expected_value == line.at_meter_zero + line.per_unit_of_meter * 3000
 
 
 def test_a_jackpot_paid_for_one_keeps_the_stake_so_its_rows_pay_one_less(rule_file) -> None:  # type: ignore[no-untyped-def]
@@ -164,8 +164,12 @@ def test_a_jackpot_paid_for_one_keeps_the_stake_so_its_rows_pay_one_less(rule_fi
     assert [r.pays for r in for_one.rows][:2] == [Fraction(199), Fraction(19)]
     hit = for_one.rows[0].probability + for_one.rows[1].probability
     assert to_one.expected_value is not None and for_one.expected_value == to_one.expected_value - hit
-    to_line, for_line = jackpot_line(to_one), jackpot_line(for_one)
-    assert to_line is not None and for_line == (to_line[0] - hit, to_line[1])  # the same slope; the stake kept
+    to_line, for_line = to_one.jackpot, for_one.jackpot
+    assert to_line is not None and for_line is not None
+    assert (for_line.at_meter_zero, for_line.per_unit_of_meter) == (
+        to_line.at_meter_zero - hit,
+        to_line.per_unit_of_meter,
+    )
     code, out, _ = run("analyze", "--rules", rule_file(text, "for-one-cli.toml"), "--wager", "player-fee")
     flat = " ".join(out.split())
     assert code == 0 and "win pays 10% of the meter; paid for one (the stake is not returned)" in flat

@@ -15,7 +15,6 @@ from analyzer.exact.outcomes import wager_counts
 from analyzer.exact.reference import deal_outcomes
 from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
-from analyzer.report.common import jackpot_line
 
 from .brute_force_suited import brute_force, dragon_dragon
 from .clirun import run
@@ -34,9 +33,9 @@ SIX, FIVE, DOUBLE_TRIPS, FOUR, TRIPS_IN_FOUR = (
 def test_dragon_dragon_returns_the_published_fixed_part_plus_its_jackpot_rows_times_the_meter() -> None:
     (sheet,) = analyze("dragon-dragon", wagers=["dragon-dragon"]).sheets
     assert [r.combinations for r in sheet.rows][:5] == [SIX, FIVE, DOUBLE_TRIPS, FOUR, TRIPS_IN_FOUR]
-    line = jackpot_line(sheet)
+    line = sheet.jackpot
     assert line is not None
-    a, b = line
+    a, b = line.at_meter_zero, line.per_unit_of_meter
     # Source: Wizard of Odds, Dragon Dragon Baccarat Progressive
     # (wizardofodds.com/games/baccarat/side-bets/dragon-dragon/,
     # read at a mirror as updated January 20, 2019), 'Dragon Dragon Return Table for $1 and $2 bets': pays 250, 50 and
@@ -46,7 +45,7 @@ def test_dragon_dragon_returns_the_published_fixed_part_plus_its_jackpot_rows_ti
     assert round(fixed, 6) == Fraction("0.318146")
     assert a == fixed - 1  # the expected value with a meter of 0: every stake is lost, the fixed wins come back
     assert b == Fraction(SIX + Fraction(FIVE, 10), DENOMINATOR)  # x + y per unit of meter on a $1 stake
-    assert -a / b == Fraction(4437732680895, 53358347)  # break-even meter, 83,168.48
+    assert line.break_even_meter == -a / b == Fraction(4437732680895, 53358347)  # break-even meter, 83,168.48
     assert sheet.expected_value == a + b * 10000  # the file's illustrative meter
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import shutil
 import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -18,8 +20,9 @@ import pytest
 
 from analyzer import load_rules
 from analyzer.game.shoe import Shoe
-from analyzer.report.evaluation import evaluate, evaluation_document
+from analyzer.report.evaluation import evaluation_document
 from analyzer.report.output import produce
+from analyzer.studies.evaluation import evaluate
 
 from .clirun import assert_refused, run
 from .needs import CHROMIUM
@@ -217,8 +220,128 @@ def test_the_pdf_pages_render_to_png(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_the_pdf_is_byte_stable_without_a_date() -> None:
-    assert produce(_document(), "pdf") == produce(_document(), "pdf")
+@pytest.mark.skipif(PDFTOTEXT is None, reason="pdftotext is not installed (Debian: apt-get install poppler-utils)")
+def test_page_1_of_the_pdf_is_a_certificate_and_page_2_opens_with_the_provenance(tmp_path: Path) -> None:
+    """Issue 28, item 1: number, verdict, game by title, results, signatures on page 1; no internal id, no digest."""
+    pdf = tmp_path / "report.pdf"
+    pdf.write_bytes(produce(_document(), "pdf"))  # type: ignore[arg-type]
+
+    def page(n: int) -> str:
+        args = [str(PDFTOTEXT), "-f", str(n), "-l", str(n), "-layout", str(pdf), "-"]
+        return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+    first, second = page(1), page(2)
+    for words in (
+        "Certificate",
+        "Report number",
+        "BA-",
+        "Verdict",
+        "Every figure of the 5 wagers",
+        "mini baccarat",
+        "Live! Casino Pittsburgh",
+        "2020-10-06",
+        "Results",
+        "98.9421%",
+        "Signatures",
+        "Prepared by",
+        "Reviewed by",
+    ):
+        assert words in first, words
+    assert "003_" not in first and "SHA-256" not in first and "Command:" not in first
+    assert second.lstrip().startswith("Provenance") and "live-pittsburgh.toml (rule file)" in second
+
+
+CLOCK = """
+import datetime as _dt
+import sys
+import time as _time
+
+SHIFT = 3650 * 86400  # ten years on, in this process only
+
+
+class _Later(_dt.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return _dt.datetime.fromtimestamp(_real_time() + SHIFT, tz)
+
+    @classmethod
+    def utcnow(cls):
+        return _dt.datetime.fromtimestamp(_real_time() + SHIFT, _dt.timezone.utc).replace(tzinfo=None)
+
+    @classmethod
+    def today(cls):
+        return cls.now()
+
+
+class _LaterDate(_dt.date):
+    @classmethod
+    def today(cls):
+        return _Later.now().date()
+
+
+_real_time, _real_localtime, _real_gmtime = _time.time, _time.localtime, _time.gmtime
+_time.time = lambda: _real_time() + SHIFT
+_time.localtime = lambda seconds=None: _real_localtime(_time.time() if seconds is None else seconds)
+_time.gmtime = lambda seconds=None: _real_gmtime(_time.time() if seconds is None else seconds)
+_dt.datetime, _dt.date = _Later, _LaterDate
+"""
+"""Prepended to the second process: its clock reads ten years later (datetime, date, time: whatever asks)."""
+
+RENDER = """
+import sys
+from pathlib import Path
+
+from analyzer import load_rules
+from analyzer.game.shoe import Shoe
+from analyzer.report.evaluation import evaluation_document
+from analyzer.report.output import produce
+from analyzer.studies.evaluation import evaluate
+
+document = evaluation_document(evaluate(load_rules("dactylus"), Shoe.decks(8), ["banker", "tie"], rounds=20_000))
+Path(sys.argv[1]).write_bytes(produce(document, "pdf", command="baccarat tables"))
+"""
+"""A report as results/ holds it (no date), rendered to a PDF in a process of its own."""
+
+CANARY = """
+import sys
+from pathlib import Path
+
+from fpdf import FPDF
+
+pdf = FPDF()
+pdf.add_page()  # no creation date set: fpdf2 stamps the clock's
+Path(sys.argv[1]).write_bytes(bytes(pdf.output()))
+"""
+"""What a leaked date looks like: a PDF whose creation date nobody pinned."""
+
+
+def _two_processes(tmp_path: Path, script: str) -> tuple[bytes, bytes]:
+    """``script`` run in two processes, the second with another SOURCE_DATE_EPOCH and a clock ten years on; the bytes
+    each wrote."""
+    outs = []
+    for n, (epoch, prelude) in enumerate((("1700000000", ""), ("2000000000", CLOCK))):
+        out = tmp_path / f"run{n}.pdf"
+        env = {**os.environ, "SOURCE_DATE_EPOCH": epoch, "TZ": "UTC" if n == 0 else "Pacific/Auckland"}
+        done = subprocess.run(
+            [sys.executable, "-c", prelude + script, str(out)], env=env, capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        outs.append(out.read_bytes())
+    return outs[0], outs[1]
+
+
+@pytest.mark.slow
+def test_the_pdf_is_the_same_byte_for_byte_in_another_process_on_another_day(tmp_path: Path) -> None:
+    """Issue 25, item 6: two processes, two dates, one PDF (a date leaking in, from any library, fails this)."""
+    first, second = _two_processes(tmp_path, RENDER)
+    assert first.startswith(b"%PDF-") and first == second
+
+
+@pytest.mark.slow
+def test_the_two_processes_would_catch_a_leaked_date(tmp_path: Path) -> None:
+    """The test above can fail: a PDF whose creation date is not pinned differs between the two processes."""
+    first, second = _two_processes(tmp_path, CANARY)
+    assert first != second and b"/CreationDate" in first
 
 
 def test_every_command_writes_a_self_contained_page(tmp_path: Path) -> None:

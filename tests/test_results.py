@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from analyzer.api import tables as results
+from analyzer.api.tables import generate, renderers
 from analyzer.cli import cli
-from analyzer.report import results
-from analyzer.report.results import generate, renderers
 
 RESULTS = Path(__file__).parent.parent / "results"
 DRAWN = (".html", ".pdf", ".xlsx")

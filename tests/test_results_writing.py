@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from analyzer.api import tables as results
 from analyzer.errors import InputError
-from analyzer.report import results, writing
+from analyzer.report import writing
 from analyzer.report.writing import MARKER, staged, write
 
 from .clirun import assert_refused

@@ -16,6 +16,7 @@ from analyzer.cli import cli
 from analyzer.errors import InputError
 from analyzer.studies.verify import load_claims, parse_claimed, verify
 
+from .clirun import verdict_of
 from .conftest import EXAMPLES
 
 ROOT = Path(__file__).parent.parent
@@ -62,7 +63,8 @@ def test_example_claims_file_is_confirmed_claim_by_claim() -> None:
     assert [v.claim.label for v in verdicts if not v.confirmed] == []
     code, out, _ = run("verify", str(EXAMPLES / "claims.toml"))
     assert code == 0
-    assert out.rstrip().endswith("28 claims: 28 CONFIRMED, 0 REFUTED.")
+    assert verdict_of(out) == "28 claims: 28 CONFIRMED, 0 REFUTED."  # the verdict first, before any claim
+    assert out.index("Verdict: ") < out.index("[1] ")
 
 
 def test_published_pair_sd_is_refuted_and_the_exit_status_is_1(tmp_path: Path) -> None:
@@ -77,7 +79,12 @@ def test_published_pair_sd_is_refuted_and_the_exit_status_is_1(tmp_path: Path) -
     assert "computed: 3.15 to the claimed precision, not 3.16; 3.154856 with 4 more places" in out
     assert "exact:    sqrt(1714176/172225)" in out
     assert "[2] CONFIRMED" in out
-    assert out.rstrip().endswith("2 claims: 1 CONFIRMED, 1 REFUTED.")
+    assert verdict_of(out) == (
+        "2 claims: 1 CONFIRMED, 1 REFUTED; the worst difference: [1] player-pair, standard deviation: claimed 3.16, "
+        "computed 3.15."
+    )
+    only = run("verify", path, "--only", "refuted")[1]
+    assert "[1] REFUTED" in only and "[2] CONFIRMED" not in only and verdict_of(only) == verdict_of(out)
     document = json.loads(run("verify", path, "--format", "json")[1])
     assert (document["confirmed"], document["refuted"]) == (1, 1)
     assert document["claims"][0]["verdict"] == "REFUTED" and document["claims"][0]["precision"] == 2

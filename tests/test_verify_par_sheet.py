@@ -8,7 +8,7 @@ import pytest
 
 from analyzer.studies import reading
 
-from .clirun import assert_refused, run
+from .clirun import assert_refused, run, verdict_of
 
 SUBMITTED = """Wager,Event,Pays,Combinations,Probability,Return,House edge
 banker,Banker wins,19:20,"2,292,252,566,437,888",0.458597,0.435668,1.06%
@@ -33,7 +33,7 @@ def test_a_correct_submitted_par_sheet_is_confirmed_row_by_row(tmp_path: Path) -
     assert code == 0, out
     assert out.count(" CONFIRMED\n") == 6 and "REFUTED\n" not in out
     assert "line 5 banker / Totals CONFIRMED" in out
-    assert out.rstrip().endswith("No row is refuted.\n6 rows: 6 CONFIRMED, 0 REFUTED.")
+    assert out.rstrip().endswith("No row is refuted.") and verdict_of(out) == "6 rows: 6 CONFIRMED, 0 REFUTED."
 
 
 def test_a_wrong_row_is_refuted_and_listed_at_the_end_with_exit_1(tmp_path: Path) -> None:
@@ -44,7 +44,14 @@ def test_a_wrong_row_is_refuted_and_listed_at_the_end_with_exit_1(tmp_path: Path
     assert "line 6 tie / tie REFUTED" in out
     assert "    pays:               claimed 9:1; computed 8:1, not 9:1" in out
     assert "claimed 4.84%; computed 14.36% to the claimed precision, not 4.84%" in out
-    assert "Refuted rows: line 6 (tie / tie: pays, return, house edge).\n6 rows: 5 CONFIRMED, 1 REFUTED." in out
+    assert out.rstrip().endswith("Refuted rows: line 6 (tie / tie: pays, return, house edge).")
+    assert verdict_of(out) == (
+        "6 rows: 5 CONFIRMED, 1 REFUTED; the worst difference: line 6 tie / tie, house edge: claimed 4.84%, computed "
+        "14.36%."
+    )  # the verdict first, then the rows
+    assert out.index("Verdict: ") < out.index("line 2 banker")
+    only = run("verify", path, "--rules", "punto-banco", "--only", "refuted")[1]
+    assert "line 6 tie / tie REFUTED" in only and "line 2 banker" not in only and "PASS" not in only
     # The same sheet is right for a table that pays 9 to 1.
     code, out, _ = run("verify", path, "--rules", "punto-banco", "--pay", "tie:tie=9:1")
     assert code == 0, out
@@ -121,7 +128,7 @@ def test_the_workbook_that_analyze_writes_verifies_from_its_cached_values(tmp_pa
     out = tmp_path / "pb.xlsx"
     assert run("analyze", "--rules", "punto-banco", "--out", str(out))[0] == 0
     code, text, _ = run("verify", str(out), "--rules", "punto-banco")
-    assert code == 0 and text.rstrip().endswith("64 rows: 64 CONFIRMED, 0 REFUTED.")
+    assert code == 0 and verdict_of(text) == "64 rows: 64 CONFIRMED, 0 REFUTED."
 
 
 def test_a_submitted_workbook_with_a_wrong_row_is_refuted(tmp_path: Path) -> None:

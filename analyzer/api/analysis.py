@@ -73,6 +73,7 @@ class Analysis:
                 "denominator": count(s.denominator),
                 **{key: (percent if as_percent else decimal)(getattr(s, key)) for key, _, as_percent in SHOWN},
                 "standard_deviation": real(s.standard_deviation),
+                "break_even_meter": decimal(None if s.jackpot is None else s.jackpot.break_even_meter, 2),
             }
             for s in self.sheets
         ]
@@ -83,7 +84,9 @@ class Analysis:
         return exact_rows(self._outcome_rows())
 
     def summary(self) -> list[dict[str, Any]]:
-        """One dict per wager: its exact figures (:data:`FIGURES`) and the standard deviation (a float)."""
+        """One dict per wager: its exact figures (:data:`FIGURES`), the standard deviation (a float), and a
+        progressive jackpot's break-even meter (an exact Fraction; ``None`` without a jackpot, or when no meter
+        makes the bet fair, as when it favours the player at every meter: ``sheet(w).jackpot`` says which)."""
         return exact_rows(self._summary_rows())
 
     def to_frame(self, floats: bool = False) -> Any:

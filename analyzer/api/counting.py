@@ -182,6 +182,7 @@ def verify(
     """Check a claims file (TOML), or a submitted par sheet (.csv, .xlsx) under ``rules``, as ``baccarat verify``
     does; ``checks`` are regulatory check files and ``names`` the supplier's names map, for a par sheet."""
     from ..report.verify import verdicts_document
+    from ..studies.verdicts import summary
     from ..studies.verify import load_claims
     from ..studies.verify import verify as verdicts_of
     from .common import rule_set, shoe_for, texts, with_pays
@@ -202,5 +203,7 @@ def verify(
     claimed = load_claims(claims)
     found = verdicts_of(claimed)
     return Verification(
-        report=verdicts_document(claimed, found), records="claims", confirmed=all(v.confirmed for v in found)
+        report=verdicts_document(claimed, found, summary(found)),
+        records="claims",
+        confirmed=all(v.confirmed for v in found),
     )

@@ -171,24 +171,50 @@ def diff(
 
 
 def verify_par_sheet(
-    path: str, rules: RuleSet, shoe: Shoe, check_files: Sequence[str] = (), names_map: str | None = None
+    path: str,
+    rules: RuleSet,
+    shoe: Shoe,
+    check_files: Sequence[str] = (),
+    names_map: str | None = None,
+    *,
+    jurisdiction: str | None = None,
+    only_refuted: bool = False,
+    equivalent_to: RuleSet | None = None,
 ) -> tuple[Document, bool]:
     """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
     and whether every figure was confirmed (``baccarat verify FILE --rules ...``). The regulatory checks (the shipped
-    ones and those of ``check_files``) are applied to the wagers the sheet states, each a PASS/FAIL line; ``names_map``
-    is a file mapping the supplier's wager and event names (:func:`analyzer.studies.submitted.load_names`)."""
+    ones and those of ``check_files``; ``jurisdiction``'s only, when given) are held to the wagers the sheet states,
+    each a PASS, FAIL or not-applicable line; ``names_map`` is a file mapping the supplier's wager and event names
+    (:func:`analyzer.studies.submitted.load_names`); ``equivalent_to`` an approved live game the rule set is held to
+    (the sheet is then confirmed only if the game is equivalent too); ``only_refuted`` lists only what fails."""
     from ..report.verify import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
+    from ..studies.checks import summary as checks_summary
+    from ..studies.equivalence import equivalence
     from ..studies.submitted import load_names, read_par_sheet
+    from ..studies.verdicts import summary
     from ..studies.verify import verify
 
-    checks = load_checks(check_files)
+    checks = load_checks(check_files, jurisdiction=jurisdiction)
     claims = read_par_sheet(path, rules, shoe, None if names_map is None else load_names(names_map, rules))
     verdicts = verify(claims)
     wagers = tuple(dict.fromkeys(c.wager for c in claims.claims))
-    regulatory = apply(checks, par_sheets(rules, shoe, wagers))
-    document = par_sheet_verdicts_document(claims, verdicts, rules, shoe, regulatory)
-    return document, all(v.confirmed for v in verdicts)
+    regulatory = apply(checks, rules, par_sheets(rules, shoe, wagers))
+    equal = None if equivalent_to is None else equivalence(rules, shoe, equivalent_to)
+    counted = summary(verdicts, by_row=True)
+    document = par_sheet_verdicts_document(
+        claims,
+        verdicts,
+        rules,
+        shoe,
+        counted,
+        regulatory,
+        jurisdiction=checks.jurisdiction,
+        only_refuted=only_refuted,
+        equivalence=equal,
+        held=checks_summary(regulatory),
+    )
+    return document, counted.refuted == 0 and (equal is None or equal.equivalent)
 
 
 def count_designs(

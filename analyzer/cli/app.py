@@ -74,7 +74,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "report": (
         "exact",
-        "A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance.",
+        "A math evaluation report: a certificate, par sheets, plots, simulation, regulatory checks, provenance.",
     ),
     "rules": ("exact", "List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."),
     "serve": (
@@ -93,7 +93,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "tables": ("exact", "Regenerate results/: par sheets of every shipped rule set and the comparison."),
     "verify": (
         "studies",
-        "Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx): exit 1 when any is refuted.",
+        "Check claimed figures, a submitted par sheet, or an electronic game against its live game: exit 1 if refuted.",
     ),
 }
 """Every command: the module of :mod:`analyzer.cli` that defines it, and its short help (the first line of its

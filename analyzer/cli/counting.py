@@ -378,8 +378,8 @@ def tags(
     from ..play.executor import open_executor
     from ..report.codesign import co_design_document
     from ..report.design import design_document
-    from ..studies.codesign import co_design
-    from ..studies.design import design
+    from ..studies.codesign import co_design, co_tracking_sheet
+    from ..studies.design import design, tracking_sheet
 
     rule_set = command_rules(rule_name)
     check_workers(workers, None)
@@ -399,20 +399,18 @@ def tags(
                 search=search,
                 unbalanced=unbalanced,
             )
-            document = co_design_document(found, sheet=sheet)
+            document = co_design_document(found, sheet, co_tracking_sheet(found) if sheet else None)
         else:
-            document = design_document(
-                design(
-                    rule_set,
-                    wagers[0],
-                    decks if decks is not None else rule_set.decks,
-                    shoes,
-                    seed,
-                    executor,
-                    unbalanced=unbalanced,
-                ),
-                sheet=sheet,
+            designs = design(
+                rule_set,
+                wagers[0],
+                decks if decks is not None else rule_set.decks,
+                shoes,
+                seed,
+                executor,
+                unbalanced=unbalanced,
             )
+            document = design_document(designs, sheet, tracking_sheet(designs) if sheet else None)
     emit(document, fmt)
 
 

@@ -39,6 +39,7 @@ from .options import (
     decks_option,
     exact_option,
     format_option,
+    jurisdiction_option,
     one_rule_set,
     pay_option,
     remove_option,
@@ -164,8 +165,8 @@ def compare(
 )
 def tables(out: str) -> None:
     """Regenerate results/: par sheets of every shipped rule set and the comparison."""
+    from ..api.tables import generate, steps
     from ..extras import require
-    from ..report.results import generate, steps
     from ..report.writing import staged
 
     require("report", "matplotlib", "fpdf", "xlsxwriter", what="baccarat tables")  # results/ holds reports
@@ -210,6 +211,15 @@ def tables(out: str) -> None:
     metavar="FILE.toml",
     help="Regulatory checks of your own, beside the shipped ones (repeatable).",
 )
+@jurisdiction_option
+@click.option(
+    "--equivalent-to",
+    "live_rules",
+    default=None,
+    metavar="LIVE_RULES",
+    help="Hold the game to this approved live game (a rule set name or file), wager by wager and row by row, in a "
+    "section of its own.",
+)
 @click.option(
     "--counter-yield",
     "yield_shoes",
@@ -239,34 +249,48 @@ def report(
     out: Path,
     about_file: str | None,
     check_files: tuple[str, ...],
+    jurisdiction: str | None,
+    live_rules: str | None,
     yield_shoes: int | None,
     exposure: str | None,
     exposure_rounds: int | None,
     exposure_bet: str | None,
     workers: int | None,
 ) -> None:
-    """A math evaluation report: rules, par sheets, volatility, plots, simulation, published figures, provenance."""
+    """A math evaluation report: a certificate, par sheets, plots, simulation, regulatory checks, provenance.
+
+    Rules, par sheets, volatility and plots of every wager, a simulation cross-check, the regulatory checks of the
+    game's kind, the published figures, and (with --equivalent-to) the game held to its approved live game."""
     from datetime import datetime
 
     from ..extras import require
     from ..report.about import load_about
-    from ..report.evaluation import evaluate, evaluation_document
+    from ..report.evaluation import evaluation_document
     from ..report.output import chosen_format, produce, require_format
     from ..report.writing import write_file
     from ..studies.checks import load_checks
+    from ..studies.evaluation import evaluate
 
     fmt = chosen_format(None, out)
     require("report", "matplotlib", what="baccarat report")  # its plots, in every format
     require_format(fmt)
     about = None if about_file is None else load_about(about_file)
-    checks = load_checks(check_files)
+    checks = load_checks(check_files, jurisdiction=jurisdiction)
     rule_set = with_pays(command_rules(rule_name), pays)
+    live = None if live_rules is None else command_rules(live_rules)
     check_workers(workers, None)
     incident = exposure_incident(exposure, exposure_rounds, exposure_bet)
     evaluation = evaluate(
-        rule_set, shoe_of(rule_set, decks, remove), wagers, yield_shoes=yield_shoes, workers=workers or cores()
+        rule_set,
+        shoe_of(rule_set, decks, remove),
+        wagers,
+        yield_shoes=yield_shoes,
+        workers=workers or cores(),
+        checks=checks,
+        equivalent_to=live,
+        inputs=() if about is None else ((about.path, about.sha256),),
     )
-    document = evaluation_document(evaluation, about, checks)
+    document = evaluation_document(evaluation, about)
     if incident is not None:
         from ..report.exposure import exposure_section, with_sections
         from ..studies.exposure import exposure_worth

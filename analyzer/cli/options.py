@@ -262,6 +262,15 @@ def format_option(command: F) -> F:
 
 
 exact_option = click.option("--exact", is_flag=True, help="Print exact fractions instead of decimals.")
+jurisdiction_option = click.option(
+    "--jurisdiction",
+    default=None,
+    metavar="NAME",
+    help="Hold the game to one jurisdiction's regulatory checks only, named as the checks name it (e.g. 'New Jersey', "
+    "Nevada, Macau, GLI-11); an unknown name lists them.",
+)
+
+
 pay_option = click.option(
     "--pay",
     "pays",

@@ -27,6 +27,7 @@ from .options import (
     cores,
     decks_option,
     format_option,
+    jurisdiction_option,
     one_rule_set,
     pay_option,
     remove_option,
@@ -267,11 +268,15 @@ def _fit_law(
     "verify",
     epilog=examples(
         "baccarat verify examples/claims.toml",
-        "baccarat verify examples/submitted-punto-banco.csv --rules punto-banco",
+        "baccarat verify examples/submitted-punto-banco.csv --rules punto-banco --only refuted",
+        "baccarat verify --rules examples/electronic-pittsburgh.toml --equivalent-to live-pittsburgh",
     ),
 )
-@click.argument("claims_file", metavar="FILE")
-@one_rule_set(required=False, what="A par sheet (.csv, .xlsx): the rule set to check it under.")
+@click.argument("claims_file", metavar="[FILE]", required=False)
+@one_rule_set(
+    required=False,
+    what="A par sheet (.csv, .xlsx): the rule set to check it under (or the game held to --equivalent-to).",
+)
 @decks_option
 @remove_option
 @pay_option
@@ -282,6 +287,7 @@ def _fit_law(
     metavar="FILE.toml",
     help="Regulatory checks of your own, beside the shipped ones, for a par sheet (repeatable).",
 )
+@jurisdiction_option
 @click.option(
     "--map",
     "names_map",
@@ -289,24 +295,60 @@ def _fit_law(
     metavar="FILE.toml",
     help="A par sheet's own wager and event names mapped to the rule set's ([wagers], [events.WAGER]).",
 )
+@click.option(
+    "--equivalent-to",
+    "live_rules",
+    default=None,
+    metavar="LIVE_RULES",
+    help="Hold the --rules game (an electronic table game) to this approved live game, wager by wager and row by "
+    "row, naming every difference; exit 1 when it is not equivalent.",
+)
+@click.option(
+    "--only",
+    type=click.Choice(("refuted",)),
+    default=None,
+    help="List only what fails: refuted claims or rows, failed checks, differing rows (the verdict still counts all).",
+)
 @format_option
 def verify_command(
-    claims_file: str,
+    claims_file: str | None,
     rule_name: str | None,
     decks: int | None,
     remove: str,
     pays: tuple[str, ...],
     check_files: tuple[str, ...],
+    jurisdiction: str | None,
     names_map: str | None,
+    live_rules: str | None,
+    only: str | None,
     fmt: str | None,
 ) -> int:
-    """Check claimed figures (CLAIMS.toml) or a submitted par sheet (.csv, .xlsx): exit 1 when any is refuted.
+    """Check claimed figures, a submitted par sheet, or an electronic game against its live game: exit 1 if refuted.
 
-    A submitted par sheet is checked under the rule set given by --rules.
+    The verdict comes first (the counts and the worst difference), then every claim or row. A claims file is
+    CLAIMS.toml; a submitted par sheet (.csv, .xlsx) is checked under the rule set given by --rules; with
+    --equivalent-to LIVE_RULES (and no FILE) the --rules game is held to the live game.
     """
     from ..report.verify import verdicts_document
+    from ..studies.verdicts import summary
     from ..studies.verify import load_claims, verify
 
+    only_refuted = only == "refuted"
+    if claims_file is None:
+        if live_rules is None or rule_name is None:
+            raise InputError(
+                "Give a FILE to verify (a claims file, or a par sheet with --rules), or hold a game to its live game "
+                "with --rules ELECTRONIC --equivalent-to LIVE_RULES."
+            )
+        if check_files or names_map or jurisdiction:
+            raise InputError("--checks, --jurisdiction and --map apply to a par sheet (.csv, .xlsx).")
+        from ..report.equivalence import equivalence_document
+        from ..studies.equivalence import equivalence
+
+        rule_set = with_pays(command_rules(rule_name), pays)
+        found = equivalence(rule_set, shoe_of(rule_set, decks, remove), command_rules(live_rules))
+        emit(equivalence_document(found, only_refuted), fmt)
+        return 0 if found.equivalent else 1
     if claims_file.lower().endswith((".csv", ".xlsx")):
         from ..api.studies import verify_par_sheet
 
@@ -316,7 +358,14 @@ def verify_command(
             )
         rule_set = with_pays(command_rules(rule_name), pays)
         document, confirmed = verify_par_sheet(
-            claims_file, rule_set, shoe_of(rule_set, decks, remove), check_files, names_map
+            claims_file,
+            rule_set,
+            shoe_of(rule_set, decks, remove),
+            check_files,
+            names_map,
+            jurisdiction=jurisdiction,
+            only_refuted=only_refuted,
+            equivalent_to=None if live_rules is None else command_rules(live_rules),
         )
         emit(document, fmt)
         return 0 if confirmed else 1
@@ -331,14 +380,17 @@ def verify_command(
             "--rules, --wagers, --decks, --remove and --pay are for a par sheet (.csv, .xlsx); "
             "a claims file names them in each claim."
         )
-    if check_files or names_map:
-        raise InputError("--checks and --map apply to a par sheet (.csv, .xlsx); a claims file states its own figures.")
+    if check_files or names_map or jurisdiction or live_rules:
+        raise InputError(
+            "--checks, --jurisdiction, --map and --equivalent-to apply to a par sheet (.csv, .xlsx) or a rule set; "
+            "a claims file states its own figures."
+        )
     from ..studies.incidents import check_incidents, load_incidents
 
     claims = load_claims(claims_file)
     incidents = load_incidents(claims_file)  # documented exposures ([[exposure]]), read before any is computed
     verdicts = verify(claims)
-    document = verdicts_document(claims, verdicts)
+    document = verdicts_document(claims, verdicts, summary(verdicts), only_refuted)
     checked = check_incidents(incidents)
     if checked:
         from ..report.exposure import incidents_blocks, with_sections

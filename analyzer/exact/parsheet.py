@@ -54,6 +54,27 @@ class OutcomeRow:
 
 
 @dataclass(frozen=True, slots=True)
+class JackpotLine:
+    """A progressive jackpot's expected value per unit staked as an exact affine function of its meter:
+    ``at_meter_zero + per_unit_of_meter * meter`` (fee included), and the meter at which it is zero.
+
+    ``break_even_meter`` is ``None`` when no meter of 0 or more makes the bet fair: either it favours the player at
+    every meter (:attr:`favours_player_at_every_meter`: the line is at or above zero from a meter of 0 up), or the
+    jackpot's rows never happen (no slope) and the bet favours the house at every meter.
+    """
+
+    at_meter_zero: Fraction
+    per_unit_of_meter: Fraction
+    break_even_meter: Fraction | None
+    favours_player_at_every_meter: bool
+
+    @property
+    def per_1000_of_meter(self) -> Fraction:
+        """The slope per 1,000 of meter, the unit a par sheet states it in."""
+        return self.per_unit_of_meter * 1000
+
+
+@dataclass(frozen=True, slots=True)
 class ParSheet:
     """Everything the analyzer states about one wager under one rule set and shoe."""
 
@@ -123,6 +144,47 @@ class ParSheet:
         """The square root of :attr:`variance`; the one inexact figure."""
         variance = self.variance
         return None if variance is None else math.sqrt(variance)
+
+    @property
+    def fair_single_pay(self) -> Fraction | None:
+        """For a wager with no pay table: the one pay that would make all its unpaid (qualifying) outcomes together
+        a fair bet, (1 - p) / p; ``None`` when they never happen."""
+        qualifying = self.unpaid_probability
+        return None if qualifying == 0 else (1 - qualifying) / qualifying
+
+    @property
+    def cap_pays(self) -> Fraction | None:
+        """The wager's cap as a pay (the most a round pays per unit staked), or ``None`` without a cap."""
+        money = self.wager.money
+        if money is None or money.cap is None:
+            return None
+        amount, stake = money.cap
+        return amount / stake
+
+    @property
+    def jackpot(self) -> JackpotLine | None:
+        """The expected value as an affine function of the jackpot's meter, exactly; ``None`` without a jackpot.
+
+        Each jackpot row adds its probability times its share of the meter over the jackpot's stake, per unit
+        staked with the fee (the slope); the expected value at the file's meter less slope times that meter is the
+        value at a meter of 0.
+        """
+        money = self.wager.money
+        ev = self.expected_value
+        if money is None or money.jackpot is None or ev is None:
+            return None
+        jackpot = money.jackpot
+        hit = sum((r.probability * jackpot.share(r.outcome.name) for r in self.rows), Fraction(0))
+        slope = hit / (jackpot.stake * (1 + (money.fee or 0)))
+        at_zero = ev - slope * jackpot.meter
+        even = None if slope <= 0 else -at_zero / slope
+        always = slope > 0 and even is not None and even <= 0
+        return JackpotLine(
+            at_meter_zero=at_zero,
+            per_unit_of_meter=slope,
+            break_even_meter=None if always else even,
+            favours_player_at_every_meter=always,
+        )
 
 
 def par_sheet(wager: Wager, distribution: Distribution, views: Mapping[str, tuple[int, ...]] | None = None) -> ParSheet:

@@ -20,8 +20,10 @@ CONDITION_KEYS: tuple[Key, ...] = (
         "pays",
         ("row",),
         "string",
-        '"N:M" or "N to M" (e.g. "11:1", "19:20"), a decimal such as "0.95", "push" or "lose"',
-        "What the row pays per unit staked (push: the stake comes back; lose: it is lost).",
+        '"N:M" or "N to M" (e.g. "11:1", "19:20"), "N for M" ("31 for 1" is 30:1), a decimal such as "0.95", '
+        '"push" or "lose"',
+        'What the row pays per unit staked (push: the stake comes back; lose: it is lost); written "for", the '
+        "stake is counted in the pay, as a layout in some jurisdictions may not write it (the report flags it).",
         '{ name = "win", winner = "player", pays = "1:1" }',
         required=True,
     ),

@@ -136,6 +136,18 @@ FILE_KEYS: tuple[Key, ...] = (
         "The approval date the document states.",
         "approved = \"2020-10-06 (the document: 'PGCB Approved: 10/6/2020')\"",
     ),
+    # ---------------------------------------------- rule_set: the kind of game (issue 28)
+    Key(
+        "kind",
+        ("rule_set",),
+        "string",
+        "live, electronic or rng",
+        "The kind of game: a live table game dealt by a person (the default, stated in the report when the file is "
+        "silent), an electronic table game (real cards, bets placed and settled at terminals), or an RNG game "
+        "(cards drawn by a random number generator, a gaming device); the regulatory checks a report applies "
+        "depend on it.",
+        'kind = "electronic"',
+    ),
     Key(
         "extends",
         ("rule_set",),

@@ -83,7 +83,8 @@ def read_outcomes(table: StrictTable, jackpot: Jackpot | None = None) -> tuple[O
                 {**row, "pays": "push"} if share is not None else row, f"{table.where}.outcomes[{i}]", table.origin
             )
         )
-        outcomes.append(
-            replace(outcome, pays=jackpot.pays(share)) if jackpot is not None and share is not None else outcome
-        )
+        if jackpot is not None and share is not None:
+            outcome = replace(outcome, pays=jackpot.pays(share))
+        written = row.get("pays")
+        outcomes.append(replace(outcome, written=written) if isinstance(written, str) else outcome)
     return tuple(outcomes)

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..errors import InputError, shown
 from .choices import read_choices
 from .keylines import placed
+from .kinds import DEFAULT_KIND, GAME_KINDS
 from .reveal import reveal_note
 from .revealfile import read_reveal
 from .rules import (
@@ -151,6 +152,9 @@ def _built(source: _Source, chain: tuple[str, ...]) -> RuleSet:
     about = tuple((key, value) for key in DOCUMENT_KEYS if (value := head.string(key, required=False)) is not None)
     if parent is not None and document == parent.document:
         about = tuple(dict((*parent.about, *about)).items())
+    kind = head.string("kind", required=False)
+    if kind is not None and kind not in GAME_KINDS:
+        raise head.error("kind", f"is {shown(kind)}; use one of {', '.join(GAME_KINDS)}.")
     head.finish(keys("rule_set"))
 
     if shoe is not None:
@@ -203,6 +207,8 @@ def _built(source: _Source, chain: tuple[str, ...]) -> RuleSet:
             wagers=tuple(wagers.values()),
             notes=(parent.notes if parent else ()) + tuple(notes),
             about=about,
+            kind=kind if kind is not None else parent.kind if parent else DEFAULT_KIND,
+            kind_stated=kind is not None or (parent is not None and parent.kind_stated),
             own_cards=own_cards,
             dealing=dealing,
             reveal=reveal,

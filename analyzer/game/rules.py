@@ -25,6 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Literal
 
 from ..errors import InputError, shown
+from .kinds import DEFAULT_KIND, check_kind, kind_text
 from .money import Lightning, Money
 from .odds import format_pays
 from .reveal import Reveal, check_raisable
@@ -123,6 +124,8 @@ class Outcome:
     pair: bool | None = None
     default: str | None = None
     extended: Condition | None = None
+    written: str | None = field(default=None, compare=False)
+    """The pay as the rule file writes it ("31 for 1", "30:1"), when read from a file: how the document states it."""
     side_view_only: bool = field(init=False, repr=False, compare=False)
     """True when the row tests only the shipped keys, so that the 400 side views settle it."""
     _condition: Condition | None = field(init=False, repr=False, compare=False, default=None)
@@ -393,6 +396,11 @@ class RuleSet:
     choices: Choices | None = None
     """Drawing cells left to a side's choice (``[choices]``, :mod:`analyzer.game.choices`); ``None`` when every cell
     is fixed. The other commands play every cell as :attr:`drawing` says; ``baccarat equilibrium`` solves them."""
+    kind: str = DEFAULT_KIND
+    """The kind of game (:data:`GAME_KINDS`): live, electronic or rng."""
+    kind_stated: bool = False
+    """Whether the rule file states :attr:`kind` (``[rule_set] kind``); if not, the default (live) applies, and the
+    outputs that depend on it say so."""
 
     def __post_init__(self) -> None:
         if self.decks < 1:
@@ -419,6 +427,12 @@ class RuleSet:
             _check_louisiana_banker(self.name, self.drawing)
         if self.reveal is not None:
             check_raisable(self.reveal, self.wagers, self.name)
+        check_kind(self.name, self.kind)
+
+    @property
+    def kind_text(self) -> str:
+        """The kind of game in words, and whether the rule file states it (:func:`~.kinds.kind_text`)."""
+        return kind_text(self.kind, self.kind_stated)
 
     def wager(self, name: str) -> Wager:
         """The wager called ``name``; :class:`InputError` lists the names if unknown."""

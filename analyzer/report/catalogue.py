@@ -12,10 +12,10 @@ import re
 from collections.abc import Sequence
 
 from ..game.rules import Published
-from ..numbers import amount_text, decimal_text, percent_text
+from ..numbers import amount_text, percent_text, share_text
 from ..studies.catalogue import CATALOGUE_DECKS, Entry
 from ..studies.verify import Verdict
-from .common import jackpot_line
+from .common import break_even_text
 from .model import Column, Document, Field, Fields, Prose, Table, data, integer, percent, text
 from .provenance import provenance
 from .verify import as_claimed_text, exact_machine
@@ -46,11 +46,7 @@ def pays_text(entry: Entry) -> str:
     for o in entry.wager.outcomes:
         if jackpot is not None and o.name in jackpot.rows:
             share = jackpot.share(o.name)
-            pays.append(
-                "jackpot"
-                if share == 1
-                else f"{percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of jackpot"
-            )
+            pays.append("jackpot" if share == 1 else f"{share_text(share)} of jackpot")
         elif o.pays is not None and o.pays > 0:
             pays.append(o.pays_text)
     return " / ".join(dict.fromkeys(pays)) or "no pays"
@@ -60,13 +56,11 @@ def edge_text(entry: Entry) -> str | None:
     """The house edge as shown, when it needs words: a progressive's is at its meter ("59.9869% at meter 10000,
     break-even
     meter 83168.48"); None otherwise."""
-    line = jackpot_line(entry.sheet)
+    line = entry.sheet.jackpot
     jackpot = None if entry.wager.money is None else entry.wager.money.jackpot
     if entry.sheet.house_edge is None or line is None or jackpot is None:
         return None
-    a, b = line
-    even = "none" if b <= 0 else decimal_text(-a / b, 2)
-    return f"{percent_text(entry.sheet.house_edge)} at meter {amount_text(jackpot.meter)}, break-even meter {even}"
+    return f"{percent_text(entry.sheet.house_edge)} at meter {amount_text(jackpot.meter)}, {break_even_text(line)}"
 
 
 def source_label(source: str) -> str:

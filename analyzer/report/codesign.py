@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from ..game.cards import RANKS
 from ..numbers import count_text, decimal_text
-from ..studies.codesign import CoDesigns, co_tracking_sheet
+from ..studies.codesign import CoDesign, CoDesigns, CoSheetRow
 from .common import shoe_text
 from .model import Block, Column, Document, Field, Fields, Prose, Table, decimal, integer, percent, real, text
 from .provenance import provenance
 
 
-def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
+def co_design_document(
+    found: CoDesigns, sheet: bool = False, tracking: tuple[CoDesign, tuple[CoSheetRow, ...]] | None = None
+) -> Document:
     """Per level: the one set of tags and the units all the bets' triggers take together, beside perfect play of them
     all; per level and bet: its betting correlation with the count, break-even true count, best trigger, units per 100
     rounds and bet frequency; per bet: its house edge (the divisor of its effects) and perfect play of it. Unbalanced
@@ -19,7 +21,6 @@ def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
     from ..game.shoe import Shoe
 
     perfect = found.perfect_per_100_rounds
-    of_perfect = {p.wager: p.per_100_rounds for p in found.perfect}
     wagers = Table(
         columns=(
             Column("wager", "wager"),
@@ -57,12 +58,11 @@ def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
                     else "none wins"
                 ),
                 decimal(together, 4, signed=True),
-                percent(None if together is None or perfect <= 0 else together / perfect, 1),
+                percent(found.share_of_perfect(together), 1),
             )
         )
         for f in d.follows:
             best = f.best
-            bound = of_perfect[f.wager]
             follows.append(
                 (
                     text(d.name),
@@ -72,7 +72,7 @@ def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
                     text("none wins" if best is None else f"{d.index} >= {best.threshold}"),
                     decimal(None if best is None else best.per_100_rounds, 4, signed=True),
                     percent(None if best is None else best.bet_frequency, 2),
-                    percent(None if best is None or bound <= 0 else best.per_100_rounds / bound, 1),
+                    percent(found.share_of_perfect(None if best is None else best.per_100_rounds, f.wager), 1),
                 )
             )
     head = Fields(
@@ -172,7 +172,7 @@ def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
         ),
     )
     if sheet:
-        blocks += _sheet(found)
+        blocks += _sheet(tracking)
     return Document(
         title=f"Co-count designs: {' + '.join(found.wagers)}",
         blocks=blocks,
@@ -180,9 +180,9 @@ def co_design_document(found: CoDesigns, sheet: bool = False) -> Document:
     )
 
 
-def _sheet(found: CoDesigns) -> tuple[Block, ...]:
-    """The tracking sheet of the best balanced co-count, a column per bet with a winning trigger."""
-    made = co_tracking_sheet(found)
+def _sheet(made: tuple[CoDesign, tuple[CoSheetRow, ...]] | None) -> tuple[Block, ...]:
+    """The tracking sheet of the best balanced co-count, a column per bet with a winning trigger (None: no balanced
+    co-count wins)."""
     if made is None:
         return (Prose(("No tracking sheet: no balanced co-count wins on these shoes.",)),)
     chosen, lines = made

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exact.parsheet import ParSheet
+from ..exact.parsheet import JackpotLine, ParSheet
 from ..game.cards import RANKS
 from ..game.money import kept_fee
 from ..game.odds import format_pays
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
 from ..game.shoe import Shoe
-from ..numbers import amount_text, decimal_text, exact_percent_text, fraction_text, percent_text
+from ..numbers import amount_text, decimal_text, exact_percent_text, fraction_text, percent_text, share_text
 from .model import Column, Field, Fields, Table, count, data, decimal, flag, integer, odds, pays, percent, real, text
 
 COUNTING = (
@@ -188,11 +188,10 @@ def figure_fields(sheet: ParSheet) -> Fields:
     if sheet.wager.lightning is not None:
         figures.append(multipliers_field(sheet.wager))
     if not sheet.wager.has_pay_table:
-        qualifying = sheet.unpaid_probability
-        fair = None if qualifying == 0 else (1 - qualifying) / qualifying
+        fair = sheet.fair_single_pay
         figures += [
             Field(None, "house edge", text("n/a: no pay table for this wager (see default above)")),
-            Field(None, "unpaid outcomes together", decimal(qualifying)),
+            Field(None, "unpaid outcomes together", decimal(sheet.unpaid_probability)),
             Field(None, "fair single pay for all of them", odds(fair, shown="never happens" if fair is None else None)),
         ]
     return Fields(tuple(figures), layout="aligned")
@@ -215,15 +214,13 @@ def typeset(formula: str) -> str:
     return shown.replace(" - ", " − ").replace("(-", "(−").replace("*", "·")
 
 
-def jackpot_line(sheet: ParSheet) -> tuple[Fraction, Fraction] | None:
-    """The expected value per unit staked as ``a + b * meter`` (exact): (a, b); None without a jackpot."""
-    money = sheet.wager.money
-    if money is None or money.jackpot is None or sheet.expected_value is None:
-        return None
-    jackpot = money.jackpot
-    hit = sum((r.probability * jackpot.share(r.outcome.name) for r in sheet.rows), Fraction(0))
-    slope = hit / (jackpot.stake * (1 + (money.fee or 0)))
-    return sheet.expected_value - slope * jackpot.meter, slope
+def break_even_text(line: JackpotLine) -> str:
+    """The break-even meter in words: "break-even meter 35518.22", or why there is none."""
+    if line.favours_player_at_every_meter:
+        return "no break-even meter: the bet favours the player at every meter"
+    if line.break_even_meter is None:
+        return "no break-even meter: no jackpot row can happen, so the bet favours the house at every meter"
+    return f"break-even meter {decimal_text(line.break_even_meter, 2)}"
 
 
 _MULTIPLIED = {
@@ -303,7 +300,7 @@ def money_fields(sheet: ParSheet) -> list[Field]:
                     ),
                 )
             )
-    if money.cap is not None:
+    if money.cap is not None and sheet.cap_pays is not None:
         amount, stake = money.cap
         fields.append(
             Field(
@@ -312,22 +309,21 @@ def money_fields(sheet: ParSheet) -> list[Field]:
                 data(
                     {"amount": fraction_text(amount), "stake": fraction_text(stake)},
                     f"a round pays at most {amount_text(amount)} on a stake of {amount_text(stake)} "
-                    f"({format_pays(amount / stake)})",
+                    f"({format_pays(sheet.cap_pays)})",
                 ),
             )
         )
-    line = jackpot_line(sheet)
+    line = sheet.jackpot
     if line is not None and money.jackpot is not None:
-        a, b = line
+        a, b, even = line.at_meter_zero, line.per_unit_of_meter, line.break_even_meter
         jackpot = money.jackpot
-        even = None if b <= 0 else -a / b
         stated = [
             f"reseed {amount_text(jackpot.reseed)}" if jackpot.reseed is not None else "",
             f"contribution {percent_text(jackpot.contribution, 2)} of each stake"
             if jackpot.contribution is not None
             else "",
             *(
-                f"{row} pays {percent_text(share, 0 if (share * 100).denominator == 1 else 4)} of the meter"
+                f"{row} pays {share_text(share)} of the meter"
                 for row, share in zip(jackpot.rows, jackpot.shares)
                 if share != 1
             ),
@@ -347,13 +343,14 @@ def money_fields(sheet: ParSheet) -> list[Field]:
                         "expected_value_at_meter_zero": fraction_text(a),
                         "expected_value_per_unit_of_meter": fraction_text(b),
                         "break_even_meter": None if even is None else fraction_text(even),
+                        "favours_player_at_every_meter": line.favours_player_at_every_meter,
                         "reseed": None if jackpot.reseed is None else fraction_text(jackpot.reseed),
                         "contribution": None if jackpot.contribution is None else fraction_text(jackpot.contribution),
                     },
                     f"figures at a meter of {amount_text(jackpot.meter)} on a stake of {amount_text(jackpot.stake)}; "
                     "expected "
-                    f"value = {decimal_text(a, 8)} + {decimal_text(b * 1000, 8)} per 1,000 of meter; break-even meter "
-                    f"{'none' if even is None else decimal_text(even, 2)}" + "".join(f"; {x}" for x in stated if x),
+                    f"value = {decimal_text(a, 8)} + {decimal_text(line.per_1000_of_meter, 8)} per 1,000 of meter; "
+                    f"{break_even_text(line)}" + "".join(f"; {x}" for x in stated if x),
                 ),
             )
         )

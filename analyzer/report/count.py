@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from ..game.cards import RANKS
 from ..numbers import amount_text, count_text, decimal_text
-from ..studies.chunk import Line, common_dealings
+from ..studies.chunk import Line
 from ..studies.risk import Bankroll
 from ..studies.tally import Estimate, Tally
 from .model import (
@@ -274,7 +274,7 @@ def _table(
                 percent(Fraction(line.positive, line.rounds), 2),
                 percent(average, 3),
                 integer(line.bets, shown=count_text(line.bets)),
-                decimal(Fraction(line.won, tally.scale(j)), 4, signed=True),
+                decimal(tally.line_won(line, j), 4, signed=True),
             )
             for k, line, average in rows
         ),
@@ -419,7 +419,6 @@ def per_shoe_document(tally: Tally) -> Document:
     """
     assert tally.shoes is not None, "the study was run without keep_shoes"
     columns = _columns(tally) if tally.columns > 2 else [(tally.study.names[0], 0)]
-    common = common_dealings(tally.study.cards)
     head = [Column("shoe", "shoe"), Column("rounds", "rounds")]
     for name, _ in columns:
         head += [
@@ -436,8 +435,8 @@ def per_shoe_document(tally: Tally) -> Document:
             cells += [
                 integer(line.positive),
                 integer(line.bets),
-                decimal(Fraction(line.won, tally.scale(j)), 4),
-                decimal(Fraction(line.expected, tally.value_scale(j) * common), 10),
+                decimal(tally.line_won(line, j), 4),
+                decimal(tally.line_expected(line, j), 10),
             ]
         rows.append(tuple(cells))
     return Document(

@@ -4,23 +4,26 @@ from __future__ import annotations
 
 from ..game.cards import RANKS
 from ..numbers import count_text, decimal_text, percent_text
-from ..studies.design import Designs, tracking_sheet
+from ..studies.design import Design, Designs, SheetRow
 from .common import shoe_text
 from .model import Block, Column, Document, Field, Fields, Prose, Table, decimal, integer, percent, real, text
 from .provenance import provenance
 
 
-def design_document(found: Designs, sheet: bool = False) -> Document:
+def design_document(
+    found: Designs, sheet: bool = False, tracking: tuple[Design, tuple[SheetRow, ...]] | None = None
+) -> Document:
     """Per level: the tags, their betting correlation and break-even true count, the best trigger with the units it is
     expected to win per 100 rounds and its bet frequency, and the share of perfect play it takes; with ``sheet``, a
-    printable tracking sheet for the best balanced design (:func:`analyzer.studies.design.tracking_sheet`)."""
+    printable tracking sheet for the best balanced design, ``tracking`` (:func:`analyzer.studies.design.tracking_sheet`;
+    None: no balanced design wins)."""
     from ..game.shoe import Shoe
 
     perfect = found.perfect_per_100_rounds
     rows = []
     for d in found.designs:
         best = d.best
-        share = None if best is None or perfect <= 0 else best.per_100_rounds / perfect
+        share = found.share_of_perfect(None if best is None else best.per_100_rounds)
         rows.append(
             (
                 text(d.name),
@@ -93,7 +96,7 @@ def design_document(found: Designs, sheet: bool = False) -> Document:
         )
     )
     blocks: tuple[Block, ...] = (head, table, legend)
-    made = tracking_sheet(found) if sheet else None
+    made = tracking if sheet else None
     if sheet:
         if made is None:
             blocks += (Prose(("No tracking sheet: no balanced design wins on these shoes.",)),)

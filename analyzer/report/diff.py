@@ -10,7 +10,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import decimal_text, percent_text
 from ..studies.design import Yield
-from ..studies.diff import FIGURES, Variation, WagerChange, top_award
+from ..studies.diff import FIGURES, Variation, WagerChange
 from .common import shoe_text
 from .model import Column, Document, Field, Fields, Prose, Table, Value, decimal, percent, real, text
 from .provenance import provenance
@@ -59,15 +59,14 @@ def _rows(
             text("standard deviation"),
             real(sd_a),
             real(sd_b),
-            real(None if sd_a is None or sd_b is None else sd_b - sd_a),
+            real(change.sd_delta),
         )
     )  # a square root: the one float
-    top_a, top_b = (None if s is None else top_award(s) for s in (change.a, change.b))
     shown = [
         None if t is None else text(f"{t.outcome} {format_pays(t.pays)}, 1 in {float(t.one_in):,.0f}")
-        for t in (top_a, top_b)
+        for t in change.tops
     ]
-    ratio = None if top_a is None or top_b is None else top_b.one_in / top_a.one_in
+    ratio = change.top_rarity
     rows.append(
         (
             text(change.wager),
@@ -85,7 +84,7 @@ def _rows(
                 text("counter yield, units per 100 rounds"),
                 _yield_text(ya),
                 _yield_text(yb),
-                None if ya is None or yb is None else decimal(yb.exact - ya.exact, 4, signed=True),
+                None if ya is None or yb is None else decimal(yb.change_from(ya), 4, signed=True),
             )
         )
     return rows

@@ -1,24 +1,22 @@
 """Parts of the math evaluation report (:mod:`.evaluation`): the rules of play, a wager's section, the published
 figures.
 
-Each returns :class:`~.model.Section` blocks; the figures come computed
-(the par sheet, the effects of removal, the closed forms), and the only
-arithmetic is the volatility's normal approximation, done in
-:mod:`analyzer.studies.volatility`.
+Each returns :class:`~.model.Section` blocks; every figure comes computed by
+:func:`analyzer.studies.evaluation.evaluate` (the par sheet, the volatility,
+the distribution of the net result, the effects of removal, the closed forms):
+no arithmetic here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..exact.parsheet import ParSheet
 from ..game.cards import RANKS
+from ..game.odds import both_ways
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet
 from ..game.shoe import Shoe
-from ..studies.eor import Effects
-from ..studies.formula import Formulas, WagerFormula
+from ..numbers import percent_text
+from ..studies.evaluation import Evaluation, WagerFigures
 from ..studies.verify import Verdict
-from ..studies.volatility import LEVELS, net_distribution, net_ranges, z_score
+from ..studies.volatility import LEVELS
 from .analysis import conditions_text
 from .catalogue import source_label
 from .common import (
@@ -126,10 +124,24 @@ def rules_sections(rules: RuleSet, shoe: Shoe) -> tuple[Section, Section]:
         lines += [f"{requires_text(wager)}."] if wager.requires else []
         pay_tables.append(
             Table(
-                columns=(Column(None, "outcome"), Column(None, "when"), Column(None, "pays", "right")),
-                rows=tuple((text(o.name), text(conditions_text(o)), text(o.pays_text)) for o in wager.outcomes),
+                columns=(
+                    Column(None, "outcome"),
+                    Column(None, "when"),
+                    Column(None, "pays", "right"),
+                    Column(None, "as written"),
+                ),
+                rows=tuple(
+                    (
+                        text(o.name),
+                        text(conditions_text(o)),
+                        text(o.pays_text if o.pays is None else both_ways(o.pays)),
+                        text(o.written or o.pays_text),
+                    )
+                    for o in wager.outcomes
+                ),
                 caption=f"{wager.title} ({wager.name}); outcomes are tried in order, the first that holds settles the "
-                "bet:",
+                "bet; each pay both ways, 'to' (the win) and 'for' (the win and the stake), and as the rule file "
+                "writes it:",
             )
         )
         pay_tables.append(Prose(tuple(lines)))
@@ -147,15 +159,14 @@ def rules_sections(rules: RuleSet, shoe: Shoe) -> tuple[Section, Section]:
     return game, play
 
 
-def _distribution_figure(sheet: ParSheet) -> Figure:
-    points = net_distribution(sheet)
-    smallest = min(p for _, p in points)
-    spread = max(p for _, p in points) / smallest > LOG_FROM
+def _distribution_figure(figures: WagerFigures) -> Figure:
+    sheet = figures.sheet
+    spread = figures.distribution_spread is not None and figures.distribution_spread > LOG_FROM
     return Figure(
         title=f"{sheet.wager.title}: distribution of the net result of one unit bet",
         data=Table(
             columns=(Column("net", "net result (units)", "right"), Column("probability", "probability", "right")),
-            rows=tuple((decimal(x, 4), decimal(p)) for x, p in points),
+            rows=tuple((decimal(x, 4), decimal(p)) for x, p in figures.distribution),
         ),
         kind="stems",
         x_label="net result of a unit bet (units)",
@@ -167,7 +178,9 @@ def _distribution_figure(sheet: ParSheet) -> Figure:
     )
 
 
-def _removal_figure(sheet: ParSheet, effects: Effects) -> Figure | Prose:
+def _removal_figure(figures: WagerFigures) -> Figure | Prose:
+    sheet, effects = figures.sheet, figures.effects
+    assert effects is not None
     if all(e == 0 for e in effects.effects if e is not None):
         return Prose(
             (
@@ -179,10 +192,7 @@ def _removal_figure(sheet: ParSheet, effects: Effects) -> Figure | Prose:
         title=f"{sheet.wager.title}: effect of removing one card of each rank",
         data=Table(
             columns=(Column("rank", "rank"), Column("effect_percent", "effect, % of the bet", "right")),
-            rows=tuple(
-                (text(rank), decimal(None if e is None else e * 100, 6, signed=True))
-                for rank, e in zip(RANKS, effects.effects)
-            ),
+            rows=tuple((text(rank), decimal(e, 6, signed=True)) for rank, e in zip(RANKS, figures.removal_percent)),
         ),
         kind="bars",
         x_label="rank removed from the shoe",
@@ -193,9 +203,11 @@ def _removal_figure(sheet: ParSheet, effects: Effects) -> Figure | Prose:
     )
 
 
-def _decks_figure(sheet: ParSheet, closed: Formulas, formula: WagerFormula) -> Figure:
+def _decks_figure(figures: WagerFigures, evaluation: Evaluation) -> Figure:
+    sheet, formula, closed = figures.sheet, figures.formula, evaluation.formulas
+    assert formula is not None
     edge = formula.house_edge is not None
-    values = closed.values(formula, 8)
+    values = figures.decks_values
     limit = formula.figure.limit
     name = "house edge" if edge else "probability of a qualifying outcome"
     as_value = percent if edge else decimal
@@ -216,20 +228,20 @@ def _decks_figure(sheet: ParSheet, closed: Formulas, formula: WagerFormula) -> F
     )
 
 
-def _volatility(sheet: ParSheet) -> Table:
+def _volatility(figures: WagerFigures, evaluation: Evaluation) -> Table:
     columns = [
         Column("rounds", "rounds", "right"),
         Column("mean", "expected net (units)", "right"),
         Column("sd", "SD of net (units)", "right"),
     ]
     for level in LEVELS:
-        shown = f"{int(level * 100)}%"
+        shown = percent_text(level, 0)
         columns += [
-            Column(f"low_{int(level * 100)}", f"{shown} range from", "right"),
-            Column(f"high_{int(level * 100)}", "to", "right"),
+            Column(f"low_{shown[:-1]}", f"{shown} range from", "right"),
+            Column(f"high_{shown[:-1]}", "to", "right"),
         ]
     rows = []
-    for s in net_ranges(sheet):
+    for s in figures.volatility:
         cells = [
             integer(s.rounds, shown=f"{s.rounds:,}"),
             decimal(s.mean, 2, signed=True),
@@ -238,7 +250,7 @@ def _volatility(sheet: ParSheet) -> Table:
         for _, low, high in s.ranges:
             cells += [real(low, 2, shown=f"{low:+.2f}"), real(high, 2, shown=f"{high:+.2f}")]
         rows.append(tuple(cells))
-    z = ", ".join(f"z = {z_score(level):.4f} for {int(level * 100)}%" for level in LEVELS)
+    z = ", ".join(f"z = {z:.4f} for {percent_text(level, 0)}" for level, z in evaluation.z_scores)
     return Table(
         columns=tuple(columns),
         rows=tuple(rows),
@@ -248,13 +260,14 @@ def _volatility(sheet: ParSheet) -> Table:
     )
 
 
-def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, formula: WagerFormula | None) -> Section:
+def wager_section(figures: WagerFigures, evaluation: Evaluation) -> Section:
     """One wager: its par sheet with Totals, its figures, volatility, and plots (no closed form for a wager with
     lightning multipliers, which the closed forms do not count yet)."""
+    sheet, formula = figures.sheet, figures.formula
     wager = sheet.wager
     blocks: list[Block] = [wager_fields(wager), outcome_table(sheet, csv=False), figure_fields(sheet)]
     if wager.has_pay_table:
-        blocks.append(_volatility(sheet))
+        blocks.append(_volatility(figures, evaluation))
         blocks.append(
             Prose(
                 (
@@ -263,9 +276,9 @@ def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, fo
                 )
             )
         )
-        blocks.append(_distribution_figure(sheet))
-        if effects is not None:
-            blocks.append(_removal_figure(sheet, effects))
+        blocks.append(_distribution_figure(figures))
+        if figures.effects is not None:
+            blocks.append(_removal_figure(figures))
     if formula is not None:
         name = "house edge" if formula.house_edge is not None else "probability of a qualifying outcome"
         line = f"Closed form: {name}(d) = {typeset(formula.figure.text)}"
@@ -277,7 +290,7 @@ def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, fo
                 else (),
             )
         )
-        blocks.append(_decks_figure(sheet, closed, formula))
+        blocks.append(_decks_figure(figures, evaluation))
     lead = [f"Source: {wager.source}"] + ([f"Default: {wager.default}"] if wager.default else [])
     return Section(
         title=wager.title,
@@ -289,8 +302,9 @@ def wager_section(sheet: ParSheet, effects: Effects | None, closed: Formulas, fo
     )
 
 
-def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
+def published_section(evaluation: Evaluation) -> Section:
     """The published figures this rule file reproduces, each with its verdict and source."""
+    rules, verdicts = evaluation.rules, evaluation.published
     if not verdicts:
         return Section(
             title="Published figures reproduced",
@@ -329,7 +343,7 @@ def published_section(rules: RuleSet, verdicts: Sequence[Verdict]) -> Section:
         rows=rows,
         key="figures",
     )
-    confirmed = sum(v.confirmed for v in verdicts)
+    confirmed = evaluation.published_confirmed
     return Section(
         title="Published figures reproduced",
         key="published",

@@ -1,87 +1,123 @@
-"""The report's front page: what a certificate states first, on one page.
+"""The report's front page: a certificate, on one page.
 
-A summary table (per wager: pays in brief, house edge, RTP, hit frequency, SD, the top award and its odds, and the
-verdicts of the simulation cross-check and of the published figures), the game's source document by title,
-operator, jurisdiction and approval date (what its rule file states, "not stated" otherwise), how the figures
-were obtained, and, from ``--about``, the supplier, the laboratory, the evaluator and the sign-off.
+What a lab signs, first: the report's number (stable: the same inputs give the same number), the game and its
+document by title, operator, jurisdiction and approval date (as the rule file states them; "not stated in the
+document" otherwise; never an internal file id), the kind of game, the shoe, the supplier and the laboratory of
+``--about``, the overall verdict in one sentence, a short results table, and a signature block (prepared by, reviewed
+by, with empty lines to sign where ``--about`` names nobody). The provenance follows on the next page. Everything is
+computed in :mod:`analyzer.studies.evaluation`; this module words it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..exact.parsheet import ParSheet
-from ..game.odds import format_pays
-from ..game.rules import RuleSet
+from ..game.kinds import a_kind
+from ..game.odds import both_ways
 from ..numbers import count_text, decimal_text
-from ..play.simulate import Simulation
-from ..studies.checks import CheckResult
-from ..studies.diff import top_award
-from ..studies.verify import Verdict
-from .about import About
-from .checks import checks_blocks
-from .model import Column, Field, Fields, Prose, Section, Table, percent, real, text, verdict
+from ..studies.evaluation import Evaluation, Overall, WagerFigures
+from .about import About, Party
+from .common import shoe_text
+from .model import Block, Column, Field, Fields, Prose, Section, Table, flag, percent, text, verdict
 
 DOCUMENT_LABELS: tuple[tuple[str, str], ...] = (
-    ("document_title", "Title"),
     ("operator", "Operator"),
     ("jurisdiction", "Jurisdiction"),
     ("approved", "Approved"),
 )
 NOT_STATED = "not stated in the document"
+BLANK = "_" * 28
+"""A line to sign on, or to write a name or a date on."""
+SIGNATURES: tuple[tuple[str, str], ...] = (("evaluator", "Prepared by"), ("sign_off", "Reviewed by"))
+"""The signature block's rows: the role of ``--about`` that fills each, and its label."""
 METHOD = (
     "Every figure is exact: each ordered six-card dealing of the shoe, drawn without replacement, is counted in whole "
     "numbers, and each probability is one such count divided by the number of dealings; decimals are rounded from "
     "those fractions. The standard deviation, a square root, is the one figure computed in floating point.",
     "Cross-checked three ways: a seeded Monte Carlo simulation by code that shares nothing with the count (its "
-    "verdict per wager is in the table); the figures published about this game, where any are (verified below); and, "
-    "in the test suite of the version named in the provenance, a brute-force enumeration of every deal from small "
-    "shoes, suited ones included, and invariants (counts that add up, effects of removal that sum to zero).",
+    "verdict per wager is in the results table); the figures published about this game, where any are (verified in "
+    "this report); and, in the test suite of the version named in the provenance, a brute-force enumeration of every "
+    "deal from small shoes, suited ones included, and invariants (counts that add up, effects of removal that sum to "
+    "zero).",
 )
 
 
-def pays_in_brief(sheet: ParSheet, shown: int = 3) -> str:
-    """The highest distinct pays of a wager, largest first ("30:1, 10:1, 6:1, ..."), or "no pay table"."""
-    paid = sorted({r.pays for r in sheet.rows if r.pays is not None and r.pays > 0}, reverse=True)
-    if not sheet.wager.has_pay_table:
+def pays_in_brief(figures: WagerFigures) -> str:
+    """The highest distinct pays of a wager, largest first, each both ways ("30 to 1 (31 for 1), 10 to 1 (11 for 1),
+    ..."), or "no pay table"."""
+    if not figures.sheet.wager.has_pay_table:
         return "no pay table"
-    listed = ", ".join(format_pays(p) for p in paid[:shown])
-    return listed + (", ..." if len(paid) > shown else "")
+    return ", ".join(both_ways(p) for p in figures.top_pays) + (", ..." if figures.more_pays else "")
 
 
-def _one_in(sheet: ParSheet) -> str:
-    top = top_award(sheet)
+def top_award_text(figures: WagerFigures) -> str:
+    """The top award and its odds: "win by 9, non-natural 30:1, 1 in 272"."""
+    top = figures.top
     if top is None:
         return "n/a"
-    return (
-        f"{top.outcome} {format_pays(top.pays)}, 1 in {count_text(round(top.one_in))}"
-        if top.one_in >= 100
-        else f"{top.outcome} {format_pays(top.pays)}, 1 in {decimal_text(top.one_in, 2)}"
+    odds = count_text(top.one_in_whole) if top.one_in >= 100 else decimal_text(top.one_in, 2)
+    return f"{top.outcome} {both_ways(top.pays)}, 1 in {odds}"
+
+
+def verdict_sentence(overall: Overall, kind: str) -> str:
+    """The overall verdict in one sentence: every figure exact and proved (or where the simulation disagrees), and
+    every applicable regulatory check passed, or which did not (``kind``: the game's kind with its article, "a live
+    table game")."""
+    wagers = f"{overall.wagers} wager{'s' if overall.wagers != 1 else ''}"
+    proof = [f"the simulation agrees on {overall.simulation_passed} of {overall.simulated}"]
+    if overall.published:
+        proof.append(f"{overall.published_confirmed} of {overall.published} published figures are confirmed")
+    if overall.simulation_failed:
+        figures = f"Every figure of the {wagers} evaluated is exact, but the simulation disagrees on " + ", ".join(
+            overall.simulation_failed
+        )
+        if overall.published:
+            figures += f" ({proof[1]})"
+    else:
+        figures = f"Every figure of the {wagers} evaluated is exact and proved ({'; '.join(proof)})"
+    checks = overall.checks
+    applicable = checks.applicable
+    not_applicable = (
+        f"; {checks.not_applicable} not applicable to {kind} or its wagers" if checks.not_applicable else ""
     )
+    if checks.failed:
+        failed = "; ".join(
+            f"{r.check.id} on {r.wager or 'the game'} ({r.found}, against {r.check.limit_text})"
+            for r in checks.failures
+        )
+        held = f"{checks.failed} of {applicable} applicable regulatory checks failed: {failed}"
+    elif applicable:
+        held = f"every applicable regulatory check passed ({checks.passed} of {applicable}{not_applicable})"
+    else:
+        held = f"no regulatory check applies ({checks.not_applicable} not applicable to {kind})"
+    equal = ""
+    if overall.equivalent is not None:
+        equal = (
+            "; it is equivalent to its approved live game, wager by wager"
+            if overall.equivalent
+            else "; it is not equivalent to its approved live game (see the equivalence section)"
+        )
+    return f"{figures}, and {held}{equal}."
 
 
-def summary_table(sheets: Sequence[ParSheet], simulation: Simulation, published: Sequence[Verdict]) -> Table:
-    """One row per wager: the figures a certificate states, and the verdicts of the checks."""
-    simulated = {c.statistic.wager.name: c for c in simulation.checks}
+def results_table(wagers: Sequence[WagerFigures]) -> Table:
+    """One row per wager: the figures a certificate states, and the verdicts of the simulation and the published
+    figures."""
     rows = []
-    for sheet in sheets:
-        name = sheet.wager.name
-        check = simulated.get(name)
-        mine = [v for v in published if v.claim.wager == name]
-        confirmed = sum(v.confirmed for v in mine)
+    for figures in wagers:
+        sheet, check = figures.sheet, figures.simulation
+        mine = len(figures.published)
         rows.append(
             (
-                text(name),
-                text(pays_in_brief(sheet)),
+                text(sheet.wager.name),
+                text(pays_in_brief(figures)),
                 percent(sheet.house_edge),
                 percent(sheet.rtp),
-                percent(sheet.hit_frequency),
-                real(sheet.standard_deviation),
-                text(_one_in(sheet)),
+                text(top_award_text(figures)),
                 None if check is None else verdict(check.passed, check.verdict),
                 text("none published")
                 if not mine
-                else verdict(confirmed == len(mine), f"{confirmed} of {len(mine)} confirmed"),
+                else verdict(figures.published_confirmed == mine, f"{figures.published_confirmed} of {mine} confirmed"),
             )
         )
     columns = (
@@ -89,44 +125,95 @@ def summary_table(sheets: Sequence[ParSheet], simulation: Simulation, published:
         Column("pays", "pays"),
         Column("house_edge", "house edge", "right"),
         Column("rtp", "RTP", "right"),
-        Column("hit_frequency", "hit frequency", "right"),
-        Column("standard_deviation", "SD", "right"),
         Column("top_award", "top award, odds"),
         Column("simulation", "simulation"),
         Column("published", "published figures"),
     )
-    return Table(columns=columns, rows=tuple(rows), key="summary", caption="Every wager evaluated, at a glance")
+    return Table(columns=columns, rows=tuple(rows), key="results", caption="Results")
 
 
-def front_page(
-    rules: RuleSet,
-    sheets: Sequence[ParSheet],
-    simulation: Simulation,
-    published: Sequence[Verdict],
-    about: About | None = None,
-    checks: Sequence[CheckResult] = (),
-) -> Section:
-    """The certificate's front page, first in the report."""
-    stated = dict(rules.about)
-    document = Fields(
-        (
-            Field("document", "Source document", text(rules.document)),
-            *(
-                Field(key, label, text(stated.get(key)), text=stated.get(key, NOT_STATED))
-                for key, label in DOCUMENT_LABELS
-            ),
+def _party(about: About | None, role: str) -> Party | None:
+    return None if about is None else next((p for p in about.parties if p.role == role), None)
+
+
+def signature_block(about: About | None) -> Table:
+    """Prepared by and reviewed by: name and title from ``--about`` (an empty line to write on where it names
+    nobody), a line to sign, and the date it gives (or a line)."""
+    rows = []
+    for role, label in SIGNATURES:
+        party = _party(about, role)
+        fields = {} if party is None else dict(party.fields)
+        name = fields.get("name")
+        title = fields.get("title")
+        rows.append(
+            (
+                text(label),
+                text(name, shown=BLANK if name is None else name + (f", {title}" if title else "")),
+                text(title),
+                text(None, shown=BLANK),
+                text(fields.get("date"), shown=fields.get("date", BLANK)),
+            )
+        )
+    return Table(
+        columns=(
+            Column("role", "signed"),
+            Column("name", "name, title"),
+            Column("title", None),
+            Column("signature", "signature"),
+            Column("date", "date"),
         ),
-        key="source_document",
+        rows=tuple(rows),
+        key="signatures",
+        caption="Signatures",
     )
-    blocks: list[Table | Fields | Prose] = [summary_table(sheets, simulation, published), document]
-    if checks:
-        blocks.extend(checks_blocks(checks))
-    if about is not None:
-        blocks.append(Fields(tuple(Field(p.role, p.label, text(p.text)) for p in about.parties), key="parties"))
-    blocks.append(Prose(METHOD, key="method"))
+
+
+def front_page(evaluation: Evaluation, about: About | None = None) -> Section:
+    """The certificate's front page, first in the report."""
+    rules = evaluation.rules
+    stated = dict(rules.about)
+    parties = [
+        Field(p.role, p.label, text(p.text))
+        for p in (about.parties if about is not None else ())
+        if p.role in ("supplier", "lab")
+    ]
+    overall = evaluation.overall
+    head: list[Field] = [
+        Field("report_number", "Report number", text(evaluation.number)),
+        Field("verdict", "Verdict", verdict(overall.sound, verdict_sentence(overall, a_kind(rules.kind)))),
+        Field("sound", None, flag(overall.sound)),
+        Field("game", "Game", text(rules.title), text=f"{rules.title} (rule set {rules.name})"),
+        Field("kind_of_game", "Kind of game", text(rules.kind), text=rules.kind_text),
+        Field(
+            "document",
+            "Document",
+            text(stated.get("document_title", rules.document)),
+        ),
+        *(Field(key, label, text(stated.get(key)), text=stated.get(key, NOT_STATED)) for key, label in DOCUMENT_LABELS),
+        Field("shoe", "Shoe", text(shoe_text(evaluation.shoe))),
+        Field(
+            "checks_jurisdiction",
+            "Regulatory checks",
+            text(evaluation.checks.jurisdiction),
+            text=f"{evaluation.checks.jurisdiction}'s"
+            if evaluation.checks.jurisdiction
+            else "every jurisdiction's (each held to this kind of game)",
+        ),
+        *parties,
+    ]
+    blocks: list[Block] = [
+        Fields(tuple(head), key="certificate", layout="labelled"),
+        results_table(evaluation.wagers),
+        signature_block(about),
+    ]
     return Section(
-        title="Summary",
+        title="Certificate",
         blocks=tuple(blocks),
-        key="summary_page",
-        lead=("The figures of every wager, the game's document, and how the figures were obtained.",),
+        key="certificate_page",
+        lead=("What this report certifies; the provenance follows, then the evaluation in full.",),
     )
+
+
+def method_section() -> Section:
+    """How the figures were obtained and cross-checked."""
+    return Section(title="How the figures were obtained", blocks=(Prose(METHOD, key="method"),), key="method")

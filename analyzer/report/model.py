@@ -177,7 +177,7 @@ class Field:
             raise ValueError(f"Field {self.key!r} holds a nested block: give the text people read.")
 
 
-Layout = Literal["lines", "aligned"]
+Layout = Literal["lines", "aligned", "labelled"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +186,8 @@ class Fields:
 
     ``lines``: one "label: text" per line (a header); ``aligned``: labels
     right-aligned in a column (a par sheet's figures; Markdown makes it a
-    figure/value table). ``key`` nests the block under that key for
+    figure/value table); ``labelled``: a page's two columns, labels beside
+    their text (a certificate; the text formats write it as lines). ``key`` nests the block under that key for
     machines; without one its fields join the enclosing object. ``csv``
     makes the block the document's CSV: one (figure, value) row per field.
     """
@@ -197,8 +198,8 @@ class Fields:
     csv: bool = False
 
     def __post_init__(self) -> None:
-        if self.layout not in ("lines", "aligned"):
-            raise ValueError(f"Unknown layout {self.layout!r}; use lines or aligned.")
+        if self.layout not in ("lines", "aligned", "labelled"):
+            raise ValueError(f"Unknown layout {self.layout!r}; use lines, aligned or labelled.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,6 +406,17 @@ class Document:
     context: tuple[Field, ...] = field(default=())
     key_order: tuple[str, ...] = ()
     provenance: Provenance | None = None
+    provenance_after: str | None = None
+    """The key of the block (a certificate's front page) after which people read the provenance, on a page of its
+    own in a PDF; ``None``: the provenance heads the document. Machines read it first either way."""
+
+    @property
+    def parts(self) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
+        """The blocks people read before the provenance, and those after it."""
+        for i, block in enumerate(self.blocks):
+            if self.provenance_after is not None and getattr(block, "key", None) == self.provenance_after:
+                return self.blocks[: i + 1], self.blocks[i + 1 :]
+        return (), self.blocks
 
     def tables(self) -> list[tuple[tuple[Field, ...], Table]]:
         """Every table with the context fields that apply to it, in reading order."""

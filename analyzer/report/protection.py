@@ -35,7 +35,7 @@ def protection_section(found: Sequence[Designs]) -> Section:
                 text(None if best is None else " ".join(f"{r}={t}" for r, t in zip(RANKS, best.tags)), shown=""),
                 text(None if trigger is None else f"TC >= {trigger.threshold}", shown="" if trigger is None else None),
                 decimal(None if trigger is None else trigger.per_100_rounds, 4, signed=True),
-                percent(None if trigger is None or perfect <= 0 else trigger.per_100_rounds / perfect, 1),
+                percent(designs.share_of_perfect(None if trigger is None else trigger.per_100_rounds), 1),
             )
         )
         if best is not None:

@@ -1,21 +1,15 @@
-"""The generated tables in ``results/``: what they hold.
+"""The generated tables in ``results/``: what they hold, written from the figures
+:func:`analyzer.studies.tables.tables_figures` computes.
 
-:func:`generate` returns every file's content in memory, and
-:mod:`analyzer.report.writing` writes them as a folder replaced as a whole.
-The staleness test compares :func:`generate` with the committed folder.
+:func:`results_files` returns every file's content in memory (no arithmetic:
+it arranges and renders), and :mod:`analyzer.report.writing` writes them as a
+folder replaced as a whole. The staleness test compares them with the
+committed folder.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..exact.parsheet import ParSheet, par_sheets
-from ..exact.reach import load_rules
-from ..game.rules import RuleSet
-from ..game.shipped import shipped
-from ..game.shoe import Shoe
-from ..studies.eor import removal_table
-from ..studies.owncards import analyze_own_cards
+from ..studies.tables import RESULTS_DECKS, RuleSetFigures, TablesFigures
 from .analysis import analysis_document, compare_document
 from .eor import eor_document
 from .model import Document
@@ -23,11 +17,10 @@ from .output import produce
 from .owncards import own_cards_document
 from .render import render
 
+__all__ = ["COMMAND", "RENDERERS", "RESULTS_DECKS", "renderers", "results_files"]
+
 COMMAND = "baccarat tables"
 """The command line every file under results/ names in its provenance."""
-
-RESULTS_DECKS = 8
-"""Every table in results/ is for 8 decks (003's count, the default elsewhere)."""
 
 RENDERERS = ("matplotlib", "fpdf2", "xlsxwriter")
 """The libraries whose version the bytes of the reports and workbooks depend on."""
@@ -47,40 +40,27 @@ their bytes depend on the libraries that drew them: {renderers}.
 """
 
 
-def steps(reports: bool = True) -> int:
-    """The progress steps of :func:`generate`: per shipped rule set its tables, its report, and its formulas; then
-    the side-bet catalogue."""
-    return (3 if reports else 2) * len(shipped()) + 1
-
-
-def generate(progress: Callable[[int], None] | None = None, reports: bool = True) -> dict[str, str | bytes]:
-    """File name (relative to the results folder) to content, for every table (``reports``: and the reports).
-
-    ``progress(1)`` after each step (:func:`steps`).
-    """
-    shoe = Shoe.decks(RESULTS_DECKS)
+def results_files(figures: TablesFigures) -> dict[str, str | bytes]:
+    """File name (relative to the results folder) to content, for every table (and the reports, when ``figures``
+    holds them)."""
+    shoe = figures.shoe
     files: dict[str, str | bytes] = {}
     rows: list[str] = []
-    analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]] = []
-    for name in shipped():
-        rules = load_rules(name)
-        sheets = par_sheets(rules, shoe)
-        analyses.append((rules, sheets))
-        document = analysis_document(rules, shoe, sheets)
+    for found in figures.rule_sets:
+        rules, name = found.rules, found.rules.name
+        document = analysis_document(rules, shoe, found.sheets)
         files[f"{name}.md"] = render(document, "markdown", command=COMMAND)
         files[f"{name}.json"] = render(document, "json", command=COMMAND)
         rows.append(f"| `{name}.md`, `{name}.json` | par sheets of every wager, rule set {name} ({rules.document}) |")
-        removal = eor_document(removal_table(rules, shoe))
+        removal = eor_document(found.removal)
         files[f"{name}-eor.md"] = render(removal, "markdown", command=COMMAND)
         files[f"{name}-eor.json"] = render(removal, "json", command=COMMAND)
         rows.append(
             f"| `{name}-eor.md`, `{name}-eor.json` | effects of removal of every rank on every wager with pays, "
             f"and balanced counts, rule set {name} |"
         )
-        if progress:
-            progress(1)
-        if reports:
-            files.update(_report_files(rules, shoe, document))
+        if found.evaluation is not None:
+            files.update(_report_files(found, document))
             rows.append(
                 f"| `{name}-report.html`, `{name}-report.pdf` | the math evaluation report of rule set {name} "
                 "(`baccarat report`): rules, par sheets, volatility, plots, simulation, published figures |"
@@ -89,44 +69,40 @@ def generate(progress: Callable[[int], None] | None = None, reports: bool = True
                 f"| `{name}.xlsx` | its par sheets as a workbook with live formulas (`baccarat analyze --format xlsx`) "
                 "|"
             )
-            if progress:
-                progress(1)
-    matrix = compare_document(shoe, analyses)
+    matrix = compare_document(shoe, [(f.rules, f.sheets) for f in figures.rule_sets])
     files["compare.md"] = render(matrix, "markdown", command=COMMAND)
     files["compare.json"] = render(matrix, "json", command=COMMAND)
     rows.append("| `compare.md`, `compare.json` | house edge of every wager under every rule set |")
-    for rules, _ in analyses:
-        if rules.own_cards is not None:
-            own = own_cards_document(analyze_own_cards(rules, shoe))
-            files[f"{rules.name}-own-cards.md"] = render(own, "markdown", command=COMMAND)
-            files[f"{rules.name}-own-cards.json"] = render(own, "json", command=COMMAND)
+    for found in figures.rule_sets:
+        if found.own_cards is not None:
+            name = found.rules.name
+            own = own_cards_document(found.own_cards)
+            files[f"{name}-own-cards.md"] = render(own, "markdown", command=COMMAND)
+            files[f"{name}-own-cards.json"] = render(own, "json", command=COMMAND)
             rows.append(
-                f"| `{rules.name}-own-cards.md`, `{rules.name}-own-cards.json` | Play Your Own Cards, "
-                f"rule set {rules.name}: strategy card, three strategies' house edges, every decision "
+                f"| `{name}-own-cards.md`, `{name}-own-cards.json` | Play Your Own Cards, "
+                f"rule set {name}: strategy card, three strategies' house edges, every decision "
                 "(counts: ordered dealings O1 O2 B1 B2 B3 O3, as the files say) |"
             )
-    files.update(_formula_files(analyses, progress))
+    files.update(_formula_files(figures))
     rows.append(
         "| `formulas.md`, `formulas.json` | every rule set: each wager's house edge as an exact rational function "
         f"of the number of decks d, its values at d = 1-{RESULTS_DECKS} and its infinite-deck limit; "
         "each outcome's count as a polynomial in d |"
     )
-    rows += _catalogue_files(files)
-    if progress:
-        progress(1)
+    rows += _catalogue_files(files, figures)
     files["README.md"] = INDEX.format(
-        decks=RESULTS_DECKS, rows="\n".join(rows), renderers=renderers() if reports else ""
+        decks=RESULTS_DECKS, rows="\n".join(rows), renderers=renderers() if figures.reports else ""
     )
     return files
 
 
-def _catalogue_files(files: dict[str, str | bytes]) -> list[str]:
+def _catalogue_files(files: dict[str, str | bytes], figures: TablesFigures) -> list[str]:
     """The side-bet catalogue: each file's side bets' par sheets, and the summary against the published figures."""
-    from ..studies.catalogue import entries
     from .catalogue import catalogue_document
 
-    every = entries()
-    shoe = Shoe.decks(RESULTS_DECKS)
+    every = figures.catalogue
+    shoe = figures.shoe
     rows = []
     for name in dict.fromkeys(e.rules.name for e in every):
         mine = [e for e in every if e.rules.name == name]
@@ -154,11 +130,13 @@ def renderers() -> str:
     return ", ".join(f"{name} {version(name)}" for name in RENDERERS)
 
 
-def _report_files(rules: RuleSet, shoe: Shoe, analysis: Document) -> dict[str, str | bytes]:
-    """The report of ``rules`` (HTML and PDF) and its par sheets' workbook; no date, so byte-stable."""
-    from .evaluation import evaluate, evaluation_document
+def _report_files(found: RuleSetFigures, analysis: Document) -> dict[str, str | bytes]:
+    """The report of a rule set (HTML and PDF) and its par sheets' workbook; no date, so byte-stable."""
+    from .evaluation import evaluation_document
 
-    report = evaluation_document(evaluate(rules, shoe))
+    assert found.evaluation is not None
+    rules = found.rules
+    report = evaluation_document(found.evaluation)
     return {
         f"{rules.name}-report.html": produce(report, "html", command=COMMAND),
         f"{rules.name}-report.pdf": produce(report, "pdf", command=COMMAND),
@@ -166,18 +144,11 @@ def _report_files(rules: RuleSet, shoe: Shoe, analysis: Document) -> dict[str, s
     }
 
 
-def _formula_files(
-    analyses: list[tuple[RuleSet, tuple[ParSheet, ...]]], progress: Callable[[int], None] | None = None
-) -> dict[str, str]:
+def _formula_files(figures: TablesFigures) -> dict[str, str]:
     """``formulas.md`` and ``formulas.json``: the closed forms of every shipped rule set."""
-    from ..studies.formula import formulas  # sympy is imported here, not when the command line starts
     from .formula import formula_document
 
-    closed = []
-    for rules, _ in analyses:
-        closed.append(formulas(rules))
-        if progress:
-            progress(1)
+    closed = figures.formulas
     return {
         "formulas.md": render(
             [formula_document(f, RESULTS_DECKS, outcomes=True) for f in closed], "markdown", command=COMMAND

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 from html import escape
 
-from .model import Block, Document, Fields, Figure, Prose, Section, Table, Value
+from .model import Block, Document, Field, Fields, Figure, Prose, Section, Table, Value
 from .provenance import provenance_lines
 from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
@@ -59,6 +59,10 @@ table.record th { font-weight: normal; color: var(--muted); text-align: left; wh
 padding: .05rem .8rem .05rem 1.2rem; }
 table.record td { border: none; padding: .05rem .4rem; }
 table.figures td { text-align: right; font-variant-numeric: tabular-nums; }
+table.labelled { margin: .4rem 0 .9rem; font-size: .92rem; }
+table.labelled th { font-weight: normal; color: var(--muted); text-align: left; white-space: nowrap; border: none;
+padding: .12rem 1rem .12rem 0; }
+table.labelled td { border: none; padding: .12rem 0; }
 .caption { font-weight: bold; margin-top: .8rem; }
 ul { margin: .2rem 0 .5rem; padding-left: 1.4rem; }
 .lines div { white-space: pre-wrap; }
@@ -91,6 +95,13 @@ def render_html(documents: Sequence[Document], exact: bool = False) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{articles}\n</body>\n</html>\n"
     )
+
+
+def _field_cell(f: Field, exact: bool) -> str:
+    """A field's text, toned as its value is (a verdict)."""
+    shown = escape(field_text(f, exact))
+    tone = f.value.tone if isinstance(f.value, Value) else None
+    return f'<span class="{_TONES[tone]}">{shown}</span>' if tone else shown
 
 
 def _cell(value: Value | None, exact: bool) -> str:
@@ -126,20 +137,26 @@ class _Page:
 
     def document(self, document: Document) -> str:
         parts = [f"<article>\n<h1>{escape(document.title)}</h1>"]
+        before, after = document.parts
+        parts.extend(self.blocks(before, 2))
         if document.provenance is not None:
             lines = provenance_lines(document.provenance)
+            if before:
+                parts.append("<h2>Provenance</h2>")
             parts.append(
                 '<div class="provenance">'
                 + "".join(f"<p>{_code_sha(escape(line.strip()))}</p>" for line in lines)
                 + "</div>"
             )
-        titled = [b for b in document.blocks if isinstance(b, Section) and b.human]
+        titled = [b for b in after if isinstance(b, Section) and b.human]
         if len(titled) >= CONTENTS_FROM:
+            first = self.sections + 1
             entries = "".join(
-                f'<li><a href="#{self.prefix}-s{i}">{escape(s.title)}</a></li>' for i, s in enumerate(titled, start=1)
+                f'<li><a href="#{self.prefix}-s{i}">{escape(s.title)}</a></li>'
+                for i, s in enumerate(titled, start=first)
             )
             parts.append(f'<nav class="contents"><ol>{entries}</ol></nav>')
-        parts.extend(self.blocks(document.blocks, 2))
+        parts.extend(self.blocks(after, 2))
         parts.append("</article>")
         return "\n".join(p for p in parts if p)
 
@@ -196,6 +213,11 @@ class _Page:
                 f"<tr><th>{escape(f.label or '')}</th><td>{escape(field_text(f, self.exact))}</td></tr>" for f in shown
             )
             return f'<div class="scroll"><table class="figures">{rows}</table></div>'
+        if block.layout == "labelled":
+            rows = "".join(
+                f"<tr><th>{escape(f.label or '')}</th><td>{_field_cell(f, self.exact)}</td></tr>" for f in shown
+            )
+            return f'<table class="labelled">{rows}</table>'
         return _lines(field_lines(block, self.exact))
 
     def table(self, table: Table) -> str:

@@ -20,9 +20,14 @@ HARD_BREAK = "  "
 
 
 def render_markdown(document: Document, exact: bool = False) -> str:
-    """``document`` as Markdown, ending with a newline; its provenance follows the title."""
+    """``document`` as Markdown, ending with a newline; its provenance follows the title (or its front page)."""
     head = [*hard_breaks(provenance_lines(document.provenance)), ""] if document.provenance else []
-    return "\n".join([f"# {document.title}", "", *head, *joined(document.blocks, exact, _block)]) + "\n"
+    before, after = document.parts
+    front = joined(before, exact, _block)
+    return (
+        "\n".join([f"# {document.title}", "", *front, *([""] if front else []), *head, *joined(after, exact, _block)])
+        + "\n"
+    )
 
 
 def _block(block: Block, exact: bool) -> list[str]:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from .model import Block, Document, Fields, Figure, Formula, Prose, Section, Table, Tone
+from .model import Block, Document, Fields, Figure, Formula, Prose, Section, Table, Tone, Value
 from .provenance import provenance_lines
 from .to_text import field_lines, field_text, record_cells, shown_fields
 from .values import human
@@ -126,6 +126,14 @@ class _Writer:
         pdf.start_section(document.title, level=0)
         self.text(document.title, 17, "B", ACCENT)
         self.gap(2)
+        before, after = document.parts
+        if before:
+            self.blocks(before, 1)
+            pdf.add_page()  # the front page stands alone; the provenance opens the next
+            if document.provenance is not None:
+                pdf.start_section("Provenance", level=1)
+                self.text("Provenance", 13, "B")
+                self.gap(1)
         if document.provenance is not None:
             top = pdf.get_y()
             pdf.set_fill_color(*BAND)
@@ -144,13 +152,14 @@ class _Writer:
             pdf.set_y(top + height + 3)
             pdf.set_fill_color(255, 255, 255)
             self.gap(3)
-        self.blocks(document.blocks, 1)
+        self.blocks(after, 1, first=bool(before))
 
-    def blocks(self, blocks: Sequence[Block], level: int) -> None:
-        for block in blocks:
-            self.block(block, level)
+    def blocks(self, blocks: Sequence[Block], level: int, first: bool = False) -> None:
+        """Each block; ``first``: the first section of a page already begun need not start another."""
+        for n, block in enumerate(blocks):
+            self.block(block, level, first and n == 0)
 
-    def block(self, block: Block, level: int) -> None:
+    def block(self, block: Block, level: int, first: bool = False) -> None:
         if isinstance(block, Fields):
             self.fields(block)
         elif isinstance(block, Table):
@@ -170,7 +179,7 @@ class _Writer:
         elif isinstance(block, Figure):
             self.figure(block)
         elif block.human:
-            self.section(block, level)
+            self.section(block, level, first)
 
     def formula(self, formula: Formula) -> None:
         """The lead text, then the formula set as a fraction: LaTeX drawn by matplotlib's mathtext as SVG."""
@@ -208,9 +217,9 @@ class _Writer:
                 self.text(line or " ")
         self.gap(1.5)
 
-    def section(self, section: Section, level: int) -> None:
+    def section(self, section: Section, level: int, first: bool = False) -> None:
         pdf = self.pdf
-        if level == 1 and pdf.get_y() > pdf.h * 0.62:
+        if level == 1 and pdf.get_y() > pdf.h * 0.62 and not first:
             pdf.add_page()
         else:
             self.gap(4 if level == 1 else 2)
@@ -238,6 +247,17 @@ class _Writer:
             grid = Table(columns=(), rows=())
             self.grid(
                 [["", ""]] + [[f.label or "", field_text(f, False)] for f in shown], ["L", "R"], grid, heads=False
+            )
+            return
+        if block.layout == "labelled":
+            tones: list[list[Tone | None]] = [[None, None]]
+            tones += [[None, f.value.tone if isinstance(f.value, Value) else None] for f in shown]
+            self.grid(
+                [["", ""]] + [[f.label or "", field_text(f, False)] for f in shown],
+                ["L", "L"],
+                Table(columns=(), rows=()),
+                heads=False,
+                tones=tones,
             )
             return
         self.lines(field_lines(block, False))

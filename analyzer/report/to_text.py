@@ -56,9 +56,11 @@ def _fitted(lines: Sequence[str], hang: int | None = None) -> list[str]:
 
 
 def render_text(document: Document, exact: bool = False) -> str:
-    """``document`` as text, ending with a newline; its provenance heads it."""
+    """``document`` as text, ending with a newline; its provenance heads it (or follows its front page)."""
     head = provenance_lines(document.provenance) + [""] if document.provenance else []  # identifiers: never broken
-    return "\n".join(head + joined(document.blocks, exact, _block)) + "\n"
+    before, after = document.parts
+    front = joined(before, exact, _block)
+    return "\n".join([*front, *([""] if front else []), *head, *joined(after, exact, _block)]) + "\n"
 
 
 def joined(blocks: Sequence[Block], exact: bool, lines_of: Callable[[Block, bool], list[str]]) -> list[str]:

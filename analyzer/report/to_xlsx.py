@@ -304,7 +304,7 @@ def _words(blocks: Sequence[Block]) -> list[str]:
     """What a document says in words (its key/value lines and notes), for the About sheet."""
     lines: list[str] = []
     for block in blocks:
-        if isinstance(block, Fields) and block.layout == "lines":
+        if isinstance(block, Fields) and block.layout in ("lines", "labelled"):
             lines.extend(field_lines(block, False))
         elif isinstance(block, Prose) and block.human:
             lines.extend(block.lines)

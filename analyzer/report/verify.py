@@ -14,11 +14,28 @@ from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
-from ..studies.checks import CheckResult
+from ..studies.checks import FAIL, CheckResult, ChecksSummary
+from ..studies.equivalence import Equivalence
+from ..studies.verdicts import VerifySummary
 from ..studies.verify import Claims, Verdict
 from .checks import checks_blocks
 from .common import COUNTING, shoe_text
-from .model import Column, Document, Field, Fields, Prose, SourceFile, Table, data, integer, text, verdict
+from .equivalence import equivalence_section
+from .model import (
+    Block,
+    Column,
+    Document,
+    Field,
+    Fields,
+    Prose,
+    SourceFile,
+    Table,
+    Value,
+    data,
+    integer,
+    text,
+    verdict,
+)
 from .provenance import provenance
 
 CONFIRMED, REFUTED = "CONFIRMED", "REFUTED"
@@ -112,11 +129,51 @@ def computed_text(v: Verdict) -> str:
     )
 
 
-def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
-    """``verify``: every claim of a claims file, CONFIRMED or REFUTED."""
-    refuted = sum(not v.confirmed for v in verdicts)
-    claims_said = f"{len(verdicts)} claim{'s' if len(verdicts) != 1 else ''}"
-    summary = f"{claims_said}: {len(verdicts) - refuted} {CONFIRMED}, {refuted} {REFUTED}."
+def worst_text(v: Verdict, subject: str) -> str:
+    """The worst difference in words: "line 6 tie / tie, house edge: claimed 4.84%, computed 14.36%"."""
+    figure = _FIGURE_TITLES.get(v.claim.figure, v.claim.figure)
+    return f"{subject}, {figure}: claimed {v.claim.claimed.text}, computed {_as_claimed(v)}"
+
+
+def summary_line(counted: VerifySummary, unit: str, subject: str | None = None) -> str:
+    """The verdict in one line: "6 rows: 5 CONFIRMED, 1 REFUTED; the worst difference: ..." (``subject``: what the
+    worst verdict is about, as the rows name it)."""
+    said = f"{counted.checked} {unit}{'s' if counted.checked != 1 else ''}"
+    line = f"{said}: {counted.confirmed} {CONFIRMED}, {counted.refuted} {REFUTED}"
+    if counted.worst is None:
+        return line + "."
+    return f"{line}; the worst difference: {worst_text(counted.worst, subject or _claim_head(counted.worst))}."
+
+
+def worst_data(v: Verdict | None, subject: str | None = None) -> Value:
+    """The worst difference for machines: what it is about, the figure, the claim, and the exact figure."""
+    if v is None:
+        return data(None, "none")
+    return data(
+        {
+            "subject": subject or _claim_head(v),
+            "figure": v.claim.figure,
+            "outcome": v.claim.outcome,
+            "claimed": v.claim.claimed.text,
+            "computed": _as_claimed(v),
+            "exact": exact_machine(v),
+        },
+        worst_text(v, subject or _claim_head(v)),
+    )
+
+
+def _claim_head(v: Verdict) -> str:
+    label = f" ({v.claim.label})" if v.claim.label else ""
+    return f"[{v.claim.number}]{label} {v.claim.wager}"
+
+
+def verdicts_document(
+    claims: Claims, verdicts: Sequence[Verdict], counted: VerifySummary, only_refuted: bool = False
+) -> Document:
+    """``verify``: the verdict first (``counted``: the counts and the worst difference), then every claim of a claims
+    file, CONFIRMED or REFUTED (``only_refuted``: the refuted ones only)."""
+    summary = summary_line(counted, "claim")
+    listed = [v for v in verdicts if not (only_refuted and v.confirmed)]
     columns = (
         Column("claim", "#", head=True),
         Column("id", "id", head=True),
@@ -152,7 +209,7 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
             text(_subject(v)),
             text(v.claim.source),
         )
-        for v in verdicts
+        for v in listed
     )
     title = f": {claims.title}" if claims.title else ""
     return Document(
@@ -160,15 +217,17 @@ def verdicts_document(claims: Claims, verdicts: Sequence[Verdict]) -> Document:
         blocks=(
             Fields(
                 (
+                    Field("verdict", "Verdict", verdict(counted.refuted == 0, summary), text=summary),
+                    Field("worst_difference", None, worst_data(counted.worst)),
                     Field("claims_file", "Claims", text(claims.path), text=f"{claims.path}{title}"),
                     Field("title", None, text(claims.title)),
                     Field("counting", "", text(COUNTING)),
-                    Field("confirmed", None, integer(len(verdicts) - refuted)),
-                    Field("refuted", None, integer(refuted)),
+                    Field("confirmed", None, integer(counted.confirmed)),
+                    Field("refuted", None, integer(counted.refuted)),
+                    Field("listed", None, text("refuted" if only_refuted else "all")),
                 )
             ),
             Table(columns=columns, rows=rows, key="claims", records=True, csv=True),
-            Prose((summary,)),
         ),
         provenance=provenance(
             _rule_sets(verdicts), None, (SourceFile(claims.path, claims.kind, claims.sha256),) if claims.sha256 else ()
@@ -208,10 +267,22 @@ def _check_text(v: Verdict) -> str:
 
 
 def par_sheet_verdicts_document(
-    claims: Claims, verdicts: Sequence[Verdict], rules: RuleSet, shoe: Shoe, regulatory: Sequence[CheckResult] = ()
+    claims: Claims,
+    verdicts: Sequence[Verdict],
+    rules: RuleSet,
+    shoe: Shoe,
+    counted: VerifySummary,
+    regulatory: Sequence[CheckResult] = (),
+    jurisdiction: str | None = None,
+    only_refuted: bool = False,
+    equivalence: Equivalence | None = None,
+    held: ChecksSummary | None = None,
 ) -> Document:
-    """``verify`` of a submitted par sheet: each row CONFIRMED or REFUTED, with each figure it states, then the refuted
-    rows, then the ``regulatory`` checks of its wagers (PASS/FAIL each)."""
+    """``verify`` of a submitted par sheet: the verdict first (``counted``: rows confirmed and refuted, the worst
+    difference), then each row CONFIRMED or REFUTED with each figure it states, then the ``regulatory`` checks of its
+    wagers (PASS, FAIL or not applicable, for ``jurisdiction`` when one was chosen), then the game held to its live
+    game (``equivalence``); ``only_refuted`` lists only what fails. The verdict names the checks that failed
+    (``held``: the checks summed up) and whether the game is equivalent."""
     rows: dict[str, list[Verdict]] = {}
     for v in verdicts:
         rows.setdefault(v.claim.label or "", []).append(v)
@@ -225,10 +296,12 @@ def par_sheet_verdicts_document(
     table_rows = []
     refuted: list[str] = []
     for label, found in rows.items():
-        ok = all(v.confirmed for v in found)
+        ok = label not in counted.refuted_rows
         if not ok:
             wrong = ", ".join(dict.fromkeys(_FIGURE_TITLES[v.claim.figure] for v in found if not v.confirmed))
             refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
+        if only_refuted and ok:
+            continue
         by_figure = {v.claim.figure: v for v in found}
         table_rows.append(
             (
@@ -256,12 +329,12 @@ def par_sheet_verdicts_document(
                 verdict(v.confirmed, verdict_text(v)),
             )
             for v in verdicts
+            if not (only_refuted and v.confirmed)
         ),
         key="checks",
         human=False,
         csv=True,
     )
-    n, bad = len(rows), len(refuted)
     checked = ", ".join(_FIGURE_TITLES[f] for f in figures)
     summary = [
         f"Figures checked: {checked}.",
@@ -279,34 +352,53 @@ def par_sheet_verdicts_document(
         ),
         *([f"Names matched: {'; '.join(claims.matched)}."] if claims.matched else []),
         f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
-        f"{n} row{'s' if n != 1 else ''}: {n - bad} {CONFIRMED}, {bad} {REFUTED}.",
     ]
+    worst = counted.worst
+    line = summary_line(counted, "row", None if worst is None else f"{worst.claim.label} {worst.claim.source}")
+    if held is not None and held.failed:
+        failed = ", ".join(f"{r.check.id} on {r.wager or 'the game'}" for r in held.failures)
+        line = line[:-1] + f"; {held.failed} regulatory check{'s' if held.failed != 1 else ''} failed: {failed}."
+    if equivalence is not None:
+        line = line[:-1] + f"; {'' if equivalence.equivalent else 'not '}equivalent to {equivalence.live.name}."
+    listed_checks = [r for r in regulatory if not (only_refuted and r.verdict != FAIL)]
+    blocks: list[Block] = [
+        Fields(
+            (
+                Field("verdict", "Verdict", verdict(counted.refuted == 0, line), text=line),
+                Field(
+                    "worst_difference",
+                    None,
+                    worst_data(worst, None if worst is None else f"{worst.claim.label} {worst.claim.source}"),
+                ),
+                Field("par_sheet", "Par sheet", text(claims.path)),
+                Field(
+                    "rule_set",
+                    "Checked under",
+                    text(rules.name),
+                    text=f"{rules.name}: {rules.title} (document {rules.document}), {shoe_text(shoe)}",
+                ),
+                Field("counting", "", text(COUNTING)),
+                Field("rows", None, integer(counted.checked)),
+                Field("confirmed", None, integer(counted.confirmed)),
+                Field("refuted", None, integer(counted.refuted)),
+                Field("refuted_rows", None, tuple(text(r) for r in refuted)),
+                Field("listed", None, text("refuted" if only_refuted else "all")),
+                Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
+                Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
+                Field("names_matched", None, tuple(text(c) for c in claims.matched)),
+            )
+        ),
+        Table(columns=columns, rows=tuple(table_rows), records=True),
+        checks,
+    ]
+    if listed_checks:
+        blocks += checks_blocks(listed_checks, rules.kind_text, jurisdiction, "regulatory_checks")
+    if equivalence is not None:
+        blocks.append(equivalence_section(equivalence))
+    blocks.append(Prose(tuple(summary)))
+    live = () if equivalence is None else (equivalence.live,)
     return Document(
         title=f"Par sheet {claims.path} under {rules.name}",
-        blocks=(
-            Fields(
-                (
-                    Field("par_sheet", "Par sheet", text(claims.path)),
-                    Field(
-                        "rule_set",
-                        "Checked under",
-                        text(rules.name),
-                        text=f"{rules.name}: {rules.title} (document {rules.document}), {shoe_text(shoe)}",
-                    ),
-                    Field("counting", "", text(COUNTING)),
-                    Field("rows", None, integer(n)),
-                    Field("confirmed", None, integer(n - bad)),
-                    Field("refuted", None, integer(bad)),
-                    Field("refuted_rows", None, tuple(text(r) for r in refuted)),
-                    Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
-                    Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
-                    Field("names_matched", None, tuple(text(c) for c in claims.matched)),
-                )
-            ),
-            Table(columns=columns, rows=tuple(table_rows), records=True),
-            checks,
-            *(checks_blocks(regulatory, "regulatory_checks") if regulatory else ()),
-            Prose(tuple(summary)),
-        ),
-        provenance=provenance((rules,), shoe_text(shoe), (SourceFile(claims.path, claims.kind, claims.sha256),)),
+        blocks=tuple(blocks),
+        provenance=provenance((rules, *live), shoe_text(shoe), (SourceFile(claims.path, claims.kind, claims.sha256),)),
     )

@@ -117,6 +117,16 @@ class CoDesigns:
         """Perfect play of every bet, added up: the upper bound of any co-count's combined yield."""
         return sum((p.per_100_rounds for p in self.perfect), Fraction(0))
 
+    def share_of_perfect(self, units: Fraction | None, wager: str | None = None) -> Fraction | None:
+        """``units`` per 100 rounds as a share of perfect play of every bet (of ``wager`` alone, when named); None
+        when there is nothing to share."""
+        perfect = (
+            self.perfect_per_100_rounds
+            if wager is None
+            else next(p.per_100_rounds for p in self.perfect if p.wager == wager)
+        )
+        return None if units is None or perfect <= 0 else units / perfect
+
     @property
     def best(self) -> CoDesign | None:
         """The design whose triggers take the most together (the lowest level among equals), if any wins."""

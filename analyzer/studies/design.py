@@ -86,6 +86,12 @@ class Designs:
     perfect_ci95: float = float("nan")
     """The 95% half-width of perfect play's units per 100 rounds, over the shoes dealt."""
 
+    def share_of_perfect(self, units: Fraction | None) -> Fraction | None:
+        """``units`` per 100 rounds as a share of perfect play's (None when there is nothing to share: no units, or
+        perfect play takes nothing)."""
+        perfect = self.perfect_per_100_rounds
+        return None if units is None or perfect <= 0 else units / perfect
+
     @property
     def best(self) -> Design | None:
         """The design whose best trigger takes the most per 100 rounds (the lowest level among equals), if any wins."""
@@ -113,6 +119,10 @@ class Yield:
     ci95: float
     shoes: int
     seed: int
+
+    def change_from(self, other: Yield) -> Fraction:
+        """This yield less ``other``'s, in units per 100 rounds, exactly."""
+        return self.exact - other.exact
 
 
 def counter_yield(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int, executor: Executor) -> Yield | None:

@@ -29,6 +29,11 @@ class TopAward:
     def one_in(self) -> Fraction:
         return 1 / self.probability
 
+    @property
+    def one_in_whole(self) -> int:
+        """:attr:`one_in` rounded to a whole number of rounds (half to even), as "1 in N" is printed."""
+        return round(self.one_in)
+
 
 def top_award(sheet: ParSheet) -> TopAward | None:
     """The best-paying reachable outcome of ``sheet`` (the rarest of equal pays), or None without pays."""
@@ -56,6 +61,23 @@ class WagerChange:
         """B minus A, exactly; None when either side lacks the figure."""
         a, b = self.figure(self.a, name), self.figure(self.b, name)
         return None if a is None or b is None else b - a
+
+    @property
+    def sd_delta(self) -> float | None:
+        """B's standard deviation minus A's (a float: square roots); None when either side has none."""
+        a, b = (None if s is None else s.standard_deviation for s in (self.a, self.b))
+        return None if a is None or b is None else b - a
+
+    @property
+    def tops(self) -> tuple[TopAward | None, TopAward | None]:
+        """The top award under A and under B."""
+        return (None if self.a is None else top_award(self.a)), (None if self.b is None else top_award(self.b))
+
+    @property
+    def top_rarity(self) -> Fraction | None:
+        """How many times rarer B's top award is than A's (1: unchanged); None when either side has none."""
+        top_a, top_b = self.tops
+        return None if top_a is None or top_b is None else top_b.one_in / top_a.one_in
 
 
 @dataclass(frozen=True, slots=True)

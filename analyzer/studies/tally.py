@@ -163,7 +163,15 @@ class Tally:
         return Fraction(self.line(j).won, self.scale(j))
 
     def expected(self, j: int) -> Fraction:
-        return Fraction(self.line(j).expected, self.value_scale(j) * common_dealings(self.study.cards))
+        return self.line_expected(self.line(j), j)
+
+    def line_expected(self, line: Line, j: int) -> Fraction:
+        """The units ``line`` (of column ``j``: one shoe's, say) expected to win, exactly."""
+        return Fraction(line.expected, self.value_scale(j) * common_dealings(self.study.cards))
+
+    def line_won(self, line: Line, j: int) -> Fraction:
+        """The units ``line`` (of column ``j``) won, exactly."""
+        return Fraction(line.won, self.scale(j))
 
     def _unit(self, j: int, expected: bool) -> int:
         return self.value_scale(j) * common_dealings(self.study.cards) if expected else self.scale(j)

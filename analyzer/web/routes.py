@@ -239,8 +239,9 @@ def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
     def work(job: Any) -> tuple[bytes | str, str, str]:
         from datetime import datetime
 
-        from ..report.evaluation import evaluate, evaluation_document
+        from ..report.evaluation import evaluation_document
         from ..report.output import produce
+        from ..studies.evaluation import evaluate
 
         document = evaluation_document(evaluate(rules, shoe, state.wagers))
         job.step(1)
