@@ -100,11 +100,12 @@ if TYPE_CHECKING:
     from .exact.reach import load_rules
     from .game.cards import RANKS, parse_cards
     from .game.rulefile import parse
-    from .game.rules import RuleSet, Wager
+    from .game.rules import RuleSet
     from .game.settle import settle
     from .game.shipped import shipped
     from .game.shoe import Shoe
     from .game.state import FinalState
+    from .game.wager import Wager
     from .play.engine import Bet, Seat, deal_round
 
 

@@ -17,8 +17,8 @@ from analyzer.exact.batch import expected_values
 from analyzer.exact.lightning import lightning_pays
 from analyzer.exact.parsheet import par_sheets
 from analyzer.game.rulefile import read_rules
-from analyzer.game.rules import Wager
 from analyzer.game.shoe import Shoe
+from analyzer.game.wager import Wager
 from analyzer.studies.chunk import wager_scales
 from analyzer.studies.counting import deal_chunk
 from analyzer.studies.plan import Counter, Study, WagerPlan

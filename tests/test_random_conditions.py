@@ -20,8 +20,8 @@ from analyzer.exact.reference import deal_outcomes
 from analyzer.game.cards import TYPE_RANK, TYPES
 from analyzer.game.conditions import CardSpec, Condition, GroupTest, HandTest
 from analyzer.game.rulefile import read_rules
-from analyzer.game.rules import Outcome, Wager
 from analyzer.game.shoe import Shoe
+from analyzer.game.wager import Outcome, Wager
 
 DRAWING = read_rules("punto-banco").drawing
 SPECS = [

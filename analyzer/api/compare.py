@@ -20,7 +20,8 @@ from typing import Any
 
 from ..exact.parsheet import ParSheet
 from ..game.odds import format_pays
-from ..game.rules import Outcome, RuleSet, Wager
+from ..game.rules import RuleSet
+from ..game.wager import Outcome, Wager
 from ..numbers import fraction_text
 
 FIGURES: tuple[str, ...] = ("house_edge", "rtp", "hit_frequency", "element_of_risk")

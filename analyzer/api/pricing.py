@@ -27,8 +27,9 @@ from threading import Lock
 
 from ..exact.outcomes import wager_counts
 from ..exact.parsheet import ParSheet, sheet_from_counts
-from ..game.rules import Drawing, RuleSet, Wager
+from ..game.rules import Drawing, RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Wager
 
 CACHED_COUNTS = 512
 """How many (shoe, drawing, wager) counts are kept, least recently used dropped first (a few KB each)."""

@@ -35,9 +35,10 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from ..game.cards import RANKS, TYPES, VALUES
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, view_index
 from ..game.shoe import CARDS_PER_ROUND
+from ..game.wager import Wager
 from . import multiset
 from .fastcount import Hands, class_counts, counts_fit_int64
 

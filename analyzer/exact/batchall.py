@@ -38,10 +38,11 @@ import numpy.typing as npt
 from ..errors import InputError
 from ..game.cards import RANKS, SUITS, TYPES
 from ..game.needs import needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.settle import settle
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import FinalState
+from ..game.wager import Wager
 from .classcount import record_table
 from .fastcount import class_counts, counts_fit_int64
 from .lightning import expected_numerator, study_scales

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from operator import itemgetter
 
-from ..game.rules import Wager
 from ..game.settle import VIEWS, settlement
 from ..game.shoe import Shoe
 from ..game.state import FinalState
+from ..game.wager import Wager
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,9 @@ from ..game.cards import RANKS, SUITS
 from ..game.money import Lightning
 from ..game.needs import Accs, HandNeeds, Needs, code_keys, needs_of
 from ..game.patterns import RANKS_KEYING
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Wager
 
 TYPE_COUNT = len(RANKS) * len(SUITS)
 Partition = tuple[int, ...]

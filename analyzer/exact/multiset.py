@@ -79,9 +79,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.settle import pays_by_view
 from ..game.state import NATURALS
+from ..game.wager import Wager
 
 SIZE = 6
 """Cards of a dealing: P1 B1 P2 B2 and the two third-card positions."""

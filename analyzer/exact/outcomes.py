@@ -24,10 +24,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..game.rules import Drawing, Wager
+from ..game.rules import Drawing
 from ..game.settle import every_final_state, settle
 from ..game.shoe import Shoe
 from ..game.state import FinalState
+from ..game.wager import Wager
 from .distribution import Distribution, outcome_counts, side_views
 from .fastcount import count_deals
 

@@ -22,8 +22,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..game.rules import Outcome, RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Outcome, Wager
 from .distribution import Distribution, outcome_counts
 from .outcomes import wager_counts
 

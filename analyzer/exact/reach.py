@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, shown
 from ..game import rulefile
-from ..game.rules import Drawing, Outcome, RuleSet, Wager
+from ..game.rules import Drawing, RuleSet
 from ..game.settle import FinalStateView, rows_by_view, state_view
 from ..game.shoe import Shoe
 from ..game.state import FinalState
+from ..game.wager import Outcome, Wager
 from .fastcount import count_deals
 
 if TYPE_CHECKING:

@@ -24,10 +24,11 @@ from ..errors import InputError
 from ..game.cards import RANKS, TYPES, card_value
 from ..game.needs import needs_of
 from ..game.round import dealt_round
-from ..game.rules import Drawing, Wager
+from ..game.rules import Drawing
 from ..game.settle import settle_round
 from ..game.shoe import Shoe
 from ..game.state import NATURALS
+from ..game.wager import Wager
 
 
 def deal_outcomes(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[str, dict[str, int]]:

@@ -39,10 +39,11 @@ import numpy as np
 from ..errors import InputError
 from ..game.cards import RANKS, VALUES
 from ..game.reveal import POSITIONS, Positions
-from ..game.rules import Drawing, Wager
+from ..game.rules import Drawing
 from ..game.settle import settle
 from ..game.shoe import Shoe
 from ..game.state import FinalState
+from ..game.wager import Wager
 from .enumerator import third_cards
 
 TEN_VALUE = "T/J/Q/K"

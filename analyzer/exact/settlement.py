@@ -25,8 +25,8 @@ from ..game.conditions import CardSpec, Condition, GroupTest, HandTest
 from ..game.needs import MIXED_COLOUR, MIXED_SUIT, WIDTH, Accs, HandNeeds, Needs, code_keys, keying_label
 from ..game.patterns import Keying, Pattern, pattern_holds
 from ..game.poker import BEST_INDEX
-from ..game.rules import Wager
 from ..game.state import NATURALS
+from ..game.wager import Wager
 
 Array = npt.NDArray[Any]
 _COLOUR_CODES = {"red": 0, "black": 1}

@@ -67,9 +67,9 @@ from .conditions import (
     HandTest,
 )
 from .patternfile import read_pattern
-from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .schema import keys
 from .strict import StrictTable
+from .wager import LEGACY_KEYS, RESULTS, Outcome
 
 GROUP_KEYS: tuple[str, ...] = keys("group")
 HAND_KEYS: tuple[str, ...] = keys("hand")

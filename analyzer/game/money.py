@@ -14,7 +14,7 @@ from ..errors import InputError, shown
 from ..numbers import fraction_text, percent_text
 
 if TYPE_CHECKING:
-    from .rules import Wager
+    from .wager import Wager
 
 
 JACKPOT_BASES: tuple[str, ...] = ("to one", "for one")

@@ -14,9 +14,9 @@ from fractions import Fraction
 from ..errors import InputError, shown
 from .money import JACKPOT_BASES, Jackpot, Lightning, Money
 from .odds import parse_percent
-from .rules import Outcome
 from .schema import keys
 from .strict import StrictTable
+from .wager import Outcome
 
 
 def _amount(table: StrictTable, key: str, required: bool = True) -> Fraction | None:

@@ -43,7 +43,7 @@ from .cards import SUITS
 from .conditions import CardSpec, Condition, GroupTest, HandTest
 from .patterns import Keying
 from .poker import BEST_FIVE
-from .rules import Wager
+from .wager import Wager
 
 MIXED_SUIT = len(SUITS)
 RED, BLACK, MIXED_COLOUR = 0, 1, 2

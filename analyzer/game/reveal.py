@@ -41,7 +41,7 @@ from ..errors import InputError, shown
 from ..numbers import percent_text
 
 if TYPE_CHECKING:
-    from .rules import Wager
+    from .wager import Wager
 
 POSITIONS: tuple[str, ...] = ("P1", "P2", "B1", "B2")
 """The first four cards by hand: the Player's first and second, the Banker's first and second."""

@@ -15,8 +15,8 @@ from dataclasses import replace
 
 from ..errors import InputError, shown
 from .money import Jackpot, jackpot_share
-from .rules import LEGACY_KEYS, RESULTS, Outcome
 from .strict import StrictTable
+from .wager import LEGACY_KEYS, RESULTS, Outcome
 
 SHIPPED_KEYS = frozenset({"name", "pays", "default", *LEGACY_KEYS})
 """The keys of a row of the shipped rule files; a row with any other key is read by the condition language."""

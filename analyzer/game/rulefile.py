@@ -31,8 +31,6 @@ from .rules import (
     Drawing,
     OwnCards,
     RuleSet,
-    Side,
-    Wager,
 )
 from .schema import keys
 from .settle import unsettled
@@ -40,6 +38,7 @@ from .shipped import games, is_packaged, shipped, shipped_file
 from .shoe import MAX_DECKS
 from .standard import sha256_hex, standard_tables
 from .strict import StrictTable, decoded, key_text, origin_of, parse_toml, read_bytes
+from .wager import Side, Wager
 from .wagerfile import wager_from_standard, wager_tables
 
 _SIDE_LETTERS: dict[str, Side] = {"P": "player", "B": "banker"}

@@ -1,6 +1,6 @@
 """Wagers: settling a round against a pay table.
 
-A pay table is an ordered list of :class:`~analyzer.game.rules.Outcome` rows (data,
+A pay table is an ordered list of :class:`~analyzer.game.wager.Outcome` rows (data,
 from the rule file). :func:`settle_round` finds the first row whose
 condition holds for a round, read through any view of
 :mod:`analyzer.game.conditions` (the cards dealt, a record of the features a
@@ -29,8 +29,8 @@ from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from .rules import Outcome, Wager
 from .state import NATURALS, FinalState
+from .wager import Outcome, Wager
 
 if TYPE_CHECKING:
     from .conditions import CardSpec, RoundView

@@ -12,9 +12,9 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from .rowfile import read_outcomes
-from .rules import Outcome, Side
 from .rulesets import FOLDER
 from .strict import StrictTable
+from .wager import Outcome, Side
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""A ``[wagers.NAME]`` table to a :class:`~analyzer.game.rules.Wager`: its pay table, its money, its published
+"""A ``[wagers.NAME]`` table to a :class:`~analyzer.game.wager.Wager`: its pay table, its money, its published
 figures, and the standard wagers a rule set names without writing them out (``wagers.toml``)."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from ..errors import InputError, shown
 from .money import jackpot_share
 from .moneyfile import net_outcomes, read_lightning, read_money
 from .rowfile import read_outcomes
-from .rules import SIDES, UNREACHABLE, Published, Wager
 from .schema import keys
 from .shoe import MAX_DECKS
 from .standard import Standard
 from .strict import StrictTable
+from .wager import SIDES, UNREACHABLE, Published, Wager
 
 _WAGER_KEYS = keys("wager")
 _PUBLISHED_KEYS = keys("published")

@@ -34,8 +34,9 @@ import numpy.typing as npt
 from ..errors import InputError, shown
 from ..exact.lightning import TYPE_COUNT, format_multiplier, lightning_pays
 from ..game.cards import card_text, parse_card, suit_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND
+from ..game.wager import Wager
 from .table import Round
 
 Array = npt.NDArray[Any]

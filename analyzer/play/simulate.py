@@ -55,9 +55,10 @@ from ..exact.fastcount import count_deals
 from ..exact.lightning import lightning_counts
 from ..exact.outcomes import path_of
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.settle import settle
 from ..game.shoe import Shoe
+from ..game.wager import Wager
 from .chunks import CHUNK_ROUNDS, CHUNK_SHOES, MODES, Chunks, ChunkTally, Mode, Task, run_chunk
 from .dealer import (
     STATES,

@@ -18,10 +18,11 @@ from ..errors import InputError, shown
 from ..game.cards import card_text, card_value, hand_total, rank_of, suit_of
 from ..game.needs import needs_of
 from ..game.round import dealt_round
-from ..game.rules import Drawing, Outcome, RuleSet
+from ..game.rules import Drawing, RuleSet
 from ..game.settle import settle, settle_round
 from ..game.shoe import Shoe
 from ..game.state import NATURALS, FinalState
+from ..game.wager import Outcome
 
 Decision = Literal["draw", "stand"]
 DECISIONS: tuple[str, ...] = ("draw", "stand")

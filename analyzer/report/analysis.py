@@ -11,9 +11,10 @@ from dataclasses import replace
 
 from ..exact.parsheet import ParSheet
 from ..game.odds import format_pays
-from ..game.rules import Outcome, RuleSet
+from ..game.rules import RuleSet
 from ..game.shipped import installed_path
 from ..game.shoe import CARDS_PER_ROUND, Shoe
+from ..game.wager import Outcome
 from ..numbers import count_text, fraction_text, percent_text
 from .common import (
     COUNTING,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..game.rules import Published
+from ..game.wager import Published
 from ..numbers import amount_text, percent_text, share_text
 from ..studies.catalogue import CATALOGUE_DECKS, Entry
 from ..studies.verify import Verdict

@@ -12,8 +12,9 @@ from ..exact.parsheet import JackpotLine, ParSheet
 from ..game.cards import RANKS
 from ..game.money import kept_fee
 from ..game.odds import format_pays
-from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet, Wager
+from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Wager
 from ..numbers import amount_text, decimal_text, exact_percent_text, fraction_text, percent_text, share_text
 from .model import Column, Field, Fields, Table, count, data, decimal, flag, integer, odds, pays, percent, real, text
 

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from ..exact.parsheet import ParSheet, par_sheets
 from ..exact.reach import load_rules
 from ..game.rulefile import wagers_in
-from ..game.rules import Published, RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shipped import catalogue
 from ..game.shoe import Shoe
+from ..game.wager import Published, Wager
 from .verify import OUTCOME_FIGURES, Claim, Claims, Verdict, parse_claimed, verify
 
 CATALOGUE_DECKS = 8

@@ -33,7 +33,7 @@ import numpy.typing as npt
 from ..game.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
-    from ..game.rules import Wager
+    from ..game.wager import Wager
     from .plan import Rounds, Study
 
 CLIP = 20

@@ -81,9 +81,10 @@ from ..exact.outcomes import path_of
 from ..exact.settlement import decoded_records, first_rows
 from ..game.cards import RANKS, parse_rank
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, settle, state_view
 from ..game.shoe import CARDS_PER_ROUND, Shoe
+from ..game.wager import Wager
 from ..play.dealer import STATES, Dealer, code_state, deal_shoes_with_records, dealer_for
 from ..play.executor import Executor, Progress
 from ..play.lightning import draw_for, key_pays, lightning_keys

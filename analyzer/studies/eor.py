@@ -46,8 +46,9 @@ from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.cards import RANKS, SUITS, TYPES
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
+from ..game.wager import Wager
 
 if TYPE_CHECKING:
     from ..exact.settlement import RecordTable

@@ -16,8 +16,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..exact.parsheet import OutcomeRow, ParSheet, par_sheets
-from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, Outcome, RuleSet
+from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Outcome
 
 
 @dataclass(frozen=True, slots=True)

@@ -60,8 +60,9 @@ from ..errors import InputError
 from ..exact.outcomes import wager_counts
 from ..game.cards import RANKS, TYPES, rank_of
 from ..game.money import refuse_lightning
-from ..game.rules import Drawing, Outcome, RuleSet, Wager
+from ..game.rules import Drawing, RuleSet
 from ..game.shoe import CARDS_PER_ROUND, Shoe
+from ..game.wager import Outcome, Wager
 
 DEGREE = CARDS_PER_ROUND
 """The most a count can grow with d: one linear factor per card of the round."""

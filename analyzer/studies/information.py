@@ -37,9 +37,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InputError, shown
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.sight import Sight
+from ..game.wager import Wager
 from .observed import PatternSums, candidate_wagers, pattern_sums
 
 MAX_PATTERNS = 2**17

@@ -35,8 +35,9 @@ from sympy import QQ, Poly
 from ..errors import InputError, shown
 from ..exact.lightning import TYPE_COUNT, Partition, dealings_by_partition, format_multiplier, lightning_pays
 from ..game.money import Lightning
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Wager
 
 Point = tuple[Fraction, ...]
 """Values of a law's parameters, in the order of :attr:`FreeLaw.parameters`."""

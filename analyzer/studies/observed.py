@@ -47,9 +47,10 @@ from ..errors import InputError, shown
 from ..exact.cardclasses import Partition, Universe, hand_properties, third_properties, universe_of
 from ..exact.settlement import decoded_records, first_rows
 from ..game.needs import Needs, needs_of
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.sight import POSITIONS, Seen, Sight
+from ..game.wager import Wager
 from ..play.dealer import deal_codes, dealer_for
 from ..play.records import CardIndices, record_codes
 

@@ -75,10 +75,11 @@ from ..errors import InputError, shown
 from ..exact.enumerator import third_cards
 from ..exact.parsheet import ParSheet, sheet_from_counts
 from ..game.cards import RANKS, VALUES
-from ..game.rules import NON_NATURAL_TOTALS, Drawing, RuleSet, Wager
+from ..game.rules import NON_NATURAL_TOTALS, Drawing, RuleSet
 from ..game.settle import settle
 from ..game.shoe import Shoe, falling
 from ..game.state import NATURALS, FinalState
+from ..game.wager import Wager
 
 Action = Literal["draw", "stand"]
 Best = Literal["draw", "stand", "either"]

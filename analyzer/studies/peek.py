@@ -48,8 +48,9 @@ from functools import lru_cache
 from ..errors import InputError, shown
 from ..exact.reveal import CardClasses, RevealCounts, reveal_counts
 from ..game.reveal import POSITIONS, Positions, Reveal
-from ..game.rules import Outcome, RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Outcome, Wager
 
 OPTIMAL, NEVER, GREATEST_PERCENTAGE = "optimal", "never raise", "greatest percentage"
 PLAYS: tuple[str, ...] = (OPTIMAL, NEVER, GREATEST_PERCENTAGE)

@@ -16,8 +16,9 @@ import numpy.typing as npt
 
 from ..errors import InputError, named, setting, shown
 from ..game.cards import RANKS, VALUES
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND
+from ..game.wager import Wager
 from ..numbers import amount_text
 
 Play = Literal["perfect", "count"]

@@ -33,9 +33,10 @@ import numpy.typing as npt
 
 from ..errors import InputError
 from ..game.cards import RANKS, VALUES
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.sight import POSITIONS, Seen, Sight
+from ..game.wager import Wager
 from .information import Information, information_of
 from .observed import PatternSums, candidate_wagers, pattern_sums
 

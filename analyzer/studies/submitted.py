@@ -41,8 +41,9 @@ from fractions import Fraction
 
 from ..errors import InputError, shown
 from ..extras import require
-from ..game.rules import RuleSet, Wager
+from ..game.rules import RuleSet
 from ..game.shoe import Shoe
+from ..game.wager import Wager
 from .reading import read_submitted
 from .verify import Claim, Claimed, Claims, claimed_figure
 
