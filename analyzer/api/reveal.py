@@ -1,5 +1,5 @@
 """``peek`` and ``solve --reveal-rtp`` as objects: a reveal-and-raise game's exact figures, its strategy card, and the
-reveal laws that give target returns (``docs/designer/peek.md`` shows them in use)."""
+reveal laws that give target returns (``docs/designer/peek.md`` and ``peek-laws.md`` show them in use)."""
 
 from __future__ import annotations
 
