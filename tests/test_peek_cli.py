@@ -161,3 +161,12 @@ def test_the_api_returns_the_figures_the_command_prints() -> None:
     solved = reveal_laws(EXAMPLE, "98.8%", within="0.05%")
     assert solved.laws.consistent and {r["kind"] for r in solved.to_records()} == {"consistent"}
     assert solved.document().title == "peek-style: reveal laws for the target returns"
+
+
+@pytest.mark.parametrize(
+    "extra", [("--wager", "player"), ("--edge", "2%"), ("--rtp", "player=98%"), ("--rank-by", "counter-yield")]
+)
+def test_solve_reveal_rtp_refuses_the_options_of_the_other_solves_in_one_line(extra: tuple[str, str]) -> None:
+    code, out, err = run("solve", "--rules", EXAMPLE, "--reveal-rtp", "98.8%", *extra)
+    assert code == 2 and out == ""
+    assert err.startswith(f"baccarat: error: --reveal-rtp solves a reveal law and reads none of {extra[0]};")

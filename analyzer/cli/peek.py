@@ -50,8 +50,11 @@ def solve_reveal_laws(
     within: str,
     per: str,
     fmt: str | None,
+    pays: Sequence[str] = (),
 ) -> None:
-    """``solve --reveal-rtp``: for each rule set, the reveal laws giving the targets, or the nearest."""
+    """``solve --reveal-rtp``: for each rule set (with ``--pay``'s changes), the reveal laws giving the targets, or the
+    nearest."""
+    from ..api.common import with_pays
     from ..report.revealsolve import reveal_law_document
     from ..studies.peek import peek_reveal
     from ..studies.revealsolve import parse_targets, solve_reveal_law
@@ -60,7 +63,7 @@ def solve_reveal_laws(
         raise InputError("solve --reveal-rtp needs --rules FILE, a rule file with a [reveal] table.")
     tolerance = parse_percent(within)
     documents = []
-    for rules in rule_sets(rule_names):
+    for rules in (with_pays(r, pays) for r in rule_sets(rule_names)):
         parsed = parse_targets(targets, peek_reveal(rules))
         laws = solve_reveal_law(rules, shoe_of(rules, decks, remove), parsed, per, tolerance)
         documents.append(reveal_law_document(laws))

@@ -207,7 +207,17 @@ def solve(
     if reveal_rtp:
         from .peek import solve_reveal_laws
 
-        return solve_reveal_laws(rule_names, decks, remove, reveal_rtp, reveal_within, reveal_per, fmt)
+        others = {
+            "--wager": wager, "--outcome": outcome, "--shape": shape, "--edge": edge, "--rtp": rtp, "--free": free,
+            "--within": within, "--counter-yield": yield_shoes, "--rank-by": rank_by != "pays", "--workers": workers,
+        }  # fmt: skip
+        given = [option for option, value in others.items() if value]
+        if given:
+            raise InputError(
+                f"--reveal-rtp solves a reveal law and reads none of {', '.join(given)}; give them to solve a pay "
+                "(--wager, --edge) or a multiplier law (--rtp) instead."
+            )
+        return solve_reveal_laws(rule_names, decks, remove, reveal_rtp, reveal_within, reveal_per, fmt, pays)
     check_workers(workers, None)
     if rtp:
         _fit_law(rule_names, decks, remove, rtp, free, within, pays, fmt, wager, edge, outcome, shape, yield_shoes)
