@@ -105,15 +105,19 @@ def count(
     workers: int = 1,
     bankroll: int | Fraction | None = None,
     goal: int | Fraction | None = None,
+    trip: int | None = None,
+    trip_shoes: int | None = None,
     rounds_per_hour: int = 80,
 ) -> CountStudy:
     """Deal ``shoes`` shuffled shoes and bet ``wagers`` as ``baccarat count`` does, with the same options and
     defaults: ``tags``, ``thresholds`` and ``spreads`` take the command line's texts, one for every wager or a
-    mapping by wager. The figures are exact where the command's are (Fractions), the same for any ``workers``."""
+    mapping by wager. The figures are exact where the command's are (Fractions), the same for any ``workers``;
+    ``to_records("risk")`` gives each column's risk figures (``bankroll``, ``goal``, ``trip`` rounds, ``trip_shoes``
+    as the command's options)."""
     from ..play.executor import open_executor
     from ..report.count import count_document
     from ..studies.counting import run
-    from ..studies.risk import Bankroll
+    from ..studies.risk import Asked, Bankroll, study_risk
     from .common import rule_set, with_pays
 
     names = (wagers,) if isinstance(wagers, str) else tuple(wagers)
@@ -124,6 +128,7 @@ def count(
         if bankroll is None
         else Bankroll(Fraction(bankroll), None if goal is None else Fraction(goal), rounds_per_hour)
     )
+    asked = Asked(money, trip, trip_shoes, rounds_per_hour)
     study = plan(
         with_pays(rule_set(rules), pays),
         names,
@@ -141,7 +146,8 @@ def count(
     )
     with open_executor(min(workers, study.tasks)) as executor:
         tally = run(study, executor)
-        return CountStudy(report=count_document(tally, executor.description, money), records="wagers", tally=tally)
+        document = count_document(tally, executor.description, study_risk(tally, asked), asked)
+        return CountStudy(report=document, records="wagers", tally=tally)
 
 
 def _by_wager(option: str, given: str | ByWager | None, wagers: Sequence[str]) -> ByWager:
