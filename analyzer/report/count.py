@@ -38,7 +38,7 @@ from .model import (
     text,
 )
 from .provenance import provenance
-from .risk import risk_sections
+from .risk import NOTE, risk_sections
 
 CONFIDENCE = "95% confidence interval, normal approximation over shoes"
 NOTES = (
@@ -369,7 +369,7 @@ def count_document(
             _machine_figures(tally),
             *risk_sections(risks, asked or Asked()),
             *(_wager_section(tally, j) for j in range(len(tally.study.wagers))),
-            Prose((NOTES,), key="notes"),
+            Prose((NOTES, *((NOTE,) if risks else ())), key="notes"),
         ),
         key_order=_KEYS,
         provenance=provenance((tally.study.rules,), f"{tally.study.decks} decks ({tally.study.cards} cards)"),

@@ -16,10 +16,14 @@ from ..studies.risk import RISK_LEVELS, SCORE_BANKROLL, SCORE_ROUNDS, Asked, Col
 from ..studies.ruin import Bounded
 from .model import Column, Field, Fields, Section, Table, Value, data, flag, fraction, real, text
 
-LEAD = (
-    "Exact: from the law of a round's result, each round settled at the exact odds of the cards it starts with "
-    "(the rounds independent), and of a shoe's (shoes independent; ruin looked for between shoes); each figure "
-    "within its bound (±) of the exact one. Beside it, the Brownian approximation with the same mean and variance.",
+LEAD = ("Exact, each figure within its bound (±) of the exact one; the Brownian approximation beside it.",)
+NOTE = (
+    "Risk: the exact figures come from the law of a round's result, each round dealt settled at the exact odds of the "
+    "cards it starts with, the rounds taken as independent, and from the law of a shoe's result (shoes are "
+    "independent; ruin is looked for between shoes), by dynamic programming on the bankroll; the Brownian figures "
+    "treat the bankroll as a Brownian motion with the same mean and variance. SCORE: $ won per 100 rounds with a "
+    "$10,000 bankroll and the largest unit whose lifetime risk of ruin is at most e^-2 (13.53%, SCORE's 13.5%); DI, "
+    "N0 and SD here are those of the exact law of a round (above: of the results dealt)."
 )
 SCORE_LABEL = (
     f"SCORE ($ per {SCORE_ROUNDS} rounds; ${SCORE_BANKROLL:,} bankroll, {100 * RISK_LEVELS[0]:.2f}% lifetime ruin)"
