@@ -43,7 +43,17 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from .netlaw import NetLaw
-from .ruin import CERTAIN, NEVER, Bounded, RuinCurve, before_goal, grid_refusal, lifetime
+from .ruin import (
+    CERTAIN,
+    NEVER,
+    Bounded,
+    RuinCurve,
+    before_goal,
+    exit_time_bound,
+    grid_refusal,
+    lifetime,
+    lifetime_top,
+)
 from .trip import MOST_WORK, Trip, trip, trip_work
 
 if TYPE_CHECKING:
@@ -57,8 +67,9 @@ SCORE_ROUNDS = 100
 """SCORE is a win rate per this many rounds."""
 RISK_LEVELS: tuple[float, ...] = (SCORE_RUIN, 0.05, 0.01)
 """The lifetime risks whose bankroll the figures give."""
-TRIM = 1e-22
-"""Probability a shoe's law may drop from its far tails before a dynamic program (counted in the bound)."""
+TRIM = 1e-11
+"""A shoe's law drops far tails holding at most this over the expected steps of its walk before the programs run (the
+dropped mass counts in the bound: at most ``TRIM`` in all)."""
 MOST_TRIP = 1_000_000
 """The longest trip asked, in rounds or shoes."""
 
@@ -180,7 +191,7 @@ def figures(
     bankroll = asked.bankroll
     cells = None if bankroll is None else math.ceil(bankroll.units * scale)
     goal = None if bankroll is None or bankroll.goal is None else math.ceil(bankroll.goal * scale)
-    solved = law if law.exact is not None else law.trimmed(TRIM)
+    solved = law if law.exact is not None else law.trimmed(TRIM / _steps(law, cells, goal, steps))
     never = law.low == 0 and law.high == 0  # no bet ever: never ruined
     curve: RuinCurve | None = None
     if law.mean > 0:
@@ -235,6 +246,15 @@ def figures(
         brownian=brownian(float(law.mean), variance, asked, steps, float(rounds_per_step)),
         refused=tuple(refused),
     )
+
+
+def _steps(law: NetLaw, bankroll: int | None, goal: int | None, steps: int | None) -> float:
+    """The most steps the programs may expect the walk to take: a trip's length, or the exit time of the largest grid
+    (:func:`.ruin.exit_time_bound`)."""
+    tops = [1 + (bankroll or 0) + (goal or 0)]
+    if law.mean > 0:
+        tops.append(lifetime_top(law, bankroll or 0))
+    return max([float(steps or 1)] + [exit_time_bound(law, top) for top in tops])
 
 
 def kelly_bankroll(law: NetLaw, iterations: int = 48) -> tuple[Fraction, Fraction] | None:
