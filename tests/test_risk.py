@@ -284,9 +284,9 @@ def test_count_prints_the_exact_risk_beside_the_brownian() -> None:
     for label in (
         "risk of ruin, lifetime (1000 units)",
         "risk of ruin before +500 units",
-        "SCORE ($ per 100 rounds; $10,000 bankroll, 13.53% lifetime ruin)",
+        "SCORE ($ per 100 rounds, $10,000, 13.53% ruin)",
         "bankroll of a 13.53% lifetime ruin (units)",
-        "Kelly bankroll (units whose Kelly bet is one unit)",
+        "Kelly bankroll (Kelly bet of 1 unit)",
         "behind after 2,000 rounds",
         "risk of ruin within 20 shoes",
         "hours to N0 at 80 rounds an hour",

@@ -16,7 +16,7 @@ from ..studies.risk import RISK_LEVELS, SCORE_BANKROLL, SCORE_ROUNDS, Asked, Col
 from ..studies.ruin import Bounded
 from .model import Column, Field, Fields, Section, Table, Value, data, flag, fraction, real, text
 
-LEAD = ("Exact, each figure within its bound (±) of the exact one; the Brownian approximation beside it.",)
+LEAD = ("Exact, each within its bound (±); the Brownian approximation beside it.",)
 NOTE = (
     "Risk: the exact figures come from the law of a round's result, each round dealt settled at the exact odds of the "
     "cards it starts with, the rounds taken as independent, and from the law of a shoe's result (shoes are "
@@ -25,9 +25,7 @@ NOTE = (
     "$10,000 bankroll and the largest unit whose lifetime risk of ruin is at most e^-2 (13.53%, SCORE's 13.5%); DI, "
     "N0 and SD here are those of the exact law of a round (above: of the results dealt)."
 )
-SCORE_LABEL = (
-    f"SCORE ($ per {SCORE_ROUNDS} rounds; ${SCORE_BANKROLL:,} bankroll, {100 * RISK_LEVELS[0]:.2f}% lifetime ruin)"
-)
+SCORE_LABEL = f"SCORE ($ per {SCORE_ROUNDS} rounds, ${SCORE_BANKROLL:,}, {100 * RISK_LEVELS[0]:.2f}% ruin)"
 
 
 def _level(risk: float) -> str:
@@ -101,7 +99,7 @@ def _rows(figures: Figures, asked: Asked, column: ColumnRisk) -> list[tuple[Valu
     if step == "round":
         rows.append(
             (
-                text("Kelly bankroll (units whose Kelly bet is one unit)"),
+                text("Kelly bankroll (Kelly bet of 1 unit)"),
                 _span(figures.kelly_bankroll, 2),
                 empty,
                 _real(brownian.kelly_bankroll, 2),
