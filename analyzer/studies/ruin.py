@@ -157,6 +157,8 @@ def exit_time_bound(law: NetLaw, top: int) -> float:
     if mu < 0:
         return float(Fraction(top + law.down) / -mu) * (1 + 1e-12)
     variance = law.variance() * law.scale**2 * (1 - 1e-9)
+    if variance <= 0:
+        return math.inf  # a walk that never moves never leaves
     return (top + law.up + law.down) ** 2 / variance * (1 + 1e-12)
 
 
