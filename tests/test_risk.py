@@ -307,3 +307,38 @@ def test_count_prints_the_exact_risk_beside_the_brownian() -> None:
 )
 def test_bad_risk_options_are_one_line(args: list[str], message: str) -> None:
     assert_refused(["count", "--rules", "punto-banco", "--wager", "tie", "--shoes", "5", *args], message)
+
+
+def test_a_bankroll_beyond_any_grid_has_lundbergs_bound_for_its_lifetime_ruin() -> None:
+    """Ten million units of a 40:1 bet with an edge: the grid would be too large, so the lifetime ruin is given as
+    the interval from 0 to e^(-r B), which holds the exact z^B; SCORE and the bankrolls still come from a grid."""
+    law = _long_shot(win=2, lose=60, push=10)
+    found = figures(law, "round", Asked(Bankroll(Fraction(10_000_000))), None, Fraction(1))
+    assert found.lifetime is not None and found.lifetime.low == 0 < found.lifetime.high < 1e-300
+    assert found.bankrolls[0] is not None and not found.refused
+    r = lundberg(law)
+    assert r is not None and math.log(float(_root(law))) <= -r  # z^B <= e^(-r B): the bound holds the exact figure
+
+
+@pytest.mark.slow
+def test_a_spread_of_many_units_is_dealt_and_refused_in_bounded_time() -> None:
+    """A spread from 1 to 100 units on Dragon 7: a round's law spans 4,101 cells and a shoe's far more; the study is
+    tallied (sparse convolutions) and the grids too large for the time allowed are refused in a line each."""
+    code, out, err = run(
+        "count",
+        "--rules",
+        "ez-baccarat",
+        "--wager",
+        "dragon-7",
+        "--shoes",
+        "20",
+        "--spread",
+        "1@6,100@9",
+        "--bankroll",
+        "100000",
+        "--workers",
+        "1",
+    )
+    assert code == 0, err
+    assert "Kelly bankroll (Kelly bet of 1 unit)" in out
+    assert "not computed: lifetime figures: a grid of" in out and "more work than is done here" in out

@@ -39,7 +39,11 @@ def _bounded(found: Bounded | None) -> Value:
 
 
 def _bound(found: Bounded | None) -> Value:
-    return text(None if found is None else f"{100 * found.error:.1e}%", "" if found is None else None)
+    if found is None:
+        return text(None, "")
+    if found.low == found.high:
+        return text("exact")  # certain ruin, or none: no float in it
+    return text(f"{100 * found.error:.1e}%" if 100 * found.error >= 1e-300 else "< 1e-300%")
 
 
 def _percent(value: float | None) -> Value:

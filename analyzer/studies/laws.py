@@ -248,7 +248,7 @@ def _column(
             continue
         shoe = int(rounds.shoe[row])
         low, found = shoe_laws[shoe]
-        shoe_laws[shoe] = (low + round_law[0], np.convolve(found, round_law[1]))
+        shoe_laws[shoe] = (low + round_law[0], _convolved(found, round_law[1]))
         bets[shoe] += 1
     low = min(s_low for s_low, _ in shoe_laws)
     high = max(s_low + len(s) for s_low, s in shoe_laws)
@@ -256,3 +256,12 @@ def _column(
     for s_low, s in shoe_laws:
         total[s_low - low : s_low - low + len(s)] += s
     return ColumnLaws(weights, len(rounds.shoe), low, total, count, max(bets), most_cells)
+
+
+def _convolved(found: npt.NDArray[np.float64], law: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``found`` convolved with a round's ``law``, by a shifted sum for each of the law's cells above 0 (a bet of many
+    units spreads a few outcomes over many cells): each cell a sum of non-negative products, as numpy's convolve."""
+    out = np.zeros(len(found) + len(law) - 1, dtype=np.float64)
+    for at in np.flatnonzero(law).tolist():
+        out[at : at + len(found)] += law[at] * found
+    return out

@@ -53,6 +53,7 @@ from .ruin import (
     grid_refusal,
     lifetime,
     lifetime_top,
+    lundberg,
 )
 from .trip import MOST_WORK, Trip, trip, trip_work
 
@@ -70,6 +71,9 @@ RISK_LEVELS: tuple[float, ...] = (SCORE_RUIN, 0.05, 0.01)
 TRIM = 1e-11
 """A shoe's law drops far tails holding at most this over the expected steps of its walk before the programs run (the
 dropped mass counts in the bound: at most ``TRIM`` in all)."""
+LUNDBERG_ONLY = 1e-6
+"""A lifetime ruin whose grid is too large is given as Lundberg's bound alone (from 0 to ``e^(-r B)``) when that
+bound is below this."""
 MOST_TRIP = 1_000_000
 """The longest trip asked, in rounds or shoes."""
 
@@ -194,15 +198,30 @@ def figures(
     solved = law if law.exact is not None else law.trimmed(TRIM / _steps(law, cells, goal, steps))
     never = law.low == 0 and law.high == 0  # no bet ever: never ruined
     curve: RuinCurve | None = None
+    beyond = None  # why the bankroll's own lifetime ruin has no grid, when the other figures have one
     if law.mean > 0:
         found = lifetime(solved, cells or 0)
+        if isinstance(found, str) and cells:  # the bankroll asked may be what makes the grid too large
+            without = lifetime(solved)
+            if not isinstance(without, str):
+                beyond = f"the lifetime ruin of the bankroll: {found}"
+            found = without
         if isinstance(found, str):
             refused.append(f"lifetime figures: {found}")
         else:
             curve = found
     life = None
     if cells is not None:
-        life = NEVER if never else CERTAIN if law.mean <= 0 else None if curve is None else curve.at(cells)
+        if never or law.mean <= 0:
+            life = NEVER if never else CERTAIN
+        elif curve is not None and cells < len(curve.values):
+            life = curve.at(cells)
+        else:  # beyond the grid: Lundberg's inequality still bounds it, from 0 to e^(-r B)
+            r = lundberg(solved)
+            if r is not None and math.exp(-r * cells) < LUNDBERG_ONLY:
+                life = Bounded(0.0, max(math.exp(-r * cells) * (1 + 1e-12), 5e-324))
+            elif beyond is not None:
+                refused.append(beyond)
     bankrolls: list[tuple[Fraction, Fraction] | None] = []
     for risk in RISK_LEVELS:
         span = None if curve is None else curve.smallest(risk)
