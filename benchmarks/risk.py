@@ -2,9 +2,10 @@
 
     python benchmarks/risk.py [--repeats N]
 
-(laws)  :func:`analyzer.studies.counting.play_shoes` as every study now runs it: each chunk of 20 shoes also
-        tallies the exact law of every bet round's result and of each shoe's (:mod:`analyzer.studies.laws`).
-(plain) the same chunk with the law tally left out (the study as it was before it): the baseline.
+Per chunk of 20 shoes (the study's task), each dealt once: the time to deal it and compute every round's exact
+expected values (``deal + EVs``), to tally it as the study did before (``tally``: the law tally left out, the
+baseline) and as every study now does (``+ laws``: also the exact law of every bet round's result and of each
+shoe's, :mod:`analyzer.studies.laws`), and the ratio of the whole task with the laws to without (``whole``).
 
 For three studies: Dragon 7 by its count (the final-state path deals it), the Dragon Bonus in perfect play and the
 two Pair bets in perfect play (the bilinear-form path deals them; the laws add a final-state count of the bet
@@ -27,13 +28,16 @@ import time  # noqa: E402
 from fractions import Fraction  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+from numpy.random import SeedSequence  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analyzer.api.counting import plan  # noqa: E402
 from analyzer.game.rulefile import read_rules  # noqa: E402
 from analyzer.play.executor import open_executor  # noqa: E402
 from analyzer.studies import laws  # noqa: E402
-from analyzer.studies.counting import play_chunk, run  # noqa: E402
+from analyzer.studies.chunk import Chunk  # noqa: E402
+from analyzer.studies.counting import _numerators, deal_chunk, play_chunk, run  # noqa: E402
 from analyzer.studies.risk import Asked, Bankroll, study_risk  # noqa: E402
 
 STUDIES = (
@@ -55,24 +59,29 @@ def main() -> None:
     repeats = parser.parse_args().repeats
     tally_laws = laws.chunk_laws
     print(f"load average at start: {os.getloadavg()[0]:.2f}")
-    print(f"{'study':45} {'plain s/chunk':>14} {'laws s/chunk':>13} {'laws / plain':>13}")
+    print(f"{'study (s per chunk of 20 shoes)':45} {'deal + EVs':>10} {'tally':>8} {'+ laws':>8} {'whole':>7}")
     for rules, wagers, play in STUDIES:
         study = plan(read_rules(rules), wagers, shoes=20 * (repeats + 1), play=play)
         play_chunk((study, 0, 20))  # warm the caches (tables, coefficients)
-        plain, full, ratios = [], [], []
+        dealing, plain, full, ratios = [], [], [], []
         nothing = (None,) * (len(wagers) + 1)
         for i in range(1, repeats + 1):
-            task = (study, 20 * i, 20)
+            seeds = [SeedSequence(study.seed, spawn_key=(k,)) for k in range(20 * i, 20 * i + 20)]
+            start = time.perf_counter()
+            rounds, results = deal_chunk(study, seeds)
+            numerators = _numerators(study, rounds.unseen)
+            dealt = time.perf_counter() - start
             laws.chunk_laws = lambda *args, none=nothing: none  # type: ignore[assignment]
-            a = _timed(play_chunk, task)
+            a = _timed(Chunk.of, study, 20, rounds, numerators, results)
             laws.chunk_laws = tally_laws
-            b = _timed(play_chunk, task)
+            b = _timed(Chunk.of, study, 20, rounds, numerators, results)
+            dealing.append(dealt)
             plain.append(a)
             full.append(b)
-            ratios.append(b / a)
+            ratios.append((dealt + b) / (dealt + a))
         name = f"{rules} {'+'.join(wagers)} ({play or 'perfect'})"
-        medians = statistics.median(plain), statistics.median(full), statistics.median(ratios)
-        print(f"{name:45} {medians[0]:14.3f} {medians[1]:13.3f} {medians[2]:13.2f}")
+        medians = [statistics.median(x) for x in (dealing, plain, full, ratios)]
+        print(f"{name:45} {medians[0]:10.3f} {medians[1]:8.3f} {medians[2]:8.3f} {medians[3]:6.2f}x")
     study = plan(read_rules("ez-baccarat"), ("dragon-7",), shoes=200, play="count")
     with open_executor(1) as executor:
         tally = run(study, executor)

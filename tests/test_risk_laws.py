@@ -23,6 +23,7 @@ from analyzer.studies.counting import _numerators, deal_chunk, run
 from analyzer.studies.plan import Study, WagerPlan
 
 from .clirun import run as run_cli
+from .test_json_schemas import _check
 
 
 def _study(names: tuple[str, ...], shoes: int, decks: int = 8) -> Study:
@@ -137,7 +138,24 @@ def test_a_wager_without_a_law_says_why() -> None:
         "json",
     )
     assert code == 0, err
-    risk = {column["wager"]: column for column in json.loads(out)["risk"]}
+    document = json.loads(out)
+    _check("count", document)  # what its schema says, a column without a law too
+    risk = {column["wager"]: column for column in document["risk"]}
     assert not risk["colour-match"]["exact_law"] and "colour-match reads more" in risk["colour-match"]["reason"]
+    assert set(risk["colour-match"]["brownian_dealt"]) >= {"score", "lifetime_ruin"}  # the Brownian figures alone
     assert risk["player"]["exact_law"] and "per_round" in risk["player"]
     assert not risk["total"]["exact_law"] and "colour-match has none" in risk["total"]["reason"]
+
+
+@pytest.mark.slow
+def test_a_study_dealt_without_its_laws_has_the_same_figures_and_the_brownian_risk_alone() -> None:
+    """--no-exact-risk: the same shoes, the same exact totals; the risk figures are the Brownian ones of the results
+    dealt, said so."""
+    args = ("count", "--rules", "live-pittsburgh", "--wager", "dragon-bonus-player", "--shoes", "20")
+    both = [run_cli(*args, *extra, "--workers", "1", "--format", "json") for extra in ((), ("--no-exact-risk",))]
+    (with_laws, without) = (json.loads(out) for _, out, _ in both)
+    _check("count", without)
+    assert with_laws["units_expected"] == without["units_expected"] and with_laws["rounds"] == without["rounds"]
+    (column,) = without["risk"]
+    assert not column["exact_law"] and "--no-exact-risk" in column["reason"] and "per_round" not in column
+    assert column["brownian_dealt"]["score"] == pytest.approx(without["desirability_index"] ** 2)

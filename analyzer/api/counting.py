@@ -45,10 +45,12 @@ def plan(
     threshold_on: str | None = None,
     spreads: ByWager | None = None,
     seed: int = 0,
+    exact_risk: bool = True,
 ) -> Study:
     """The study ``baccarat count`` deals, with the command line's defaults and checks (its options' texts).
 
-    ``play`` is "perfect" or "count"; ``None`` is perfect play, or play by the count when a spread is given.
+    ``play`` is "perfect" or "count"; ``None`` is perfect play, or play by the count when a spread is given;
+    ``exact_risk=False`` deals it without the laws of its results (``--no-exact-risk``).
     """
     from ..studies.counting import parse_spread, parse_tags, parse_threshold, wager_plans
     from ..studies.plan import Procedure, Study
@@ -74,6 +76,7 @@ def plan(
         play="count" if chosen == "count" else "perfect",
         seed=seed,
         procedure=procedure,
+        laws=exact_risk,
     )
 
 
@@ -107,6 +110,7 @@ def count(
     goal: int | Fraction | None = None,
     trip: int | None = None,
     trip_shoes: int | None = None,
+    exact_risk: bool = True,
     rounds_per_hour: int = 80,
 ) -> CountStudy:
     """Deal ``shoes`` shuffled shoes and bet ``wagers`` as ``baccarat count`` does, with the same options and
@@ -143,6 +147,7 @@ def count(
         threshold_on=threshold_on,
         spreads=_by_wager("spreads", spreads, names),
         seed=seed,
+        exact_risk=exact_risk,
     )
     with open_executor(min(workers, study.tasks)) as executor:
         tally = run(study, executor)

@@ -167,6 +167,7 @@ def count(
     goal: str | None,
     trip_rounds: int | None,
     trip_shoes: int | None,
+    exact_risk: bool,
     rounds_per_hour: int,
     paths_file: str | None,
     paths: int | None,
@@ -209,6 +210,7 @@ def count(
         threshold_on=index,
         spreads=per_wager("--spread", spreads, wagers),
         seed=seed,
+        exact_risk=exact_risk,
     )
     with (
         open_executor(min(workers or cores(), study.tasks), scheduler) as executor,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..numbers import amount_text, count_text
-from ..studies.risk import RISK_LEVELS, SCORE_BANKROLL, SCORE_ROUNDS, Asked, ColumnRisk, Figures
+from ..studies.risk import RISK_LEVELS, SCORE_BANKROLL, SCORE_ROUNDS, Asked, Brownian, ColumnRisk, Figures
 from ..studies.ruin import Bounded
 from .model import Column, Field, Fields, Section, Table, Value, data, flag, fraction, real, text
 
@@ -238,24 +238,50 @@ def _machine(figures: Figures, column: ColumnRisk, asked: Asked) -> Fields:
                 ),
             ),
             Field("refused", None, tuple(text(reason) for reason in figures.refused)),
-            Field(
-                "brownian",
-                None,
-                Fields(
-                    (
-                        Field("score", None, real(brownian.score)),
-                        Field("bankroll_for_risk", None, tuple(real(b) for b in brownian.bankrolls)),
-                        Field("kelly_bankroll", None, real(brownian.kelly_bankroll)),
-                        Field("kelly_bet", None, real(brownian.kelly_bet)),
-                        Field("lifetime_ruin", None, real(brownian.lifetime)),
-                        Field("ruin_before_goal", None, real(brownian.before_goal)),
-                        Field("trip_ruin", None, real(brownian.trip_ruin)),
-                        Field("behind", None, real(brownian.behind)),
-                    )
-                ),
-            ),
+            Field("brownian", None, _brownian(brownian)),
         )
     )
+
+
+def _brownian(brownian: Brownian) -> Fields:
+    """Machines' object of the Brownian figures."""
+    return Fields(
+        (
+            Field("score", None, real(brownian.score)),
+            Field("bankroll_for_risk", None, tuple(real(b) for b in brownian.bankrolls)),
+            Field("kelly_bankroll", None, real(brownian.kelly_bankroll)),
+            Field("kelly_bet", None, real(brownian.kelly_bet)),
+            Field("lifetime_ruin", None, real(brownian.lifetime)),
+            Field("ruin_before_goal", None, real(brownian.before_goal)),
+            Field("trip_ruin", None, real(brownian.trip_ruin)),
+            Field("behind", None, real(brownian.behind)),
+        )
+    )
+
+
+def _dealt_rows(brownian: Brownian, asked: Asked) -> list[tuple[Value, Value, Value, Value]]:
+    """People's rows of the Brownian figures alone (a column without a law)."""
+    none, empty = data(None, "-"), text("")
+    rows = [(text(SCORE_LABEL), none, empty, _real(brownian.score, 2))]
+    for level, approximate in zip(RISK_LEVELS, brownian.bankrolls):
+        rows.append((text(f"bankroll of a {_level(level)} lifetime ruin (units)"), none, empty, _real(approximate, 1)))
+    rows.append((text("Kelly bankroll (Kelly bet of 1 unit)"), none, empty, _real(brownian.kelly_bankroll, 2)))
+    bankroll = asked.bankroll
+    if bankroll is not None:
+        units = amount_text(bankroll.units)
+        rows += [
+            (text(f"Kelly bet for {units} units (units)"), none, empty, _real(brownian.kelly_bet, 2)),
+            (text(f"risk of ruin, lifetime ({units} units)"), none, empty, _percent(brownian.lifetime)),
+        ]
+        if bankroll.goal is not None:
+            label = f"risk of ruin before +{amount_text(bankroll.goal)} units"
+            rows.append((text(label), none, empty, _percent(brownian.before_goal)))
+    if asked.trip_rounds is not None:
+        steps = f"{count_text(asked.trip_rounds)} rounds"
+        if bankroll is not None:
+            rows.append((text(f"risk of ruin within {steps}"), none, empty, _percent(brownian.trip_ruin)))
+        rows.append((text(f"behind after {steps}"), none, empty, _percent(brownian.behind)))
+    return rows
 
 
 def _table(caption: str, rows: list[tuple[Value, Value, Value, Value]]) -> Table:
@@ -292,6 +318,10 @@ def risk_sections(risks: Sequence[ColumnRisk], asked: Asked) -> tuple[Section, .
             )
         ]
         lead = LEAD if column.reason is None else (f"No exact figures: {column.reason}.",)
+        if column.dealt is not None:
+            blocks.append(Fields(_brownian(column.dealt).fields, key="brownian_dealt"))
+            caption = "The Brownian approximation alone (the exact units expected, the SD of the results dealt):"
+            blocks.append(_table(caption, _dealt_rows(column.dealt, asked)))
         for figures, key in ((column.per_round, "per_round"), (column.per_shoe, "per_shoe")):
             if figures is None:
                 continue

@@ -149,7 +149,7 @@ def chunk_laws(
     from ..exact.multiset import scale_of
 
     wagers = [study.rules.wager(name) for name in study.names]
-    lawful = [has_law(w) for w in wagers]
+    lawful = [has_law(w) and study.laws for w in wagers]
     width = len(wagers)
     if not any(lawful):
         return (None,) * (width + 1)

@@ -162,6 +162,9 @@ class ColumnRisk:
     per_round: Figures | None
     per_shoe: Figures | None
     reason: str | None = None
+    dealt: Brownian | None = None
+    """Without a law: the Brownian figures of the study's exact units expected per round and the SD of the results
+    dealt (what the study could give before it tallied laws)."""
 
     @property
     def desirability(self) -> float | None:
@@ -342,10 +345,12 @@ def column_risk(
     asked: Asked,
     rounds_per_shoe: Fraction,
     reason: str | None = None,
+    dealt: Brownian | None = None,
 ) -> ColumnRisk:
-    """A column's figures from its laws (``None``: it has none, for ``reason``)."""
+    """A column's figures from its laws (``None``: it has none, for ``reason``; then the Brownian figures ``dealt``
+    stand alone)."""
     if round_law is None or shoe_law is None:
-        return ColumnRisk(column, None, None, reason)
+        return ColumnRisk(column, None, None, reason, dealt)
     return ColumnRisk(
         column,
         figures(round_law, "round", asked, asked.trip_rounds, Fraction(1), with_kelly=True),
@@ -363,13 +368,19 @@ def study_risk(tally: Tally, asked: Asked) -> tuple[ColumnRisk, ...]:
     for name, j in columns:
         lawless = [w for w in names if not has_law(tally.study.rules.wager(w))] if j == len(names) else []
         reason = None
-        if j < len(names) and not has_law(tally.study.rules.wager(name)):
-            reason = (
-                f"{name} reads more of a round than its final state (cards, suits) or has lightning multipliers: "
-                "no exact law of its result is tallied, only the figures of the results dealt"
+        if not tally.study.laws:
+            reason = "the study was dealt without its laws (--no-exact-risk)"
+        elif j < len(names) and not has_law(tally.study.rules.wager(name)):
+            what = (
+                "has lightning multipliers"
+                if tally.study.rules.wager(name).lightning is not None
+                else "reads more of a round than its final state (its cards or their suits)"
             )
+            reason = f"{name} {what}: no exact law of its result is tallied"
         elif lawless:
             reason = f"the total needs every wager's law, and {', '.join(lawless)} has none"
         rounds_per_shoe = Fraction(tally.line(j).rounds, tally.shoe_count)
-        out.append(column_risk(name, tally.round_law(j), tally.shoe_law(j), asked, rounds_per_shoe, reason))
+        mean = float(tally.expected(j) / tally.line(j).rounds)
+        dealt = brownian(mean, tally.sd_per_round(j) ** 2, asked, asked.trip_rounds, 1.0) if reason else None
+        out.append(column_risk(name, tally.round_law(j), tally.shoe_law(j), asked, rounds_per_shoe, reason, dealt))
     return tuple(out)
