@@ -31,6 +31,12 @@ step: lifetime ruin ``e^(-2 mu B / s^2)``; before a goal ``G``, ``(e^(-2 mu B/s^
 above the start, ``e^(-2 mu B/s^2) Phi((mu N - 2 B)/(s sqrt N))``); the bankroll of a lifetime risk ``a``,
 ``s^2 ln(1/a) / (2 mu)``; the Kelly bankroll ``s^2 / mu``; SCORE ``DI^2``. Good for a bankroll of many units, poor
 for a bet whose rare large pays dominate its variance.
+
+A column without a law (a wager that reads cards or suits or has lightning multipliers, or a study dealt with
+``laws=False``) has the Brownian figures alone, from the exact units expected per round and the SD of the results
+dealt. A bankroll beyond any grid has Lundberg's bound for its lifetime ruin, from 0 to ``e^(-r B)``, when that is
+below :data:`LUNDBERG_ONLY`; a figure whose grid or trip is too large is refused with the reason
+(:attr:`Figures.refused`).
 """
 
 from __future__ import annotations
