@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from fractions import Fraction
 
@@ -63,7 +64,8 @@ def test_a_spread_of_one_step_of_one_unit_bets_as_its_threshold() -> None:
 
 def test_count_with_a_spread_reports_its_pinned_figures() -> None:
     """40 shoes, seed 3, the default level-2 count of the Dragon Bonus, 1 unit from a true count of 4, 2 from 6, 4
-    from 8: its exact totals, and the risk figures of the spread's drift and SD."""
+    from 8: its exact totals, and the spread's risk figures, exact (from the exact law of a round's result) and
+    Brownian."""
     code, out, err = run(
         "count",
         "--rules",
@@ -101,13 +103,24 @@ def test_count_with_a_spread_reports_its_pinned_figures() -> None:
     ]
     assert found["sd_per_round"] == pytest.approx(2.2124746891626295, rel=1e-12)
     assert found["n0"] == pytest.approx(182269.70290354695, rel=1e-12)
-    risk = {row["figure"]: row["dragon-bonus-player"] for row in found["risk"]}
-    assert risk == pytest.approx(
+    (risk,) = found["risk"]
+    per_round = risk["per_round"]
+    assert Fraction(per_round["units_expected"]) * found["rounds"] == Fraction(found["units_expected"])
+    assert per_round["lifetime_ruin"]["value"] == pytest.approx(0.38008423205065595, rel=1e-9)
+    assert per_round["ruin_before_goal"]["value"] == pytest.approx(0.2003916936805397, rel=1e-9)
+    assert per_round["bankroll_for_risk"][0] == {"risk": pytest.approx(math.exp(-2)), "low": "1035", "high": "1035"}
+    brownian = per_round["brownian"]
+    assert (brownian.pop("trip_ruin"), brownian.pop("behind")) == (None, None)  # no trip asked
+    assert brownian.pop("bankroll_for_risk") == pytest.approx(
+        [1079.2926899022257, 1616.6359718754984, 2485.16325874631]
+    )
+    assert brownian == pytest.approx(
         {
-            "risk of ruin, lifetime (500 units)": 34.69136560313984,
-            "risk of ruin before +250 units": 17.919950723751406,
-            "Kelly unit (units; the spread scaled by it)": 0.5293396799396326,
-            "hours to N0 at 80 rounds an hour": 2278.3712862943366,
+            "score": 4.801554167698748,
+            "kelly_bankroll": 1079.2926899022257,
+            "kelly_bet": 0.46326636386770637,
+            "lifetime_ruin": 0.3959241099097085,
+            "ruin_before_goal": 0.19550368243499647,
         },
         rel=1e-12,
     )

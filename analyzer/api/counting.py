@@ -45,10 +45,12 @@ def plan(
     threshold_on: str | None = None,
     spreads: ByWager | None = None,
     seed: int = 0,
+    exact_risk: bool = True,
 ) -> Study:
     """The study ``baccarat count`` deals, with the command line's defaults and checks (its options' texts).
 
-    ``play`` is "perfect" or "count"; ``None`` is perfect play, or play by the count when a spread is given.
+    ``play`` is "perfect" or "count"; ``None`` is perfect play, or play by the count when a spread is given;
+    ``exact_risk=False`` deals it without the laws of its results (``--no-exact-risk``).
     """
     from ..studies.counting import parse_spread, parse_tags, parse_threshold, wager_plans
     from ..studies.plan import Procedure, Study
@@ -77,6 +79,7 @@ def plan(
         play="count" if chosen == "count" else "perfect",
         seed=seed,
         procedure=procedure,
+        laws=exact_risk,
     )
 
 
@@ -108,15 +111,20 @@ def count(
     workers: int = 1,
     bankroll: int | Fraction | None = None,
     goal: int | Fraction | None = None,
+    trip: int | None = None,
+    trip_shoes: int | None = None,
+    exact_risk: bool = True,
     rounds_per_hour: int = 80,
 ) -> CountStudy:
     """Deal ``shoes`` shuffled shoes and bet ``wagers`` as ``baccarat count`` does, with the same options and
     defaults: ``tags``, ``thresholds`` and ``spreads`` take the command line's texts, one for every wager or a
-    mapping by wager. The figures are exact where the command's are (Fractions), the same for any ``workers``."""
+    mapping by wager. The figures are exact where the command's are (Fractions), the same for any ``workers``;
+    ``to_records("risk")`` gives each column's risk figures (``bankroll``, ``goal``, ``trip`` rounds, ``trip_shoes``
+    as the command's options)."""
     from ..play.executor import open_executor
     from ..report.count import count_document
     from ..studies.counting import run
-    from ..studies.risk import Bankroll
+    from ..studies.risk import Asked, Bankroll, study_risk
     from .common import rule_set, texts, with_pays
 
     names = texts(wagers, "wagers")
@@ -127,6 +135,7 @@ def count(
         if bankroll is None
         else Bankroll(Fraction(bankroll), None if goal is None else Fraction(goal), rounds_per_hour)
     )
+    asked = Asked(money, trip, trip_shoes, rounds_per_hour)
     study = plan(
         with_pays(rule_set(rules), pays),
         names,
@@ -141,10 +150,12 @@ def count(
         threshold_on=threshold_on,
         spreads=_by_wager("spreads", spreads, names),
         seed=seed,
+        exact_risk=exact_risk,
     )
     with open_executor(min(workers, study.tasks)) as executor:
         tally = run(study, executor)
-        return CountStudy(report=count_document(tally, executor.description, money), records="wagers", tally=tally)
+        document = count_document(tally, executor.description, study_risk(tally, asked), asked)
+        return CountStudy(report=document, records="wagers", tally=tally)
 
 
 def _by_wager(option: str, given: str | ByWager | None, wagers: Sequence[str]) -> ByWager:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +19,7 @@ from .app import (
     examples,
     progress,
 )
+from .bankroll import asked_of, bankroll_options, paths_of, write_paths
 from .options import (
     MAX_SEED,
     MAX_SHOES,
@@ -40,7 +39,7 @@ from .options import (
 )
 
 if TYPE_CHECKING:
-    from ..studies.tally import Tally
+    pass
 
 
 @cli.command(
@@ -50,6 +49,7 @@ if TYPE_CHECKING:
         "baccarat count --rules live-pittsburgh --wager dragon-bonus-banker --shoes 100 --play count --workers 2",
         "baccarat count --rules live-pittsburgh --wager dragon-bonus-player --shoes 100 --spread 1@4,2@6,4@8 "
         "--bankroll 500",
+        "baccarat count --rules ez-baccarat --wager dragon-7 --shoes 100 --play count --bankroll 1000 --trip 2000",
     )
 )
 @one_rule_set()
@@ -142,42 +142,7 @@ if TYPE_CHECKING:
     help="Also draw the expected value by count and the per-shoe results to FILE (.png, .svg or .pdf; needs "
     "matplotlib).",
 )
-@click.option(
-    "--bankroll",
-    "bankroll",
-    default=None,
-    metavar="UNITS",
-    help="Also the risk of ruin, the Kelly bet and the hours to N0 for a bankroll of UNITS bets (an approximation).",
-)
-@click.option(
-    "--goal", "goal", default=None, metavar="UNITS", help="With --bankroll: the risk of ruin before winning UNITS."
-)
-@click.option(
-    "--rounds-per-hour",
-    "rounds_per_hour",
-    type=Whole(1, 10_000),
-    default=80,
-    show_default=True,
-    metavar="N",
-    help="With --bankroll: rounds dealt an hour, for the hours to N0.",
-)
-@click.option(
-    "--bankroll-plot",
-    "paths_file",
-    type=click.Path(dir_okay=False, writable=True),
-    default=None,
-    metavar="FILE",
-    help="Also the 5/25/50/75/95% quantiles of the bankroll paths' cumulative result by rounds "
-    "played: a plot (.png, .svg, .pdf) or their table (.csv, .json).",
-)
-@click.option(
-    "--paths",
-    "paths",
-    type=Whole(2, MAX_SHOES),
-    default=None,
-    metavar="N",
-    help="With --bankroll-plot: the paths, runs of consecutive shoes (default: 100, or the shoes if fewer).",
-)
+@bankroll_options
 @format_option
 def count(
     rule_name: str,
@@ -200,6 +165,9 @@ def count(
     plot: str | None,
     bankroll: str | None,
     goal: str | None,
+    trip_rounds: int | None,
+    trip_shoes: int | None,
+    exact_risk: bool,
     rounds_per_hour: int,
     paths_file: str | None,
     paths: int | None,
@@ -212,15 +180,9 @@ def count(
     from ..play.executor import open_executor
     from ..report.count import count_document, per_shoe_document
     from ..studies.counting import run
-    from ..studies.risk import Bankroll
+    from ..studies.risk import study_risk
 
-    if goal is not None and bankroll is None:
-        raise InputError("--goal goes with --bankroll (the risk of ruin before winning the goal).")
-    money = (
-        None
-        if bankroll is None
-        else Bankroll(_units("--bankroll", bankroll), None if goal is None else _units("--goal", goal), rounds_per_hour)
-    )
+    asked = asked_of(bankroll, goal, trip_rounds, trip_shoes, rounds_per_hour)
     rule_set = with_pays(command_rules(rule_name), pays)
     decks = decks if decks is not None else rule_set.decks
     if per_shoe is not None:
@@ -232,16 +194,7 @@ def count(
 
         check_plot_path(plot)
         check_writable("--plot", plot)
-    if paths is not None and paths_file is None:
-        raise InputError("--paths goes with --bankroll-plot (the bankroll paths drawn).")
-    if paths_file is not None:
-        from ..report.to_plot import check_plot_path
-        from ..studies.paths import DEFAULT_PATHS, check_paths
-
-        check_plot_path(paths_file, "--bankroll-plot", also=(".csv", ".json"))
-        check_writable("--bankroll-plot", paths_file)
-        paths = min(DEFAULT_PATHS, shoes) if paths is None else paths
-        check_paths(paths, shoes)
+    paths = paths_of(paths_file, paths, shoes)
     check_workers(workers, scheduler)
     study = plan(
         rule_set,
@@ -257,6 +210,7 @@ def count(
         threshold_on=index,
         spreads=per_wager("--spread", spreads, wagers),
         seed=seed,
+        exact_risk=exact_risk,
     )
     with (
         open_executor(min(workers or cores(), study.tasks), scheduler) as executor,
@@ -269,7 +223,7 @@ def count(
             keep_shoes=per_shoe is not None or plot is not None or paths_file is not None,
             keep_rounds=paths_file is not None,
         )
-        emit(count_document(tally, executor.description, money), fmt)
+        emit(count_document(tally, executor.description, study_risk(tally, asked), asked), fmt)
     if per_shoe is not None:
         from ..report.output import produce
         from ..report.writing import write_file
@@ -280,33 +234,7 @@ def count(
 
         render_plot(count_document(tally, executor.description), per_shoe_document(tally), plot)
     if paths_file is not None and paths is not None:
-        _write_paths(tally, paths, None if money is None else money.units, paths_file)
-
-
-def _write_paths(tally: Tally, paths: int, bankroll: Fraction | None, file: str) -> None:
-    """``--bankroll-plot FILE``: the bankroll paths' quantiles (of the total with several wagers), drawn or as a
-    table."""
-    from ..report.paths import paths_document
-    from ..studies.paths import bankroll_paths
-
-    column = 0 if len(tally.study.wagers) == 1 else len(tally.study.wagers)
-    document = paths_document(bankroll_paths(tally, column, paths, bankroll), tally)
-    if Path(file).suffix.lower() in (".csv", ".json"):
-        from ..report.output import produce
-        from ..report.writing import write_file
-
-        write_file(Path(file), produce(document, Path(file).suffix[1:].lower(), command=command_line()))
-    else:
-        from ..report.to_plot import render_paths
-
-        render_paths(document, file)
-
-
-def _units(option: str, text: str) -> Fraction:
-    """A number of betting units, exactly: "1000" or "250.5"."""
-    if not re.fullmatch(r"\d{1,12}(\.\d{1,6})?", text.strip()):
-        raise InputError(f"{option} {shown(text)} is not a number of units such as 1000 or 250.5.")
-    return Fraction(text.strip())
+        write_paths(tally, paths, asked, paths_file)
 
 
 @cli.command(

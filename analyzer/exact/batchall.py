@@ -125,9 +125,23 @@ def _shoe(row: npt.NDArray[Any], typed: bool) -> Shoe:
 
 def _final_states(rules: RuleSet, by_rank: npt.NDArray[Any]) -> dict[FinalState, npt.NDArray[Any]]:
     """Every shoe's ordered six-card dealings by final state (pair flags by inclusion-exclusion of the pair classes)."""
+    return final_state_counts(rules, by_rank)
+
+
+def final_state_counts(
+    rules: RuleSet, by_rank: npt.NDArray[Any], pairs: bool = True
+) -> dict[FinalState, npt.NDArray[Any]]:
+    """Every shoe's ordered six-card dealings by final state, one entry per shoe (a row of 13 rank counts each).
+
+    With ``pairs`` the pair flags are recovered by inclusion-exclusion of the pair classes; without, every state
+    is counted with both flags false (one pass instead of four: for wagers that read no pair flag).
+    """
     largest = max((int(s) for s in by_rank.sum(axis=1)), default=CARDS_PER_ROUND)
     dtype: type = np.int64 if counts_fit_int64(largest) else object
     columns: list[npt.NDArray[Any]] = [by_rank[:, r].astype(dtype) for r in range(len(RANKS))]
+    if not pairs:
+        (every,) = class_counts(columns, rules.drawing, (0,))
+        return {FinalState(*hands, False, False): np.asarray(n) for hands, n in every.items()}
     every, player, banker, both = class_counts(columns, rules.drawing)
     out: dict[FinalState, npt.NDArray[Any]] = {}
     for hands, n in every.items():

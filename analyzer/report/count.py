@@ -11,13 +11,14 @@ always had (``rounds``, ``units_expected_per_shoe`` with ``mean`` and
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
 from ..game.cards import RANKS
 from ..numbers import amount_text, count_text, decimal_text
 from ..studies.chunk import Line
-from ..studies.risk import Bankroll
+from ..studies.risk import Asked, ColumnRisk
 from ..studies.tally import Estimate, Tally
 from .model import (
     Column,
@@ -37,6 +38,7 @@ from .model import (
     text,
 )
 from .provenance import provenance
+from .risk import NOTE, risk_sections
 
 CONFIDENCE = "95% confidence interval, normal approximation over shoes"
 NOTES = (
@@ -352,49 +354,11 @@ def _wager_section(tally: Tally, j: int) -> Section:
     return Section(title=plan.wager, blocks=tuple(blocks), key="wagers")
 
 
-def _risk_table(tally: Tally, bankroll: Bankroll) -> Table:
-    """The risk figures of each wager (and the total), for the bankroll: an approximation, said so."""
-    from ..studies.risk import risk
-
-    columns = _columns(tally)
-    found = [risk(tally.expected(j) / tally.line(j).rounds, tally.sd_per_round(j), bankroll) for _, j in columns]
-    goal = "" if bankroll.goal is None else f" before +{amount_text(bankroll.goal)} units"
-    rows = (
-        (
-            text(f"risk of ruin, lifetime ({amount_text(bankroll.units)} units)"),
-            *(real(r.ruin * 100, 4) for r in found),
-        ),
-        *(
-            (
-                (
-                    text(f"risk of ruin{goal}"),
-                    *(real(None if r.trip_ruin is None else r.trip_ruin * 100, 4) for r in found),
-                ),
-            )
-            if bankroll.goal is not None
-            else ()
-        ),
-        (
-            text("Kelly bet (units)" if not _spread(tally) else "Kelly unit (units; the spread scaled by it)"),
-            *(real(r.kelly_bet, 2, shown="no bet" if r.kelly_bet is None else None) for r in found),
-        ),
-        (
-            text(f"hours to N0 at {bankroll.rounds_per_hour} rounds an hour"),
-            *(real(r.hours_to_n0, 1, shown="-" if r.hours_to_n0 is None else None) for r in found),
-        ),
-    )
-    return Table(
-        columns=(Column("figure", "risk (%: approximation)"), *(Column(n, n, "right") for n, _ in columns)),
-        rows=rows,
-        key="risk",
-        caption="Risk and money: the bankroll as a Brownian motion with the study's expected units and SD per "
-        "round (an approximation; Schlesinger, Blackjack Attack, ch. 10); risks in percent.",
-    )
-
-
-def count_document(tally: Tally, executor: str, bankroll: Bankroll | None = None) -> Document:
-    """``count``: how the study was dealt and bet, what each wager and all of them won, by count and by depth; with a
-    ``bankroll``, the risk of ruin, the Kelly bet and the hours to N0."""
+def count_document(
+    tally: Tally, executor: str, risks: Sequence[ColumnRisk] = (), asked: Asked | None = None
+) -> Document:
+    """``count``: how the study was dealt and bet, what each wager and all of them won, by count and by depth; and
+    the ``risks`` figures (:func:`analyzer.studies.risk.study_risk`) for what was ``asked``."""
     total = tally.columns - 1 if tally.columns > 2 else 0
     return Document(
         title=f"Counting study: {', '.join(tally.study.names)}",
@@ -403,9 +367,9 @@ def count_document(tally: Tally, executor: str, bankroll: Bankroll | None = None
             _grid(tally),
             Fields(tuple(Field(f.key, None, f.value) for f in _figures(tally, total))),
             _machine_figures(tally),
-            *((_risk_table(tally, bankroll),) if bankroll is not None else ()),
+            *risk_sections(risks, asked or Asked()),
             *(_wager_section(tally, j) for j in range(len(tally.study.wagers))),
-            Prose((NOTES,), key="notes"),
+            Prose((NOTES, *((NOTE,) if risks else ())), key="notes"),
         ),
         key_order=_KEYS,
         provenance=provenance((tally.study.rules,), f"{tally.study.decks} decks ({tally.study.cards} cards)"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..numbers import amount_text
 from ..studies.paths import LEVELS, Paths
 from ..studies.tally import Tally
-from .model import Column, Document, Field, Fields, Prose, Table, Value, decimal, fraction, integer, real, text
+from .model import Column, Document, Field, Fields, Prose, Table, Value, data, decimal, fraction, integer, real, text
 from .provenance import provenance
 
 
@@ -45,6 +45,18 @@ def paths_document(paths: Paths, tally: Tally) -> Document:
                 text=f"{paths.ruined:,} of {paths.paths:,} within {paths.length:,} rounds",
             ),
         ]
+        if paths.ruin is not None:
+            fields.append(
+                Field(
+                    "ruin_exact",
+                    "chance of losing it within as many rounds",
+                    data(
+                        {"value": paths.ruin.value, "low": paths.ruin.low, "high": paths.ruin.high},
+                        f"{100 * paths.ruin.value:.4f}% (exact, from the law of a round's result, "
+                        f"± {100 * paths.ruin.error:.1e}%)",
+                    ),
+                )
+            )
     rows: list[tuple[Value | None, ...]] = []
     for i, n in enumerate(paths.rounds):
         rows.append(

@@ -173,6 +173,9 @@ def render_paths(paths: Document, path: str) -> None:
             f"bankroll of {amount_text(bankroll)} units lost: "
             f"{ruined} of {count} paths reached -{amount_text(bankroll)}"
         )
+        exact = _field(paths, "ruin_exact")
+        if isinstance(exact, dict):
+            said += f" (exact chance: {100 * exact['value']:.2f}%)"
         low, high = min(q["q05"]), max(q["q95"])
         if -float(bankroll) >= low - (high - low) / 2:  # near the paths: drawn; far below them: said
             ax.axhline(-float(bankroll), color="tab:red", linestyle=":", linewidth=1.2, label=said)

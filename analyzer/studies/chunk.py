@@ -34,6 +34,7 @@ from ..game.shoe import CARDS_PER_ROUND
 
 if TYPE_CHECKING:
     from ..game.wager import Wager
+    from .laws import ColumnLaws
     from .plan import Rounds, Study
 
 CLIP = 20
@@ -183,14 +184,15 @@ class RoundsByKey:
 
 @dataclass(frozen=True, slots=True)
 class Chunk:
-    """A task's tallies: one row per shoe (per wager, then the total), the per-round moments, and the tables; and each
-    round's net result (for the bankroll paths)."""
+    """A task's tallies: one row per shoe (per wager, then the total), the per-round moments, and the tables; each
+    round's net result (for the bankroll paths); and the laws of the rounds' and shoes' results (:mod:`.laws`)."""
 
     shoes: tuple[tuple[Line, ...], ...]
     squares: tuple[int, ...]  # per wager then total: sum over rounds of the net result squared (1/scale^2)
     by_count: tuple[RoundsByKey | None, ...]
     by_depth: tuple[RoundsByKey, ...]
     nets: npt.NDArray[np.int64]  # (rounds in shoe order, wagers + total): each round's net result (1/scale)
+    laws: tuple[ColumnLaws | None, ...] = ()  # per wager then total: None where the wager has no law
 
     @staticmethod
     def of(
@@ -217,6 +219,7 @@ class Chunk:
         staked = np.zeros(len(shoe), dtype=np.int64)
         bets = np.zeros(len(shoe), dtype=np.int64)
         nets: list[npt.NDArray[np.int64]] = []
+        stakes: list[npt.NDArray[np.int64]] = []
         for j, plan in enumerate(study.wagers):
             positive = numerators[:, j] > 0
             positive_any |= positive
@@ -238,6 +241,7 @@ class Chunk:
                 for reach, (_, units) in zip(reaches, steps):  # the counts rise: the highest step reached wins
                     reached = np.where(reach, units, reached)
             stake = positive.astype(np.int64) if study.play == "perfect" else reached
+            stakes.append(stake)
             net = results[:, j] * stake
             expected = _expected_by_shoe(shoe, count, stake, numerators[:, j], factors[unseen])
             total_net += net * (common // scales[j])
@@ -260,12 +264,15 @@ class Chunk:
         totals = _lines(shoe, count, positive_any, bets, staked, total_net, total_expected)
         squares.append(_sum_of_squares(total_net))
         rows = tuple(tuple(lines[i] for lines in per_wager) + (totals[i],) for i in range(count))
+        from .laws import chunk_laws
+
         return Chunk(
             shoes=rows,
             squares=tuple(squares),
             by_count=tuple(by_count),
             by_depth=tuple(by_depth),
             nets=np.stack([*nets, total_net], axis=1),
+            laws=chunk_laws(study, rounds, stakes, factors[unseen], common_dealings(cards), count),
         )
 
 

@@ -296,6 +296,7 @@ def _follows(
         play="perfect",
         seed=seed,
         procedure=procedure,
+        laws=False,  # a design needs no risk figures
     )
     tally = run(study, executor)  # the same seed: the same shoes for every level and tag set
     return tally, tuple(

@@ -132,7 +132,9 @@ def counter_yield(rules: RuleSet, wager: str, decks: int, shoes: int, seed: int,
 
     if not rules.wager(wager).has_pay_table:
         return None
-    study = Study(rules=rules, wagers=(WagerPlan(wager),), shoes=shoes, decks=decks, play="perfect", seed=seed)
+    study = Study(
+        rules=rules, wagers=(WagerPlan(wager),), shoes=shoes, decks=decks, play="perfect", seed=seed, laws=False
+    )  # no risk figures: the laws of its results would only cost time
     tally = run(study, executor)
     return Yield(
         100 * tally.expected(0) / tally.line(0).rounds, tally.per_100_rounds(0, expected=True).ci95, shoes, seed
@@ -245,6 +247,7 @@ def _best_trigger(
         play="perfect",
         seed=seed,
         procedure=procedure,
+        laws=False,  # a design needs no risk figures
     )
     tally = run(study, executor)  # the same seed: the same shoes for every design
     return tally, best_trigger(tally, 0)

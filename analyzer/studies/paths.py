@@ -9,18 +9,22 @@ evenly spread from 0 to that length, the 5%, 25%, 50%, 75% and 95% quantiles acr
 (``numpy.quantile``'s linear interpolation between order statistics): statistics of a sample, printed and
 drawn. Beside them, exactly: the units expected after n rounds (the study's exact expected units per round,
 times n), and, for a bankroll, how many paths lost it (their cumulative result reached minus the bankroll)
-within those rounds.
+within those rounds, and the chance of that within as many rounds by the exact law of a round's result
+(:mod:`.trip`, with its bound), where the column has one.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from ..errors import InputError
+from .ruin import Bounded
 from .tally import Tally
+from .trip import MOST_WORK, trip, trip_work
 
 LEVELS: tuple[int, ...] = (5, 25, 50, 75, 95)
 """The quantiles drawn, in percent."""
@@ -47,6 +51,8 @@ class Paths:
     bankroll: Fraction | None = None
     ruined: int | None = None
     """With a bankroll: the paths whose cumulative result reached ``-bankroll`` within ``length`` rounds."""
+    ruin: Bounded | None = None
+    """With a bankroll: the chance of reaching it within ``length`` rounds, by the exact law of a round's result."""
 
     def __post_init__(self) -> None:
         if len(self.quantiles) != len(LEVELS) or any(len(q) != len(self.rounds) for q in self.quantiles):
@@ -81,9 +87,12 @@ def bankroll_paths(
     rounds = np.unique(np.linspace(0, length, min(points, length + 1)).round().astype(np.int64))
     at = np.concatenate([np.zeros((paths, 1), dtype=np.int64), cumulative], axis=1)[:, rounds] / scale
     found = np.quantile(at, [level / 100 for level in LEVELS], axis=0)
-    ruined = None
+    ruined = ruin = None
     if bankroll is not None:  # exactly: the lowest point of a path, an integer over the scale, against -bankroll
         ruined = sum(1 for low in cumulative.min(axis=1).tolist() if Fraction(low, scale) <= -bankroll)
+        law = tally.round_law(j)
+        if law is not None and trip_work(law, length) <= MOST_WORK:
+            ruin = trip(law, length, math.ceil(bankroll * law.scale)).ruined
     name = tally.study.names[j] if j < len(tally.study.names) else "total"
     return Paths(
         column=name,
@@ -95,4 +104,5 @@ def bankroll_paths(
         expected_per_round=tally.expected(j) / tally.line(j).rounds,
         bankroll=bankroll,
         ruined=ruined,
+        ruin=ruin,
     )

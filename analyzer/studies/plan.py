@@ -211,6 +211,9 @@ class Study:
     play: Play
     seed: int
     procedure: Procedure = field(default_factory=Procedure)
+    laws: bool = True
+    """Whether each chunk also tallies the exact laws of its rounds' and shoes' results, what the exact risk figures
+    are computed from (:mod:`.laws`); they cost a final-state count of the bet rounds per chunk."""
 
     def __post_init__(self) -> None:
         if not self.wagers:

@@ -27,6 +27,8 @@ import numpy.typing as npt
 from .chunk import Chunk, Line, RoundsByKey, common_dealings, wager_scales
 
 if TYPE_CHECKING:
+    from .laws import ColumnLaws
+    from .netlaw import NetLaw
     from .plan import Study
 
 Z_95 = 1.959963984540054
@@ -95,6 +97,8 @@ class Tally:
     by_depth: tuple[RoundsByKey | None, ...]
     shoes: tuple[tuple[Line, ...], ...] | None
     nets: tuple[npt.NDArray[np.int64], ...] | None = None
+    laws: tuple[ColumnLaws | None, ...] = ()
+    """Per column, the laws of the rounds' and shoes' results (:mod:`.laws`); empty before any chunk is added."""
 
     @staticmethod
     def empty(study: Study, keep_shoes: bool = False, keep_rounds: bool = False) -> Tally:
@@ -124,6 +128,7 @@ class Tally:
             by_depth=tuple(_merged(old, new, cards) for old, new in zip(self.by_depth, chunk.by_depth)),
             shoes=None if self.shoes is None else self.shoes + chunk.shoes,
             nets=None if self.nets is None else (*self.nets, chunk.nets),
+            laws=chunk.laws if not self.laws else tuple(_added(a, b) for a, b in zip(self.laws, chunk.laws)),
         )
 
     @staticmethod
@@ -229,6 +234,17 @@ class Tally:
             return None
         return 1000 * float(per_round) / sd, (sd / float(per_round)) ** 2
 
+    def round_law(self, j: int) -> NetLaw | None:
+        """The exact law of column ``j``'s net result in a round drawn from the rounds dealt, each settled at the exact
+        odds of the cards it starts with (:mod:`.laws`); ``None`` when the column has none."""
+        laws = self.laws[j] if self.laws else None
+        return None if laws is None else laws.round_law(self.scale(j))
+
+    def shoe_law(self, j: int) -> NetLaw | None:
+        """The law of column ``j``'s net result in a shoe, its rounds so settled (:mod:`.laws`; floats, bounded)."""
+        laws = self.laws[j] if self.laws else None
+        return None if laws is None else laws.shoe_law(self.scale(j), self.expected(j) / self.shoe_count)
+
     def count_rows(self, j: int) -> list[tuple[int, Line, Fraction]]:
         """(count, rounds..., average exact EV) for each count reached, lowest first; the ends stand for beyond."""
         table = self.by_count[j]
@@ -244,6 +260,11 @@ class Tally:
             total = old + line
             grouped[first] = (total, Fraction(total.expected, total.rounds * self._unit(j, expected=True)))
         return [(key, line, average) for key, (line, average) in sorted(grouped.items())]
+
+
+def _added(old: ColumnLaws | None, new: ColumnLaws | None) -> ColumnLaws | None:
+    """Two chunks' laws of one column added (a column has a law in every chunk or in none)."""
+    return None if old is None or new is None else old + new
 
 
 def _merged(old: RoundsByKey | None, new: RoundsByKey | None, cards: int) -> RoundsByKey | None:

@@ -276,10 +276,11 @@ def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any],
         from ..play.executor import open_executor
         from ..report.count import count_document
         from ..studies.counting import run
+        from ..studies.risk import Asked, study_risk
 
         with open_executor(min(os.cpu_count() or 1, study.tasks)) as executor:
             tally = run(study, executor, job.step)
-            return cli_json([count_document(tally, executor.description)])
+            return cli_json([count_document(tally, executor.description, study_risk(tally, Asked()), Asked())])
 
     return study.tasks, work
 
