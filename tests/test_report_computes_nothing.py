@@ -31,10 +31,7 @@ COMPUTING = ("analyzer.exact", "analyzer.studies", "analyzer.play")
 ARITHMETIC = ("statistics", "decimal", "cmath")
 MATH_ALLOWED = {"isnan"}
 """What a report module may use of ``math``: the test for a float that is not a number (an estimate not made)."""
-PENDING: dict[tuple[str, str], str] = {
-    ("analyzer.report.count", "analyzer.studies.risk.risk"): "the risk branch (issue 27, item 4) moves the risk "
-    "figures of a counting study into studies/risk.py, computed with the study",
-}
+PENDING: dict[tuple[str, str], str] = {}
 """(report module, imported function) still allowed, with why."""
 
 
