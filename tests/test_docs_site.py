@@ -27,12 +27,11 @@ TYPOGRAPHIC = re.compile("[\u2013\u2014\u2018\u2019\u201c\u201d]")
 LITERAL_TAGS = {"code", "pre", "kbd", "samp", "tt"}
 LITERAL_CLASSES = {"sig-name", "sig-prename", "descname", "descclassname", "highlight"}
 """Where a page's text is literal: code, and the names and metavars of the command reference's options."""
+DOCS = Path(__file__).parent.parent / "docs"
 WIDTH, HEIGHT = 1280, 800
 """The screen a reader looks at the site on: a laptop's, the browser's own bars left out."""
-OWNED_ELSEWHERE = {
-    "regulator/report.html": "report-cert is rewriting the report page for issue 28 (verdict first, new checks)",
-}
-"""Guide pages another branch is rewriting at the same time: held to the first screen after the merge."""
+OWNED_ELSEWHERE: dict[str, str] = {}
+"""Guide pages another branch is rewriting at the same time (page: why): held to the first screen after the merge."""
 
 
 def _pages(html: Path) -> list[Path]:
@@ -145,15 +144,14 @@ def test_the_command_reference_shows_every_example_as_code_that_pastes(site: Pat
 
 
 def test_no_page_asks_another_host_for_anything(site: Path) -> None:
-    """Every script, style sheet, picture and frame a page loads is the site's own (a relative URL), and so is
-    every url() of the site's style sheets; MathJax's CDN is gone."""
+    """Every script, style sheet, picture and frame a page loads is the site's own (a relative URL, or data inlined
+    in the page: a notebook's plot), and so is every url() of the site's style sheets; MathJax's CDN is gone."""
     remote = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.IGNORECASE)
     found = []
     for page in _pages(site):
+        fetched = _read(page).fetched
         found += [
-            f"{page.relative_to(site)}: {url[:80]}"
-            for url in _read(page).fetched
-            if remote.match(url) and not url.startswith("data:")  # inline (a notebook's plot): no request
+            f"{page.relative_to(site)}: {url}" for url in fetched if remote.match(url) and not url.startswith("data:")
         ]
         assert not re.search(r"<script[^>]*mathjax", page.read_text(encoding="utf-8"), re.IGNORECASE), page
     for sheet in (site / "_static").rglob("*.css"):
@@ -232,14 +230,15 @@ def test_nothing_is_cut_at_1280_px(site: Path, page: Any) -> None:
     assert not cut, f"cut at {WIDTH} px: {cut}"
 
 
-FIRST = """() => {
+FIRST = """(notebook) => {
   for (const e of document.querySelectorAll('article pre')) {
     const text = e.innerText.trimStart();
-    const cell = e.closest('.highlight-python') !== null;  // a notebook's code cell, its output after it
+    const cell = notebook && e.closest('.highlight-python') !== null;
     if (cell || /^(\\$ baccarat |\\$ cat |>>> )/.test(text)) return e.getBoundingClientRect().top + window.scrollY;
   }
   return null;
 }"""
+"""The top of a page's first example: a command, a Python session, or (``notebook`` true) a notebook's code cell."""
 
 
 def test_every_guide_page_opens_with_a_command_and_its_output_on_the_first_screen(site: Path, page: Any) -> None:
@@ -254,7 +253,7 @@ def test_every_guide_page_opens_with_a_command_and_its_output_on_the_first_scree
         if each.name == "index.html" or name in OWNED_ELSEWHERE:
             continue
         page.goto(each.as_uri())
-        top = page.evaluate(FIRST)
+        top = page.evaluate(FIRST, (DOCS / name).with_suffix(".ipynb").exists())
         if top is None or top + 100 > HEIGHT:  # the command and about four lines of output
             late[name] = top
     assert not late, f"guide pages whose first example is not on the first screen (its top, px): {late}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -160,3 +161,20 @@ def test_the_certificate_the_regulator_page_shows_is_the_one_the_report_writes(t
     assert code == 0, err
     written = out.read_text(encoding="utf-8").split("\nProvenance: ", 1)[0].rstrip("\n")
     assert written == "== Certificate\n" + shown
+
+
+@pytest.mark.slow
+def test_the_checks_the_regulator_page_shows_are_the_ones_the_report_writes(tmp_path: Path) -> None:
+    """docs/regulator/report-checks.md opens with a report command and shows the regulatory checks section it
+    writes: the real section, for the command the page gives."""
+    page = (Path(__file__).parent.parent / "docs" / "regulator" / "report-checks.md").read_text(encoding="utf-8")
+    command = page.split("```\n$ baccarat ", 1)[1].split("\n```", 1)[0].replace("\\\n", " ")
+    words = shlex.split(command)
+    assert words[:1] == ["report"] and words[-2] == "--out", words
+    shown = page.split("```text\n== Regulatory checks\n", 1)[1].split("\n```", 1)[0]
+    root = Path(__file__).parent.parent
+    out = tmp_path / words[-1]
+    code, _, err = run(*(str(root / w) if w.startswith("examples/") else w for w in words[:-1]), str(out))
+    assert code == 0, err
+    written = out.read_text(encoding="utf-8").split("\n== Regulatory checks\n", 1)[1].split("\n== ", 1)[0]
+    assert written.rstrip("\n") == shown

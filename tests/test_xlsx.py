@@ -163,3 +163,15 @@ def test_a_spreadsheet_program_recalculates_the_formulas_to_the_exact_figures(tm
         assert math.isclose(float(rows["variance"]), par.variance, rel_tol=1e-12)
         assert math.isclose(float(rows["standard deviation"]), par.standard_deviation, rel_tol=1e-12)
     assert rows["house edge"].startswith("4.844031976")  # Wizard of Odds: the Tie at 9 to 1, 4.8440%
+
+
+def test_the_workbook_page_shows_the_banker_sheet_as_written(tmp_path: Path) -> None:
+    """docs/regulator/workbook.md shows the banker sheet, cell by cell, as openpyxl reads it back: the real sheet."""
+    page = (Path(__file__).parent.parent / "docs" / "regulator" / "workbook.md").read_text(encoding="utf-8")
+    shown = page.split("```\nA5: outcome", 1)[1].split("\n```", 1)[0]
+    book = _workbook(tmp_path, "analyze", "--rules", "punto-banco", "--wager", "banker", "--format", "xlsx")
+    lines = [
+        "  ".join(f"{c.coordinate}: {c.value}" for c in row if c.value is not None)
+        for row in book["banker"].iter_rows(min_row=5, max_row=19)
+    ]
+    assert "A5: outcome" + shown == "\n".join(line for line in lines if line)
