@@ -242,8 +242,8 @@ FIRST = """(notebook) => {
 
 
 def test_every_guide_page_opens_with_a_command_and_its_output_on_the_first_screen(site: Path, page: Any) -> None:
-    """The first example (a command, a Python session, or a notebook's first code cell) starts high enough that it and a few lines of its output
-    show on a 1280 x 800 screen, before any scrolling."""
+    """The first example (a command, a Python session, or a notebook's first code cell) starts high enough that it
+    and a few lines of its output show on a 1280 x 800 screen, before any scrolling."""
     guides = [site / "getting-started.html", site / "documents.html"] + [
         p for part in ("designer", "regulator", "researcher", "guides") for p in sorted((site / part).glob("*.html"))
     ]
