@@ -21,7 +21,7 @@ from ..errors import InputError
 from ..game.choices import parse_commission
 from ..game.rules import RuleSet
 from ..report.model import Document
-from ..studies.equilibrium import Solved, banker_plays, player_plays, solve
+from ..studies.equilibrium import Solved, solve
 from .common import rule_set, shoe_for, to_frame
 from .result import Result
 from .table import html_table
@@ -42,7 +42,7 @@ class Equilibria:
         """One record per free Banker cell of each equilibrium: its play, probability range and reach, exact."""
         rows = []
         for index, found in enumerate(self.solved.equilibria):
-            for play in banker_plays(self.solved, found):
+            for play in found.banker_plays:
                 rows.append(
                     {
                         "equilibrium": index + 1,
@@ -77,7 +77,7 @@ class Equilibria:
                 "draw": play.point,
             }
             for index, found in enumerate(self.solved.equilibria)
-            for play in player_plays(self.solved, found)
+            for play in found.player_plays
         ]
 
     def to_frame(self) -> Any:

@@ -16,8 +16,8 @@ from ..report.common import shoe_text
 from ..report.model import Document
 from ..report.peek import peek_document
 from ..report.revealsolve import reveal_law_document
-from ..studies.peek import SHAPES, PeekAnalysis, RaiseSheet, analyze_peek, peek_reveal
-from ..studies.peekcard import strategy_card
+from ..studies.peek import PeekAnalysis, RaiseSheet, analyze_peek, peek_reveal
+from ..studies.peekpatterns import SHAPES
 from ..studies.revealsolve import RevealLaws, parse_targets, solve_reveal_law
 from .common import rule_set, shoe_for, to_frame
 from .table import html_table
@@ -119,7 +119,7 @@ class Peek:
         w = self.analysis.wager(wager)
         labels = w.classes.labels
         rows: list[dict[str, Any]] = []
-        for grid in strategy_card(w):
+        for grid in w.card:
             for c in grid.cells:
                 rows.append(
                     {

@@ -33,8 +33,8 @@ import sympy
 from sympy import QQ, Poly
 
 from ..errors import InputError, shown
-from ..exact.lightning import TYPE_COUNT, Partition, dealings_by_partition, format_multiplier, lightning_pays
-from ..game.money import Lightning
+from ..exact.lightning import TYPE_COUNT, Partition, dealings_by_partition, lightning_pays
+from ..game.money import Lightning, multiplier_text
 from ..game.rules import RuleSet, Wager
 from ..game.shoe import Shoe
 
@@ -74,8 +74,8 @@ class FreeLaw:
         for value in self.free:
             if value not in values:
                 raise InputError(
-                    f"--free {format_multiplier(value)} is not a multiplier of the law; its values are "
-                    f"{', '.join(format_multiplier(v) for v in values)}."
+                    f"--free {multiplier_text(value)} is not a multiplier of the law; its values are "
+                    f"{', '.join(multiplier_text(v) for v in values)}."
                 )
         if len(set(self.free)) != len(self.free):
             raise InputError("--free names a multiplier value twice; name each once.")
@@ -88,7 +88,7 @@ class FreeLaw:
     @property
     def parameters(self) -> tuple[str, ...]:
         """The parameters' names: the probabilities of every free value but the last, ``P(2x)``."""
-        return tuple(f"P({format_multiplier(v)}x)" for v in self.free[:-1])
+        return tuple(f"P({multiplier_text(v)}x)" for v in self.free[:-1])
 
     @property
     def share(self) -> Fraction:
