@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
+from ..errors import InputError, named, setting, shown
 from ..game.choices import BOTH_COMPOSITIONS, INFORMATION, TOTALS, Choices, column_text, hand_text
 from ..game.rules import RuleSet
 from .cells import COMPOSITIONS, DRAW, STAND, STATES, CellCounts, total
@@ -113,11 +113,11 @@ def choice_game(table: CellCounts, rules: RuleSet, information: str | None = Non
     if choices is None:
         raise InputError(
             f"Rule set {rules.name} leaves no drawing cell to a side's choice (it has no [choices] table); "
-            "try --rules chemin-de-fer."
+            f"try {setting('rules', 'chemin-de-fer')}."
         )
     model = information or choices.information
     if model not in INFORMATION:
-        raise InputError(f"--information {model!r} is not one of {', '.join(INFORMATION)}.")
+        raise InputError(f"{named('information')} {shown(model)} is not one of {', '.join(INFORMATION)}.")
     decisions, player_of = _player(table, rules, choices, model)
     k = len(decisions)
     dtype: Any = table.counts.dtype
