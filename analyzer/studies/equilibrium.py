@@ -31,8 +31,9 @@ Proof
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from ..errors import InputError
 from ..exact.cellgame import ChoiceGame, choice_game
@@ -106,10 +107,20 @@ class Equilibrium:
     player_range: tuple[Fraction, Fraction]
     proof: Proof | None
     """The best-response check (None only where a caller asked for none: the shoe study's thousands of solves)."""
-    player_plays: tuple[Play, ...]
-    """The Player's decisions as this equilibrium plays them, in the game's order (what his strategy card says)."""
-    banker_plays: tuple[Play, ...]
-    """The Banker's free cells as this equilibrium plays them, each cell's reach at the Player's point (his card)."""
+    game: ChoiceGame = field(repr=False, compare=False)
+    """The counted game the strategies are of (what :attr:`player_plays` and :attr:`banker_plays` read)."""
+
+    @cached_property
+    def player_plays(self) -> tuple[Play, ...]:
+        """The Player's decisions as this equilibrium plays them, in the game's order (what his strategy card says);
+        computed when first read (the dealt-shoe study's thousands of solves never read them)."""
+        return _player_plays(self.game, self.player)
+
+    @cached_property
+    def banker_plays(self) -> tuple[Play, ...]:
+        """The Banker's free cells as this equilibrium plays them, each cell's reach at the Player's point (his card);
+        computed when first read."""
+        return _banker_plays(self.game, self.banker, self.player.point)
 
 
 @dataclass(frozen=True)
@@ -220,8 +231,7 @@ def _equilibrium(payoffs: BilinearGame, player: StrategySet, banker: StrategySet
         banker_payoff=to_banker,
         player_range=(low / payoffs.game.dealings, high / payoffs.game.dealings),
         proof=prove(payoffs.game, payoffs.commission, p, q, banker) if check else None,
-        player_plays=_player_plays(payoffs.game, player),
-        banker_plays=_banker_plays(payoffs.game, banker, p),
+        game=payoffs.game,
     )
 
 
