@@ -58,33 +58,36 @@ def worded_for(front_end: str) -> Iterator[None]:
         _WORDING.reset(token)
 
 
-def named(parameter: str) -> str:
+def named(parameter: str, option: str | None = None) -> str:
     """How an error names ``parameter`` (a library keyword) to whoever called: the keyword itself, or at the command
-    line its option. One check, one message, worded for each front end.
+    line its option: ``option`` where the command's own word differs (``within`` is ``--reveal-within`` for one
+    command and ``--within`` for another), else :data:`OPTIONS`'s, else the keyword spelt as an option. One check,
+    one message, worded for each front end.
 
-    >>> named("shoes"), named("cut_card")
-    ('shoes', 'cut_card')
+    >>> named("shoes"), named("cut_card"), named("targets", "--reveal-rtp")
+    ('shoes', 'cut_card', 'targets')
     >>> with worded_for("command line"):
-    ...     named("shoes"), named("cut_card"), named("pays")
-    ('--shoes', '--cut-card', '--pay')
+    ...     named("shoes"), named("cut_card"), named("pays"), named("targets", "--reveal-rtp")
+    ('--shoes', '--cut-card', '--pay', '--reveal-rtp')
     """
     if _WORDING.get() == "python":
         return parameter
-    return OPTIONS.get(parameter, "--" + parameter.replace("_", "-"))
+    return option or OPTIONS.get(parameter, "--" + parameter.replace("_", "-"))
 
 
-def setting(parameter: str, value: str) -> str:
-    """``parameter`` given the text ``value``, as the caller writes it: ``play='count'`` or ``--play count``.
+def setting(parameter: str, value: str, option: str | None = None) -> str:
+    """``parameter`` given the text ``value``, as the caller writes it: ``play='count'`` or ``--play count``
+    (``option`` as in :func:`named`).
 
     >>> setting("play", "count")
     "play='count'"
     >>> with worded_for("command line"):
-    ...     setting("play", "count")
-    '--play count'
+    ...     setting("play", "count"), setting("targets", "98.8%", "--reveal-rtp")
+    ('--play count', '--reveal-rtp 98.8%')
     """
     if _WORDING.get() == "python":
         return f"{parameter}={value!r}"
-    return f"{named(parameter)} {value}"
+    return f"{named(parameter, option)} {value}"
 
 
 _REPR = reprlib.Repr()

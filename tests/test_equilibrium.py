@@ -19,7 +19,7 @@ import pytest
 from analyzer.exact.cellgame import ChoiceGame
 from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
-from analyzer.studies.equilibrium import EITHER, MIXES, banker_plays, game_for, player_plays, solve
+from analyzer.studies.equilibrium import EITHER, MIXES, game_for, solve
 from analyzer.studies.proof import prove
 
 from .brute_force_choices import payoff_table
@@ -47,7 +47,7 @@ def test_kemeny_and_snell_the_player_draws_at_5_with_probability_9_11_with_repla
     assert equilibrium.player.point == (Fraction(9, 11),) and equilibrium.player.unique
     assert round(float(equilibrium.player_payoff), 4) == -0.0128
     assert equilibrium.player_payoff == Fraction(-679568, 53094899)  # ours, exact
-    mixed = [p for p in banker_plays(solved, equilibrium) if p.play != "draw" and p.play != "stand"]
+    mixed = [p for p in equilibrium.banker_plays if p.play != "draw" and p.play != "stand"]
     assert [(p.label, p.play, p.low) for p in mixed] == [("6 v stood", MIXES, Fraction(859, 2288))]
     _proved(solved)
 
@@ -97,7 +97,7 @@ def test_the_banker_composition_model_at_6_decks() -> None:
     (equilibrium,) = solved.equilibria
     assert equilibrium.player.point == (Fraction(477191, 592524),)
     assert equilibrium.player_payoff == Fraction(-974653793197999, 75340147272374985)
-    plays = banker_plays(solved, equilibrium)
+    plays = equilibrium.banker_plays
     assert [p.label for p in plays if p.departs] == ["5 (4-1) v drew 4", "5 (3-2) v drew 4", "6 (8-8) v stood"]
     assert [(p.label, p.low) for p in plays if p.play == MIXES] == [("6 (T-6) v stood", Fraction(77143741, 121269912))]
 
@@ -269,9 +269,9 @@ def test_every_cell_where_both_choices_are_optimal_is_reported() -> None:
     shoe = Shoe.decks(1).remove(("5",) * 4)
     solved = solve(CHEMIN, shoe, "banker-composition")
     (equilibrium,) = solved.equilibria
-    either = [p for p in banker_plays(solved, equilibrium) if p.play == EITHER]
+    either = [p for p in equilibrium.banker_plays if p.play == EITHER]
     assert either and all(p.reach == 0 for p in either)
-    with_a_five = {p.label for p in banker_plays(solved, equilibrium) if p.composition and 5 in p.composition}
+    with_a_five = {p.label for p in equilibrium.banker_plays if p.composition and 5 in p.composition}
     assert with_a_five and with_a_five <= {p.label for p in either}
     _proved(solved)
-    assert [p.reach for p in player_plays(solved, equilibrium)] != [0]
+    assert [p.reach for p in equilibrium.player_plays] != [0]

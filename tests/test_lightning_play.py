@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 from analyzer.api import analyze
-from analyzer.exact.lightning import format_multiplier
 from analyzer.exact.parsheet import par_sheets
 from analyzer.exact.reach import load_rules
 from analyzer.game.cards import TYPES
+from analyzer.game.money import multiplier_text
 from analyzer.game.shoe import Shoe
 from analyzer.game.state import FinalState
 from analyzer.play.dealer import state_code
@@ -58,7 +58,7 @@ def _observed(applies: str, rule_file, rounds: int = 200_000) -> tuple[Counter[s
     for key, n in done.tally.lightning[0]:
         row, value = key_value(wager, key)
         name = wager.outcomes[row].name
-        seen[name if value == 1 else f"{name} x{format_multiplier(value)}"] += n
+        seen[name if value == 1 else f"{name} x{multiplier_text(value)}"] += n
     return seen, exact, rounds
 
 

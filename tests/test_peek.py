@@ -15,17 +15,9 @@ from analyzer.game.reveal import sets_of
 from analyzer.game.rulefile import parse, read_rules
 from analyzer.game.shoe import Shoe
 from analyzer.numbers import percent_text
-from analyzer.studies.peek import (
-    OPTIMAL,
-    SHAPES,
-    Pattern,
-    WagerPeek,
-    analyze_peek,
-    raise_sheet,
-    shape_of,
-    shape_weights,
-)
-from analyzer.studies.peekcard import card_policy, refutations, strategy_card
+from analyzer.studies.peek import OPTIMAL, WagerPeek, analyze_peek, raise_sheet, shape_weights
+from analyzer.studies.peekcard import card_policy, refutations
+from analyzer.studies.peekpatterns import SHAPES, Pattern, shape_of
 
 from .brute_force_peek import every_subset, never_value, optimal_value, seen_sums
 
@@ -295,7 +287,7 @@ def test_the_highest_percentage_play_beats_optimal_play_on_percentage_only(eight
 
 def test_the_card_with_its_exceptions_plays_optimally_on_every_pattern(eight_decks) -> None:  # type: ignore[no-untyped-def]
     for peek in eight_decks.wagers:
-        grids = strategy_card(peek)
+        grids = peek.card
         policy = card_policy(grids, peek.classes)
         assert refutations(peek, policy) == ()
         sheet = raise_sheet(
@@ -313,7 +305,7 @@ def test_the_card_with_its_exceptions_plays_optimally_on_every_pattern(eight_dec
 
 def test_a_wrong_strategy_cell_is_caught_with_what_it_costs(eight_decks) -> None:  # type: ignore[no-untyped-def]
     peek = eight_decks.wager("banker")
-    grids = strategy_card(peek)
+    grids = peek.card
     policy = card_policy(grids, peek.classes)
     # Banker bet, two Player cards totalling 7 and one Banker card of 8 revealed: the card raises; keep instead
     wrong = {(p.shape, p.key): policy(p) for shape in SHAPES for p in peek.patterns[shape]}
@@ -340,14 +332,14 @@ def test_a_wrong_strategy_cell_is_caught_with_what_it_costs(eight_decks) -> None
 
 
 def test_an_exception_is_a_composition_whose_sign_differs_from_its_cell(eight_decks) -> None:  # type: ignore[no-untyped-def]
-    (exception,) = [e for g in strategy_card(eight_decks.wager("player")) for e in g.exceptions]
+    (exception,) = [e for g in eight_decks.wager("player").card for e in g.exceptions]
     # Player bet, A,3 v A,3 revealed: a 4 v 4 raises on the card, but this composition loses
     assert exception.pattern.key == ((1, 3), (1, 3)) and exception.play == 1 and exception.cell.play == 3
     assert exception.pattern.expected_value < 0 < exception.cell.expected_value
 
 
 def test_a_certain_tie_is_either_on_the_card(eight_decks) -> None:  # type: ignore[no-untyped-def]
-    grid = next(g for g in strategy_card(eight_decks.wager("banker")) if g.shape == (2, 2))
+    grid = next(g for g in eight_decks.wager("banker").card if g.shape == (2, 2))
     for total in (6, 7, 8, 9):  # both hands stand on these: the tie is certain, the value 0
         cell = grid.cell(total, total)
         assert cell is not None and cell.net == 0 and cell.best == "either" and cell.play == 1

@@ -48,6 +48,8 @@ _PUBLIC: dict[str, str] = {
     "sort_search": "seeing",
     "SortSearchResult": "seeing",
     "ExposureResult": "seeing",
+    "multiplier_law": "multipliers",
+    "MultiplierFit": "multipliers",
 }
 """Public name -> its module here; each is imported on first use, so the command line's start-up stays light."""
 
@@ -63,6 +65,8 @@ if TYPE_CHECKING:
     from .counting import Verification as Verification
     from .counting import count as count
     from .counting import verify as verify
+    from .multipliers import MultiplierFit as MultiplierFit
+    from .multipliers import multiplier_law as multiplier_law
     from .removal import Removal as Removal
     from .removal import eor as eor
     from .result import Result as Result

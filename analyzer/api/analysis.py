@@ -15,7 +15,7 @@ from ..report.common import FIGURES as SHOWN
 from ..report.common import shoe_text
 from ..report.model import Document, Value, count, decimal, percent, real, text
 from ..report.model import pays as pays_value
-from .common import rendered, rule_set, shoe_for, texts, to_frame
+from .common import plural, rendered, rule_set, shoe_for, texts, to_frame
 from .table import exact_rows, html_table
 
 FIGURES: tuple[str, ...] = tuple(key for key, _, _ in SHOWN)
@@ -38,8 +38,8 @@ class Analysis:
     def __repr__(self) -> str:
         rows = sum(len(s.rows) for s in self.sheets)
         return (
-            f"<Analysis: par sheets of {_plural(len(self.sheets), 'wager')} under {self.rules.name}, "
-            f"{shoe_text(self.shoe)}; {_plural(rows, 'outcome row')}>"
+            f"<Analysis: par sheets of {plural(len(self.sheets), 'wager')} under {self.rules.name}, "
+            f"{shoe_text(self.shoe)}; {plural(rows, 'outcome row')}>"
         )
 
     def sheet(self, wager: str) -> ParSheet:
@@ -117,10 +117,6 @@ class Analysis:
 
     def _repr_html_(self) -> str:
         return self.to_html()
-
-
-def _plural(n: int, what: str) -> str:
-    return f"{n:,} {what}" + ("" if n == 1 else "s")
 
 
 def analyze(

@@ -19,14 +19,20 @@ from ..report.model import Document
 _PAY = re.compile(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)")
 
 
-def texts(value: str | Iterable[str], parameter: str) -> tuple[str, ...]:
+def texts(value: str | Iterable[str], parameter: str, commas: bool = False) -> tuple[str, ...]:
     """``value`` as a tuple of texts: a string is one (``wagers="banker"`` is the one wager banker, never its
-    letters), any other iterable of strings is as many; anything else is refused naming ``parameter``.
+    letters), any other iterable of strings is as many; anything else is refused naming ``parameter``. With
+    ``commas`` (a parameter whose command-line option is a comma-separated list, ``--bets player,banker``) a string
+    is split at its commas, blanks dropped; a list is taken as it is, so a name holding a comma is given in a list.
 
     >>> texts("banker", "wagers"), texts(["banker", "tie"], "wagers")
     (('banker',), ('banker', 'tie'))
+    >>> texts("player, banker,tie", "bets", commas=True), texts(["a,b"], "bets", commas=True)
+    (('player', 'banker', 'tie'), ('a,b',))
     """
     if isinstance(value, str):
+        if commas:
+            return tuple(name.strip() for name in value.split(",") if name.strip())
         return (value,)
     try:
         items = tuple(value)
@@ -35,6 +41,15 @@ def texts(value: str | Iterable[str], parameter: str) -> tuple[str, ...]:
     if items is None or not all(isinstance(item, str) for item in items):
         raise InputError(f"{named(parameter)} must be a text or a list of texts, got {shown(value)}.")
     return items
+
+
+def plural(n: int, what: str) -> str:
+    """``n`` things, the count with thousands separated: "1 wager", "1,296 pattern rows".
+
+    >>> plural(1, "wager"), plural(1296, "pattern row")
+    ('1 wager', '1,296 pattern rows')
+    """
+    return f"{n:,} {what}" + ("" if n == 1 else "s")
 
 
 def with_pays(rules: RuleSet, overrides: str | Iterable[str]) -> RuleSet:

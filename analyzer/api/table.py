@@ -17,15 +17,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from ..numbers import fraction_text
-from ..report.model import Value, count, flag, fraction, real, text
+from ..report.model import Fields, Value, count, flag, fraction, real, text
 from ..report.values import exact_data, human
 
 ROUNDED: tuple[str, ...] = ("decimal", "percent", "odds")
 """The kinds of value a person reads rounded, whose cells carry the exact fraction as their tooltip."""
+EXACT: tuple[str, ...] = (*ROUNDED, "fraction")
+"""The kinds of value whose exact fraction a cell shows with ``exact=True``, and otherwise in its tooltip wherever the
+text people read is not that fraction (rounded, or written otherwise: an amount of money "67,647.47")."""
 
 Row = Mapping[str, Value]
 """One row of a notebook table: a typed value per column."""
@@ -56,11 +60,33 @@ def exact_rows(rows: Sequence[Row]) -> list[dict[str, Any]]:
 
 def _cell(given: object, exact: bool) -> str:
     value = typed(given)
-    shown = html.escape(human(value, exact))
     data = value.data
-    if not exact and isinstance(data, Fraction) and value.kind in ROUNDED and value.text is None:
-        return f'<td title="{html.escape(fraction_text(data))}">{shown}</td>'
-    return f"<td>{shown}</td>"
+    if isinstance(data, Fraction) and value.kind in EXACT:
+        fraction = fraction_text(data)
+        if exact:
+            return f"<td>{html.escape(fraction)}</td>"
+        shown = human(value)
+        if shown != fraction:
+            return f'<td title="{html.escape(fraction)}">{html.escape(shown)}</td>'
+    return f"<td>{html.escape(human(value, exact))}</td>"
+
+
+def figure_rows(fields: Fields) -> list[dict[str, Value]]:
+    """A report's key/value block as rows of a two-column table, ``figure`` and ``value``: each value as the text
+    output prints it (the field's own text where it has one), its exact fraction kept for the tooltip. Fields for
+    machines only (no label) and sentences without a label are left out."""
+    rows = []
+    for f in fields.fields:
+        if not f.label:
+            continue
+        if isinstance(f.value, Value):
+            value = f.value if f.text is None else replace(f.value, text=f.text)
+        elif f.text is not None or not isinstance(f.value, tuple):
+            value = text(f.text)
+        else:
+            value = text(", ".join(human(v) for v in f.value))
+        rows.append({"figure": text(f.label), "value": value})
+    return rows
 
 
 def html_table(rows: Sequence[Mapping[str, object]], caption: str, exact: bool = False) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import InputError
-from ..game.odds import parse_percent
 from .app import cli, command_rules, emit, examples, rule_sets, shoe_of
 from .options import decks_option, exact_option, format_option, one_rule_set, pay_option, remove_option, wagers_option
 
@@ -57,11 +56,11 @@ def solve_reveal_laws(
     from ..api.common import with_pays
     from ..report.revealsolve import reveal_law_document
     from ..studies.peek import peek_reveal
-    from ..studies.revealsolve import parse_targets, solve_reveal_law
+    from ..studies.revealsolve import parse_targets, parse_within, solve_reveal_law
 
     if not rule_names:
         raise InputError("solve --reveal-rtp needs --rules FILE, a rule file with a [reveal] table.")
-    tolerance = parse_percent(within)
+    tolerance = parse_within(within)
     documents = []
     for rules in (with_pays(r, pays) for r in rule_sets(rule_names)):
         parsed = parse_targets(targets, peek_reveal(rules))

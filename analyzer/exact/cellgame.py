@@ -25,20 +25,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
-from ..game.choices import BOTH_COMPOSITIONS, INFORMATION, TOTALS, Choices
-from ..game.rules import BANKER_COLUMNS, RuleSet
-from .cells import COMPOSITIONS, DRAW, STAND, STATES, CellCounts, composition_text, total
+from ..errors import InputError, named, setting, shown
+from ..game.choices import BOTH_COMPOSITIONS, INFORMATION, TOTALS, Choices, column_text, hand_text
+from ..game.rules import RuleSet
+from .cells import COMPOSITIONS, DRAW, STAND, STATES, CellCounts, total
 
 Affine = tuple[int, ...]
 """Coefficients of 1, p_1, ..., p_k: an exact count that depends linearly on the Player's probabilities."""
 Outcomes = tuple[Affine, Affine, Affine]
 """Counts by result: the Player wins, a tie, the Banker wins."""
-
-
-def column_text(column: int) -> str:
-    """A Player state as outputs name it: "stood", or the third card's value, "drew 4"."""
-    return "stood" if column == 0 else f"drew {BANKER_COLUMNS[column]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +48,7 @@ class PlayerChoice:
     @property
     def label(self) -> str:
         """ "5", or "5 (T-5)" when the Player sees his composition."""
-        return str(self.total) if self.composition is None else f"{self.total} ({composition_text(self.composition)})"
+        return hand_text(self.total, self.composition)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +66,7 @@ class BankerCell:
     @property
     def label(self) -> str:
         """ "6 v stood", "3 (T-3) v drew 8"."""
-        hand = str(self.total) if self.composition is None else f"{self.total} ({composition_text(self.composition)})"
-        return f"{hand} v {column_text(self.column)}"
+        return f"{hand_text(self.total, self.composition)} v {column_text(self.column)}"
 
     def reach(self) -> Affine:
         """The dealings that reach the cell (the same whatever the Banker does there)."""
@@ -119,11 +113,11 @@ def choice_game(table: CellCounts, rules: RuleSet, information: str | None = Non
     if choices is None:
         raise InputError(
             f"Rule set {rules.name} leaves no drawing cell to a side's choice (it has no [choices] table); "
-            "try --rules chemin-de-fer."
+            f"try {setting('rules', 'chemin-de-fer')}."
         )
     model = information or choices.information
     if model not in INFORMATION:
-        raise InputError(f"--information {model!r} is not one of {', '.join(INFORMATION)}.")
+        raise InputError(f"{named('information')} {shown(model)} is not one of {', '.join(INFORMATION)}.")
     decisions, player_of = _player(table, rules, choices, model)
     k = len(decisions)
     dtype: Any = table.counts.dtype

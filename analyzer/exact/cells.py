@@ -84,20 +84,6 @@ def total(composition: tuple[int, int]) -> int:
     return (composition[0] + composition[1]) % 10
 
 
-def composition_text(composition: tuple[int, int]) -> str:
-    """A composition as people read it, larger card first, ten-valued cards as T: "5-T" is written "T-5".
-
-    >>> composition_text((0, 5)), composition_text((2, 3)), composition_text((0, 0))
-    ('T-5', '3-2', 'T-T')
-    """
-    a, b = composition
-
-    def name(v: int) -> str:
-        return "T" if v == 0 else str(v)
-
-    return f"{name(b) if a else 'T'}-{name(a) if a else name(b)}" if a else f"T-{name(b)}"
-
-
 @dataclass(frozen=True, slots=True)
 class CellCounts:
     """The table of a shoe: ``counts[i, j, s, a, r]`` as the module says, ``naturals`` by result.

@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..game.cards import RANKS, SUITS
-from ..game.money import Lightning
+from ..game.money import Lightning, multiplier_text
 from ..game.needs import Accs, HandNeeds, Needs, code_keys, needs_of
 from ..game.patterns import RANKS_KEYING
 from ..game.rules import RuleSet
@@ -205,7 +205,7 @@ def lightning_counts(rules: RuleSet, shoe: Shoe, wager: Wager) -> tuple[Wager, d
     for (row, value), weight in sorted(spread.items(), key=lambda item: (item[0][0], item[0][1])):
         base = wager.outcomes[row]
         pays = lightning_pays(wager, row, value)
-        name = base.name if value == 1 else f"{base.name} x{format_multiplier(value)}"
+        name = base.name if value == 1 else f"{base.name} x{multiplier_text(value)}"
         outcomes.append(replace(base, name=name, pays=pays) if name != base.name or pays != base.pays else base)
         counts[name] = weight
     return replace(wager, outcomes=tuple(outcomes), unreachable="allow"), counts, shoe.denominator * scale
@@ -223,11 +223,6 @@ def lightning_pays(wager: Wager, row: int, value: Fraction) -> Fraction | None:
     if pays > 0:
         pays = wager.lightning.win(pays, value)
     return pays if wager.money is None else wager.money.net(pays)
-
-
-def format_multiplier(value: Fraction) -> str:
-    """A total multiplier as a row's name shows it: "x8", "x64"."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
 
 
 # ------------------------------------------------------------- the counting study's units

@@ -54,6 +54,43 @@ INFORMATION_TEXT: dict[str, str] = {
 CHOOSE, RULED = "C", "-"
 """A cell of ``[choices]``: the side chooses (``C``), or the ``[drawing]`` table rules it (``-``)."""
 
+Composition = tuple[int, int]
+"""A two-card composition: the unordered pair of the cards' values (ten-valued cards 0), smaller first."""
+
+
+def composition_text(composition: Composition) -> str:
+    """A composition as people read it, larger card first, ten-valued cards as T: "5-T" is written "T-5".
+
+    >>> composition_text((0, 5)), composition_text((2, 3)), composition_text((0, 0))
+    ('T-5', '3-2', 'T-T')
+    """
+    smaller, larger = composition
+
+    def name(value: int) -> str:
+        return "T" if value == 0 else str(value)
+
+    return f"T-{name(larger)}" if smaller == 0 else f"{name(larger)}-{name(smaller)}"
+
+
+def hand_text(total: int, composition: Composition | None) -> str:
+    """A side's two-card hand as the outputs label a decision or a row of the Banker's chart: its total, and its
+    composition when the side sees it.
+
+    >>> hand_text(5, None), hand_text(5, (0, 5))
+    ('5', '5 (T-5)')
+    """
+    return str(total) if composition is None else f"{total} ({composition_text(composition)})"
+
+
+def column_text(column: int) -> str:
+    """A Player state as outputs name it (a column of the Banker's chart): "stood", or his third card, "drew 4".
+
+    >>> column_text(0), column_text(5)
+    ('stood', 'drew 4')
+    """
+    return "stood" if column == 0 else f"drew {BANKER_COLUMNS[column]}"
+
+
 MOST_COMMISSION = Fraction(1, 2)
 """The largest commission accepted: above half of a Banker win the question is not baccarat's (the papers take
 0 to 10%)."""

@@ -87,6 +87,16 @@ HANDS_MULTIPLIED: tuple[str, ...] = (
 cards of one hand (a pair bet's cards)."""
 
 
+def multiplier_text(value: Fraction) -> str:
+    """A total multiplier as a rule file writes its key and a par sheet's row names it ("Player wins x8"): a whole
+    number, or a fraction when it is not one.
+
+    >>> multiplier_text(Fraction(8)), multiplier_text(Fraction(5, 2))
+    ('8', '5/2')
+    """
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
 @dataclass(frozen=True, slots=True)
 class Lightning:
     """Random multipliers: ``count`` lightning card types drawn from a virtual 52-card deck ((K, probability) pairs),

@@ -32,8 +32,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, shown
-from ..exact.lightning import TYPE_COUNT, format_multiplier, lightning_pays
+from ..exact.lightning import TYPE_COUNT, lightning_pays
 from ..game.cards import card_text, parse_card, suit_of
+from ..game.money import multiplier_text
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND
 from ..game.wager import Wager
@@ -291,7 +292,7 @@ def multiplied(rules: RuleSet, played: Round, drawn: Drawn | None) -> Round:
                 cards = player if hand == "player" else banker
                 for card in cards[:2] if wager.lightning.first_two else cards:
                     value *= multiplier.get(card, 1)
-        name = settlement.outcome.name if value == 1 else f"{settlement.outcome.name} x{format_multiplier(value)}"
+        name = settlement.outcome.name if value == 1 else f"{settlement.outcome.name} x{multiplier_text(value)}"
         outcome = replace(settlement.outcome, name=name, pays=lightning_pays(wager, row, value))
         settlements.append(replace(settlement, outcome=outcome))
     return replace(played, settlements=tuple(settlements), lightning=drawn)

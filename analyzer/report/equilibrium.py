@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..exact.cellgame import column_text
-from ..exact.cells import composition_text
-from ..game.choices import INFORMATION_TEXT
+from ..game.choices import INFORMATION_TEXT, column_text, composition_text
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS
 from ..numbers import decimal_text, fraction_text, percent_text
 from ..studies.bilinear import Constraint
@@ -24,8 +22,6 @@ from ..studies.equilibrium import (
     Equilibrium,
     Play,
     Solved,
-    banker_plays,
-    player_plays,
 )
 from .common import COUNTING, rule_set_fields
 from .equilibrium_cards import banker_card, player_card
@@ -312,8 +308,7 @@ def _value(x: Fraction) -> Value:
 
 
 def _equilibrium_section(solved: Solved, index: int, equilibrium: Equilibrium) -> Section:
-    players = player_plays(solved, equilibrium)
-    bankers = banker_plays(solved, equilibrium)
+    players, bankers = equilibrium.player_plays, equilibrium.banker_plays
     low, high = equilibrium.player_range
     values = [
         Field("player_value", "Value to the Player", _value(equilibrium.player_payoff)),

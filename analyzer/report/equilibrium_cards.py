@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..exact.cells import COMPOSITIONS, composition_text, total
-from ..game.choices import INFORMATION_TEXT
+from ..game.choices import INFORMATION_TEXT, composition_text, hand_text
 from ..game.rules import BANKER_COLUMNS, NON_NATURAL_TOTALS, RuleSet
 from ..numbers import fraction_text, percent_text
 from ..studies.equilibrium import DRAWS, EITHER, MIXES, RANGE, STANDS, Play, Solved
@@ -21,15 +20,6 @@ LEGEND = (
 )
 
 
-def card_rows(plays: Sequence[Play]) -> list[tuple[str, list[Play]]]:
-    """The Banker's chart: one row per total (totals) or per composition, each with its 11 cells in order."""
-    rows: dict[str, list[Play]] = {}
-    for p in plays:
-        key = str(p.total) if p.composition is None else f"{p.total} ({composition_text(p.composition)})"
-        rows.setdefault(key, []).append(p)
-    return list(rows.items())
-
-
 def _symbol(p: Play) -> str:
     symbol = SYMBOLS[p.play]
     return symbol.lower() if p.departs else symbol
@@ -38,12 +28,8 @@ def _symbol(p: Play) -> str:
 def banker_card(solved: Solved, plays: Sequence[Play]) -> Section:
     rules = solved.rules
     by_cell = {(p.total, p.composition, p.column): p for p in plays}
-    compositions = solved.game.game.information != "totals"
     rows: list[tuple[Value | None, ...]] = []
-    hands: list[tuple[int, tuple[int, int] | None]] = (
-        [(total(c), c) for c in COMPOSITIONS] if compositions else [(t, None) for t in NON_NATURAL_TOTALS]
-    )
-    for t, composition in hands:
+    for t, composition in solved.banker_hands:
         cells = []
         for column in range(len(BANKER_COLUMNS)):
             play = by_cell.get((t, composition, column))
@@ -51,8 +37,7 @@ def banker_card(solved: Solved, plays: Sequence[Play]) -> Section:
                 cells.append(text("D." if rules.drawing.banker[t][column] else "S."))
             else:
                 cells.append(text(_symbol(play)))
-        label = str(t) if composition is None else f"{t} ({composition_text(composition)})"
-        rows.append((text(label), *cells))
+        rows.append((text(hand_text(t, composition)), *cells))
     columns = (
         Column(None, "Banker holds"),
         *(Column(None, "stood" if c == "stood" else c, "right") for c in BANKER_COLUMNS),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exact.lightning import format_multiplier
+from ..game.money import multiplier_text
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import decimal_text, exact_percent_text, fraction_text, percent_text
@@ -47,14 +47,12 @@ def _cards(law: FreeLaw) -> str:
 
 def law_text(law: FreeLaw) -> str:
     """The law in words: its cards, its values, which probabilities are free and which kept."""
-    names = [format_multiplier(v) + "x" for v, _ in law.lightning.multipliers]
+    names = [multiplier_text(v) + "x" for v, _ in law.lightning.multipliers]
     values = ", ".join(names[:-1]) + " or " + names[-1]
     kept = [
-        f"P({format_multiplier(v)}x) = {exact_percent_text(p)}"
-        for v, p in law.lightning.multipliers
-        if v not in law.free
+        f"P({multiplier_text(v)}x) = {exact_percent_text(p)}" for v, p in law.lightning.multipliers if v not in law.free
     ]
-    last = f"P({format_multiplier(law.free[-1])}x)"
+    last = f"P({multiplier_text(law.free[-1])}x)"
     share = "1" if law.share == 1 else exact_percent_text(law.share)
     rest = f"{last} = {share} - {' - '.join(law.parameters)}"
     return (
@@ -82,7 +80,7 @@ def _bands(bands: tuple[Band, ...]) -> Value:
 
 def _point_text(law: FreeLaw, point: Point) -> str:
     return ", ".join(
-        f"P({format_multiplier(v)}x) = {decimal_text(p, PLACES)}" for v, p in law.probabilities(point) if v in law.free
+        f"P({multiplier_text(v)}x) = {decimal_text(p, PLACES)}" for v, p in law.probabilities(point) if v in law.free
     )
 
 
@@ -90,7 +88,7 @@ def _point(law: FreeLaw, point: Point | None) -> Value:
     if point is None:
         return data(None, "none")
     return data(
-        {f"{format_multiplier(v)}": fraction_text(p) for v, p in law.probabilities(point) if v in law.free},
+        {f"{multiplier_text(v)}": fraction_text(p) for v, p in law.probabilities(point) if v in law.free},
         _point_text(law, point),
     )
 
@@ -199,9 +197,7 @@ def _printable(fit: LawFit) -> list[Block]:
     if fit.printable is None:
         return []
     law = fit.law.probabilities(fit.printable)
-    toml = (
-        "multipliers = { " + ", ".join(f'"{format_multiplier(v)}" = "{exact_percent_text(p)}"' for v, p in law) + " }"
-    )
+    toml = "multipliers = { " + ", ".join(f'"{multiplier_text(v)}" = "{exact_percent_text(p)}"' for v, p in law) + " }"
     rows = tuple(
         (
             text(t.target.wager),
@@ -228,7 +224,7 @@ def _printable(fit: LawFit) -> list[Block]:
                 Field(
                     "printable",
                     None,
-                    data({format_multiplier(v): fraction_text(p) for v, p in law}, toml),
+                    data({multiplier_text(v): fraction_text(p) for v, p in law}, toml),
                 ),
             )
         ),
@@ -267,7 +263,7 @@ def law_fit_document(rules: RuleSet, shoe: Shoe, fit: LawFit) -> Document:
                 Field("shoe", "Shoe", shoe_fields(shoe), text=f"{shoe_text(shoe)}."),
                 Field("law", "Law", text(law_text(law))),
                 Field("parameters", None, tuple(text(p) for p in law.parameters)),
-                Field("free", None, tuple(text(format_multiplier(v)) for v in law.free)),
+                Field("free", None, tuple(text(multiplier_text(v)) for v in law.free)),
                 Field("method", None, text(fit.method)),
             )
         ),

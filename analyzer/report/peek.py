@@ -2,7 +2,7 @@
 raising's par sheets, the highest percentage of amounts wagered, and the strategy card, as a document.
 
 No arithmetic happens here: every figure comes from a :class:`~analyzer.studies.peek.PeekAnalysis` and the card
-from :func:`~analyzer.studies.peekcard.strategy_card`.
+from :attr:`WagerPeek.card <analyzer.studies.peek.WagerPeek.card>` (computed by the study).
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from ..game.reveal import Reveal, positions_text, written_percent
 from ..game.shoe import CARDS_PER_ROUND
 from ..numbers import count_text, fraction_text, percent_text
 from ..studies.peek import PeekAnalysis, RaiseSheet, WagerPeek
-from ..studies.peekcard import strategy_card
 from .common import rule_set_fields, shoe_context, shoe_fields, shoe_text
 from .model import (
     Column,
@@ -368,7 +367,7 @@ def _wager_section(peek: WagerPeek) -> Section:
         )
     )
     pays = ", ".join(f"{o.name} {o.pays_text}" for o in wager.outcomes)
-    grids = strategy_card(peek)
+    grids = peek.card
     return Section(
         title=wager.title,
         name=wager.name,

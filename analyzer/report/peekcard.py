@@ -1,10 +1,11 @@
 """The strategy card of the ``peek`` report: a grid per shape of what is seen, its exceptions, and every pattern
-(for machines and the CSV). No arithmetic: the card comes from :func:`~analyzer.studies.peekcard.strategy_card`."""
+(for machines and the CSV). No arithmetic: the card is the study's, :attr:`~analyzer.studies.peek.WagerPeek.card`."""
 
 from __future__ import annotations
 
-from ..studies.peek import SHAPES, Shape, WagerPeek
+from ..studies.peek import WagerPeek
 from ..studies.peekcard import EITHER, CardCell, CardGrid
+from ..studies.peekpatterns import SHAPES, Shape
 from .model import Column, Prose, Section, Table, Value, count, data, decimal, fraction, integer, text
 
 _SIDE = {0: "", 1: "card", 2: "total"}
@@ -78,7 +79,7 @@ def _exceptions_table(peek: WagerPeek, grids: tuple[CardGrid, ...]) -> Table | P
 
 
 def card_section(peek: WagerPeek, grids: tuple[CardGrid, ...]) -> Section:
-    """The card for people: a grid per shape (from :func:`~analyzer.studies.peekcard.strategy_card`), then its
+    """The card for people: a grid per shape (:attr:`~analyzer.studies.peek.WagerPeek.card`), then its
     exceptions."""
     top = peek.choices[-1]
     legend = (

@@ -90,6 +90,26 @@ def _laws_table(laws: RevealLaws, rows: tuple[Law, ...], key: str, caption: str)
     return people, machines
 
 
+def _csv_table(laws: RevealLaws) -> Table:
+    """Every law listed, one row each, for the CSV only (JSON has them as :func:`_law_data`): its kind (consistent,
+    nearest, the rule file's), the probability of each number of cards revealed, and each target wager's RTP per
+    amount wagered and per initial bet and its residual."""
+    columns = [Column("law", None), *(Column(f"p_{k}_cards", None) for k in laws.counts)]
+    for t in laws.targets:
+        columns += [Column(f"{t.wager}_rtp", None), Column(f"{t.wager}_rtp_initial", None)]
+        columns.append(Column(f"{t.wager}_residual", None))
+    listed = [("consistent", law) for law in laws.vertices] + [("nearest", law) for law in laws.nearest]
+    if laws.file_law is not None:
+        listed.append(("rule file", laws.file_law))
+    rows = []
+    for kind, law in listed:
+        row: list[Value | None] = [text(kind), *(percent(p) for p in law.probabilities)]
+        for rtp, initial, residual in zip(law.rtps, law.rtps_initial, law.residuals):
+            row += [percent(rtp), percent(initial), percent(residual)]
+        rows.append(tuple(row))
+    return Table(columns=tuple(columns), rows=tuple(rows), human=False, csv=True)
+
+
 def _verdict(laws: RevealLaws) -> str:
     targets = ", ".join(f"{t.wager} {written_percent(t.rtp)}" for t in laws.targets)
     within = "exactly" if laws.tolerance == 0 else f"within {written_percent(laws.tolerance)}"
@@ -185,6 +205,7 @@ def reveal_law_document(laws: RevealLaws) -> Document:
             people,
             Fields((Field("probabilities", None, probabilities), Field("wagers", None, wagers)), key="file_law"),
         ]
+    blocks.append(_csv_table(laws))
     return Document(
         title=f"{rules.name}: reveal laws for the target returns",
         blocks=tuple(blocks),

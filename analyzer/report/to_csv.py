@@ -22,7 +22,7 @@ import io
 import re
 from collections.abc import Sequence
 
-from ..errors import InputError
+from ..errors import InputError, setting
 from .model import Block, Document, Fields, Section, Value
 from .provenance import CSV_COLUMNS, provenance_csv
 from .values import csv_text, percent_number
@@ -52,7 +52,10 @@ def render_csv(documents: Sequence[Document], exact: bool = False) -> str:
     for document in documents:
         found = _rows(document, exact)
         if found is None:
-            raise InputError(f"The report '{document.title}' has no table to write as CSV; use --format table or json.")
+            raise InputError(
+                f"The report '{document.title}' has no table to write as CSV; use "
+                f"{setting('fmt', 'table', '--format')} or json."
+            )
         head, body = found
         if stamped:
             head = head + list(CSV_COLUMNS)

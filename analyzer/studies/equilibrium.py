@@ -31,15 +31,17 @@ Proof
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 
 from ..errors import InputError
 from ..exact.cellgame import ChoiceGame, choice_game
-from ..exact.cells import CellCounts, cell_counts, counts_with_replacement
-from ..game.rules import RuleSet
+from ..exact.cells import COMPOSITIONS, CellCounts, cell_counts, counts_with_replacement, total
+from ..game.choices import TOTALS, Composition
+from ..game.rules import NON_NATURAL_TOTALS, RuleSet
 from ..game.shoe import Shoe
-from .bilinear import BilinearGame, Point, StrategySet, banker_answers, bilinear, player_answers
+from .bilinear import BilinearGame, Point, StrategySet, banker_answers, bilinear, common, player_answers
 from .proof import Proof, prove
 from .simplex import maximize
 
@@ -47,6 +49,45 @@ ZERO_SUM_METHOD = (
     "Foster's algorithm: the Banker's best response cell by cell, the Player's guaranteed payoff maximised exactly "
     "({how}); the optimal sets from the interchangeability of saddle points."
 )
+
+
+DRAWS, STANDS, MIXES, EITHER, RANGE = "draw", "stand", "mixed", "either", "range"
+PLAYS: tuple[str, ...] = (DRAWS, STANDS, MIXES, EITHER, RANGE)
+"""How an equilibrium plays a decision or a cell: always draws, always stands, draws with one exact probability
+strictly between, either choice (every probability from 0 to 1, nothing else depending on it), or a range of
+probabilities linked to other cells' by :attr:`~analyzer.studies.bilinear.StrategySet.constraints`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One decision of the Player or one free cell of the Banker, as an equilibrium (set) plays it.
+
+    ``low`` and ``high`` bound the probability of drawing over the set (equal when it is one number);
+    ``point`` is the probability at the set's point; ``reach`` the probability that a coup reaches the
+    decision or cell (at the Player's point); ``tableau`` what ``[drawing]`` says there (True: draw).
+    """
+
+    label: str
+    total: int
+    composition: Composition | None
+    column: int | None
+    low: Fraction
+    high: Fraction
+    point: Fraction
+    play: str
+    reach: Fraction
+    tableau: bool
+
+    @property
+    def departs(self) -> bool:
+        """Whether a pure play differs from the tableau's."""
+        return self.play in (DRAWS, STANDS) and (self.play == DRAWS) != self.tableau
+
+
+def _play(low: Fraction, high: Fraction, linked: bool) -> str:
+    if low == high:
+        return DRAWS if low == 1 else STANDS if low == 0 else MIXES
+    return EITHER if low == 0 and high == 1 and not linked else RANGE
 
 
 @dataclass(frozen=True)
@@ -66,6 +107,20 @@ class Equilibrium:
     player_range: tuple[Fraction, Fraction]
     proof: Proof | None
     """The best-response check (None only where a caller asked for none: the shoe study's thousands of solves)."""
+    game: ChoiceGame = field(repr=False, compare=False)
+    """The counted game the strategies are of (what :attr:`player_plays` and :attr:`banker_plays` read)."""
+
+    @cached_property
+    def player_plays(self) -> tuple[Play, ...]:
+        """The Player's decisions as this equilibrium plays them, in the game's order (what his strategy card says);
+        computed when first read (the dealt-shoe study's thousands of solves never read them)."""
+        return _player_plays(self.game, self.player)
+
+    @cached_property
+    def banker_plays(self) -> tuple[Play, ...]:
+        """The Banker's free cells as this equilibrium plays them, each cell's reach at the Player's point (his card);
+        computed when first read."""
+        return _banker_plays(self.game, self.banker, self.player.point)
 
 
 @dataclass(frozen=True)
@@ -91,6 +146,14 @@ class Solved:
     def pure_strategies(self) -> tuple[int, int]:
         """The exponents of the game's size: 2^k pure strategies of the Player, 2^n of the Banker (n free cells)."""
         return len(self.game.game.decisions), len(self.game.game.cells)
+
+    @property
+    def banker_hands(self) -> tuple[tuple[int, Composition | None], ...]:
+        """The rows of the Banker's chart, in order: each two-card hand he may hold short of a natural, as (total,
+        composition), the composition None when he sees only his total (the ``totals`` model)."""
+        if self.game.game.information == TOTALS:
+            return tuple((t, None) for t in NON_NATURAL_TOTALS)
+        return tuple((total(c), c) for c in COMPOSITIONS)
 
 
 def solve(
@@ -168,6 +231,7 @@ def _equilibrium(payoffs: BilinearGame, player: StrategySet, banker: StrategySet
         banker_payoff=to_banker,
         player_range=(low / payoffs.game.dealings, high / payoffs.game.dealings),
         proof=prove(payoffs.game, payoffs.commission, p, q, banker) if check else None,
+        game=payoffs.game,
     )
 
 
@@ -279,51 +343,8 @@ def game_for(rules: RuleSet, shoe: Shoe | None, information: str | None = None) 
     return choice_game(table, rules, information)
 
 
-# ------------------------------------------------------------------------- the cards
-
-DRAWS, STANDS, MIXES, EITHER, RANGE = "draw", "stand", "mixed", "either", "range"
-PLAYS: tuple[str, ...] = (DRAWS, STANDS, MIXES, EITHER, RANGE)
-"""How an equilibrium plays a decision or a cell: always draws, always stands, draws with one exact probability
-strictly between, either choice (every probability from 0 to 1, nothing else depending on it), or a range of
-probabilities linked to other cells' by :attr:`~analyzer.studies.bilinear.StrategySet.constraints`."""
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One decision of the Player or one free cell of the Banker, as an equilibrium (set) plays it.
-
-    ``low`` and ``high`` bound the probability of drawing over the set (equal when it is one number);
-    ``point`` is the probability at the set's point; ``reach`` the probability that a coup reaches the
-    decision or cell (at the Player's point); ``tableau`` what ``[drawing]`` says there (True: draw).
-    """
-
-    label: str
-    total: int
-    composition: tuple[int, int] | None
-    column: int | None
-    low: Fraction
-    high: Fraction
-    point: Fraction
-    play: str
-    reach: Fraction
-    tableau: bool
-
-    @property
-    def departs(self) -> bool:
-        """Whether a pure play differs from the tableau's."""
-        return self.play in (DRAWS, STANDS) and (self.play == DRAWS) != self.tableau
-
-
-def _play(low: Fraction, high: Fraction, linked: bool) -> str:
-    if low == high:
-        return DRAWS if low == 1 else STANDS if low == 0 else MIXES
-    return EITHER if low == 0 and high == 1 and not linked else RANGE
-
-
-def player_plays(solved: Solved, equilibrium: Equilibrium) -> tuple[Play, ...]:
-    """The Player's decisions as ``equilibrium`` plays them."""
-    game = solved.game.game
-    strategies = equilibrium.player
+def _player_plays(game: ChoiceGame, strategies: StrategySet) -> tuple[Play, ...]:
+    """The Player's decisions as his equilibrium strategies ``strategies`` play them."""
     linked = {v for c in strategies.constraints for v, _ in c.coefficients}
     rules = game.rules
     return tuple(
@@ -343,14 +364,11 @@ def player_plays(solved: Solved, equilibrium: Equilibrium) -> tuple[Play, ...]:
     )
 
 
-def banker_plays(solved: Solved, equilibrium: Equilibrium) -> tuple[Play, ...]:
-    """The Banker's free cells as ``equilibrium`` plays them (reach at the Player's point)."""
-    from .bilinear import common
-
-    game = solved.game.game
-    strategies = equilibrium.banker
+def _banker_plays(game: ChoiceGame, strategies: StrategySet, player: Point) -> tuple[Play, ...]:
+    """The Banker's free cells as his equilibrium strategies ``strategies`` play them, each cell's reach when the
+    Player plays ``player``."""
     linked = {v for c in strategies.constraints for v, _ in c.coefficients}
-    numerators, denominator = common(equilibrium.player.point)
+    numerators, denominator = common(player)
     plays = []
     for c, cell in enumerate(game.cells):
         reach = cell.reach()

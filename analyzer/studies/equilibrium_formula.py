@@ -33,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InputError
+from ..errors import InputError, named, shown
 from ..exact.cellgame import choice_game
 from ..exact.cells import RANKS_PER_VALUE, CellCounts, cell_counts, table_for_values
 from ..game.cards import RANK_INDEX, VALUES, rank_of
@@ -316,6 +316,8 @@ def equilibrium_formulas(
     (those at which the shoe exists)."""
     if rules.choices is None:
         raise InputError(f"Rule set {rules.name} leaves no drawing cell to a side's choice (no [choices] table).")
+    if isinstance(upto, bool) or not isinstance(upto, int) or upto < 1:
+        raise InputError(f"{named('upto')} must be a whole number of at least 1, got {shown(upto)}.")
     family = DeckFamily(tuple(removed))
     first = family.first_decks
     fit = tuple(range(first, first + FIT_POINTS))

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, named, shown
 from ..exact.cells import table_for_values
 from ..game.cards import VALUES
 from ..game.rules import RuleSet
@@ -304,6 +304,10 @@ def shoes_study(
     """Deal ``shoes`` shoes of ``decks`` decks (default: the rule set's) under equilibrium play (module docstring)."""
     if rules.choices is None:
         raise InputError(f"Rule set {rules.name} leaves no drawing cell to a side's choice (no [choices] table).")
+    if isinstance(shoes, bool) or not isinstance(shoes, int) or shoes < 1:
+        raise InputError(f"{named('shoes')} must be a whole number of at least 1, got {shown(shoes)}.")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InputError(f"{named('seed')} must be a whole number of at least 0, got {shown(seed)}.")
     chosen = procedure or Procedure()
     size = Shoe.decks(decks or rules.decks).size
     chosen.check(size)

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, shown
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.sight import Sight
@@ -119,7 +119,7 @@ def information(rules: RuleSet, shoe: Shoe, sight: Sight, wagers: Sequence[str] 
         raise InputError(
             f"The sight {shown(sight.text)} can show {sight.patterns:,} patterns, more than the {MAX_PATTERNS:,} "
             "one table lists; see less (a value or a group instead of a rank, fewer cards), or rank sorts with "
-            "--search-sorts."
+            f"{named('sort_search()', '--search-sorts')}."
         )
     chosen = candidate_wagers(rules, wagers)
     return information_of(rules, shoe, pattern_sums(rules, shoe, sight, chosen), chosen)

@@ -45,7 +45,7 @@ from itertools import pairwise
 import sympy
 from sympy import Poly
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, setting, shown
 from ..game.odds import parse_percent
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
@@ -92,8 +92,8 @@ def parse_target(text: str, within: Fraction | None = None) -> Target:
     match = _TARGET.fullmatch(text.strip())
     if match is None:
         raise InputError(
-            f"--rtp {shown(text)} is not WAGER=PERCENT with a percentage such as 98.9%, e.g. --rtp "
-            "'prosperity-player=98.9%'."
+            f"{named('rtp')} {shown(text)} is not WAGER=PERCENT with a percentage such as 98.9%, e.g. "
+            f"{setting('rtp', 'prosperity-player=98.9%')}."
         )
     rtp = parse_percent(match.group("rtp") + "%")
     digits = len(match.group("digits") or "")
@@ -115,7 +115,8 @@ def parse_free(texts: Sequence[str]) -> tuple[Fraction, ...]:
         token = item.strip().removesuffix("x").removesuffix("X")
         if not _VALUE.fullmatch(token):
             raise InputError(
-                f"--free {shown(item)} is not a multiplier value; write one such as 2 or 8, e.g. --free 2."
+                f"{named('free')} {shown(item)} is not a multiplier value; write one such as 2 or 8, e.g. "
+                f"{setting('free', '2')}."
             )
         values.append(Fraction(token))
     return tuple(values)
@@ -126,9 +127,15 @@ def fit_targets(
 ) -> LawFit:
     """:func:`fit_law` from the command line's words: ``--rtp WAGER=PERCENT`` items, ``--free`` values and a
     ``--within`` tolerance (a percentage: points of return)."""
-    tolerance = None if within is None else parse_percent(within)
+    try:
+        tolerance = None if within is None else parse_percent(within) if isinstance(within, str) else Fraction(-1)
+    except InputError:
+        raise InputError(
+            f"{named('within')} {shown(within)} is not a percentage; write a tolerance in points of return, such as "
+            "0.1%."
+        ) from None
     if tolerance is not None and not 0 <= tolerance < 1:
-        raise InputError(f"--within {shown(within)} is not a tolerance from 0% to below 100%.")
+        raise InputError(f"{named('within')} {shown(within)} is not a tolerance from 0% to below 100%.")
     return fit_law(rules, shoe, [parse_target(t, tolerance) for t in rtp], parse_free(free))
 
 
@@ -188,15 +195,15 @@ def fit_law(rules: RuleSet, shoe: Shoe, targets: Sequence[Target], free: Sequenc
     (none given: every value's). See the module for what is computed and guaranteed."""
     names = [t.wager for t in targets]
     if len(set(names)) != len(names):
-        raise InputError("--rtp names a wager twice; give each wager one target.")
+        raise InputError(f"{named('rtp')} names a wager twice; give each wager one target.")
     for name in names:
         rules.wager(name)  # an unknown wager: one line naming the known ones
     law = shared_law(rules, names, free)
     if len(law.parameters) > 2:
         raise InputError(
             f"The law has {len(law.parameters)} free probabilities ({', '.join(law.parameters)}); the fit is exact "
-            "for one (any number of targets) or two (two targets): free two or three multiplier values with --free, "
-            "the others keeping the rule file's probabilities."
+            f"for one (any number of targets) or two (two targets): free two or three multiplier values with "
+            f"{named('free')}, the others keeping the rule file's probabilities."
         )
     polynomials = [return_polynomial(rules, shoe, t.wager, law) for t in targets]
     if all(p.degree == 0 for p in polynomials):
@@ -366,7 +373,7 @@ def _solve_two(
         raise InputError(
             f"The law has 2 free probabilities ({', '.join(law.parameters)}) and {len(equations)} distinct targets; "
             "with two free probabilities give exactly two targets (they are solved exactly), or free two values "
-            "with --free (one parameter: any number of targets, fitted)."
+            f"with {named('free')} (one parameter: any number of targets, fitted)."
         )
     f, g = (polynomials[i].poly() - rational(targets[i].rtp) for i in equations)
     x, y = f.gens
@@ -374,7 +381,7 @@ def _solve_two(
     if eliminant.is_zero:
         raise InputError(
             "The two targets do not fix the law: a whole family of laws meets them (their returns share a factor); "
-            "free fewer multiplier values with --free."
+            f"free fewer multiplier values with {named('free')}."
         )
     solutions: list[Point] = []
     for root in _roots(eliminant, Fraction(0), law.share):

@@ -32,9 +32,9 @@ from itertools import combinations
 import sympy
 from sympy import QQ, Poly
 
-from ..errors import InputError, shown
-from ..exact.lightning import TYPE_COUNT, Partition, dealings_by_partition, format_multiplier, lightning_pays
-from ..game.money import Lightning
+from ..errors import InputError, named, setting, shown
+from ..exact.lightning import TYPE_COUNT, Partition, dealings_by_partition, lightning_pays
+from ..game.money import Lightning, multiplier_text
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Wager
@@ -75,21 +75,21 @@ class FreeLaw:
         for value in self.free:
             if value not in values:
                 raise InputError(
-                    f"--free {format_multiplier(value)} is not a multiplier of the law; its values are "
-                    f"{', '.join(format_multiplier(v) for v in values)}."
+                    f"{named('free')} {multiplier_text(value)} is not a multiplier of the law; its values are "
+                    f"{', '.join(multiplier_text(v) for v in values)}."
                 )
         if len(set(self.free)) != len(self.free):
-            raise InputError("--free names a multiplier value twice; name each once.")
+            raise InputError(f"{named('free')} names a multiplier value twice; name each once.")
         if len(self.free) < 2:
             raise InputError(
-                "Free the probabilities of at least two multiplier values (--free), or of every value (the "
+                f"Free the probabilities of at least two multiplier values ({named('free')}), or of every value (the "
                 "default): with one free value its probability is what the others leave, so nothing is fitted."
             )
 
     @property
     def parameters(self) -> tuple[str, ...]:
         """The parameters' names: the probabilities of every free value but the last, ``P(2x)``."""
-        return tuple(f"P({format_multiplier(v)}x)" for v in self.free[:-1])
+        return tuple(f"P({multiplier_text(v)}x)" for v in self.free[:-1])
 
     @property
     def share(self) -> Fraction:
@@ -117,14 +117,14 @@ def shared_law(rules: RuleSet, wagers: Sequence[str], free: Sequence[Fraction] =
     Raises :class:`InputError` for a wager without lightning multipliers, or wagers whose numbers of lightning
     cards or multiplier tables differ (a fit finds one law for them all)."""
     if not wagers:
-        raise InputError("Give the target returns to fit, e.g. --rtp 'prosperity-player=98.9%'.")
+        raise InputError(f"Give the target returns to fit, e.g. {setting('rtp', 'prosperity-player=98.9%')}.")
     first: Wager | None = None
     for name in wagers:
         wager = rules.wager(name)
         if wager.lightning is None:
             raise InputError(
-                f"Wager {shown(name)} has no lightning multipliers; --rtp fits the multiplier law of wagers that "
-                "have them."
+                f"Wager {shown(name)} has no lightning multipliers; {named('rtp')} fits the multiplier law of wagers "
+                "that have them."
             )
         if first is None:
             first = wager

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, setting, shown
 from ..exact.cardclasses import Partition, Universe, hand_properties, third_properties, universe_of
 from ..exact.settlement import decoded_records, first_rows
 from ..game.needs import Needs, needs_of
@@ -99,7 +99,10 @@ def candidate_wagers(rules: RuleSet, names: Sequence[str] = ()) -> tuple[Wager, 
     if not names:
         chosen = [w for w in rules.wagers if w.offered and w.has_pay_table and w.lightning is None]
         if not chosen:
-            raise InputError(f"{rules.name} offers no wager with a pay table to bet; name the bets with --bets.")
+            raise InputError(
+                f"{rules.name} offers no wager with a pay table to bet; name the bets, e.g. "
+                f"{setting('bets', 'player,banker')}."
+            )
         return tuple(chosen)
     if len(set(names)) != len(names):
         raise InputError("A bet is named twice; name each once.")
@@ -138,8 +141,8 @@ def pattern_sums(rules: RuleSet, shoe: Shoe, sight: Sight, wagers: Sequence[Wage
         costly = [w.name for w in wagers if needs_of(w).reads_suits]
         raise InputError(
             f"Counting what {shown(sight.text)} shows would deal {plan.sequences:,} sequences of card classes "
-            f"(at most {MAX_SEQUENCES:,}){'; ' + ', '.join(costly) + ' read suits' if costly else ''}: leave out "
-            "the wagers that read the most with --bets, or see less."
+            f"(at most {MAX_SEQUENCES:,}){'; ' + ', '.join(costly) + ' read suits' if costly else ''}: leave out of "
+            f"{named('bets')} the wagers that read the most, or see less."
         )
     scales = tuple(scale_of(w) for w in wagers)
     pays = [_scaled_pays(w, s) for w, s in zip(wagers, scales)]

@@ -40,69 +40,24 @@ Counting convention
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from ..errors import InputError, shown
 from ..exact.reveal import CardClasses, RevealCounts, reveal_counts
-from ..game.reveal import POSITIONS, Positions, Reveal
+from ..game.reveal import Reveal
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Outcome, Wager
+from .peekcard import CardGrid, strategy_card
+from .peekpatterns import SHAPES, Pattern, Policy, Shape, patterns_of, shape_of
 
 OPTIMAL, NEVER, GREATEST_PERCENTAGE = "optimal", "never raise", "greatest percentage"
 PLAYS: tuple[str, ...] = (OPTIMAL, NEVER, GREATEST_PERCENTAGE)
 """The plays analysed: the most money (the strategy card), never raising, the highest percentage of amounts
 wagered."""
-
-Shape = tuple[int, int]
-"""How many of the Player's and of the Banker's cards are revealed."""
-
-SHAPES: tuple[Shape, ...] = ((1, 0), (0, 1), (2, 0), (1, 1), (0, 2), (2, 1), (1, 2), (2, 2))
-"""Every shape, by number of cards revealed, then Player cards first."""
-
-PatternKey = tuple[tuple[int, ...], tuple[int, ...]]
-"""The classes of the Player's and of the Banker's revealed cards, each sorted: what the bettor sees."""
-
-
-def shape_of(subset: Positions) -> Shape:
-    """The shape of a revealed set: its Player cards and its Banker cards."""
-    return (sum(p.startswith("P") for p in subset), sum(p.startswith("B") for p in subset))
-
-
-def representative(shape: Shape) -> Positions:
-    """The set of a shape the counts are read on (every set of a shape has the same counts, by exchangeability)."""
-    return (*POSITIONS[: shape[0]], *POSITIONS[2 : 2 + shape[1]])
-
-
-@dataclass(frozen=True, slots=True)
-class Pattern:
-    """One pattern of one shape: what is seen, its dealings by row (for one set of the shape), and its value.
-
-    ``rows`` counts the ordered six-card dealings showing the pattern on the shape's set, by the wager's row;
-    ``net`` is the sum of count times pays (so ``net / ways`` is the expected value of a unit bet given it).
-    """
-
-    shape: Shape
-    key: PatternKey
-    rows: tuple[int, ...]
-    net: Fraction
-
-    @property
-    def ways(self) -> int:
-        return sum(self.rows)
-
-    @property
-    def cards(self) -> int:
-        """How many cards are revealed."""
-        return self.shape[0] + self.shape[1]
-
-    @property
-    def expected_value(self) -> Fraction:
-        """The exact expected value of a unit bet, given the pattern."""
-        return self.net / self.ways
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +176,9 @@ class WagerPeek:
     """What a pattern names the revealed cards by (values, or ranks when the wager reads a pair)."""
     choices: tuple[int, ...]
     """What the bet may stand at once the cards are seen, in initial bets (1 kept, then the multiples)."""
+    card: tuple[CardGrid, ...]
+    """The strategy card: a grid per shape revealed under some count, each with its exceptions
+    (:func:`analyzer.studies.peekcard.strategy_card`)."""
 
     @property
     def peek_value(self) -> Fraction:
@@ -311,29 +269,6 @@ def shape_weights(reveal: Reveal, count: int | None = None) -> dict[Shape, Fract
     for subset, p in sets:
         weights[shape_of(subset)] = weights.get(shape_of(subset), Fraction(0)) + p
     return weights
-
-
-def patterns_of(counts: RevealCounts, shape: Shape) -> tuple[Pattern, ...]:
-    """The patterns of ``shape``: the readings of its set pooled by what is seen (each hand's cards as a multiset),
-    in class order."""
-    wager = counts.wager
-    pooled: dict[PatternKey, list[int]] = {}
-    for reading, rows in counts.readings(representative(shape)).items():
-        key = (tuple(sorted(reading[: shape[0]])), tuple(sorted(reading[shape[0] :])))
-        total = pooled.setdefault(key, [0] * len(rows))
-        for i, n in enumerate(rows):
-            total[i] += n
-    pays = [o.pays for o in wager.outcomes]
-    patterns = []
-    for key in sorted(pooled):
-        rows = tuple(pooled[key])
-        net = sum((n * p for n, p in zip(rows, pays) if p is not None), Fraction(0))
-        patterns.append(Pattern(shape, key, rows, net))
-    return tuple(patterns)
-
-
-Policy = Callable[[Pattern], int]
-"""A play: the bet a pattern's bettor stands at, in initial bets."""
 
 
 def raise_sheet(
@@ -439,4 +374,5 @@ def _wager_peek(counts: RevealCounts, reveal: Reveal) -> WagerPeek:
         revealed=frozenset(law),
         classes=counts.classes,
         choices=reveal.choices,
+        card=strategy_card(patterns, counts.classes, reveal.choices[-1]),
     )

@@ -19,9 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..exact.reveal import CardClasses
-from .peek import SHAPES, Pattern, PatternKey, Policy, Shape, WagerPeek
+from .peekpatterns import SHAPES, Pattern, PatternKey, Policy, Shape
+
+if TYPE_CHECKING:
+    from .peek import WagerPeek
 
 RAISE, KEEP, EITHER = "raise", "keep", "either"
 
@@ -92,15 +96,17 @@ def seen_key(classes: CardClasses, cards: tuple[int, ...]) -> int | None:
     return sum(classes.values[c] for c in cards) % 10
 
 
-def strategy_card(peek: WagerPeek) -> tuple[CardGrid, ...]:
-    """The card of ``peek``'s wager: a grid per shape revealed under some count, with its exceptions."""
-    classes, top = peek.classes, peek.choices[-1]
+def strategy_card(
+    patterns: Mapping[Shape, tuple[Pattern, ...]], classes: CardClasses, top: int
+) -> tuple[CardGrid, ...]:
+    """The card of a wager whose ``patterns`` (by shape) name the revealed cards by ``classes``, raising to ``top``
+    initial bets: a grid per shape with patterns, with its exceptions (what :attr:`WagerPeek.card` holds)."""
     grids = []
     for shape in SHAPES:
-        if shape not in peek.patterns:
+        if shape not in patterns:
             continue
         pooled: dict[tuple[int | None, int | None], tuple[int, Fraction]] = {}
-        for p in peek.patterns[shape]:
+        for p in patterns[shape]:
             key = (seen_key(classes, p.key[0]), seen_key(classes, p.key[1]))
             ways, net = pooled.get(key, (0, Fraction(0)))
             pooled[key] = (ways + p.ways, net + p.net)
@@ -109,7 +115,7 @@ def strategy_card(peek: WagerPeek) -> tuple[CardGrid, ...]:
             for key, (ways, net) in sorted(pooled.items(), key=lambda item: (_order(item[0][0]), _order(item[0][1])))
         }
         exceptions = []
-        for p in peek.patterns[shape]:
+        for p in patterns[shape]:
             cell = cells[(seen_key(classes, p.key[0]), seen_key(classes, p.key[1]))]
             own = top if p.net > 0 else 1 if p.net < 0 else cell.play
             if own != cell.play:

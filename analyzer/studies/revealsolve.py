@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 
-from ..errors import InputError, shown
+from ..errors import InputError, named, shown
 from ..game.odds import parse_percent
 from ..game.reveal import Reveal
 from ..game.rules import RuleSet
@@ -52,29 +52,61 @@ class Target:
     rtp: Fraction
 
 
+TARGETS = ("targets", "--reveal-rtp")
+"""The targets' parameter, and its option at the command line (:func:`analyzer.errors.named`)."""
+
+
 def parse_targets(texts: Sequence[str], reveal: Reveal) -> tuple[Target, ...]:
     """``98.8%`` (every raised wager) or ``player=98.8%``, each a percentage; a wager named once at most."""
     targets: dict[str, Fraction] = {}
     for text in texts:
         match = _TARGET.fullmatch(text.strip())
-        if match is None:
-            raise InputError(f"--reveal-rtp {shown(text)}: write a percentage (98.8%) or WAGER=PERCENT (player=98.8%).")
-        rtp = parse_percent(match.group("rtp"))
+        try:
+            rtp = None if match is None else parse_percent(match.group("rtp"))
+        except InputError:
+            rtp = None
+        if match is None or rtp is None:
+            raise InputError(
+                f"{named(*TARGETS)} {shown(text)} is not a percentage or WAGER=PERCENT; write 98.8% (every raised "
+                "wager) or player=98.8%."
+            )
         if not 0 < rtp < 2:
-            raise InputError(f"--reveal-rtp {shown(text)}: an RTP is above 0% and below 200%.")
+            raise InputError(f"{named(*TARGETS)} {shown(text)}: an RTP is above 0% and below 200%.")
         names = (match.group("wager"),) if match.group("wager") else reveal.wagers
         for name in names:
             if name not in reveal.wagers:
                 raise InputError(
-                    f"--reveal-rtp {shown(text)}: {shown(name)} is not raised; the [reveal] table raises "
+                    f"{named(*TARGETS)} {shown(text)}: {shown(name)} is not raised; the [reveal] table raises "
                     f"{', '.join(reveal.wagers)}."
                 )
             if name in targets:
-                raise InputError(f"--reveal-rtp gives {shown(name)} two targets; give each wager one.")
+                raise InputError(f"{named(*TARGETS)}: {shown(name)} is given two targets; give each wager one.")
             targets[name] = rtp
     if not targets:
-        raise InputError("--reveal-rtp needs a target, e.g. 98.8% for every raised wager, or player=98.8%.")
+        raise InputError(f"{named(*TARGETS)} needs a target, e.g. 98.8% for every raised wager, or player=98.8%.")
     return tuple(Target(name, targets[name]) for name in reveal.wagers if name in targets)
+
+
+def parse_within(text: str) -> Fraction:
+    """How far from its target a law's RTP may land: a percentage of return, at least 0% ("0.05%").
+
+    >>> parse_within("0.05%")
+    Fraction(1, 2000)
+    """
+    try:
+        tolerance = parse_percent(text) if isinstance(text, str) else None
+    except InputError:
+        tolerance = None
+    if tolerance is None:
+        raise InputError(
+            f"{named('within', '--reveal-within')} {shown(text)} is not a percentage; write a tolerance such as 0.05%."
+        )
+    if tolerance < 0:
+        raise InputError(
+            f"{named('within', '--reveal-within')} {shown(text)}: a tolerance cannot be negative; write one of at "
+            "least 0%, such as 0.05%."
+        )
+    return tolerance
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +177,10 @@ def solve_reveal_law(
     ``basis``, one of :data:`BASES`) under optimal play, as the vertices of their polytope; the nearest laws when none
     does. The positions revealed given the number are the rule file's (by default every set equally likely)."""
     if basis not in BASES:
-        raise InputError(f"The RTP basis {shown(basis)} is unknown; use {' or '.join(BASES)}.")
+        raise InputError(
+            f"{named('per', '--reveal-per')} {shown(basis)} is not an RTP basis; use {' or '.join(BASES)} (per amount "
+            "wagered, or per initial bet)."
+        )
     if tolerance < 0:
         raise InputError("The tolerance of a target RTP cannot be negative.")
     reveal = peek_reveal(rules)

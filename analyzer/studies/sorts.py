@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError
+from ..errors import InputError, named, shown
 from ..game.cards import RANKS, VALUES
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
@@ -123,9 +123,12 @@ def search_sorts(
 ) -> SortSearch:
     """Every two-group sort of ``over`` for a player who sees the groups of the first ``first`` cards, ranked."""
     if over not in OVER:
-        raise InputError(f"A sort splits {' or '.join(OVER)}, not {over!r}.")
-    if not 1 <= first <= POSITIONS:
-        raise InputError(f"The cards whose groups are seen are the first 1 to {POSITIONS}, not {first}.")
+        raise InputError(f"{named('over')} {shown(over)} is not one of {', '.join(OVER)} (what a sort splits).")
+    if isinstance(first, bool) or not isinstance(first, int) or not 1 <= first <= POSITIONS:
+        raise InputError(
+            f"{named('first', '--search-sorts')} (the first cards, whose groups are seen) must be from 1 to "
+            f"{POSITIONS}, got {shown(first)}."
+        )
     chosen = candidate_wagers(rules, wagers)
     candidates = sorts(over)
     labels = 10 if over == "values" else len(RANKS)
