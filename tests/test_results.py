@@ -83,3 +83,19 @@ def test_results_hold_a_report_and_a_workbook_per_rule_set() -> None:
         assert {f"{name}-report.html", f"{name}-report.pdf", f"{name}.xlsx"} <= names
     assert b"/CreationDate (D:20000101" in _expected()["punto-banco-report.pdf"]  # pinned: no date in results/
     assert "generated:" not in str(_expected()["punto-banco-report.html"])
+
+
+def test_results_hold_each_shipped_game_solved_on_its_own_shoe() -> None:
+    """Issue 26: the games with choices (rulesets/games/) are solved at six decks, each equilibrium proved; the
+    papers' model game's value and the Player's mix at 5 pinned exactly."""
+    import json
+    from fractions import Fraction
+
+    from analyzer.game.shipped import games
+
+    for name in games():
+        solved = json.loads(_generated()[f"{name}-equilibrium.json"])
+        assert solved["shoe"] == "6 decks (312 cards)" and all(e["proof_holds"] for e in solved["equilibria"])
+    (model,) = json.loads(_generated()["chemin-de-fer-equilibrium.json"])["equilibria"]
+    assert Fraction(model["player_value"]) == Fraction(-974653793197999, 75340147272374985)
+    assert Fraction(model["player"][0]["draw"]) == Fraction(477191, 592524)
