@@ -127,6 +127,7 @@ def test_a_counting_study_reads_as_the_commands_json_with_exact_figures() -> Non
     assert "<table>" in study._repr_html_() and "by_count" not in study._repr_html_()
 
 
+@pytest.mark.slow
 def test_a_spread_and_a_threshold_are_given_as_the_command_line_gives_them() -> None:
     flat = analyzer.count("live-pittsburgh", "dragon-bonus-player", shoes=10, play="count", thresholds="4")
     spread = analyzer.count(

@@ -102,6 +102,7 @@ def test_shell_completion_offers_wager_and_rule_set_names(
     assert expected <= offered
 
 
+@pytest.mark.slow
 def test_count_and_simulate_default_to_one_worker_per_core() -> None:
     for command in ("count", "simulate"):
         (workers,) = [p for p in all_commands()[command].params if p.name == "workers"]

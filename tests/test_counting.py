@@ -135,6 +135,7 @@ def test_the_counter_evaluates_every_round_exactly_on_the_unseen_cards() -> None
     assert tally.expected(2) == sum(expected) and tally.won(2) == sum(won) and tally.line(2).bets == sum(bets)
 
 
+@pytest.mark.slow
 def test_a_threshold_beyond_what_small_tags_reach_is_kept_exactly() -> None:
     """A running count of +1 tags reaches 300 late in an 8-deck shoe: bets start exactly there, not at a clipped 209."""
     counter = Counter((1,) * 13, Fraction(300), "running")

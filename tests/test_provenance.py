@@ -139,6 +139,7 @@ def test_a_par_sheet_ends_with_a_totals_row_for_people_only() -> None:
     assert "Totals" not in out
 
 
+@pytest.mark.slow
 def test_every_rule_set_csv_says_its_shoe_and_pays() -> None:
     for args in (
         ["eor", "--rules", "punto-banco", "--wager", "banker", "--decks", "6"],

@@ -85,6 +85,7 @@ def test_results_hold_a_report_and_a_workbook_per_rule_set() -> None:
     assert "generated:" not in str(_expected()["punto-banco-report.html"])
 
 
+@pytest.mark.slow
 def test_results_hold_each_shipped_game_solved_on_its_own_shoe() -> None:
     """Issue 26: the games with choices (rulesets/games/) are solved at six decks, each equilibrium proved; the
     papers' model game's value and the Player's mix at 5 pinned exactly."""
