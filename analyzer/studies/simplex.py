@@ -143,11 +143,16 @@ def _optimize(tableau: list[list[Fraction]], basis: list[int], objective: list[F
 
 def _pivot(tableau: list[list[Fraction]], basis: list[int], row: int, column: int) -> None:
     pivot = tableau[row][column]
-    tableau[row] = [x / pivot for x in tableau[row]]
+    pivoted = [x / pivot if x else x for x in tableau[row]]
+    tableau[row] = pivoted
+    nonzero = [j for j, y in enumerate(pivoted) if y]  # a sparse pivot row: the other entries keep their value
     for i, other in enumerate(tableau):
         if i != row and other[column] != 0:
             factor = other[column]
-            tableau[i] = [x - factor * y for x, y in zip(other, tableau[row])]
+            updated = other[:]
+            for j in nonzero:
+                updated[j] = other[j] - factor * pivoted[j]
+            tableau[i] = updated
     basis[row] = column
 
 
