@@ -15,7 +15,7 @@ from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.odds import format_pays
 from ..game.rules import RuleSet
-from ..game.shipped import catalogue
+from ..game.shipped import catalogue, games
 from ..report.analysis import (
     compare_document,
     rule_list_document,
@@ -65,9 +65,18 @@ if TYPE_CHECKING:
 )
 @click.pass_context
 def rules(ctx: click.Context, digests: bool) -> None:
-    """List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`)."""
+    """List the documented rule sets and the side-bet catalogue's files (or `rules show NAME`).
+
+    The games with choices (chemin de fer, solved by `baccarat equilibrium`) follow them.
+    """
     if ctx.invoked_subcommand is None:
-        emit(rule_list_document(rule_sets(()), [command_rules(n) for n in catalogue()], digests=digests), "table")
+        listed = rule_list_document(
+            rule_sets(()),
+            [command_rules(n) for n in catalogue()],
+            digests=digests,
+            games=[command_rules(n) for n in games()],
+        )
+        emit(listed, "table")
 
 
 @rules.command("show", epilog=examples("baccarat rules show punto-banco", "baccarat rules show golden-frog"))

@@ -132,9 +132,13 @@ def compare_document(
 
 
 def rule_list_document(
-    rule_sets: Iterable[RuleSet], catalogue: Iterable[RuleSet] = (), digests: bool = False
+    rule_sets: Iterable[RuleSet],
+    catalogue: Iterable[RuleSet] = (),
+    digests: bool = False,
+    games: Iterable[RuleSet] = (),
 ) -> Document:
-    """``rules``: one line per rule set (name, document, title, wagers offered), then the side-bet catalogue's files.
+    """``rules``: one line per rule set (name, document, title, wagers offered), then the side-bet catalogue's files,
+    then the games with choices (solved by ``baccarat equilibrium``).
 
     The files read are all the shipped ones: their SHA-256 are listed only with ``digests`` (``--digests``), else
     one line says how many files were read and how to list them, so that the list of rule sets comes first (a
@@ -182,7 +186,21 @@ def rule_list_document(
                 key="side_bet_files",
             )
         )
-    read = provenance(listed + files)
+    played = tuple(games)
+    if played:
+        blocks.append(
+            Prose(
+                ("Games with choices (the sides choose some draws; solve one with baccarat equilibrium --rules NAME):",)
+            )
+        )
+        blocks.append(
+            Table(
+                columns=(Column("name", "name"), Column("title", "title"), Column("document", "document")),
+                rows=tuple((text(r.name), text(r.title), text(r.document)) for r in played),
+                key="games",
+            )
+        )
+    read = provenance(listed + files + played)
     if not digests:
         summary = f"Files read: {len(read.files)} shipped files (each one's SHA-256: baccarat rules --digests)"
         read = replace(read, files_summary=summary)
