@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from .test_faults import alive
+
 ROOT = Path(__file__).parent.parent
 POOL_MODULES = [ROOT / "analyzer" / "play" / "pool.py", ROOT / "analyzer" / "play" / "executor.py"]
 OTHER_PYTHONS = [
@@ -101,13 +103,6 @@ SCRIPT = textwrap.dedent(
 )
 
 
-def _alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("python", OTHER_PYTHONS)
 def test_the_pool_keeps_order_replaces_dead_workers_and_dies_with_its_parent_on_every_python(
@@ -127,10 +122,10 @@ def test_the_pool_keeps_order_replaces_dead_workers_and_dies_with_its_parent_on_
     parent.kill()
     parent.wait(10)
     for _ in range(100):
-        if not any(_alive(w) for w in workers):
+        if not any(alive(w) for w in workers):
             break
         time.sleep(0.1)
-    survivors = [w for w in workers if _alive(w)]
+    survivors = [w for w in workers if alive(w)]
     for w in survivors:
         os.kill(w, 9)
     assert not survivors, f"workers {survivors} outlived their parent on {python} ({sys.version.split()[0]} here)"
