@@ -11,6 +11,7 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from analyzer.game.odds import parse_pays
 from analyzer.game.shipped import shipped_text
 from analyzer.game.tomlspans import basic_string, value_spans
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ISSUE_TEXT = """[rule_set]
 name = "evens"
 title = "Evens"
@@ -213,7 +215,7 @@ def _same_strings(text: str) -> None:
     assert strings == count(data)  # every string is spanned
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts)
 def test_the_locator_reads_every_string_of_a_generated_rule_text_as_tomllib_does(layout: Layout) -> None:
     _same_strings(rule_text(layout))
@@ -241,3 +243,21 @@ def test_an_export_after_a_random_pay_change_loads_back_to_exactly_the_edited_mo
     assert parse_pays(after["wagers"]["test"]["outcomes"][row].pop("pays")) == parse_pays(paid)
     changed.pop("pays")
     assert after == before  # nothing else in the file changed
+
+
+@pytest.mark.slow
+def test_the_web_export_of_a_pay_the_file_cannot_write_as_shown_is_a_400_in_one_line() -> None:
+    pytest.importorskip("httpx2", reason="the API tests need httpx2 (the test extra)")
+    from starlette.testclient import TestClient
+
+    from analyzer.web.app import create_app
+    from analyzer.web.guard import Guard
+
+    client = TestClient(create_app(Guard.for_address("testserver", 80, None)))
+    text = (EXAMPLES / "progressive.toml").read_text(encoding="utf-8")  # a 10% fee nets every pay
+    state = {"text": text, "name": "p2", "pays": ["suited-pairs-progressive:pair=6:1"]}
+    answer = client.post("/api/export", json={"state": state, "format": "toml"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        "Export refused: the rule file as edited does not write wager 'suited-pairs-progressive' as shown."
+    )
