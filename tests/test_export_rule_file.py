@@ -259,5 +259,6 @@ def test_the_web_export_of_a_pay_the_file_cannot_write_as_shown_is_a_400_in_one_
     answer = client.post("/api/export", json={"state": state, "format": "toml"})
     assert answer.status_code == 400
     assert answer.json()["error"] == (
-        "Export refused: the rule file as edited does not write wager 'suited-pairs-progressive' as shown."
+        "Export refused: loaded back, row 'pair' of wager 'suited-pairs-progressive' pays 59:11, not the 6:1 shown "
+        "(the file's pays are before its fee or cap); change it in the rule file's text."
     )

@@ -100,9 +100,7 @@ def prove(state: State, rules: RuleSet, exported: str, unwritten: tuple[str, ...
         raise InputError("Export refused: the rule file as edited does not have the wagers shown, in their order.")
     for mine, theirs in zip(rules.wagers, again.wagers):
         if _model(mine) != _model(theirs):
-            raise InputError(
-                f"Export refused: the rule file as edited does not write wager {shown(mine.name)} as shown."
-            )
+            raise InputError(f"Export refused: {_wager_difference(mine, theirs)}; change it in the rule file's text.")
     shoe = state.shoe(rules)
     chosen = state.wagers or tuple(names)
     for sheet, loaded in zip(priced_sheets(rules, shoe, chosen), priced_sheets(again, shoe, chosen)):
@@ -116,6 +114,24 @@ def prove(state: State, rules: RuleSet, exported: str, unwritten: tuple[str, ...
 def _model(wager: Wager) -> Wager:
     """``wager`` as its pays and conditions are: the notes saying a pay was changed are taken out."""
     return replace(wager, outcomes=tuple(replace(o, default=None) for o in wager.outcomes))
+
+
+def _wager_difference(mine: Wager, theirs: Wager) -> str:
+    """How the wager loaded back from the export differs from the one shown, in words."""
+    name = shown(mine.name)
+    for row, (a, b) in enumerate(zip(mine.outcomes, theirs.outcomes)):
+        if a.name != b.name:
+            return (
+                f"loaded back, wager {name}'s row {row + 1} is {shown(b.name, 40)}, not the {shown(a.name, 40)} shown"
+            )
+        if a.pays != b.pays:
+            written = "no pay" if b.pays is None else format_pays(b.pays)
+            return (
+                f"loaded back, row {shown(a.name, 40)} of wager {name} pays {written}, not the "
+                f"{'no pay' if a.pays is None else format_pays(a.pays)} shown"
+                + (" (the file's pays are before its fee or cap)" if mine.money is not None else "")
+            )
+    return f"loaded back, wager {name} does not have the rows shown"
 
 
 def _first_difference(shown_view: dict[str, Any], loaded_view: dict[str, Any]) -> str | None:
