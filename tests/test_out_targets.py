@@ -5,6 +5,7 @@ never the temporary files of a writer running in another PID namespace or on ano
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -96,3 +97,49 @@ def test_the_place_names_this_host_boot_and_pid_namespace() -> None:
     code = "from analyzer.report.writing import place; print(place())"
     child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert child.stdout.strip() == place()  # another process of the same namespace has the same place
+
+
+CHILD = """
+import os, sys
+from pathlib import Path
+import analyzer.report.writing as writing
+writing.os.fsync = lambda fd: sys.stdin.read()  # hold the write open until the test lets it go
+print(writing.place(), flush=True)
+writing.write_file(Path(sys.argv[1]) / "theirs.md", "their table")
+"""
+
+
+@pytest.mark.slow
+def test_a_writer_in_another_pid_namespace_keeps_its_temporary_file_through_our_sweep(tmp_path: Path) -> None:
+    """Two PID namespaces sharing a folder (containers, NFS): a write here never removes a live write there."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        pytest.skip("needs root and unshare(1) to make a PID namespace")
+    child = subprocess.Popen(
+        ["unshare", "--pid", "--fork", sys.executable, "-c", CHILD, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert child.stdout is not None and child.stdin is not None
+        theirs = child.stdout.readline().strip()
+        if not theirs:
+            pytest.skip(f"unshare could not make a PID namespace here: {child.communicate(timeout=10)[1].strip()}")
+        assert theirs != place()
+        for _ in range(200):
+            left = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+            if left:
+                break
+            time.sleep(0.05)
+        assert left and f"-{theirs}-" in left[0].name
+        write_file(tmp_path / "ours.md", "our table")  # sweeps the folder first
+        assert left[0].exists(), "our sweep removed a live writer's file in another PID namespace"
+        child.stdin.close()
+        assert child.wait(30) == 0, child.stderr.read() if child.stderr else ""
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait(10)
+    assert (tmp_path / "theirs.md").read_text() == "their table"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ours.md", "theirs.md"]
