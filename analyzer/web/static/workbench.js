@@ -95,7 +95,10 @@ function decodeState(text) {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
 }
-function keepInUrl() { history.replaceState(null, "", "#s=" + encodeState()); }
+// the address keeps the path and the state only: never a query (a server's token is moved into a cookie by the
+// server, and is taken out here too should one be left), so the address bar and a copied link never carry it
+function stateUrl() { return location.origin + location.pathname + "#s=" + encodeState(); }
+function keepInUrl() { history.replaceState(null, "", stateUrl()); }
 
 // ---- refresh -------------------------------------------------------------------------------------------
 let timer = null;
@@ -651,7 +654,7 @@ async function main() {
   for (const b of document.querySelectorAll("[data-report]")) b.addEventListener("click", () => report(b.dataset.report));
   $("share").addEventListener("click", async () => {
     keepInUrl();
-    try { await navigator.clipboard.writeText(location.href); busy("link copied"); } catch { busy("the address bar holds the link"); }
+    try { await navigator.clipboard.writeText(stateUrl()); busy("link copied"); } catch { busy("the address bar holds the link"); }
   });
   $("save-state").addEventListener("click", () => download(new Blob([JSON.stringify({ state: current, start }, null, 2)], { type: "application/json" }), "workbench-state.json"));
   $("open-state").addEventListener("change", async () => { const f = $("open-state").files[0]; if (f) restore(JSON.parse(await f.text())); });
