@@ -28,12 +28,12 @@ from analyzer.web.transport import Limits
 
 from .web_server import free_port, serving
 
-QUICK = Limits(connections=4, header_seconds=0.4, body_idle_seconds=0.4, body_seconds=5.0)
+QUICK = Limits(connections=4, header_seconds=0.3, body_idle_seconds=0.3, body_seconds=5.0)
 
 
 @pytest.fixture(scope="module")
 def quick() -> Iterator[int]:
-    """A server whose deadlines are 0.4 s and whose cap is 4 connections."""
+    """A server whose deadlines are 0.3 s and whose cap is 4 connections."""
     with serving(QUICK) as (port, _):
         yield port
 
@@ -70,7 +70,7 @@ def test_headers_that_do_not_arrive_in_time_get_408_and_the_connection_closed(qu
     assert json.loads(got.split(b"\r\n\r\n", 1)[1]) == {
         "error": "The request's headers did not arrive in time; the connection is closed."
     }
-    assert time.monotonic() - started < 4  # the deadline is 0.4 s: not the 5 s of uvicorn's keep-alive
+    assert time.monotonic() - started < 4  # the deadline is 0.3 s: not the 5 s of uvicorn's keep-alive
 
 
 def test_a_connection_that_sends_nothing_is_closed_at_the_header_deadline(quick: int) -> None:
