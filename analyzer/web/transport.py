@@ -43,6 +43,9 @@ CONNECTIONS = 256
 """The cap on open connections where the open-file limit allows it (a quarter of the usual 1,024)."""
 BACKLOG = 128
 """Connections the kernel queues and asyncio accepts in one go, before the cap sees them."""
+REFUSED = "%d connection(s) refused at once: %d open (the cap), every one busy with a request."
+DISPLACED = "%d waiting connection(s) closed to make room for new ones: %d open (the cap)."
+"""The two warnings of the cap at work, each written at most every ten seconds with its count since the last."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +100,8 @@ class BoundedH11Protocol(H11Protocol):
     """uvicorn's :class:`H11Protocol` held to :attr:`limits` (see the module's docstring)."""
 
     limits: ClassVar[Limits] = Limits()
-    _refused_at: ClassVar[float] = 0.0
-    _refused_since_said: ClassVar[int] = 0
+    _said_at: ClassVar[dict[str, float]] = {}
+    _since_said: ClassVar[dict[str, int]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -120,7 +123,7 @@ class BoundedH11Protocol(H11Protocol):
             self._refused = True
             self.transport = transport
             _reset(transport)
-            self._say_refused()
+            self._say(REFUSED)
             return
         super().connection_made(transport)
         self._waiting_since = self.loop.time()
@@ -198,20 +201,17 @@ class BoundedH11Protocol(H11Protocol):
         oldest._disarm()
         _reset(oldest.transport)
         self.connections.discard(oldest)
+        self._say(DISPLACED)
         return True
 
-    def _say_refused(self) -> None:
-        """One warning at most every ten seconds, with how many were refused since the last."""
-        cls = BoundedH11Protocol
-        cls._refused_since_said += 1
+    def _say(self, what: str) -> None:
+        """One warning of each kind at most every ten seconds, with how many happened since the last."""
+        counts = BoundedH11Protocol._since_said
+        counts[what] = counts.get(what, 0) + 1
         now = time.monotonic()
-        if now - cls._refused_at >= 10.0:
-            logger.warning(
-                "%d connection(s) refused: %d open, the cap, and every one busy with a request.",
-                cls._refused_since_said,
-                self.limits.connections,
-            )
-            cls._refused_at, cls._refused_since_said = now, 0
+        if now - BoundedH11Protocol._said_at.get(what, -10.0) >= 10.0:
+            logger.warning(what, counts[what], self.limits.connections)
+            BoundedH11Protocol._said_at[what], counts[what] = now, 0
 
 
 def _reset(transport: asyncio.Transport) -> None:
