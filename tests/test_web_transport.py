@@ -274,3 +274,33 @@ def test_a_slow_header_flood_of_1100_connections_leaves_the_server_answering_wit
     text = log.read_text()
     assert len(text) < 20_000, f"the log grew to {len(text):,} characters"
     assert "Traceback" not in text
+
+
+@pytest.mark.slow
+def test_a_flood_of_bad_requests_writes_20_log_lines_and_how_many_were_suppressed(tmp_path: Path) -> None:
+    """uvicorn warns of each invalid request: 300 of them write 20 warnings, then (at the latest when the server
+    stops) one line with the count of the rest."""
+    port = free_port()
+    log = tmp_path / "serve.log"
+    with log.open("w") as written:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "analyzer", "serve", "--port", str(port)], stdout=written, stderr=subprocess.STDOUT
+        )
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for _ in range(300):
+            with connect(port) as sock:
+                sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+                assert answer(sock).startswith(b"HTTP/1.1 400")
+    finally:
+        server.terminate()
+        server.wait(15)
+    lines = log.read_text().splitlines()
+    assert lines[2:] == ["WARNING:  Invalid HTTP request received."] * 20 + [
+        "WARNING:  280 more log line(s) suppressed (at most 20 are written every 60 s)."
+    ]
