@@ -1,0 +1,380 @@
+"""One shoe's side views in a few numpy operations: the single exact solve at the batch path's speed.
+
+:func:`side_view_counts` returns, for one shoe, exactly the counts that
+:func:`analyzer.exact.distribution.side_views` makes of
+:func:`analyzer.exact.fastcount.count_deals` (ordered six-card dealings per
+side view: own total, other total, own cards, own pair flag), and
+:func:`row_counts` settles every wager that reads one side's view from them
+in one gather. It is the fast path's algebra (the aggregated sums of
+:mod:`analyzer.exact.fastcount`: per (Player total, Banker total) group of
+the four initial cards, the third-card weights are polynomials of degree at
+most 2 in the values dealt, so the group's table X and its row and column
+sums carry everything) written as whole-array numpy operations over every
+group, third card and pair class at once, instead of Python loops over them.
+What depends on the drawing rules alone (which cells of which group end
+where) is tabled once per rule set (:func:`_layout`, a few milliseconds);
+nothing that depends on the shoe is cached.
+
+Pair classes
+    A side's view reads its own pair flag only, so three classes of four-card
+    dealings suffice: all of them, those with a Player pair, those with a
+    Banker pair (each its own slice of one array, counted by the same
+    operations); a view with the flag set counts its side's pair class, one
+    without it the rest. A pair of values 1-9 is two equal values; two
+    ten-valued cards pair only when their ranks are equal, counted by sums
+    over the four ten ranks (:class:`analyzer.exact.fastcount._TenPairs`).
+
+Number type, checked
+    Everything is int64, and only where a bound proves it exact: every
+    four-card weight is at most N^4, every aggregated sum at most 4 N^4 and
+    every product of one with a count at most N^6 + 4 N^5 in size; the terms
+    added into one ending (at most 100 groups times 10 third cards) have
+    absolute values adding up to less than 3 N^6 + 100 N^4, so every term
+    and partial sum is below 64 N^6, which :func:`fits_int64` checks is
+    below 2^63 (shoes of up to 724 cards, about 13 decks).
+    :func:`side_view_counts` refuses a larger shoe; the callers take the
+    pure-Python path (:func:`analyzer.exact.fastcount.count_deals`, Python
+    ints) there. ``tests/test_viewcount.py`` holds the two paths equal, count
+    for count, on brute-force shoes (odd sizes, suited), random depleted
+    shoes and 8 decks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from ..game.cards import RANKS, VALUES
+from ..game.rules import Drawing
+from ..game.settle import VIEWS, settlement
+from ..game.shoe import CARDS_PER_ROUND
+from ..game.state import NATURALS
+from ..game.wager import Wager
+from .fastcount import _TenPairs, counts_fit_int64
+
+__all__ = ["fits_int64", "row_counts", "side_view_counts"]
+
+_Ints = npt.NDArray[np.int64]
+
+_TEN_RANKS = [r for r, value in enumerate(VALUES) if value == 0]
+_VALUE_OF = np.array(VALUES, dtype=np.intp)
+
+
+def fits_int64(size: int) -> bool:
+    """Whether a shoe of ``size`` cards is counted exactly in int64 here: every term and partial sum is below
+    64 N^6 (module docstring), and 64 N^6 < 2^63 holds up to 724 cards."""
+    return counts_fit_int64(size)
+
+
+_V = np.arange(10, dtype=np.int64)
+_PARTNER = (_V[:, None] - _V[None, :]) % 10
+"""[total, x]: the value that makes ``total`` with x (total - x)."""
+_DOUBLE = (_V[None, :] == _PARTNER).astype(np.int64)
+"""[total, x]: whether x and the card that makes ``total`` with it have one value."""
+_DOUBLE_1_9 = _DOUBLE * (_V[None, :] != 0)
+"""[total, x]: the same for a value 1-9, where two cards of one value are a pair."""
+_NO_TEN = ((_V[None, :] != 0) & (_PARTNER != 0)).astype(np.int64)  # [P, a]: neither a nor P - a a ten
+_ONE_TEN = ((_V[None, :] == 0) ^ (_PARTNER == 0)).astype(np.int64)  # [P, a]: exactly one of them a ten
+_NOT_TEN = np.where(_V[None, :] == 0, _PARTNER, _V[None, :])  # [P, a]: the one that is not a ten
+_TWO_TENS = np.array([2] + [0] * 9, dtype=np.int64)  # a pair of tens out of the shoe, by value
+_TURN = _PARTNER.T.copy()  # [B, s] -> (s - B) % 10: the card that takes the total B to s
+_TWICE = (2 * _V[:, None] - _V[None, :]) % 10  # [B, s] -> (2B - s) % 10
+_ROWS = _V[:, None]
+_EVEN = np.arange(0, 10, 2)
+_HALVES = (_EVEN // 2, _EVEN // 2 + 5)  # the two values x with 2x = an even total
+_HALF_1_9 = (np.array([0, 1, 1, 1, 1]), np.ones(5, dtype=np.int64))  # whether each half is a value 1-9
+
+
+def _clashes() -> tuple[_Ints, _Ints, npt.NDArray[np.intp]]:
+    """Cards of the Banker's first and second values already dealt, over layout A's cells, and where each cell of
+    layout B is in layout A.
+
+    Layout A is [P, a, B, s] with b = s - B; layout B is [b, P, B, s] with a = s - B (c = P - a, d = B - b): in both,
+    the last axis is the Banker's total after a third card equal to the card turned (``_TURN``).
+    """
+    p, a, banker, s = np.indices((10, 10, 10, 10), dtype=np.int64)
+    c, b = (p - a) % 10, (s - banker) % 10
+    d = (banker - b) % 10
+    first = (b == a).astype(np.int64) + (b == c)
+    second = (d == a).astype(np.int64) + (d == c) + (d == b)
+    b, p, banker, s = np.indices((10, 10, 10, 10), dtype=np.intp)
+    where = ((p * 10 + (s - banker) % 10) * 10 + banker) * 10 + (banker + b) % 10
+    return first, second, where.ravel()
+
+
+_FIRST, _SECOND, _LAYOUT_B = _clashes()
+_PLAYER_PAIR_B = _DOUBLE_1_9[:, _TURN]  # [P, B, s]: a = s - B and P - a are a pair of values 1-9
+_BANKER_PAIR_A = _DOUBLE_1_9[_ROWS, _TURN]  # [B, s]: b = s - B and B - b are a pair of values 1-9
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each term of the count goes, for one drawing table (built once per rule set).
+
+    Ending index ``e = ((pt * 10 + bt) * 2 + pc - 2) * 2 + bc - 2``; arrays by third card are turned: entry
+    [P, B, s] is the card s - B, which takes the Banker's total B to s. ``stand``: groups whose round ends on four
+    cards (flat [P, B]), ``stand_at`` their endings. ``one``: (group, third card) cells where exactly one third card
+    is dealt (flat [P, B, s]), summed by ending in the order of ``one`` from ``one_starts``, into ``one_at``.
+    ``both``: the triples t = (P, B, v) where both hands draw, sorted by the final Player total P + v
+    (``both_starts`` where each total's run starts, ``both_totals`` which totals); each has ten Banker third cards
+    w, one per final Banker total s = B + w. The masks and ``*_tens`` lists give the pair classes' rows from
+    the rows of every dealing.
+    """
+
+    stand: _Ints
+    stand_at: _Ints
+    one: _Ints
+    one_starts: _Ints
+    one_at: _Ints
+    both_alpha: _Ints  # [class, t]: flat [class, P, B, B + v]
+    both_v: _Ints  # [t]: v
+    both_turned: _Ints  # [s, t]: s - B
+    both_s1: _Ints  # [class, s, t]: flat [class, P, B, s]
+    rows_a: _Ints  # [s, t]: flat [P, v, B, s] (layout A: X[v][w] at s = B + w)
+    rows_b: _Ints  # [s, t]: flat [v, P, B, s] (layout B: X[w][v] at s = B + w)
+    player_pair_a: _Ints  # [1, t]: v and P - v a pair of values 1-9
+    player_pair_b: _Ints  # [s, t]: s - B and P - (s - B) a pair of values 1-9
+    banker_pair_a: _Ints  # [s, t]: s - B and B - (s - B) a pair of values 1-9
+    banker_pair_b: _Ints  # [1, t]: v and B - v a pair of values 1-9
+    player_tens_a: tuple[_Ints, _Ints, _Ints]  # t with P = v = 0, its B, and [s, k]: s - B
+    player_tens_b: tuple[_Ints, _Ints, _Ints]  # t with P = 0, its B and v (its cell s = B)
+    banker_tens_a: tuple[_Ints, _Ints, _Ints]  # t with B = 0, its P and v (its cell s = 0)
+    banker_tens_b: tuple[_Ints, _Ints]  # t with B = v = 0, its P
+    same: _Ints  # [class, t]: flat [class, s = B + v, t] of the cells
+    player_partner: _Ints  # [class, t]: flat [class, s = B + P - v, t]
+    banker_partner: _Ints  # [class, t]: flat [class, s = 2B - v, t]
+    both_starts: _Ints
+    both_totals: _Ints
+
+
+def _ending(pt: int, bt: int, pc: int, bc: int) -> int:
+    return ((pt * 10 + bt) * 2 + pc - 2) * 2 + bc - 2
+
+
+def _ints(values: list[int]) -> _Ints:
+    return np.array(values, dtype=np.int64)
+
+
+@lru_cache(maxsize=32)
+def _layout(drawing: Drawing) -> _Layout:
+    """Which cells of which group end where under ``drawing`` (depends on the rules only)."""
+    stand, stand_at, ones = [], [], []
+    both: list[tuple[int, int, int]] = []
+    for p in range(10):
+        for banker in range(10):
+            group = p * 10 + banker
+            if p in NATURALS or banker in NATURALS:
+                stand.append(group)
+                stand_at.append(_ending(p, banker, 2, 2))
+            elif drawing.player_draws(p):
+                for v in range(10):
+                    if drawing.banker_draws(banker, player_third=v):
+                        both.append((p, banker, v))
+                    else:
+                        ones.append((_ending((p + v) % 10, banker, 3, 2), group * 10 + (banker + v) % 10))
+            elif drawing.banker_draws(banker, player_third=None):
+                for w in range(10):
+                    ones.append((_ending(p, (banker + w) % 10, 2, 3), group * 10 + (banker + w) % 10))
+            else:
+                stand.append(group)
+                stand_at.append(_ending(p, banker, 2, 2))
+    ones.sort()
+    one_at = [e for e, _ in ones]
+    one_starts = [i for i, e in enumerate(one_at) if i == 0 or e != one_at[i - 1]]
+    both.sort(key=lambda t: (t[0] + t[2]) % 10)
+    ps, bankers, vs = (_ints([t[i] for t in both]) for i in range(3))
+    t = np.arange(len(both), dtype=np.int64)
+    size = len(both)
+    totals = (ps + vs) % 10
+    starts = [i for i in range(size) if i == 0 or totals[i] != totals[i - 1]]
+    groups = ps * 10 + bankers
+    classes = np.arange(3, dtype=np.int64)[:, None]
+    column = _V[:, None]  # s, down the cells' rows
+    at = groups * 10 + (bankers + vs) % 10
+
+    def tens(chosen: npt.NDArray[np.bool_]) -> _Ints:
+        return np.flatnonzero(chosen).astype(np.int64)
+
+    pt, bt = tens((ps == 0) & (vs == 0)), tens(ps == 0)
+    ba, bb = tens(bankers == 0), tens((bankers == 0) & (vs == 0))
+    return _Layout(
+        stand=_ints(stand),
+        stand_at=_ints(stand_at),
+        one=_ints([cell for _, cell in ones]),
+        one_starts=_ints(one_starts),
+        one_at=_ints([one_at[i] for i in one_starts]),
+        both_alpha=classes * 1000 + at,
+        both_v=vs,
+        both_turned=(column - bankers) % 10,
+        both_s1=(classes * 1000)[:, :, None] + groups * 10 + column,
+        rows_a=((ps * 10 + vs) * 10 + bankers) * 10 + column,
+        rows_b=((vs * 10 + ps) * 10 + bankers) * 10 + column,
+        player_pair_a=_DOUBLE_1_9[ps, vs][None, :],
+        player_pair_b=_PLAYER_PAIR_B[ps, bankers].T.copy(),
+        banker_pair_a=_BANKER_PAIR_A[bankers].T.copy(),
+        banker_pair_b=_DOUBLE_1_9[bankers, vs][None, :],
+        player_tens_a=(pt, bankers[pt], (column - bankers[pt]) % 10),
+        player_tens_b=(bt, bankers[bt], vs[bt]),
+        banker_tens_a=(ba, ps[ba], vs[ba]),
+        banker_tens_b=(bb, ps[bb]),
+        same=classes * 10 * size + ((bankers + vs) % 10) * size + t,
+        player_partner=classes * 10 * size + ((bankers + ps - vs) % 10) * size + t,
+        banker_partner=classes * 10 * size + ((2 * bankers - vs) % 10) * size + t,
+        both_starts=_ints(starts),
+        both_totals=totals[starts],
+    )
+
+
+def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _Ints]:
+    """Ordered six-card dealings per Player view and per Banker view (each 400, indexed by
+    :func:`analyzer.game.settle.view_index`), from a shoe's count of each rank (RANKS order).
+
+    Exactly ``side_views(count_deals(shoe, drawing))``. Raises ``ValueError`` for a shoe beyond
+    :func:`fits_int64` (the caller counts it with Python ints instead).
+    """
+    if len(counts) != len(RANKS):
+        raise ValueError(f"need a count for each of the {len(RANKS)} ranks, got {len(counts)}")
+    size = sum(counts)
+    if not fits_int64(size):
+        raise ValueError(f"a shoe of {size} cards is beyond the int64 bound of the one-shoe kernel")
+    if size < CARDS_PER_ROUND:
+        raise ValueError(f"a shoe needs at least {CARDS_PER_ROUND} cards, got {size}")
+    layout = _layout(drawing)
+    by_value = [0] * 10
+    for value, count in zip(VALUES, counts):
+        by_value[value] += count
+    n = np.array(by_value, dtype=np.int64)
+    pairs = _TenPairs(by_value[0], [counts[r] for r in _TEN_RANKS])
+
+    # the four-card weights of every dealing, in layouts A and B (_clashes)
+    player = n * (n[_PARTNER] - _DOUBLE)  # [P, a]: the Player's a then P - a
+    turned = n[_TURN]  # [B, s]: n[s - B]
+    wa = player[:, :, None, None] * (turned - _FIRST)
+    wa *= n[_TWICE] - _SECOND
+    wb = wa.ravel()[_LAYOUT_B].reshape(10, 10, 10, 10)  # [b, P, B, s]
+    # the pair classes' entries that differ from every dealing's: pairs of tens, counted by rank
+    rest = n - _TWO_TENS  # the shoe less a pair of tens
+    after_ten_pair = (pairs.q2 * rest) * (rest[_PARTNER] - _DOUBLE)  # [B, b]: two Player tens of one rank, then b
+    tens_for_banker = _NO_TEN * player * pairs.q2 + _ONE_TEN * n[_NOT_TEN] * ((by_value[0] - 2) * pairs.q2)
+    tens_for_banker[0, 0] = pairs.two_then_pair  # [P, a]: the Player's a, then two Banker tens of one rank
+
+    # row sums RP (the Player's first card s - B) and column sums RB (the Banker's), [class, P, B, s]
+    rows = np.empty((3, 10, 10, 10), dtype=np.int64)
+    columns = np.empty((3, 10, 10, 10), dtype=np.int64)
+    np.sum(wb, axis=0, out=rows[0])
+    np.sum(wa, axis=1, out=columns[0])
+    np.multiply(rows[0], _PLAYER_PAIR_B, out=rows[1])
+    rows[1, 0, _V, _V] = after_ten_pair.sum(axis=1)
+    columns[1] = 0
+    for half, real in zip(_HALVES, _HALF_1_9):
+        columns[1, _EVEN] += wa[_EVEN, half] * real[:, None, None]
+    columns[1, 0] += after_ten_pair[_ROWS, _TURN]
+    banker_pairs = rows[2]
+    banker_pairs[...] = 0
+    for half, real in zip(_HALVES, _HALF_1_9):
+        banker_pairs[:, _EVEN] += wb[half, :, _EVEN].transpose(1, 0, 2) * real[:, None]
+    banker_pairs[:, 0] += tens_for_banker
+    np.multiply(columns[0], _BANKER_PAIR_A, out=columns[2])
+    columns[2, :, 0, 0] = tens_for_banker.sum(axis=1)
+
+    s0 = columns.sum(axis=3)  # [class, P, B]
+    s1 = rows + columns
+    s1 *= 2  # [class, P, B, s]
+    alpha = turned * s0[..., None] - s1  # [class, P, B, s]: dealings with a third card s - B (no other)
+
+    endings = np.zeros((3, 400), dtype=np.int64)
+    endings[:, layout.stand_at] = s0.reshape(3, 100)[:, layout.stand] * ((size - 4) * (size - 5))
+    flat_alpha = alpha.reshape(3, 1000)
+    endings[:, layout.one_at] += np.add.reduceat(flat_alpha[:, layout.one], layout.one_starts, axis=1) * (size - 5)
+
+    if len(layout.both_starts):
+        # X[v][w] and X[w][v] of every triple t, at s = B + w: [class, s, t]
+        xa = wa.ravel()[layout.rows_a]
+        xb = wb.ravel()[layout.rows_b]
+        x = np.empty((3, *xa.shape), dtype=np.int64)
+        np.add(xa, xb, out=x[0])
+        pa = xa * layout.player_pair_a
+        t, banker, turn = layout.player_tens_a
+        pa[:, t] = after_ten_pair[banker, turn]
+        pb = xb * layout.player_pair_b
+        t, banker, v = layout.player_tens_b
+        pb[banker, t] = after_ten_pair[banker, v]
+        np.add(pa, pb, out=x[1])
+        ba = xa * layout.banker_pair_a
+        t, p, v = layout.banker_tens_a
+        ba[0, t] = tens_for_banker[p, v]
+        bb = xb * layout.banker_pair_b
+        t, p = layout.banker_tens_b
+        bb[:, t] = tens_for_banker[p].T
+        np.add(ba, bb, out=x[2])
+        x *= 4
+
+        a = alpha.ravel()[layout.both_alpha]  # [class, t]: dealings with the Player's third card v
+        x += a[:, None, :] * n[layout.both_turned]
+        x -= n[layout.both_v] * s1.ravel()[layout.both_s1]
+        flat = x.ravel()
+        flat[layout.same] += s1.ravel()[layout.both_alpha] - a
+        flat[layout.player_partner] += 2 * rows.ravel()[layout.both_alpha]
+        flat[layout.banker_partner] += 2 * columns.ravel()[layout.both_alpha]
+        both = np.add.reduceat(x, layout.both_starts, axis=2)  # [class, final Banker total, final Player total]
+        endings.reshape(3, 10, 10, 2, 2)[..., 1, 1][:, layout.both_totals] += both.transpose(0, 2, 1)
+
+    by_ending = endings.reshape(3, 10, 10, 2, 2)  # [class, pt, bt, pc, bc]
+    player_views = np.empty((10, 10, 2, 2), dtype=np.int64)
+    paired = by_ending[1].sum(axis=3)
+    player_views[..., 1] = paired
+    np.subtract(by_ending[0].sum(axis=3), paired, out=player_views[..., 0])
+    banker_views = np.empty((10, 10, 2, 2), dtype=np.int64)
+    paired = by_ending[2].sum(axis=2).transpose(1, 0, 2)
+    banker_views[..., 1] = paired
+    np.subtract(by_ending[0].sum(axis=2).transpose(1, 0, 2), paired, out=banker_views[..., 0])
+    return player_views.reshape(VIEWS), banker_views.reshape(VIEWS)
+
+
+_GATHERS: dict[tuple[int, ...], tuple[tuple[Wager, ...], tuple[_Ints, _Ints, tuple[int, ...]]]] = {}
+"""By the wager objects' identities (hashing a wager hashes every pay); the objects are kept with the entry."""
+
+
+def _gather(wagers: tuple[Wager, ...]) -> tuple[_Ints, _Ints, tuple[int, ...]]:
+    """For side-view wagers: indices into [Player views, Banker views, 0], where each row's run starts, and how many
+    rows each wager has (kept per tuple of wager objects)."""
+    key = tuple(map(id, wagers))
+    kept = _GATHERS.get(key)
+    if kept is not None and all(a is b for a, b in zip(kept[0], wagers)):
+        return kept[1]
+    if len(_GATHERS) >= 256:
+        _GATHERS.clear()
+    made = _gathered(wagers)
+    _GATHERS[key] = (wagers, made)
+    return made
+
+
+def _gathered(wagers: tuple[Wager, ...]) -> tuple[_Ints, _Ints, tuple[int, ...]]:
+    indices: list[int] = []
+    starts: list[int] = []
+    sizes = []
+    for wager in wagers:
+        assert wager.side_view_only and wager.side is not None, f"{wager.name} reads more than one side's view"
+        offset = 0 if wager.side == "player" else VIEWS
+        for views in settlement(wager):
+            starts.append(len(indices))
+            indices.extend([offset + v for v in views] or [2 * VIEWS])  # an empty row reads the final 0
+        sizes.append(len(wager.outcomes))
+    return np.array(indices, dtype=np.intp), np.array(starts, dtype=np.intp), tuple(sizes)
+
+
+def row_counts(counts: Sequence[int], drawing: Drawing, wagers: tuple[Wager, ...]) -> list[list[int]]:
+    """For each wager (each reads one side's view), its count per outcome row (pay-table order), Python ints."""
+    player, banker = side_view_counts(counts, drawing)
+    indices, starts, sizes = _gather(wagers)
+    every = np.concatenate((player, banker, np.zeros(1, dtype=np.int64)))
+    flat: list[int] = np.add.reduceat(every[indices], starts).tolist()
+    out, at = [], 0
+    for size in sizes:
+        out.append(flat[at : at + size])
+        at += size
+    return out
