@@ -85,6 +85,17 @@ def _numpy_loaded() -> bool:
     return "numpy" in sys.modules
 
 
+def side_view_rows(shoe: Shoe, drawing: Drawing, wagers: tuple[Wager, ...]) -> list[list[int]] | None:
+    """Each wager's count per outcome row by the one-shoe kernel (:func:`analyzer.exact.viewcount.row_counts`), or
+    ``None`` where it does not apply: numpy not loaded, a shoe beyond its int64 bound, or a wager that reads more
+    than one side's view. The wagers' lightning multipliers, if any, are not read here."""
+    if not _numpy_loaded() or not counts_fit_int64(shoe.size) or not all(w.side_view_only for w in wagers):
+        return None
+    from .viewcount import row_counts  # numpy is loaded already: the kernel costs no import
+
+    return row_counts(shoe.counts, drawing, wagers)
+
+
 def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[str, dict[str, int]]:
     """Per wager, the ordered six-card dealings from ``shoe`` that end in each of its outcomes (pay-table order).
 
@@ -93,10 +104,9 @@ def wager_counts(shoe: Shoe, drawing: Drawing, wagers: Sequence[Wager]) -> dict[
     """
     out: dict[str, dict[str, int]] = {}
     viewed = tuple(w for w in wagers if w.side_view_only)
-    if viewed and _numpy_loaded() and counts_fit_int64(shoe.size):
-        from .viewcount import row_counts  # numpy is loaded already: the one-shoe kernel costs no import
-
-        for wager, rows in zip(viewed, row_counts(shoe.counts, drawing, viewed)):
+    kernel = side_view_rows(shoe, drawing, viewed) if viewed else None
+    if kernel is not None:
+        for wager, rows in zip(viewed, kernel):
             out[wager.name] = dict(zip((o.name for o in wager.outcomes), rows))
         if len(viewed) == len(wagers):
             return out

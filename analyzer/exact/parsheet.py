@@ -26,7 +26,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Outcome, Wager
 from .distribution import Distribution, outcome_counts
-from .outcomes import wager_counts
+from .outcomes import side_view_rows, wager_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +274,11 @@ def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tupl
     identical to the reference enumerators.
     """
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
+    if all(w.lightning is None for w in chosen):
+        rows = side_view_rows(shoe, rules.drawing, chosen)
+        if rows is not None:  # the one-shoe kernel: counts per row, no dict of names on the way
+            denominator = shoe.denominator
+            return tuple(ParSheet(wager=w, denominator=denominator, counts=tuple(r)) for w, r in zip(chosen, rows))
     counts = wager_counts(shoe, rules.drawing, tuple(w for w in chosen if w.lightning is None))
     if any(w.lightning is not None for w in chosen):
         from .lightning import lightning_counts
