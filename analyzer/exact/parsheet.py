@@ -89,7 +89,9 @@ class ParSheet:
     denominator: int
     counts: tuple[int, ...]
     _rows: tuple[OutcomeRow, ...] | None = field(init=False, repr=False, compare=False, default=None)
-    _moments: tuple[Fraction, Fraction] | None = field(init=False, repr=False, compare=False, default=None)
+    _moments: tuple[Fraction | None, Fraction | None] | None = field(
+        init=False, repr=False, compare=False, default=None
+    )
 
     def __post_init__(self) -> None:
         if len(self.counts) != len(self.wager.outcomes):
@@ -109,29 +111,23 @@ class ParSheet:
             object.__setattr__(self, "_rows", rows)
         return rows
 
-    def _figures(self) -> tuple[Fraction, Fraction] | None:
-        """E[X] and E[X**2]: integer counts times pays scaled to integers, divided once (``None`` without pays)."""
+    def _figures(self, power: int) -> Fraction | None:
+        """E[X**power] for power 1 or 2 (``None`` without pays): integer counts times the pays scaled to integers,
+        divided once, and kept."""
         if not self.wager.has_pay_table:
             return None
-        moments = self._moments
-        if moments is None:
+        moments = self._moments or (None, None)
+        kept = moments[power - 1]
+        if kept is None:
             scale, pays = _scaled_pays(self.wager)
-            first = second = 0
-            for n, pay in zip(self.counts, pays):
-                if pay:
-                    first += n * pay
-                    second += n * pay * pay
-            moments = (
-                Fraction(first, self.denominator * scale),
-                Fraction(second, self.denominator * scale * scale),
-            )
-            object.__setattr__(self, "_moments", moments)
-        return moments
+            total = sum([n * pay**power for n, pay in zip(self.counts, pays) if pay])
+            kept = Fraction(total, self.denominator * scale**power)
+            object.__setattr__(self, "_moments", (kept, moments[1]) if power == 1 else (moments[0], kept))
+        return kept
 
     @property
     def expected_value(self) -> Fraction | None:
-        moments = self._figures()
-        return None if moments is None else moments[0]
+        return self._figures(1)
 
     @property
     def house_edge(self) -> Fraction | None:
@@ -171,10 +167,9 @@ class ParSheet:
 
     @property
     def variance(self) -> Fraction | None:
-        moments = self._figures()
-        if moments is None:
+        ev, second = self._figures(1), self._figures(2)
+        if ev is None or second is None:
             return None
-        ev, second = moments
         return second - ev * ev
 
     @property

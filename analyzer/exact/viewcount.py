@@ -136,14 +136,10 @@ class _Layout:
     both_s1: _Ints  # [class, s, t]: flat [class, P, B, s]
     rows_a: _Ints  # [s, t]: flat [P, v, B, s] (layout A: X[v][w] at s = B + w)
     rows_b: _Ints  # [s, t]: flat [v, P, B, s] (layout B: X[w][v] at s = B + w)
-    player_pair_a: _Ints  # [1, t]: v and P - v a pair of values 1-9
-    player_pair_b: _Ints  # [s, t]: s - B and P - (s - B) a pair of values 1-9
-    banker_pair_a: _Ints  # [s, t]: s - B and B - (s - B) a pair of values 1-9
-    banker_pair_b: _Ints  # [1, t]: v and B - v a pair of values 1-9
-    player_tens_a: tuple[_Ints, _Ints, _Ints]  # t with P = v = 0, its B, and [s, k]: s - B
-    player_tens_b: tuple[_Ints, _Ints, _Ints]  # t with P = 0, its B and v (its cell s = B)
-    banker_tens_a: tuple[_Ints, _Ints, _Ints]  # t with B = 0, its P and v (its cell s = 0)
-    banker_tens_b: tuple[_Ints, _Ints]  # t with B = v = 0, its P
+    masks_a: _Ints  # [class, s, t]: 1; v and P - v a pair of values 1-9; s - B and B - (s - B) such a pair
+    masks_b: _Ints  # [class, s, t]: 1; s - B and P - (s - B) a pair of values 1-9; v and B - v such a pair
+    tens_at: _Ints  # flat [class, s, t] of the pair classes' cells with two tens of one rank
+    tens_from: _Ints  # what each adds: flat [after_ten_pair (B, b), then tens_for_banker (P, a)]
     same: _Ints  # [class, t]: flat [class, s = B + v, t] of the cells
     player_partner: _Ints  # [class, t]: flat [class, s = B + P - v, t]
     banker_partner: _Ints  # [class, t]: flat [class, s = 2B - v, t]
@@ -196,11 +192,25 @@ def _layout(drawing: Drawing) -> _Layout:
     column = _V[:, None]  # s, down the cells' rows
     at = groups * 10 + (bankers + vs) % 10
 
-    def tens(chosen: npt.NDArray[np.bool_]) -> _Ints:
-        return np.flatnonzero(chosen).astype(np.int64)
-
-    pt, bt = tens((ps == 0) & (vs == 0)), tens(ps == 0)
-    ba, bb = tens(bankers == 0), tens((bankers == 0) & (vs == 0))
+    ones_t = np.ones((10, size), dtype=np.int64)
+    masks_a = np.stack((ones_t, ones_t * _DOUBLE_1_9[ps, vs], _BANKER_PAIR_A[bankers].T))
+    masks_b = np.stack((ones_t, _PLAYER_PAIR_B[ps, bankers].T, ones_t * _DOUBLE_1_9[bankers, vs]))
+    tens_at, tens_from = [], []
+    for k, (p, banker, v) in enumerate(both):
+        cell = 10 * size + k  # class 1 (the Player pair), s = 0
+        if p == 0 and v == 0:  # X[0][w]: two Player tens, then the Banker's w = s - B
+            tens_at += [cell + s * size for s in range(10)]
+            tens_from += [banker * 10 + (s - banker) % 10 for s in range(10)]
+        if p == 0:  # X[w][v] at w = 0 (s = B): two Player tens, then the Banker's v
+            tens_at.append(cell + banker * size)
+            tens_from.append(banker * 10 + v)
+        cell += 10 * size  # class 2 (the Banker pair)
+        if banker == 0:  # X[v][0] (s = 0): the Player's v, then two Banker tens
+            tens_at.append(cell)
+            tens_from.append(100 + p * 10 + v)
+        if banker == 0 and v == 0:  # X[w][0]: the Player's w = s, then two Banker tens
+            tens_at += [cell + s * size for s in range(10)]
+            tens_from += [100 + p * 10 + s for s in range(10)]
     return _Layout(
         stand=_ints(stand),
         stand_at=_ints(stand_at),
@@ -213,14 +223,10 @@ def _layout(drawing: Drawing) -> _Layout:
         both_s1=(classes * 1000)[:, :, None] + groups * 10 + column,
         rows_a=((ps * 10 + vs) * 10 + bankers) * 10 + column,
         rows_b=((vs * 10 + ps) * 10 + bankers) * 10 + column,
-        player_pair_a=_DOUBLE_1_9[ps, vs][None, :],
-        player_pair_b=_PLAYER_PAIR_B[ps, bankers].T.copy(),
-        banker_pair_a=_BANKER_PAIR_A[bankers].T.copy(),
-        banker_pair_b=_DOUBLE_1_9[bankers, vs][None, :],
-        player_tens_a=(pt, bankers[pt], (column - bankers[pt]) % 10),
-        player_tens_b=(bt, bankers[bt], vs[bt]),
-        banker_tens_a=(ba, ps[ba], vs[ba]),
-        banker_tens_b=(bb, ps[bb]),
+        masks_a=masks_a,
+        masks_b=masks_b,
+        tens_at=_ints(tens_at),
+        tens_from=_ints(tens_from),
         same=classes * 10 * size + ((bankers + vs) % 10) * size + t,
         player_partner=classes * 10 * size + ((bankers + ps - vs) % 10) * size + t,
         banker_partner=classes * 10 * size + ((2 * bankers - vs) % 10) * size + t,
@@ -295,22 +301,15 @@ def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _I
         # X[v][w] and X[w][v] of every triple t, at s = B + w: [class, s, t]
         xa = wa.ravel()[layout.rows_a]
         xb = wb.ravel()[layout.rows_b]
-        x = np.empty((3, *xa.shape), dtype=np.int64)
-        np.add(xa, xb, out=x[0])
-        pa = xa * layout.player_pair_a
-        t, banker, turn = layout.player_tens_a
-        pa[:, t] = after_ten_pair[banker, turn]
-        pb = xb * layout.player_pair_b
-        t, banker, v = layout.player_tens_b
-        pb[banker, t] = after_ten_pair[banker, v]
-        np.add(pa, pb, out=x[1])
-        ba = xa * layout.banker_pair_a
-        t, p, v = layout.banker_tens_a
-        ba[0, t] = tens_for_banker[p, v]
-        bb = xb * layout.banker_pair_b
-        t, p = layout.banker_tens_b
-        bb[:, t] = tens_for_banker[p].T
-        np.add(ba, bb, out=x[2])
+        x = xa * layout.masks_a  # [class, s, t]: every dealing; the Player pair's rows; the Banker pair's
+        x += xb * layout.masks_b
+        # pairs of tens, where the masks left 0: two Player tens of one rank, then the Banker's cards; a Player hand,
+        # then two Banker tens of one rank
+        np.add.at(
+            x.ravel(),
+            layout.tens_at,
+            np.concatenate((after_ten_pair.ravel(), tens_for_banker.ravel()))[layout.tens_from],
+        )
         x *= 4
 
         a = alpha.ravel()[layout.both_alpha]  # [class, t]: dealings with the Player's third card v
