@@ -50,7 +50,7 @@ import numpy.typing as npt
 
 from ..game.cards import RANKS, VALUES
 from ..game.rules import Drawing
-from ..game.settle import VIEWS, settlement
+from ..game.settle import VIEWS, settlement, view_index
 from ..game.shoe import CARDS_PER_ROUND
 from ..game.state import NATURALS
 from ..game.wager import Wager
@@ -71,6 +71,11 @@ def fits_int64(size: int) -> bool:
 
 
 _V = np.arange(10, dtype=np.int64)
+_PAIR_TOTAL = np.array([0, 2, 2, 4, 4, 6, 6, 8, 8], dtype=np.intp)
+"""The even totals of the pairs x-x of values 1-9, with ``_PAIR_B`` their values (5, 1, 6, 2, 7, ...)."""
+_PAIR_B = np.array([5, 1, 6, 2, 7, 3, 8, 4, 9], dtype=np.intp)
+_PAIR_ROWS = _PAIR_TOTAL * 10 + _PAIR_B  # flat [P, a] of those pairs
+_PAIR_STARTS = np.array([0, 1, 3, 5, 7], dtype=np.intp)  # where each even total's pairs start
 _PARTNER = (_V[:, None] - _V[None, :]) % 10
 """[total, x]: the value that makes ``total`` with x (total - x)."""
 _DOUBLE = (_V[None, :] == _PARTNER).astype(np.int64)
@@ -84,9 +89,7 @@ _TWO_TENS = np.array([2] + [0] * 9, dtype=np.int64)  # a pair of tens out of the
 _TURN = _PARTNER.T.copy()  # [B, s] -> (s - B) % 10: the card that takes the total B to s
 _TWICE = (2 * _V[:, None] - _V[None, :]) % 10  # [B, s] -> (2B - s) % 10
 _ROWS = _V[:, None]
-_EVEN = np.arange(0, 10, 2)
-_HALVES = (_EVEN // 2, _EVEN // 2 + 5)  # the two values x with 2x = an even total
-_HALF_1_9 = (np.array([0, 1, 1, 1, 1]), np.ones(5, dtype=np.int64))  # whether each half is a value 1-9
+_AFTER_TEN_PAIR_TURNED = _ROWS * 10 + _TURN  # [B, s]: flat [B, b = s - B]
 
 
 def _clashes() -> tuple[_Ints, _Ints, npt.NDArray[np.intp]]:
@@ -125,11 +128,11 @@ class _Layout:
     the rows of every dealing.
     """
 
-    stand: _Ints
-    stand_at: _Ints
-    one: _Ints
+    stand: _Ints  # [class, k]: flat [class, P, B]
+    stand_at: _Ints  # [class, k]: flat [class, ending]
+    one: _Ints  # [class, k]: flat [class, P, B, s]
     one_starts: _Ints
-    one_at: _Ints
+    one_at: _Ints  # [class, k]: flat [class, ending]
     both_alpha: _Ints  # [class, t]: flat [class, P, B, B + v]
     both_v: _Ints  # [t]: v
     both_turned: _Ints  # [s, t]: s - B
@@ -144,7 +147,7 @@ class _Layout:
     player_partner: _Ints  # [class, t]: flat [class, s = B + P - v, t]
     banker_partner: _Ints  # [class, t]: flat [class, s = 2B - v, t]
     both_starts: _Ints
-    both_totals: _Ints
+    both_at_endings: _Ints  # [class, s, k]: flat [class, ending (P + v of the k-th run, s, 3, 3)]
 
 
 def _ending(pt: int, bt: int, pc: int, bc: int) -> int:
@@ -193,8 +196,8 @@ def _layout(drawing: Drawing) -> _Layout:
     at = groups * 10 + (bankers + vs) % 10
 
     ones_t = np.ones((10, size), dtype=np.int64)
-    masks_a = np.stack((ones_t, ones_t * _DOUBLE_1_9[ps, vs], _BANKER_PAIR_A[bankers].T))
-    masks_b = np.stack((ones_t, _PLAYER_PAIR_B[ps, bankers].T, ones_t * _DOUBLE_1_9[bankers, vs]))
+    masks_a = 4 * np.stack((ones_t, ones_t * _DOUBLE_1_9[ps, vs], _BANKER_PAIR_A[bankers].T))  # 4 X[v][w]
+    masks_b = 4 * np.stack((ones_t, _PLAYER_PAIR_B[ps, bankers].T, ones_t * _DOUBLE_1_9[bankers, vs]))
     tens_at, tens_from = [], []
     for k, (p, banker, v) in enumerate(both):
         cell = 10 * size + k  # class 1 (the Player pair), s = 0
@@ -211,12 +214,13 @@ def _layout(drawing: Drawing) -> _Layout:
         if banker == 0 and v == 0:  # X[w][0]: the Player's w = s, then two Banker tens
             tens_at += [cell + s * size for s in range(10)]
             tens_from += [100 + p * 10 + s for s in range(10)]
+    by_class = np.arange(3, dtype=np.int64)[:, None]
     return _Layout(
-        stand=_ints(stand),
-        stand_at=_ints(stand_at),
-        one=_ints([cell for _, cell in ones]),
+        stand=by_class * 100 + _ints(stand),
+        stand_at=by_class * 400 + _ints(stand_at),
+        one=by_class * 1000 + _ints([cell for _, cell in ones]),
         one_starts=_ints(one_starts),
-        one_at=_ints([one_at[i] for i in one_starts]),
+        one_at=by_class * 400 + _ints([one_at[i] for i in one_starts]),
         both_alpha=classes * 1000 + at,
         both_v=vs,
         both_turned=(column - bankers) % 10,
@@ -231,17 +235,13 @@ def _layout(drawing: Drawing) -> _Layout:
         player_partner=classes * 10 * size + ((bankers + ps - vs) % 10) * size + t,
         banker_partner=classes * 10 * size + ((2 * bankers - vs) % 10) * size + t,
         both_starts=_ints(starts),
-        both_totals=totals[starts],
+        both_at_endings=(by_class * 400)[:, :, None] + ((totals[starts][None, :] * 10 + column) * 2 + 1) * 2 + 1,
     )
 
 
-def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _Ints]:
-    """Ordered six-card dealings per Player view and per Banker view (each 400, indexed by
-    :func:`analyzer.game.settle.view_index`), from a shoe's count of each rank (RANKS order).
-
-    Exactly ``side_views(count_deals(shoe, drawing))``. Raises ``ValueError`` for a shoe beyond
-    :func:`fits_int64` (the caller counts it with Python ints instead).
-    """
+def _view_table(counts: Sequence[int], drawing: Drawing) -> _Ints:
+    """Every side view's count, flat [block, pt, bt, own cards - 2] with blocks: the Player's views with his pair flag
+    0, with it 1, the Banker's with his 0, with his 1 (:func:`side_view_counts` reorders them)."""
     if len(counts) != len(RANKS):
         raise ValueError(f"need a count for each of the {len(RANKS)} ranks, got {len(counts)}")
     size = sum(counts)
@@ -275,14 +275,14 @@ def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _I
     np.sum(wa, axis=1, out=columns[0])
     np.multiply(rows[0], _PLAYER_PAIR_B, out=rows[1])
     rows[1, 0, _V, _V] = after_ten_pair.sum(axis=1)
-    columns[1] = 0
-    for half, real in zip(_HALVES, _HALF_1_9):
-        columns[1, _EVEN] += wa[_EVEN, half] * real[:, None, None]
-    columns[1, 0] += after_ten_pair[_ROWS, _TURN]
+    columns[1, 1::2] = 0  # a Player pair has an even total; its rows are those of the pairs a-a of values 1-9
+    columns[1, ::2] = np.add.reduceat(wa.reshape(100, 100)[_PAIR_ROWS], _PAIR_STARTS).reshape(5, 10, 10)
+    columns[1, 0] += after_ten_pair.ravel()[_AFTER_TEN_PAIR_TURNED]  # and two Player tens of one rank
     banker_pairs = rows[2]
-    banker_pairs[...] = 0
-    for half, real in zip(_HALVES, _HALF_1_9):
-        banker_pairs[:, _EVEN] += wb[half, :, _EVEN].transpose(1, 0, 2) * real[:, None]
+    banker_pairs[:, 1::2] = 0  # likewise for the Banker's pair b-b
+    banker_pairs[:, ::2] = np.add.reduceat(wb.reshape(10, 10, 10, 10)[_PAIR_B, :, _PAIR_TOTAL], _PAIR_STARTS).transpose(
+        1, 0, 2
+    )
     banker_pairs[:, 0] += tens_for_banker
     np.multiply(columns[0], _BANKER_PAIR_A, out=columns[2])
     columns[2, :, 0, 0] = tens_for_banker.sum(axis=1)
@@ -292,10 +292,9 @@ def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _I
     s1 *= 2  # [class, P, B, s]
     alpha = turned * s0[..., None] - s1  # [class, P, B, s]: dealings with a third card s - B (no other)
 
-    endings = np.zeros((3, 400), dtype=np.int64)
-    endings[:, layout.stand_at] = s0.reshape(3, 100)[:, layout.stand] * ((size - 4) * (size - 5))
-    flat_alpha = alpha.reshape(3, 1000)
-    endings[:, layout.one_at] += np.add.reduceat(flat_alpha[:, layout.one], layout.one_starts, axis=1) * (size - 5)
+    endings = np.zeros(1200, dtype=np.int64)  # [class, ending]
+    endings[layout.stand_at] = s0.ravel()[layout.stand] * ((size - 4) * (size - 5))
+    endings[layout.one_at] += np.add.reduceat(alpha.ravel()[layout.one], layout.one_starts, axis=1) * (size - 5)
 
     if len(layout.both_starts):
         # X[v][w] and X[w][v] of every triple t, at s = B + w: [class, s, t]
@@ -305,12 +304,8 @@ def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _I
         x += xb * layout.masks_b
         # pairs of tens, where the masks left 0: two Player tens of one rank, then the Banker's cards; a Player hand,
         # then two Banker tens of one rank
-        np.add.at(
-            x.ravel(),
-            layout.tens_at,
-            np.concatenate((after_ten_pair.ravel(), tens_for_banker.ravel()))[layout.tens_from],
-        )
-        x *= 4
+        tens = np.concatenate((after_ten_pair.ravel(), tens_for_banker.ravel()))[layout.tens_from]
+        np.add.at(x.ravel(), layout.tens_at, 4 * tens)
 
         a = alpha.ravel()[layout.both_alpha]  # [class, t]: dealings with the Player's third card v
         x += a[:, None, :] * n[layout.both_turned]
@@ -320,18 +315,43 @@ def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _I
         flat[layout.player_partner] += 2 * rows.ravel()[layout.both_alpha]
         flat[layout.banker_partner] += 2 * columns.ravel()[layout.both_alpha]
         both = np.add.reduceat(x, layout.both_starts, axis=2)  # [class, final Banker total, final Player total]
-        endings.reshape(3, 10, 10, 2, 2)[..., 1, 1][:, layout.both_totals] += both.transpose(0, 2, 1)
+        endings[layout.both_at_endings] += both
 
+    # the views: [Player view, flag 0 | 1; Banker view, flag 0 | 1], each [pt, bt, own cards - 2]
     by_ending = endings.reshape(3, 10, 10, 2, 2)  # [class, pt, bt, pc, bc]
-    player_views = np.empty((10, 10, 2, 2), dtype=np.int64)
-    paired = by_ending[1].sum(axis=3)
-    player_views[..., 1] = paired
-    np.subtract(by_ending[0].sum(axis=3), paired, out=player_views[..., 0])
-    banker_views = np.empty((10, 10, 2, 2), dtype=np.int64)
-    paired = by_ending[2].sum(axis=2).transpose(1, 0, 2)
-    banker_views[..., 1] = paired
-    np.subtract(by_ending[0].sum(axis=2).transpose(1, 0, 2), paired, out=banker_views[..., 0])
-    return player_views.reshape(VIEWS), banker_views.reshape(VIEWS)
+    views = np.empty((4, 10, 10, 2), dtype=np.int64)
+    np.sum(by_ending[:2], axis=4, out=views[:2])
+    np.sum(by_ending[::2], axis=3, out=views[2:])
+    views[0] -= views[1]
+    views[2] -= views[3]
+    return views.ravel()
+
+
+def _at(own_is_player: bool) -> npt.NDArray[np.intp]:
+    """Where each view (:func:`analyzer.game.settle.view_index`) of a side is in :func:`_view_table`'s result."""
+    at = np.empty(VIEWS, dtype=np.intp)
+    for own in range(10):
+        for other in range(10):
+            for cards in (2, 3):
+                for pair in (0, 1):
+                    pt, bt = (own, other) if own_is_player else (other, own)
+                    block = pair if own_is_player else 2 + pair
+                    at[view_index(own, other, cards, bool(pair))] = block * 200 + (pt * 10 + bt) * 2 + cards - 2
+    return at
+
+
+_PLAYER_AT, _BANKER_AT = _at(True), _at(False)
+
+
+def side_view_counts(counts: Sequence[int], drawing: Drawing) -> tuple[_Ints, _Ints]:
+    """Ordered six-card dealings per Player view and per Banker view (each 400, indexed by
+    :func:`analyzer.game.settle.view_index`), from a shoe's count of each rank (RANKS order).
+
+    Exactly ``side_views(count_deals(shoe, drawing))``. Raises ``ValueError`` for a shoe beyond
+    :func:`fits_int64` (the caller counts it with Python ints instead).
+    """
+    table = _view_table(counts, drawing)
+    return table[_PLAYER_AT], table[_BANKER_AT]
 
 
 _GATHERS: dict[tuple[int, ...], tuple[tuple[Wager, ...], tuple[_Ints, _Ints, tuple[int, ...]]]] = {}
@@ -358,19 +378,19 @@ def _gathered(wagers: tuple[Wager, ...]) -> tuple[_Ints, _Ints, tuple[int, ...]]
     sizes = []
     for wager in wagers:
         assert wager.side_view_only and wager.side is not None, f"{wager.name} reads more than one side's view"
-        offset = 0 if wager.side == "player" else VIEWS
+        at = _PLAYER_AT if wager.side == "player" else _BANKER_AT
         for views in settlement(wager):
             starts.append(len(indices))
-            indices.extend([offset + v for v in views] or [2 * VIEWS])  # an empty row reads the final 0
+            indices.extend([int(at[v]) for v in views] or [4 * 200])  # an empty row reads the 0 after the table
         sizes.append(len(wager.outcomes))
     return np.array(indices, dtype=np.intp), np.array(starts, dtype=np.intp), tuple(sizes)
 
 
 def row_counts(counts: Sequence[int], drawing: Drawing, wagers: tuple[Wager, ...]) -> list[list[int]]:
     """For each wager (each reads one side's view), its count per outcome row (pay-table order), Python ints."""
-    player, banker = side_view_counts(counts, drawing)
+    table = _view_table(counts, drawing)
     indices, starts, sizes = _gather(wagers)
-    every = np.concatenate((player, banker, np.zeros(1, dtype=np.int64)))
+    every = np.concatenate((table, np.zeros(1, dtype=np.int64)))
     flat: list[int] = np.add.reduceat(every[indices], starts).tolist()
     out, at = [], 0
     for size in sizes:
