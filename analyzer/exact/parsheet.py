@@ -114,13 +114,17 @@ class ParSheet:
     def _figures(self, power: int) -> Fraction | None:
         """E[X**power] for power 1 or 2 (``None`` without pays): integer counts times the pays scaled to integers,
         divided once, and kept."""
-        if not self.wager.has_pay_table:
-            return None
         moments = self._moments or (None, None)
         kept = moments[power - 1]
         if kept is None:
-            scale, pays = _scaled_pays(self.wager)
-            total = sum([n * pay**power for n, pay in zip(self.counts, pays) if pay])
+            scaled = _scaled_pays(self.wager)
+            if scaled is None:
+                return None
+            scale, pays = scaled
+            if power == 1:
+                total = sum([n * pay for n, pay in zip(self.counts, pays) if pay])
+            else:
+                total = sum([n * pay * pay for n, pay in zip(self.counts, pays) if pay])
             kept = Fraction(total, self.denominator * scale**power)
             object.__setattr__(self, "_moments", (kept, moments[1]) if power == 1 else (moments[0], kept))
         return kept
@@ -238,12 +242,12 @@ def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int)
     return ParSheet(wager=wager, denominator=denominator, counts=tuple(counts[o.name] for o in wager.outcomes))
 
 
-_SCALED: dict[int, tuple[Wager, tuple[int, tuple[int, ...]]]] = {}
+_SCALED: dict[int, tuple[Wager, tuple[int, tuple[int, ...]] | None]] = {}
 """Scaled pays by the wager object's identity: hashing a wager hashes every pay (a Fraction) each time."""
 
 
-def _scaled_pays(wager: Wager) -> tuple[int, tuple[int, ...]]:
-    """The least common denominator of the wager's pays, and each row's pay times it (0 for a row without a pay).
+def _scaled_pays(wager: Wager) -> tuple[int, tuple[int, ...]] | None:
+    """The least common denominator of the wager's pays, and each row's pay times it; ``None`` without a pay table.
 
     Kept per wager object (the object itself is kept with it, so an identity is never reused while cached).
     """
@@ -252,7 +256,7 @@ def _scaled_pays(wager: Wager) -> tuple[int, tuple[int, ...]]:
         return kept[1]
     pays = [o.pays for o in wager.outcomes]
     scale = math.lcm(*(p.denominator for p in pays if p is not None))
-    scaled = (scale, tuple(0 if p is None else int(p * scale) for p in pays))
+    scaled = (scale, tuple(int(p * scale) for p in pays if p is not None)) if wager.has_pay_table else None
     if len(_SCALED) >= 1024:
         _SCALED.clear()
     _SCALED[id(wager)] = (wager, scaled)

@@ -143,7 +143,7 @@ class _Layout:
     masks_b: _Ints  # [class, s, t]: 1; s - B and P - (s - B) a pair of values 1-9; v and B - v such a pair
     tens_at: _Ints  # flat [class, s, t] of the pair classes' cells with two tens of one rank
     tens_from: _Ints  # what each adds: flat [after_ten_pair (B, b), then tens_for_banker (P, a)]
-    same: _Ints  # [class, t]: flat [class, s = B + v, t] of the cells
+    same: _Ints  # [s, t]: whether w = s - B is v (the Banker's third card of the Player's value)
     player_partner: _Ints  # [class, t]: flat [class, s = B + P - v, t]
     banker_partner: _Ints  # [class, t]: flat [class, s = 2B - v, t]
     both_starts: _Ints
@@ -231,7 +231,7 @@ def _layout(drawing: Drawing) -> _Layout:
         masks_b=masks_b,
         tens_at=_ints(tens_at),
         tens_from=_ints(tens_from),
-        same=classes * 10 * size + ((bankers + vs) % 10) * size + t,
+        same=((column - bankers) % 10 == vs).astype(np.int64),
         player_partner=classes * 10 * size + ((bankers + ps - vs) % 10) * size + t,
         banker_partner=classes * 10 * size + ((2 * bankers - vs) % 10) * size + t,
         both_starts=_ints(starts),
@@ -308,10 +308,10 @@ def _view_table(counts: Sequence[int], drawing: Drawing) -> _Ints:
         np.add.at(x.ravel(), layout.tens_at, 4 * tens)
 
         a = alpha.ravel()[layout.both_alpha]  # [class, t]: dealings with the Player's third card v
-        x += a[:, None, :] * n[layout.both_turned]
-        x -= n[layout.both_v] * s1.ravel()[layout.both_s1]
+        # n_w alpha_v - n_v S1[w], with one card fewer of each where w = v (S1[v] - alpha_v, the square's correction)
+        x += a[:, None, :] * (n[layout.both_turned] - layout.same)
+        x -= (n[layout.both_v] - layout.same) * s1.ravel()[layout.both_s1]
         flat = x.ravel()
-        flat[layout.same] += s1.ravel()[layout.both_alpha] - a
         flat[layout.player_partner] += 2 * rows.ravel()[layout.both_alpha]
         flat[layout.banker_partner] += 2 * columns.ravel()[layout.both_alpha]
         both = np.add.reduceat(x, layout.both_starts, axis=2)  # [class, final Banker total, final Player total]
