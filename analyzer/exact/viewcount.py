@@ -241,7 +241,7 @@ def _layout(drawing: Drawing) -> _Layout:
 
 def _view_table(counts: Sequence[int], drawing: Drawing) -> _Ints:
     """Every side view's count, flat [block, pt, bt, own cards - 2] with blocks: the Player's views with his pair flag
-    0, with it 1, the Banker's with his 0, with his 1 (:func:`side_view_counts` reorders them)."""
+    0, with it 1, the Banker's with his 0, with his 1 (:func:`side_view_counts` reorders them), and a final 0."""
     if len(counts) != len(RANKS):
         raise ValueError(f"need a count for each of the {len(RANKS)} ranks, got {len(counts)}")
     size = sum(counts)
@@ -319,12 +319,14 @@ def _view_table(counts: Sequence[int], drawing: Drawing) -> _Ints:
 
     # the views: [Player view, flag 0 | 1; Banker view, flag 0 | 1], each [pt, bt, own cards - 2]
     by_ending = endings.reshape(3, 10, 10, 2, 2)  # [class, pt, bt, pc, bc]
-    views = np.empty((4, 10, 10, 2), dtype=np.int64)
-    np.sum(by_ending[:2], axis=4, out=views[:2])
-    np.sum(by_ending[::2], axis=3, out=views[2:])
+    table = np.empty(4 * 200 + 1, dtype=np.int64)
+    table[-1] = 0  # what a row that settles no view reads (:func:`_gather`)
+    views = table[:-1].reshape(4, 10, 10, 2)
+    np.add(by_ending[:2, ..., 0], by_ending[:2, ..., 1], out=views[:2])  # the Banker's 2 or 3 cards
+    np.add(by_ending[::2, :, :, 0], by_ending[::2, :, :, 1], out=views[2:])  # the Player's 2 or 3 cards
     views[0] -= views[1]
     views[2] -= views[3]
-    return views.ravel()
+    return table
 
 
 def _at(own_is_player: bool) -> npt.NDArray[np.intp]:
@@ -390,8 +392,7 @@ def row_counts(counts: Sequence[int], drawing: Drawing, wagers: tuple[Wager, ...
     """For each wager (each reads one side's view), its count per outcome row (pay-table order), Python ints."""
     table = _view_table(counts, drawing)
     indices, starts, sizes = _gather(wagers)
-    every = np.concatenate((table, np.zeros(1, dtype=np.int64)))
-    flat: list[int] = np.add.reduceat(every[indices], starts).tolist()
+    flat: list[int] = np.add.reduceat(table[indices], starts).tolist()
     out, at = [], 0
     for size in sizes:
         out.append(flat[at : at + size])
