@@ -114,19 +114,20 @@ class ParSheet:
     def _figures(self, power: int) -> Fraction | None:
         """E[X**power] for power 1 or 2 (``None`` without pays): integer counts times the pays scaled to integers,
         divided once, and kept."""
-        moments = self._moments or (None, None)
-        kept = moments[power - 1]
-        if kept is None:
-            scaled = _scaled_pays(self.wager)
-            if scaled is None:
-                return None
-            scale, pays = scaled
-            if power == 1:
-                total = sum([n * pay for n, pay in zip(self.counts, pays) if pay])
-            else:
-                total = sum([n * pay * pay for n, pay in zip(self.counts, pays) if pay])
-            kept = Fraction(total, self.denominator * scale**power)
-            object.__setattr__(self, "_moments", (kept, moments[1]) if power == 1 else (moments[0], kept))
+        moments = self._moments
+        if moments is not None and moments[power - 1] is not None:
+            return moments[power - 1]
+        scaled = _scaled_pays(self.wager)
+        if scaled is None:
+            return None
+        scale, pays = scaled
+        if power == 1:
+            kept = Fraction(sum([n * pay for n, pay in zip(self.counts, pays) if pay]), self.denominator * scale)
+            object.__setattr__(self, "_moments", (kept, None if moments is None else moments[1]))
+        else:
+            total = sum([n * pay * pay for n, pay in zip(self.counts, pays) if pay])
+            kept = Fraction(total, self.denominator * scale * scale)
+            object.__setattr__(self, "_moments", (None if moments is None else moments[0], kept))
         return kept
 
     @property
