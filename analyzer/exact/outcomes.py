@@ -85,6 +85,15 @@ def _numpy_loaded() -> bool:
     return "numpy" in sys.modules
 
 
+def load_kernel() -> None:
+    """Make the one-shoe kernel available to this process by loading numpy (once; about 0.1 s).
+
+    For long-lived callers that count many shoes (the workbench's kept counts, a notebook): every later count of
+    side-view wagers then takes the kernel. A one-shot command does not call it, so it never pays the import.
+    """
+    import numpy  # noqa: F401
+
+
 def side_view_rows(shoe: Shoe, drawing: Drawing, wagers: tuple[Wager, ...]) -> list[list[int]] | None:
     """Each wager's count per outcome row by the one-shoe kernel (:func:`analyzer.exact.viewcount.row_counts`), or
     ``None`` where it does not apply: numpy not loaded, a shoe beyond its int64 bound, or a wager that reads more
