@@ -221,11 +221,17 @@ def main() -> None:
     plain_s = statistics.median(
         cpu_time(lambda: plain_loop(list(Shoe.decks(8).by_value()), rules.drawing), 1) for _ in range(3)
     )
-    ours, theirs = [], []
+    eight = Shoe.decks(8)
+
+    def solve_given() -> object:
+        return [s.expected_value for s in par_sheets(rules, eight)]
+
+    ours, theirs, given = [], [], []
     if args.rust:
         print(f"    Rust peer: {rust_check(args.rust)}")
     for _ in range(repeats):  # interleaved: one batch of ours, one of the Rust peer's
         ours.append(cpu_time(solve, 200))
+        given.append(cpu_time(solve_given, 200))
         if args.rust:
             theirs.append(rust_time(args.rust, 2000))
     kernel_s = statistics.median(ours)
@@ -240,6 +246,11 @@ def main() -> None:
         f"    one-shoe kernel (numpy loaded):                   {kernel_s * 1000:8.3f} ms   "
         f"{plain_s / kernel_s:6.0f}x the plain loop, "
         f"{pure_s / kernel_s:.1f}x the pure path"
+    )
+    given_s = statistics.median(given)
+    print(
+        f"    the same from a shoe object made once (no counts kept): {given_s * 1000:.3f} ms"
+        + (f", ours / Rust = {given_s / statistics.median(theirs):.2f}" if theirs else "")
     )
     if theirs:
         print(
