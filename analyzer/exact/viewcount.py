@@ -17,20 +17,21 @@ nothing that depends on the shoe is cached.
 
 Pair classes
     A side's view reads its own pair flag only, so three classes of four-card
-    dealings suffice: all of them, those with a Player pair, those with a
-    Banker pair (each its own slice of one array, counted by the same
-    operations); a view with the flag set counts its side's pair class, one
-    without it the rest. A pair of values 1-9 is two equal values; two
-    ten-valued cards pair only when their ranks are equal, counted by sums
-    over the four ten ranks (:class:`analyzer.exact.fastcount._TenPairs`).
+    dealings suffice: all of them (one table of 10,000 four-card weights, in
+    two layouts), those with a Player pair and those with a Banker pair
+    (masks and gathers of that table); a view with the flag set counts its
+    side's pair class, one without it the rest. A pair of values 1-9 is two
+    equal values; two ten-valued cards pair only when their ranks are equal,
+    counted by sums over the four ten ranks
+    (:class:`analyzer.exact.fastcount._TenPairs`).
 
 Number type, checked
     Everything is int64, and only where a bound proves it exact: every
     four-card weight is at most N^4, every aggregated sum at most 4 N^4 and
     every product of one with a count at most N^6 + 4 N^5 in size; the terms
     added into one ending (at most 100 groups times 10 third cards) have
-    absolute values adding up to less than 3 N^6 + 100 N^4, so every term
-    and partial sum is below 64 N^6, which :func:`fits_int64` checks is
+    absolute values adding up to less than 3 N^6 + 20 N^5 + 100 N^4 (N >= 6),
+    so every term and partial sum is below 64 N^6, which :func:`fits_int64` checks is
     below 2^63 (shoes of up to 724 cards, about 13 decks).
     :func:`side_view_counts` refuses a larger shoe; the callers take the
     pure-Python path (:func:`analyzer.exact.fastcount.count_deals`, Python
@@ -123,9 +124,9 @@ class _Layout:
     cards (flat [P, B]), ``stand_at`` their endings. ``one``: (group, third card) cells where exactly one third card
     is dealt (flat [P, B, s]), summed by ending in the order of ``one`` from ``one_starts``, into ``one_at``.
     ``both``: the triples t = (P, B, v) where both hands draw, sorted by the final Player total P + v
-    (``both_starts`` where each total's run starts, ``both_totals`` which totals); each has ten Banker third cards
-    w, one per final Banker total s = B + w. The masks and ``*_tens`` lists give the pair classes' rows from
-    the rows of every dealing.
+    (``both_starts`` where each total's run starts, ``both_at_endings`` where each run's sums go); each has ten
+    Banker third cards w, one per final Banker total s = B + w. ``masks_a``/``masks_b`` give the pair classes'
+    rows of X from every dealing's, and ``tens_at``/``tens_from`` add the pairs of tens counted by rank.
     """
 
     stand: _Ints  # [class, k]: flat [class, P, B]
