@@ -8,7 +8,8 @@ its compositions are the pairs of a *node* (the counts of the first classes, ``A
 rest, ``B``) with ``r`` cards in ``B``. A :class:`Piece` is some nodes of one remainder ``r`` with every leaf of ``r``
 (or, when ``r`` has more than :data:`LEAF_BLOCK` leaves, every leaf with ``lead`` cards in the first ``B`` class); a
 :class:`Part`, one task, is consecutive pieces holding about :data:`PART_WORK` units of work (compositions, plus
-:data:`NODE_WORK` a node for its vector ``G``). Every composition of the depth is in exactly one piece, in one part.
+:data:`NODE_WORK` a node for its vector ``G`` in the split sums). Every composition of the depth is in exactly one
+piece, in one part.
 
 Guarantees
     * Exact, and the same figures as the one-machine path: a part returns the integer sums ``S1`` and ``S2`` of its
@@ -121,6 +122,7 @@ def parts(rules: RuleSet, wager: str, shoe: Shoe, k: int, work: int | None = Non
     caps = shoe.by_value() if by_value else shoe.counts
     form = split_form(rules, wager, shoe, k)
     size = work or (PART_WORK if form is not None else EACH_PART_WORK)
+    per_node = NODE_WORK if form is not None else 0  # one by one, a node costs nothing of its own
     h = SPLIT[len(caps)]
     a_caps, b_caps = caps[:h], caps[h:]
     pieces: list[Piece] = []
@@ -140,7 +142,7 @@ def parts(rules: RuleSet, wager: str, shoe: Shoe, k: int, work: int | None = Non
             ]
         )
         for lead, leaves in blocks:
-            step = max(1, min(NODES_PER_PART, size // (leaves + NODE_WORK)))
+            step = max(1, min(NODES_PER_PART, size // (leaves + per_node)))
             for rows in compositions(a_caps, k - r):
                 for start in range(0, len(rows), step):
                     nodes = rows[start : start + step]
@@ -149,7 +151,7 @@ def parts(rules: RuleSet, wager: str, shoe: Shoe, k: int, work: int | None = Non
                     pieces.append(Piece(r, lead, nodes.astype(np.int16)))
                     held += len(nodes) * leaves
                     nodes_held += len(nodes)
-                    work_held += len(nodes) * (leaves + NODE_WORK)
+                    work_held += len(nodes) * (leaves + per_node)
                     if work_held >= size or nodes_held + step > NODES_PER_PART:
                         yield part()
                         pieces, held, nodes_held, work_held = [], 0, 0, 0
@@ -191,18 +193,35 @@ def count_part(part: Part) -> PartSums:
     else:
         comb = binomials(part.caps, part.unseen)
         scale = 0
-        for piece in part.pieces:
-            nodes = piece.nodes.astype(np.int64)
-            for leaves in _leaves(b_caps, piece, CHUNK):
-                step = max(1, CHUNK // len(leaves))
-                for start in range(0, len(nodes), step):
-                    some = nodes[start : start + step]
-                    rows = np.concatenate(
-                        [np.repeat(some, len(leaves), axis=0), np.tile(leaves, (len(some), 1))], axis=1
-                    )
-                    up, more, scale = edge_sums(part.rules, part.wager, rows, part.by_value, comb)
-                    positive, gain = positive + up, gain + more
+        for rows in _batches(_pairs(part, b_caps), CHUNK):
+            up, more, scale = edge_sums(part.rules, part.wager, rows, part.by_value, comb)
+            positive, gain = positive + up, gain + more
     return PartSums(part.unseen, part.compositions, positive, gain, scale, time.perf_counter() - started)
+
+
+def _pairs(part: Part, b_caps: tuple[int, ...]) -> Iterator[Array]:
+    """The compositions of ``part`` as rows (each node followed by each leaf), at most :data:`CHUNK` at a time."""
+    for piece in part.pieces:
+        nodes = piece.nodes.astype(np.int64)
+        for leaves in _leaves(b_caps, piece, CHUNK):
+            step = max(1, CHUNK // len(leaves))
+            for start in range(0, len(nodes), step):
+                some = nodes[start : start + step]
+                yield np.concatenate([np.repeat(some, len(leaves), axis=0), np.tile(leaves, (len(some), 1))], axis=1)
+
+
+def _batches(blocks: Iterator[Array], most: int) -> Iterator[Array]:
+    """The rows of ``blocks`` regrouped in batches of at most ``most`` rows (fewer calls of the engine)."""
+    held: list[Array] = []
+    count = 0
+    for rows in blocks:
+        if count + len(rows) > most and held:
+            yield np.concatenate(held)
+            held, count = [], 0
+        held.append(rows)
+        count += len(rows)
+    if held:
+        yield np.concatenate(held)
 
 
 def _falling_rows(classes: int) -> int:
