@@ -114,6 +114,30 @@ def test_the_shared_study_on_local_workers_gives_the_study_s_figures() -> None:
     assert shared.rounds_at == local.rounds_at
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("k, remainder, lead", [(200, 156, 32), (290, 150, 30)])
+def test_a_part_of_a_deep_depth_gives_the_sums_counted_one_by_one(k: int, remainder: int, lead: int) -> None:
+    """Far beyond 26 unseen cards of 8 decks (weights of some 150 to 270 bits, P up to its float64 bound near
+    k = 296), a part's split sums equal the per-composition engine's sums in Python integers on the same
+    compositions: 12 nodes of varied make-up, each with every leaf holding ``lead`` cards of value 5."""
+    shoe = Shoe.decks(8)
+    caps = shoe.by_value()
+    rng = np.random.default_rng(1)
+    nodes: list[np.ndarray] = []
+    while len(nodes) < 12:
+        node = rng.multinomial(k - remainder, rng.dirichlet([1.0] * 5))
+        if (node <= np.array(caps[:5])).all():
+            nodes.append(node)
+    piece = depth_parts.Piece(remainder, lead, np.array(nodes, dtype=np.int16))
+    form = depth_module.split_form(RULES, "dragon-bonus-player", shoe, k)
+    assert form is not None  # within the kernel's bounds
+    split, each = (
+        count_part(Part(RULES, "dragon-bonus-player", k, caps, True, how, (piece,), 0)) for how in (form, None)
+    )
+    assert (split.positive, split.gain, split.scale) == (each.positive, each.gain, each.scale)
+    assert split.positive > 0 and split.positive.bit_length() > 140  # an edge somewhere, weights past any float
+
+
 @pytest.fixture(scope="module")
 def cluster() -> object:
     """A Dask scheduler with one in-process worker, over TCP as a real cluster is reached."""

@@ -105,7 +105,8 @@ class Part:
 @dataclass(frozen=True, slots=True)
 class PartSums:
     """What a part counted: its compositions, the sums of the weights (``positive``) and of the weights times the
-    expected values' numerators (``gain``) over those with an edge, the ``scale`` of those numerators, its seconds."""
+    expected values' numerators (``gain``) over those with an edge, the ``scale`` of those numerators, its seconds
+    on its worker (elapsed) and the CPU seconds of the worker's process meanwhile (its cost on a loaded machine)."""
 
     unseen: int
     compositions: int
@@ -113,11 +114,14 @@ class PartSums:
     gain: int
     scale: int
     seconds: float
+    cpu_seconds: float
 
 
-def parts(rules: RuleSet, wager: str, shoe: Shoe, k: int, work: int | None = None) -> Iterator[Part]:
+def parts(
+    rules: RuleSet, wager: str, shoe: Shoe, k: int, work: int | None = None, remainders: range | None = None
+) -> Iterator[Part]:
     """The parts of depth ``k``, made as they are taken, each holding about ``work`` units (default
-    :data:`PART_WORK`, or :data:`EACH_PART_WORK` one by one)."""
+    :data:`PART_WORK`, or :data:`EACH_PART_WORK` one by one); only those of ``remainders`` when given (a sample)."""
     by_value = depth_figures_check(rules, wager, shoe, range(k, k + 1), limited=False) == "values"
     caps = shoe.by_value() if by_value else shoe.counts
     form = split_form(rules, wager, shoe, k)
@@ -132,6 +136,8 @@ def parts(rules: RuleSet, wager: str, shoe: Shoe, k: int, work: int | None = Non
         return Part(rules, wager, k, caps, by_value, form, tuple(pieces), held)
 
     for r in range(max(0, k - sum(a_caps)), min(k, sum(b_caps)) + 1):
+        if remainders is not None and r not in remainders:
+            continue
         every = count_compositions(b_caps, r)
         blocks: list[tuple[int | None, int]] = (
             [(None, every)]
@@ -177,7 +183,7 @@ def _leaves(b_caps: tuple[int, ...], piece: Piece, most: int) -> Iterator[Array]
 
 def count_part(part: Part) -> PartSums:
     """The sums of one part (what a worker runs)."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     h = SPLIT[len(part.caps)]
     b_caps = part.caps[h:]
     positive = gain = 0
@@ -196,7 +202,15 @@ def count_part(part: Part) -> PartSums:
         for rows in _batches(_pairs(part, b_caps), CHUNK):
             up, more, scale = edge_sums(part.rules, part.wager, rows, part.by_value, comb)
             positive, gain = positive + up, gain + more
-    return PartSums(part.unseen, part.compositions, positive, gain, scale, time.perf_counter() - started)
+    return PartSums(
+        unseen=part.unseen,
+        compositions=part.compositions,
+        positive=positive,
+        gain=gain,
+        scale=scale,
+        seconds=time.perf_counter() - started,
+        cpu_seconds=time.process_time() - cpu,
+    )
 
 
 def _pairs(part: Part, b_caps: tuple[int, ...]) -> Iterator[Array]:
