@@ -64,7 +64,7 @@ from .plan import Procedure
 
 Array = npt.NDArray[Any]
 PART_WORK = 1 << 24
-"""Work a part of the split sums holds, about: 16.8 million compositions (one to three seconds on one core)."""
+"""Work a part of the split sums holds, about: 16.8 million compositions (half a second to a few seconds of a core)."""
 EACH_PART_WORK = 1 << 19
 """Work a part counted composition by composition holds, about: 524,288 compositions (10 to 20 seconds on a core)."""
 NODE_WORK = 2_000
