@@ -168,8 +168,7 @@ def on_dask(k: int, workers: int) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     alone = depth_figures(rules, WAGER, shoe, k)
     one_core, one_cpu = time.perf_counter() - start, time.process_time() - cpu
-    print(f"  one core: {one_cpu:.1f} s of CPU, {one_cpu / alone.compositions * 1e9:.1f} ns a composition")
-    print(f"  at the cluster's start: {load_text()}")
+    print(f"at the cluster's start: {load_text()}")
     with (
         LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
         open_executor(scheduler=cluster.scheduler_address) as executor,
@@ -187,34 +186,27 @@ def on_dask(k: int, workers: int) -> None:
     ), "the cluster and one core disagree"
     cost = sum(part.cpu_seconds for part in sums) / found.compositions
     print(
-        f"\n{RULES}, {WAGER}, {DECKS} decks, k = {k} unseen cards ({found.compositions:,} compositions) on a local "
-        f"Dask cluster of {workers} worker processes, {len(cut)} parts:"
+        f"\n{RULES}, {WAGER}, {DECKS} decks, k = {k} unseen cards\n({found.compositions:,} compositions, "
+        f"{len(cut)} parts), figures equal on both:"
     )
     print(
-        f"  one core, this process (new):   {one_core:8.1f} s elapsed   {alone.compositions / one_core:12,.0f} a second"
+        f"  one core, this process:  {one_core:6.1f} s elapsed  {alone.compositions / one_core:12,.0f} a second"
+        f"  {one_cpu / alone.compositions * 1e9:5.1f} ns of CPU each"
     )
     print(
-        f"  Dask, {workers} workers:                {elapsed:8.1f} s elapsed   {found.compositions / elapsed:12,.0f} a "
-        f"second   {one_core / elapsed:5.2f}x one core"
+        f"  Dask, {workers} workers:         {elapsed:6.1f} s elapsed  {found.compositions / elapsed:12,.0f} a second"
+        f"  {cost * 1e9:5.1f} ns of CPU each  {one_core / elapsed:4.2f}x one core"
     )
-    print(
-        f"  workers' seconds summed: {found.seconds:.1f} s elapsed, {cost * found.compositions:.1f} s of CPU: "
-        f"{cost * 1e9:.1f} ns of CPU a composition ({1 / cost:,.0f} a second on a free core); figures equal to one "
-        "core's"
-    )
-    print(
-        "\n  deeper depths (compositions over the ten values of 8 decks): the CPU cost of a composition sampled on "
-        "two parts\n  of the depth's largest remainder in this process, and the time it projects on N free cores "
-        "(ideal sharing):"
-    )
+    print(f"  the workers' tasks: {found.seconds:.1f} s elapsed, {cost * found.compositions:.1f} s of CPU in all")
+    print("\ndeeper (8 decks, over the values): CPU a composition sampled on two tasks of the depth's")
+    print("largest remainder, in this process; the time it projects on N free cores (ideal sharing):")
     for depth in (34, 40, 60, 100, 150, 208):
         total = count_compositions(shoe.by_value(), depth)
         sampled = sampled_cost(depth)
-        seconds = total * sampled
+        hours = total * sampled / 3600
         print(
-            f"    k = {depth:3}: {total:22,} compositions, {sampled * 1e9:5.1f} ns each: "
-            f"{seconds / 3600:10,.1f} core-hours, {seconds / 3600 / 64:8,.1f} h on 64 workers, "
-            f"{seconds / 3600 / 1024:6,.2f} h on 1,024"
+            f"  k = {depth:3}: {total:18,} compositions {sampled * 1e9:5.1f} ns: {hours:7,.1f} core-hours, "
+            f"{hours / 64:5,.1f} h on 64, {hours / 1024:5,.2f} h on 1,024"
         )
 
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -261,14 +261,7 @@ def depth_of(k: int, shoe: Shoe, caps: tuple[int, ...], sums: list[PartSums]) ->
         scales.pop() if scales else 1,
         time.perf_counter(),
     )
-    return Depth(
-        unseen=found.unseen,
-        compositions=found.compositions,
-        edge_probability=found.edge_probability,
-        average_edge=found.average_edge,
-        gain_per_round=found.gain_per_round,
-        seconds=sum(s.seconds for s in sums),
-    )
+    return replace(found, seconds=sum(s.seconds for s in sums))
 
 
 def shared_study(
