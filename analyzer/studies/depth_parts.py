@@ -129,6 +129,7 @@ def parts(
     per_node = NODE_WORK if form is not None else 0  # one by one, a node costs nothing of its own
     h = SPLIT[len(caps)]
     a_caps, b_caps = caps[:h], caps[h:]
+    small = np.int16 if max(caps) < 2**15 else np.int64  # counts sent small on the wire
     pieces: list[Piece] = []
     held = nodes_held = work_held = 0
 
@@ -154,7 +155,7 @@ def parts(
                     nodes = rows[start : start + step]
                     if not len(nodes):
                         continue
-                    pieces.append(Piece(r, lead, nodes.astype(np.int16)))
+                    pieces.append(Piece(r, lead, nodes.astype(small)))
                     held += len(nodes) * leaves
                     nodes_held += len(nodes)
                     work_held += len(nodes) * (leaves + per_node)
