@@ -283,16 +283,23 @@ def depth_study(
     shoes: int = 100_000,
     seed: int = 0,
     workers: int = 1,
+    scheduler: str | None = None,
 ) -> DepthStudy:
     """The exact depth study of ``wager`` (``baccarat depth``): for each number of unseen cards in ``unseen``, exactly
     over every composition, the chance of an edge, the average edge and perfect play's gain per round; render with
-    :func:`analyzer.report.depth.depth_document`."""
+    :func:`analyzer.report.depth.depth_document`.
+
+    With ``scheduler`` (a Dask scheduler's address, ``tcp://HOST:PORT``; the ``dask`` extra) every depth is cut into
+    parts shared over the cluster's workers (:mod:`analyzer.studies.depth_parts`) and no depth is refused for its
+    size; the figures are those of the local workers."""
     from ..play.executor import open_executor
     from ..studies.depth import study
+    from ..studies.depth_parts import shared_study
     from .common import rule_set
 
     chosen = rule_set(rules)
-    with open_executor(workers) as executor:
-        return study(
-            chosen, wager, decks if decks is not None else chosen.decks, unseen, executor, shoes=shoes, seed=seed
-        )
+    chosen_decks = decks if decks is not None else chosen.decks
+    with open_executor(workers, scheduler) as executor:
+        if scheduler is not None:
+            return shared_study(chosen, wager, chosen_decks, unseen, executor, shoes=shoes, seed=seed)
+        return study(chosen, wager, chosen_decks, unseen, executor, shoes=shoes, seed=seed)
