@@ -92,13 +92,27 @@ FIGURES: tuple[str, ...] = (
     "standard_deviation",
     "rtp",
     "denominator",
+    "total_combinations",
+    "total_probability",
+    "decks",
+    "cards",
     "combinations",
     "probability",
     "return",
     "pays",
+    "fair_odds",
 )
-"""What a claim can be about; the last four are per outcome."""
-OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays")
+"""What a claim can be about; the last five are per outcome.
+
+``denominator`` is the shoe's ordered six-card dealings, N(N-1)(N-2)(N-3)(N-4)(N-5); ``total_combinations`` and
+``total_probability`` are what a Totals row states: the wager's rows' combinations added up (the denominator, except
+for a wager with lightning multipliers, whose rows are counted on the dealings times the lightning draw's common
+denominator) and their probabilities added up (1). ``decks`` and ``cards`` are the shoe's: the decks it was built
+from and the cards in it. ``fair_odds`` is an outcome's N in "N to 1" that would make it alone a fair bet,
+(1 - p) / p."""
+OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays", "fair_odds")
+COUNT_FIGURES: tuple[str, ...] = ("combinations", "denominator", "total_combinations", "decks", "cards")
+"""Figures that are whole numbers of things: claimed exactly."""
 SHARE_FIGURES: tuple[str, ...] = (
     "house_edge",
     "expected_value",
@@ -107,6 +121,7 @@ SHARE_FIGURES: tuple[str, ...] = (
     "push_frequency",
     "rtp",
     "probability",
+    "total_probability",
     "return",
 )
 """Figures that are a share of the bet or a probability: a % sign may be written, and a bare number is a fraction of
@@ -189,6 +204,8 @@ class Claim:
     claimed: Claimed
     pays: tuple[tuple[str, Fraction], ...] = ()
     """Pays of the wager's outcomes the claim changed first, as (outcome, pays)."""
+    cell: str | None = None
+    """Where in a submitted par sheet the figure was read: its column's header, or its cell (``banker!B13``)."""
 
     def __post_init__(self) -> None:
         if self.figure not in FIGURES:
@@ -235,7 +252,10 @@ class Claims:
     sha256: str = ""
     kind: str = "claims file"
     unread: tuple[str, ...] = ()
-    """A submitted par sheet's columns that state no figure this program reads (named in the report)."""
+    """A submitted par sheet's columns that hold no figure (names, notes, provenance): named in the report."""
+    not_read: tuple[str, ...] = ()
+    """A submitted par sheet's figures that are not read (a column or cell holding a number this program does not
+    know the meaning of, such as a volatility index): named, and the verification is then "not verified"."""
     unvalued: tuple[str, ...] = ()
     """A submitted workbook's cells holding a formula with no stored value (sheet!cell): not checked, and named."""
     matched: tuple[str, ...] = ()
@@ -309,7 +329,10 @@ def claimed_figure(
             raise InputError(
                 f'pays {shown(value)} must be written as a pay table writes it, e.g. "11:1", "19:20", "push".'
             )
-        return Claimed(text=value.strip(), value=parse_pays(value), places=None, percent=False)
+        written = value.strip()
+        negative = written.startswith("-")  # a fee makes a push pay less than nothing: "-1:6"
+        pays = parse_pays(written[1:] if negative else written)
+        return Claimed(text=written, value=-pays if negative else pays, places=None, percent=False)
     claimed = parse_claimed(value, precision)
     if unit == "percent" and not claimed.percent:
         if figure not in SHARE_FIGURES:
@@ -432,8 +455,8 @@ def _read_claim(
     if unit is not None and unit not in UNITS:
         raise table.error("unit", f"is {shown(unit)}; it must be one of {', '.join(UNITS)}.")
     claimed = wrap("value", lambda: claimed_figure(figure, value, precision, unit))
-    if figure == "combinations" and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
-        raise table.error("value", f"is {shown(value)}; combinations are a whole number of dealings, claimed exactly.")
+    if figure in COUNT_FIGURES and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
+        raise table.error("value", f"is {shown(value)}; {figure} is a whole number, claimed exactly.")
     label, source = table.string("id", required=False), table.string("source", required=False)
     table.finish(_CLAIM_KEYS)
     return Claim(
@@ -453,9 +476,10 @@ def _read_claim(
 # ----------------------------------------------------------------- checking
 
 
-def verify(claims: Claims) -> tuple[Verdict, ...]:
-    """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist."""
-    sheets: dict[tuple[int, Shoe, str], ParSheet] = {}  # claims about one wager share its par sheet
+def verify(claims: Claims, sheets: dict[tuple[int, Shoe, str], ParSheet] | None = None) -> tuple[Verdict, ...]:
+    """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist. ``sheets``
+    keeps the par sheets computed, by (rule set id, shoe, wager), for calls that check the same game again."""
+    sheets = {} if sheets is None else sheets  # claims about one wager share its par sheet
     return tuple(_verdict(claims.path, claim, sheets) for claim in claims.claims)
 
 
@@ -475,9 +499,13 @@ def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParShe
 
 def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
     if claim.figure in OUTCOME_FIGURES:
-        row = next(r for r in sheet.rows if r.outcome.name == claim.outcome)
+        row = next((r for r in sheet.rows if r.outcome.name == claim.outcome), None)
+        if row is None:  # a lightning row (outcome, total multiplier) that no dealing and draw makes
+            return None if claim.figure in ("pays", "fair_odds") else Fraction(0)
         if claim.figure == "pays":
             return row.pays
+        if claim.figure == "fair_odds":
+            return row.fair_odds
         if claim.figure == "return" and row.pays is None:
             raise InputError(
                 f"{path}: claim {claim.number}: outcome {claim.outcome!r} of {claim.wager} under "
@@ -486,8 +514,17 @@ def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
         return {"combinations": Fraction(row.combinations), "probability": row.probability}.get(
             claim.figure, row.contribution
         )
+    shoe = claim.shoe
     if claim.figure == "denominator":
+        return Fraction(shoe.denominator)
+    if claim.figure == "total_combinations":
         return Fraction(sheet.denominator)
+    if claim.figure == "total_probability":
+        return sum((r.probability for r in sheet.rows), Fraction(0))
+    if claim.figure == "decks":
+        return None if shoe.decks_built is None else Fraction(shoe.decks_built)
+    if claim.figure == "cards":
+        return Fraction(shoe.size)
     attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
     value: Fraction | None = getattr(sheet, attribute)
     if value is None:
