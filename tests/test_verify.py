@@ -189,7 +189,8 @@ def test_claimed_values_are_parsed_strictly(text: str) -> None:
         ),
         (
             claim(extra='outcome = "pair"\n'),
-            "claim 1.outcome: is only for the figures combinations, probability, return, pays, fair_odds, not house_edge.",
+            "claim 1.outcome: is only for the figures combinations, probability, return, pays, fair_odds, "
+            "not house_edge.",
         ),
         (
             claim(figure="probability", extra='outcome = "jackpot"\n'),

@@ -137,3 +137,12 @@ def test_the_tools_own_lightning_csv_verifies(tmp_path: Path) -> None:
     code, out, err = run("verify", str(path), "--rules", rules)
     assert code == 0, out + err
     assert "0 REFUTED" in verdict_of(out) and "Every column" not in out
+
+
+def test_the_json_schema_names_every_figure_verify_checks() -> None:
+    import json
+
+    from analyzer.studies.claimfigures import FIGURES
+
+    schema = json.loads((Path(__file__).parent.parent / "docs/_extra/schemas/verify.schema.json").read_text())
+    assert tuple(schema["properties"]["checks"]["items"]["properties"]["figure"]["enum"]) == FIGURES

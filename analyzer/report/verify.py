@@ -15,9 +15,10 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
 from ..studies.checks import FAIL, CheckResult, ChecksSummary
+from ..studies.claimfigures import COUNT_FIGURES
 from ..studies.equivalence import Equivalence
 from ..studies.verdicts import VerifySummary
-from ..studies.verify import COUNT_FIGURES, Claims, Verdict
+from ..studies.verify import Claims, Verdict
 from .checks import checks_blocks
 from .common import COUNTING, shoe_text
 from .equivalence import equivalence_section
@@ -348,7 +349,7 @@ def par_sheet_verdicts_document(
     checks = Table(
         columns=tuple(
             Column(k, None)
-            for k in ("row", "subject", "wager", "figure", "outcome", "claimed", "computed", "exact", "verdict")
+            for k in ("row", "subject", "wager", "figure", "outcome", "cell", "claimed", "computed", "exact", "verdict")
         ),
         rows=tuple(
             (
@@ -357,6 +358,7 @@ def par_sheet_verdicts_document(
                 text(v.claim.wager),
                 text(v.claim.figure),
                 text(v.claim.outcome),
+                text(v.claim.cell),
                 text(v.claim.claimed.text),
                 text(_as_claimed(v)),
                 text(exact_machine(v)),

@@ -1,31 +1,30 @@
 """A par sheet as a supplier submits it (CSV or .xlsx), read into claims that ``verify`` checks.
 
 The usual layout: one row per outcome of a wager, with the wager, the event
-(the outcome's name in the rule set's pay table), and any of pays,
-combinations, probability and return; a "Totals" row (combinations: the
-denominator; return: the expected value); and the stated house edge.
+(the outcome's name in the rule set's pay table, or a lightning wager's
+"outcome xN" row), and any of pays, combinations, probability, return and
+fair odds; a "Totals" row (combinations and probability: the rows added up;
+return: the expected value); and the wager's figures (house edge, RTP, ...).
+Headers are read by the names suppliers use (:data:`.sheetcells.ALIASES`:
+"Hold" is the house edge, "Theoretical Return" the RTP, ...).
 
 CSV
-    A header line names the columns (case and spaces do not matter):
-    ``wager``, ``event`` (or ``outcome``), ``pays``, ``combinations``,
-    ``probability`` (``probability_percent`` in percent), ``return``,
-    ``house_edge`` (a fraction of the bet, or with a % sign;
-    ``house_edge_percent`` in percent). Other columns are ignored, so the
-    CSV that ``baccarat analyze --format csv`` writes is itself a par sheet.
+    A header line names the columns (case and spaces do not matter);
+    ``..._percent`` (or a "%" in the header) states a figure in percent. The
+    CSV that ``baccarat analyze --format csv`` writes is itself a par sheet:
+    every figure column of it is read, its formula guard (a leading ``'``)
+    dropped.
 .xlsx
-    Each worksheet that holds a header row with an ``outcome`` or ``event``
-    cell is read: its wager is the ``wager`` column, or else the cell right of
-    a cell "wager" above the header, or else the sheet's name; below the
-    table, a cell "house edge" with the value right of it states the edge.
-    Text cells are read as text; a number cell is a binary double that
-    carries 15 significant digits, so it is claimed to 15 significant digits
-    (a whole number up to 2**53 exactly). A column ``combinations (exact)``
-    of text wins over ``combinations``, as in the workbooks this program
-    writes.
+    Read by :mod:`.submitted_xlsx`: the table, the cells above it (wager,
+    shoe) and every labelled figure beside or below it.
 
 Every stated figure becomes one claim (:class:`~.verify.Claim`) labelled with
-its row; an event that is not an outcome of the wager, a wager the rule set
-does not have, or a value that does not read is a malformed file.
+its row and where it was read; a figure that cannot be read (a column whose
+header names no known figure but holds numbers, a volatility index, a number
+with no label) is named in :attr:`~.verify.Claims.not_read`, and the
+verification is then not verified. An event that is not an outcome of the
+wager, a wager the rule set does not have, or a value that does not read is a
+malformed file.
 """
 
 from __future__ import annotations
@@ -43,6 +42,7 @@ from ..errors import InputError, shown
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Wager
+from .claimfigures import OUTCOME_FIGURES
 from .reading import read_submitted
 from .sheetcells import (
     ALIASES,
@@ -58,7 +58,7 @@ from .sheetcells import (
     unguarded,
 )
 from .submitted_xlsx import xlsx_tables
-from .verify import OUTCOME_FIGURES, Claim, Claimed, Claims, claimed_figure
+from .verify import Claim, Claimed, Claims, claimed_figure
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +264,8 @@ _FIGURE_OF = {
     **{f: (f, None) for f in WAGER_FIGURES},
     **{f"{f}_percent": (f, "percent") for f in WAGER_FIGURES},
 }
+_WHAT = {"decks": "shoe", "cards": "shoe", "rtp": "RTP"}
+"""What a row with no outcome is about, by the figure it states, where its name does not say it."""
 _TOTALS_OF = {"combinations": "total_combinations", "probability": "total_probability", "return": "expected_value"}
 """What a Totals row's outcome columns state: the rows' combinations and probabilities added up, and the return
 added up (the expected value)."""
@@ -328,7 +330,7 @@ def _claims(
                 Claim(
                     number=start + len(claims) + 1,
                     label=label,
-                    source=f"{wager.name} / {event or figure.replace('_', ' ')}",
+                    source=f"{wager.name} / {event or _WHAT.get(figure, figure.replace('_', ' '))}",
                     rules=rules,
                     shoe=shoe,
                     wager=wager.name,

@@ -21,8 +21,8 @@ rule file; ``wagers`` adds the side bets of other files, as ``--wagers``
 does; a relative path is read from the claims file's folder. ``decks`` is
 the rule set's own number when left out. ``figure`` is one of
 :data:`FIGURES`; ``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3
-B3), ``probability``, ``return`` (probability times pays) and ``pays`` also
-need ``outcome``, the name of a row of the wager's pay table.
+B3), ``probability``, ``return`` (probability times pays), ``pays`` and
+``fair_odds`` also need ``outcome``, the name of a row of the wager's pay table.
 ``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
 
 Values are strings so that they are read exactly: a percentage ("1.0579%"),
@@ -77,66 +77,19 @@ from ..game.shoe import Shoe
 from ..game.standard import sha256_hex
 from ..game.strict import StrictTable, origin_of, parse_toml
 from ..numbers import decimal_text
+from .claimfigures import (
+    COUNT_FIGURES,
+    FIGURES,
+    OUTCOME_FIGURES,
+    SHARE_BOUNDS,
+    SHARE_FIGURES,
+    exact_figure,
+)
 from .reading import read_submitted
 
 PUBLISHED = "published.toml"
 """The package's claims file of published figures (:func:`published_claims`)."""
 
-FIGURES: tuple[str, ...] = (
-    "house_edge",
-    "expected_value",
-    "element_of_risk",
-    "hit_frequency",
-    "push_frequency",
-    "variance",
-    "standard_deviation",
-    "rtp",
-    "denominator",
-    "total_combinations",
-    "total_probability",
-    "decks",
-    "cards",
-    "combinations",
-    "probability",
-    "return",
-    "pays",
-    "fair_odds",
-)
-"""What a claim can be about; the last five are per outcome.
-
-``denominator`` is the shoe's ordered six-card dealings, N(N-1)(N-2)(N-3)(N-4)(N-5); ``total_combinations`` and
-``total_probability`` are what a Totals row states: the wager's rows' combinations added up (the denominator, except
-for a wager with lightning multipliers, whose rows are counted on the dealings times the lightning draw's common
-denominator) and their probabilities added up (1). ``decks`` and ``cards`` are the shoe's: the decks it was built
-from and the cards in it. ``fair_odds`` is an outcome's N in "N to 1" that would make it alone a fair bet,
-(1 - p) / p."""
-OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays", "fair_odds")
-COUNT_FIGURES: tuple[str, ...] = ("combinations", "denominator", "total_combinations", "decks", "cards")
-"""Figures that are whole numbers of things: claimed exactly."""
-SHARE_FIGURES: tuple[str, ...] = (
-    "house_edge",
-    "expected_value",
-    "element_of_risk",
-    "hit_frequency",
-    "push_frequency",
-    "rtp",
-    "probability",
-    "total_probability",
-    "return",
-)
-"""Figures that are a share of the bet or a probability: a % sign may be written, and a bare number is a fraction of
-1."""
-_BOUNDS: dict[str, tuple[Fraction, Fraction]] = {
-    "house_edge": (Fraction(-1000), Fraction(1)),
-    "expected_value": (Fraction(-1), Fraction(1000)),
-    "element_of_risk": (Fraction(-1000), Fraction(1)),
-    "hit_frequency": (Fraction(0), Fraction(1)),
-    "push_frequency": (Fraction(0), Fraction(1)),
-    "probability": (Fraction(0), Fraction(1)),
-    "rtp": (Fraction(0), Fraction(1001)),
-    "return": (Fraction(-1), Fraction(1000)),
-}
-"""Where each share figure can lie at all, as a fraction of 1 (a bet loses at most the stake)."""
 EXACT = "exact"
 MAX_PLACES = 100
 """The most decimal places a claim can state (or ``precision`` ask for); no published figure has more than 20."""
@@ -338,8 +291,8 @@ def claimed_figure(
         if figure not in SHARE_FIGURES:
             raise InputError(f'unit = "percent" is only for {", ".join(SHARE_FIGURES)}, not {figure}.')
         claimed = replace(claimed, text=f"{claimed.text}%", value=claimed.value / 100, percent=True)
-    if figure in _BOUNDS and not claimed.percent:
-        low, high = _BOUNDS[figure]
+    if figure in SHARE_BOUNDS and not claimed.percent:
+        low, high = SHARE_BOUNDS[figure]
         if not low <= claimed.value <= high:
             as_percent = decimal_text(claimed.value * 100, 6).rstrip("0").rstrip(".")
             raise InputError(
@@ -487,7 +440,7 @@ def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParShe
     key = (id(claim.rules), claim.shoe, claim.wager)  # the claims hold their rule sets, so no id is reused
     if key not in sheets:
         (sheets[key],) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
-    exact = _figure(path, claim, sheets[key])
+    exact = exact_figure(path, claim, sheets[key])
     c, h = claim.claimed.value, claim.claimed.half_unit
     if exact is None:
         return Verdict(claim=claim, exact=None, root=False, confirmed=False)
@@ -495,43 +448,3 @@ def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParShe
         confirmed = c + h >= 0 and max(c - h, Fraction(0)) ** 2 <= exact <= (c + h) ** 2
         return Verdict(claim=claim, exact=exact, root=True, confirmed=confirmed)
     return Verdict(claim=claim, exact=exact, root=False, confirmed=abs(exact - c) <= h)
-
-
-def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
-    if claim.figure in OUTCOME_FIGURES:
-        row = next((r for r in sheet.rows if r.outcome.name == claim.outcome), None)
-        if row is None:  # a lightning row (outcome, total multiplier) that no dealing and draw makes
-            return None if claim.figure in ("pays", "fair_odds") else Fraction(0)
-        if claim.figure == "pays":
-            return row.pays
-        if claim.figure == "fair_odds":
-            return row.fair_odds
-        if claim.figure == "return" and row.pays is None:
-            raise InputError(
-                f"{path}: claim {claim.number}: outcome {claim.outcome!r} of {claim.wager} under "
-                f"{claim.rules.name} has no pay, so no return; claim its combinations or probability."
-            )
-        return {"combinations": Fraction(row.combinations), "probability": row.probability}.get(
-            claim.figure, row.contribution
-        )
-    shoe = claim.shoe
-    if claim.figure == "denominator":
-        return Fraction(shoe.denominator)
-    if claim.figure == "total_combinations":
-        return Fraction(sheet.denominator)
-    if claim.figure == "total_probability":
-        return sum((r.probability for r in sheet.rows), Fraction(0))
-    if claim.figure == "decks":
-        return None if shoe.decks_built is None else Fraction(shoe.decks_built)
-    if claim.figure == "cards":
-        return Fraction(shoe.size)
-    attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
-    value: Fraction | None = getattr(sheet, attribute)
-    if value is None:
-        reason = "it has no pay table" if not sheet.wager.has_pay_table else "its bets always push"
-        raise InputError(
-            f"{path}: claim {claim.number}: wager {claim.wager} under {claim.rules.name} has no {claim.figure}, "
-            f'because {reason}; give its pays with pays = {{ "OUTCOME" = "N:1" }}, or claim an outcome\'s '
-            "combinations or probability."
-        )
-    return value
