@@ -66,6 +66,7 @@ _NAMES: dict[str, str] = {
     "decks": "decks",
     "number_of_decks": "decks",
     "cards": "cards",
+    "pays_changed": "pays_changed",
 }
 """A par sheet's headers (normalized) and the field each states.
 

@@ -304,8 +304,9 @@ def _claims(
                     f"its outcomes are: {', '.join(o.name for o in wager.outcomes)} (a map of your names: "
                     "--map FILE)."
                 )
+        changed = [(name, column, value) for name, column, value in cells if name == "pays_changed"]
         for name, column, value in cells:
-            if name in IDENTIFYING or _blank(value):
+            if name in IDENTIFYING or name == "pays_changed" or _blank(value):
                 continue
             figure, unit = _FIGURE_OF[name]
             if figure == "fair_odds":
@@ -341,4 +342,48 @@ def _claims(
                     cell=column,
                 )
             )
+        for _, column, value in changed:
+            for other, outcome_name, claimed in _pays_changed(where, column, value, rules, names):
+                key = (other.name, f"pays {outcome_name}", claimed.value, claimed.half_unit)
+                if key in stated:
+                    continue
+                stated.add(key)
+                claims.append(
+                    Claim(
+                        number=start + len(claims) + 1,
+                        label=label,
+                        source=f"{other.name} / {outcome_name} (pays changed)",
+                        rules=rules,
+                        shoe=shoe,
+                        wager=other.name,
+                        figure="pays",
+                        outcome=outcome_name,
+                        claimed=claimed,
+                        pays=tuple((o, p) for w, o, p in rules.pay_changes if w == other.name),
+                        cell=column,
+                    )
+                )
     return claims
+
+
+def _pays_changed(
+    where: str, column: str, value: object, rules: RuleSet, names: Names
+) -> list[tuple[Wager, str, Claimed]]:
+    """The pays a ``pays_changed`` cell states ("tie:tie=9:1; banker:Banker wins=1:1", as ``--pay`` writes them),
+    each as (wager, outcome, claimed pays)."""
+    found = []
+    for entry in (e.strip() for e in unguarded(str(value or "")).split(";")):
+        if not entry:
+            continue
+        parsed = re.fullmatch(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)", entry)
+        if parsed is None:
+            raise InputError(f"{where}: {column}: {shown(entry)} is not a pay change; write WAGER:OUTCOME=PAYS.")
+        try:
+            wager = names.wager(parsed["wager"].strip(), rules)
+            outcome = names.event(parsed["outcome"].strip(), wager)
+            if outcome is None:
+                raise InputError(f"{shown(parsed['outcome'])} is not an outcome of {wager.name}")
+            found.append((wager, outcome, claimed_figure("pays", parsed["pays"].strip())))
+        except InputError as e:
+            raise InputError(f"{where}: {column}: {e}") from None
+    return found
