@@ -146,3 +146,11 @@ def test_the_json_schema_names_every_figure_verify_checks() -> None:
 
     schema = json.loads((Path(__file__).parent.parent / "docs/_extra/schemas/verify.schema.json").read_text())
     assert tuple(schema["properties"]["checks"]["items"]["properties"]["figure"]["enum"]) == FIGURES
+
+
+@pytest.mark.parametrize("header", ["#", "No.", "Row"])
+def test_a_column_numbering_the_rows_is_no_figure(header: str, tmp_path: Path) -> None:
+    path = tmp_path / "numbered.csv"
+    path.write_text(f'"{header}",Wager,Event,Pays,House Edge\n1,banker,Banker wins,19:20,1.06%\n')
+    code, out, _ = run("verify", str(path), "--rules", "punto-banco")
+    assert code == 0 and f"Columns holding no figure, not read: {header}." in out, out

@@ -105,7 +105,7 @@ def _as_claimed(v: Verdict, extra: int = 0) -> str:
     claimed = v.claim.claimed
     if v.exact is None:
         return _NONE.get(v.claim.figure, "none")
-    if v.claim.figure == "pays":
+    if v.claim.figure == "pays" and claimed.places is None:
         return format_pays(v.exact)
     if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))

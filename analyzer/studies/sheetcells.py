@@ -102,6 +102,8 @@ ALIASES: dict[str, str] = {
     **{f"{k}_percent": f"{v}_percent" for k, v in _NAMES.items() if v in _PERCENT_FIELDS},
 }
 """Column names (normalized) and the field each one states; ``..._percent`` in percent."""
+ROW_NUMBERS = frozenset(("#", "no", "row", "line", "id", "index", "item"))
+"""Headers of a column that numbers the rows (normalized, and "#"): its numbers are no figure of the game."""
 IDENTIFYING = ("wager", "event")
 """Fields that say what a row is about rather than state a figure."""
 TOTALS = ("total", "totals")

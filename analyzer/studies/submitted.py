@@ -48,6 +48,7 @@ from .sheetcells import (
     ALIASES,
     EXACT_DOUBLE,
     IDENTIFYING,
+    ROW_NUMBERS,
     SIGNIFICANT,
     TOTALS,
     WAGER_FIGURES,
@@ -195,7 +196,8 @@ def _csv_rows(text: str, unread: Unread) -> list[Row]:
         if j < len(header) and header[j]:
             continue
         head = heads[j] if j < len(heads) else ""
-        if any(j < len(line) and figure_like(line[j]) for _, line in body):
+        numbering = head == "#" or normalized(head) in ROW_NUMBERS
+        if not numbering and any(j < len(line) and figure_like(line[j]) for _, line in body):
             unread.figures.append(head or f"column {j + 1} (no header)")
         elif head:
             unread.columns.append(head)
@@ -322,8 +324,8 @@ def _claims(
                 raise InputError(f"{where}: {name}: {e}") from None
             if claimed is None:
                 continue
-            if figure not in OUTCOME_FIGURES:  # repeated on every row of a wager, or in two units: checked once
-                key = (wager.name, figure, claimed.value, claimed.half_unit)
+            if figure not in OUTCOME_FIGURES:  # repeated down a column on every row of a wager: checked once
+                key = (wager.name, f"{figure} {column}", claimed.value, claimed.half_unit)
                 if key in stated:
                     continue
                 stated.add(key)

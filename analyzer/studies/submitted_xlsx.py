@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 from ..errors import InputError
 from ..extras import require
-from .sheetcells import ALIASES, IDENTIFYING, TOTALS, Cell, Row, Unread, figure_like, normalized
+from .sheetcells import ALIASES, IDENTIFYING, ROW_NUMBERS, TOTALS, Cell, Row, Unread, figure_like, normalized
 
 _SHOE = re.compile(
     r"(?:(?P<decks>\d{1,4}) decks?(?: less [^()]*)?|custom shoe [^()]*) \((?P<cards>\d{1,6}) cards?\)", re.IGNORECASE
@@ -137,12 +137,16 @@ def sheet_table(title: str, grid: list[list[object]], unread: Unread) -> tuple[s
             name = grid[head][j]
             if f or j >= len(grid[head]):
                 continue
-            if any(j < len(grid[r]) and figure_like(grid[r][j]) for r in range(head + 1, n)):
+            numbering = str(name).strip() == "#" or keys[head][j] in ROW_NUMBERS
+            if numbering:
+                read.update((r, j) for r in range(head + 1, n))
+            if numbering or not any(j < len(grid[r]) and figure_like(grid[r][j]) for r in range(head + 1, n)):
+                if name is not None and str(name).strip():
+                    unread.columns.append(f"{title}!{name}")
+            else:
                 named = name is not None and str(name).strip()
                 unread.figures.append(f"{title}!{name if named else _address(head, j)}")
                 read.update((r, j) for r in range(head + 1, n))
-            elif name is not None and str(name).strip():
-                unread.columns.append(f"{title}!{name}")
         for k in (*range(head), *range(n, len(grid))):
             cells = _labelled(title, grid, k, read)
             if cells:
