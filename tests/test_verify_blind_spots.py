@@ -154,3 +154,17 @@ def test_a_column_numbering_the_rows_is_no_figure(header: str, tmp_path: Path) -
     path.write_text(f'"{header}",Wager,Event,Pays,House Edge\n1,banker,Banker wins,19:20,1.06%\n')
     code, out, _ = run("verify", str(path), "--rules", "punto-banco")
     assert code == 0 and f"Columns holding no figure, not read: {header}." in out, out
+
+
+@pytest.mark.slow  # a 100-deck workbook written and read twice: about a second
+def test_a_count_past_2_to_the_53_in_a_number_cell_is_read_to_15_significant_digits(tmp_path: Path) -> None:
+    """At 100 decks a count is a double in the workbook's combinations column (its digits beside it as text): it
+    states 15 significant digits, so it is confirmed to the nearest 10**7, and refuted when it misses by more."""
+    path = tmp_path / "d100.xlsx"
+    assert run("analyze", "--rules", "punto-banco", "--wager", "banker", "--decks", "100", "--out", str(path))[0] == 0
+    code, out, _ = run("verify", str(path), "--rules", "punto-banco", "--decks", "100")
+    assert code == 0 and "13 rows: 13 CONFIRMED, 0 REFUTED." in verdict_of(out), verdict_of(out)
+    wrong = tmp_path / "wrong.xlsx"
+    wrong.write_bytes(with_cell(path.read_bytes(), 2, "B6", 9.0375547021e21))  # 9,037,554,702,113,067,520,000
+    code, out, _ = run("verify", str(wrong), "--rules", "punto-banco", "--decks", "100")
+    assert code == 1 and "banker!6 banker / Banker wins, combinations" in verdict_of(out), verdict_of(out)

@@ -89,6 +89,8 @@ def _precision(v: Verdict) -> str:
     if claimed.places is None:
         return "exact"
     unit = " of the percentage" if claimed.percent else ""
+    if claimed.places < 0:  # a spreadsheet's number past 10**15: to 15 significant digits
+        return f"to the nearest {10**-claimed.places:,}{unit}"
     return f"to {claimed.places} decimal place{'s' if claimed.places != 1 else ''}{unit}"
 
 
@@ -111,7 +113,7 @@ def _as_claimed(v: Verdict, extra: int = 0) -> str:
         return count_text(int(v.exact))
     if claimed.places is None and not v.root:
         return fraction_text(v.exact)
-    places = (10 if claimed.places is None else claimed.places) + extra
+    places = max(0, (10 if claimed.places is None else claimed.places) + extra)
     rounded = v.rounded(places, claimed.percent)
     return decimal_text(rounded * 100, places) + "%" if claimed.percent else decimal_text(rounded, places)
 

@@ -113,9 +113,12 @@ EXACT_DOUBLE = 2**53
 FORMULA_GUARD = ("=", "+", "-", "@", "\t", "\r")
 """What a CSV writer guards with a leading ``'`` (``analyzer.report.to_csv``); the ``'`` is dropped when read."""
 _FIGURE_TEXT = re.compile(
-    r"\(?[-+]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*%?(\s*(/|:|to|for)\s*\d[\d,]*(\.\d+)?)?\)?|\(?(lose|push)\)?",
+    r"\(?[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?(?:\s*%)?(?:\s*(?:/|:|to|for)\s*\d[\d,]*(?:\.\d+)?)?\)?"
+    r"|\(?(?:lose|push)\)?",
     re.IGNORECASE,
 )
+MAX_FIGURE_TEXT = 1000
+"""The longest text read as a figure: an exact fraction of two 400-digit numbers fits; a longer cell is text."""
 
 
 def figure_like(value: object) -> bool:
@@ -129,7 +132,8 @@ def figure_like(value: object) -> bool:
         return False
     if isinstance(value, int | float):
         return True
-    return bool(_FIGURE_TEXT.fullmatch(unguarded(str(value)).strip()))
+    text = str(value)
+    return len(text) <= MAX_FIGURE_TEXT and bool(_FIGURE_TEXT.fullmatch(unguarded(text).strip()))
 
 
 def unguarded(text: str) -> str:

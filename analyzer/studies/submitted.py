@@ -225,7 +225,7 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
         if not math.isfinite(value):
             raise InputError(f"the number {value} is not a figure")
         digits = f"{Decimal(repr(value)):f}"
-        significant = max(0, SIGNIFICANT - 1 - math.floor(math.log10(abs(value)))) if value else SIGNIFICANT
+        significant = SIGNIFICANT - 1 - math.floor(math.log10(abs(value))) if value else SIGNIFICANT  # < 0 past 1e15
         claimed = claimed_figure(figure, digits, None, unit)
         shown = significant if claimed.places is None else min(claimed.places, significant)
         return replace(claimed, places=shown)  # the places of the number written, a percentage's when in percent
@@ -247,7 +247,8 @@ def _fair_odds(value: object) -> tuple[str, object]:
         return "pays", text[1:-1]
     if text.lower() in ("never", "never happens"):
         return "probability", "0"
-    return "fair_odds", re.sub(r"\s*(:|to)\s*1$", "", text, flags=re.IGNORECASE)
+    odds = re.fullmatch(r"(?P<n>[^:]{1,100}?)\s*(?::|to)\s*1", text, flags=re.IGNORECASE)
+    return "fair_odds", text if odds is None else odds["n"]
 
 
 def _blank(value: object) -> bool:

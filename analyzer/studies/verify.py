@@ -112,7 +112,7 @@ _CLAIM_KEYS = (
 )
 _DIGITS = r"\d{1,3}(?:,\d{3}){1,13}|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
-_RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
+_RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,400})\s*/\s*(?P<denominator>\d{1,400})")
 VALUE_FORMS = 'a percentage such as "1.0579%", a decimal such as "0.93", a whole number, or a fraction such as "43/415"'
 
 
@@ -122,7 +122,9 @@ class Claimed:
 
     ``value`` is in natural units (a percentage is already divided by 100).
     ``places`` is the number of decimal places stated, of the percentage when
-    ``percent``; ``None`` means the claim is exact.
+    ``percent``; ``None`` means the claim is exact. A spreadsheet's number past
+    10**15 states fewer places than none: -6 means to the nearest million (a
+    double carries 15 significant digits).
     """
 
     text: str
@@ -131,15 +133,15 @@ class Claimed:
     percent: bool
 
     def __post_init__(self) -> None:
-        if self.places is not None and self.places < 0:
-            raise ValueError("A number of decimal places cannot be negative.")
+        if self.places is not None and self.places < -MAX_PLACES:
+            raise ValueError(f"A number of decimal places cannot be below -{MAX_PLACES}.")
 
     @property
     def half_unit(self) -> Fraction:
         """Half a unit of the last stated place, in natural units (0 for an exact claim)."""
         if self.places is None:
             return Fraction(0)
-        return Fraction(1, 2 * 10**self.places) / (100 if self.percent else 1)
+        return Fraction(1, 2) / Fraction(10) ** self.places / (100 if self.percent else 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +186,7 @@ class Verdict:
 
     def rounded(self, places: int, percent: bool) -> Fraction:
         """The figure rounded half to even to ``places`` decimals (of the percentage when ``percent``)."""
-        scale = 10**places * (100 if percent else 1)
+        scale = Fraction(10) ** places * (100 if percent else 1)
         assert self.exact is not None, "a missing pay is never rounded"
         if not self.root:
             return Fraction(round(self.exact * scale), scale)
