@@ -182,11 +182,12 @@ def verify_par_sheet(
     equivalent_to: RuleSet | None = None,
 ) -> tuple[Document, bool]:
     """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
-    and whether every figure was confirmed (``baccarat verify FILE --rules ...``). The regulatory checks (the shipped
-    ones and those of ``check_files``; ``jurisdiction``'s only, when given) are held to the wagers the sheet states,
-    each a PASS, FAIL or not-applicable line; ``names_map`` is a file mapping the supplier's wager and event names
-    (:func:`analyzer.studies.submitted.load_names`); ``equivalent_to`` an approved live game the rule set is held to
-    (the sheet is then confirmed only if the game is equivalent too); ``only_refuted`` lists only what fails."""
+    and whether every figure was read and confirmed (``baccarat verify FILE --rules ...``; a figure not read is
+    never confirmed). The regulatory checks (the shipped ones and those of ``check_files``; ``jurisdiction``'s only,
+    when given) are held to the wagers the sheet states, each a PASS, FAIL or not-applicable line; ``names_map`` is a
+    file mapping the supplier's wager and event names (:func:`analyzer.studies.submitted.load_names`);
+    ``equivalent_to`` an approved live game the rule set is held to (the sheet is then confirmed only if the game is
+    equivalent too); ``only_refuted`` lists only what fails."""
     from ..report.verify import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
     from ..studies.checks import summary as checks_summary
@@ -214,7 +215,8 @@ def verify_par_sheet(
         equivalence=equal,
         held=checks_summary(regulatory),
     )
-    return document, counted.refuted == 0 and (equal is None or equal.equivalent)
+    verified = counted.refuted == 0 and not claims.not_read  # a figure not read is never confirmed
+    return document, verified and (equal is None or equal.equivalent)
 
 
 def count_designs(
