@@ -214,3 +214,30 @@ def test_an_entry_names_no_class_outside_the_rule_modules(monkeypatch: pytest.Mo
     assert imported == []
     with pytest.raises(rulecache._Refused):  # a rule class with other fields than it has
         rulecache._decoded({"class": "analyzer.game.rules:Drawing", "fields": {"player": {"tuple": []}}})
+
+
+def test_a_kept_rule_set_brings_its_settled_pay_tables(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the check settled (each row's views) is kept with the rule set: read back, nothing is settled again;
+    an entry whose settlement does not settle each of the 400 views once is refused."""
+    from analyzer.game import settle
+
+    reach.load_rules("dactylus")
+    made: list[str] = []
+    real = settle._settled
+
+    def counted(wager: object) -> object:
+        made.append(getattr(wager, "name", ""))
+        return real(wager)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(settle, "_settled", counted)
+    monkeypatch.setattr(settle, "_SETTLED", {})
+    rules = reach.load_rules("dactylus")
+    assert [settle.settlement(w) for w in rules.wagers] and made == []
+    (entry,) = cache.glob("*.json")
+    data = json.loads(entry.read_bytes().partition(b"\n")[2])
+    data["settlements"][0][0].pop()  # a view left unsettled
+    text = json.dumps(data).encode("utf-8")
+    entry.write_bytes(rulecache.hashlib.sha256(text).hexdigest().encode("ascii") + b"\n" + text)
+    monkeypatch.setattr(settle, "_SETTLED", {})
+    rules = reach.load_rules("dactylus")
+    assert [settle.settlement(w) for w in rules.wagers] and made  # settled anew: the entry was refused

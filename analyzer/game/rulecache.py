@@ -5,7 +5,9 @@ again, while every file it was read from is unchanged.
 :func:`cached` first and, on a miss, loads, checks and :func:`store`\\ s the rule set. Loading a shipped rule set
 parses its TOML, validates every key and checks that every round settles; read back, it is the same frozen
 dataclasses, equal field for field (``tests/test_rulecache.py`` holds every shipped rule set, catalogue file and
-example to it).
+game to it). The entry keeps what the check settled too: for each wager read from one side's view, the views each
+row settles (:func:`analyzer.game.settle.settlement`), given back to :mod:`analyzer.game.settle` on a hit (an entry
+whose tables do not settle each of the 400 views exactly once is refused).
 
 Where
     ``$BACCARAT_CACHE_DIR`` when set; else ``$XDG_CACHE_HOME/baccarat-analyzer``, else
@@ -47,6 +49,7 @@ from typing import Any
 
 from .. import __version__
 from .rules import RuleSet
+from .settle import VIEWS, remember_settlement
 
 FORMAT = "baccarat-analyzer checked rule set, format 1"
 CACHE_DIR_ENV = "BACCARAT_CACHE_DIR"
@@ -267,15 +270,38 @@ def _read_entry(path: Path, key: str, named: list[tuple[str, str, str]]) -> Rule
     rules = _decoded(entry["rule_set"])
     if not isinstance(rules, RuleSet):
         raise _Refused("not a rule set")
+    settled = entry["settlements"]
+    if not isinstance(settled, list) or len(settled) != len(rules.wagers):
+        raise _Refused("not the settlements of these wagers")
+    tables = []
+    for wager, rows in zip(rules.wagers, settled):
+        if rows is None:
+            continue
+        table = tuple(tuple(int(view) for view in row) for row in rows)
+        if len(table) != len(wager.outcomes) or sorted(v for row in table for v in row) != list(range(VIEWS)):
+            raise _Refused(f"not a settlement of {wager.name}")
+        tables.append((wager, table))
+    for wager, table in tables:
+        remember_settlement(wager, table)
     return rules
 
 
 def store(path: Path, key: str, rules: RuleSet, files: list[tuple[str, str, str]]) -> None:
     """Write the entry for ``key`` atomically (a temporary file moved into place); silently nothing when the rule set
     holds a value the cache does not keep or the folder cannot be written."""
+    from .settle import settlement
+
     try:
+        settled = [[list(row) for row in settlement(w)] if w.side_view_only else None for w in rules.wagers]
         body = json.dumps(
-            {"format": FORMAT, "version": __version__, "key": key, "files": files, "rule_set": _encoded(rules)},
+            {
+                "format": FORMAT,
+                "version": __version__,
+                "key": key,
+                "files": files,
+                "rule_set": _encoded(rules),
+                "settlements": settled,
+            },
             separators=(",", ":"),
         ).encode("utf-8")
     except (_Refused, ValueError, RecursionError):
