@@ -18,12 +18,14 @@
 (e) Records side bets (issue 31, item 3): Lucky Match, Dragon Dragon and
     Jackpot Baccarat each alone as in (a), on the new path (every row's
     pattern read at once on the distinct multisets of keys,
-    analyzer/exact/patternarrays.py; the first four cards' sums kept in int64
-    where a bound allows) and on the previous one (main at 00a6e26: each row
+    analyzer/exact/patternarrays.py; the first four cards' S0 from the
+    hands' sums by summary and class, analyzer/exact/moments.py
+    first_four_sums) and on the previous one (main at 00a6e26: each row
     reduced its group to distinct multisets again and read each with
-    pattern_holds, one Python call per multiset; the sums added as Python
-    integers; both copied below as the baseline), interleaved repeat by
-    repeat, in CPU time; the ratio is the median of the per-repeat ratios.
+    pattern_holds, one Python call per multiset; S0 by weighing every
+    (first-hand group, second-hand pair), summed as Python integers; both
+    copied below as the baseline), interleaved repeat by repeat, in CPU
+    time; the ratio is the median of the per-repeat ratios.
     Target: each at most 0.3 s.
     ``--records`` runs (e) alone.
 
@@ -102,7 +104,7 @@ def previous_pattern_holds(pattern: Pattern, group: Any) -> Any:
     return np.array(verdicts, dtype=bool)[inverse.reshape(-1)]
 
 
-def previous_first_four_counts(grid: Grid, size: int) -> Any:
+def previous_first_four_counts(grid: Grid, size: int, plain: bool = False) -> Any:
     """The previous path (main at 00a6e26, analyzer/exact/classcount.py): each chunk's sums added as Python
     integers, and the counts of the first four cards' records Python integers."""
     nf, ns, _ = grid.shape

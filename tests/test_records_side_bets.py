@@ -131,3 +131,36 @@ def test_the_shoes_reach_every_row_of_the_three_bets() -> None:
         if (name, row.name) not in reached
     ]
     assert not missing
+
+
+FIRST_FOUR = (
+    ("jackpot-baccarat", "jackpot-baccarat"),
+    ("pairs", "perfect-pairs"),
+    ("suits", "majestic-match-player"),
+    ("suits", "colour-match"),
+    ("lucky-nines", "lucky-nines-binions"),
+)
+"""Wagers that read the first four cards only, both hands (the factored sums of analyzer/exact/moments.py)."""
+
+
+@pytest.mark.slow
+def test_the_first_four_cards_sums_equal_every_pair_weighed_one_by_one() -> None:
+    """S0 from the hands' sums by summary and class (moments.first_four_sums) gives every record the count of the
+    plain path, which weighs each (first-hand group, second-hand pair): on odd suited shoes and a full deck (eight
+    decks: the shipped figures, tests/test_results.py)."""
+    import random
+
+    from analyzer.exact.classcount import _record_table
+    from analyzer.game.cards import TYPES
+    from analyzer.game.needs import needs_of
+
+    rng = random.Random(31)
+    shoes = [Shoe.from_cards([rng.choice(TYPES) for _ in range(rng.randint(6, 25))]) for _ in range(6)]
+    shoes += [Shoe.from_cards(cards) for cards in SHOES.values()] + [Shoe.decks(1)]
+    for name, wager in FIRST_FOUR:
+        rules = read_rules(name)
+        needs = needs_of(rules.wager(wager))
+        assert not needs.drawing
+        for shoe in shoes:
+            fast = _record_table(shoe, rules.drawing, needs).as_dict()
+            assert fast == _record_table(shoe, rules.drawing, needs, plain=True).as_dict(), (wager, shoe)
