@@ -155,15 +155,23 @@ def _encoded(value: Any) -> Any:
         return {"tuple": [_encoded(v) for v in value]}
     if isinstance(value, list):
         return {"list": [_encoded(v) for v in value]}
-    if isinstance(value, frozenset):
-        return {"frozenset": [_encoded(v) for v in value]}
+    if isinstance(value, frozenset):  # in one order, whatever the set's: an entry's bytes are its values'
+        return {"frozenset": sorted((_encoded(v) for v in value), key=json.dumps)}
     if isinstance(value, dict):
         return {"dict": [[_encoded(k), _encoded(v)] for k, v in value.items()]}
     kind = type(value)
     if dataclasses.is_dataclass(value) and kind.__module__ in MODULES:
-        fields = {f.name: _encoded(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        fields = {f.name: _encoded(_kept_value(value, f)) for f in dataclasses.fields(value)}
         return {"class": f"{kind.__module__}:{kind.__qualname__}", "fields": fields}
     raise _Refused(f"a {kind.__name__} is not kept")
+
+
+def _kept_value(value: Any, field: dataclasses.Field[Any]) -> Any:
+    """A field's value as kept: a field made when first read (not set by the constructor, with a default, such as
+    :attr:`~analyzer.game.wager.Outcome.condition`'s) is kept as its default and made again when read."""
+    if not field.init and field.default is not dataclasses.MISSING:
+        return field.default
+    return getattr(value, field.name)
 
 
 def _decoded(data: Any) -> Any:
@@ -243,7 +251,8 @@ def cached(
     assert path is not None
 
     def keep(rules: RuleSet, files: list[Any]) -> None:
-        store(path, key, rules, files)
+        if all(tuple(n) in {tuple(f) for f in files} for n in named):  # not changed while it was being read
+            store(path, key, rules, files)
 
     try:
         return _read_entry(path, key, named), keep
