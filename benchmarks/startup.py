@@ -20,6 +20,10 @@ The checked rule sets are kept between runs (analyzer/game/rulecache.py): the ca
 its file, as the first run does). Beside the wall time, the CPU time (user + system) of each process, read from
 ``os.wait4``: steadier than the wall time when other work shares the machine. Target (issue 31, item 5):
 ``baccarat analyze --rules punto-banco`` within 0.06 s of bare Python.
+
+``--baseline DIR`` adds ``analyze`` as an earlier version runs it, in the same run: DIR holds that version's
+``analyzer`` package (e.g. ``git archive 00a6e26 analyzer | tar -x -C DIR``), put first on ``PYTHONPATH``.
+Every case runs in a temporary folder (not the working tree, whose ``analyzer`` would come first).
 """
 
 from __future__ import annotations
@@ -43,10 +47,10 @@ CASES: dict[str, tuple[list[str], dict[str, str]]] = {
 TARGETS = {"baccarat --help": 0.05, "baccarat analyze --rules punto-banco": 0.06}
 
 
-def run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """One process: its wall time and its CPU time (user + system), in seconds."""
+def run(argv: list[str], env: dict[str, str], cwd: str) -> tuple[float, float]:
+    """One process, in the folder ``cwd``: its wall time and its CPU time (user + system), in seconds."""
     start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
     if status != 0:
@@ -57,7 +61,11 @@ def run(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=15)
-    repeats = parser.parse_args().repeats
+    parser.add_argument("--baseline", metavar="DIR", help="a folder holding an earlier version's analyzer package")
+    args = parser.parse_args()
+    repeats = args.repeats
+    if args.baseline:
+        CASES[f"analyze, {args.baseline}"] = (ANALYZE, {"PYTHONPATH": os.path.abspath(args.baseline)})
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in CASES}
     with tempfile.TemporaryDirectory(prefix="startup-") as scratch:
         env = {
@@ -69,11 +77,11 @@ def main() -> None:
         env["BACCARAT_CACHE_DIR"] = os.path.join(scratch, "rule-sets")
         envs = {name: {**env, **extra} for name, (_, extra) in CASES.items()}
         for name, (argv, _) in CASES.items():  # the warm-up: writes the bytecode cache, as installing does
-            run(argv, envs[name])
+            run(argv, envs[name], scratch)
         load = os.getloadavg()[0]
         for _ in range(repeats):
             for name, (argv, _) in CASES.items():  # interleaved, so that a change of load touches every case alike
-                times[name].append(run(argv, envs[name]))
+                times[name].append(run(argv, envs[name], scratch))
     print(
         f"{os.cpu_count()} cores, load average {load:.2f} at start, {os.getloadavg()[0]:.2f} at end; "
         f"{repeats} runs each, medians"
