@@ -241,3 +241,21 @@ def test_a_kept_rule_set_brings_its_settled_pay_tables(cache: Path, monkeypatch:
     monkeypatch.setattr(settle, "_SETTLED", {})
     rules = reach.load_rules("dactylus")
     assert [settle.settlement(w) for w in rules.wagers] and made  # settled anew: the entry was refused
+
+
+def test_a_fifo_or_an_oversized_file_is_refused_by_the_loader_not_read_for_a_key(cache: Path, tmp_path: Path) -> None:
+    """The key hashes a file before the loader reads it: a FIFO is never opened to wait for a writer, and a file
+    over the loader's limit is not read whole; the loader then refuses each with its one line, and nothing is kept."""
+    import os
+
+    from analyzer.errors import InputError
+
+    fifo = tmp_path / "pipe.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match="FIFO"):
+        reach.load_rules(str(fifo))
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"# " + b"x" * rulecache.MAX_BYTES + b"\n")
+    with pytest.raises(InputError, match=r"MB|large|bytes"):
+        reach.load_rules(str(big))
+    assert not list(cache.glob("*.json"))

@@ -40,6 +40,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -82,7 +83,10 @@ def folder() -> Path | None:
     if given:
         return Path(given)
     xdg = os.environ.get("XDG_CACHE_HOME")
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    try:
+        base = Path(xdg) if xdg and os.path.isabs(xdg) else Path.home() / ".cache"
+    except RuntimeError:  # no home folder to be found: no cache
+        return None
     return base / "baccarat-analyzer"
 
 
@@ -107,14 +111,28 @@ def read(kind: str, where: str, sha256: str) -> None:
         files.append((kind, where, sha256))
 
 
+MAX_BYTES = 1_000_000
+"""The largest file hashed for a key (the loader's own limit, :data:`analyzer.game.strict.MAX_FILE_BYTES`): a larger
+one is not kept, and the loader refuses it."""
+
+
 def _bytes_of(kind: str, where: str) -> bytes:
+    """The bytes of a file read by a load: a shipped name's, or a regular file's at a path (opened without waiting:
+    a FIFO or a device is never read, a file over :data:`MAX_BYTES` is not read whole); else :class:`_Refused`."""
     if kind == "shipped":
         from .shipped import shipped_file
 
         return shipped_file(where).read_bytes()
-    if kind == "path":
-        return Path(where).read_bytes()
-    raise _Refused(kind)
+    if kind != "path":
+        raise _Refused(kind)
+    handle = os.open(where, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise _Refused(f"{where} is not a regular file")
+        data = file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise _Refused(f"{where} is larger than a rule file may be")
+    return data
 
 
 def _located(name_or_path: str) -> tuple[str, str]:
@@ -245,7 +263,7 @@ def cached(
         return None, nothing
     try:
         key, named = _key(name_or_path, wagers, code)
-    except (OSError, ValueError):
+    except (OSError, ValueError, _Refused):
         return None, nothing
     path = _entry_path(key)
     assert path is not None
