@@ -10,6 +10,7 @@ import webbrowser
 
 from ..errors import InputError, shown
 from .guard import Guard
+from .workers import Limits
 
 
 def is_loopback(host: str) -> bool:
@@ -40,8 +41,11 @@ def address(host: str, port: int, guard: Guard) -> str:
     return f"http://{name}:{port}/" + (f"?token={guard.token}" if guard.token else "")
 
 
-def serve(host: str, port: int, token: str | None = None, open_browser: bool = False) -> None:
-    """Run the workbench until interrupted; say where it is, and its token when it has one."""
+def serve(
+    host: str, port: int, token: str | None = None, open_browser: bool = False, limits: Limits | None = None
+) -> None:
+    """Run the workbench until interrupted; say where it is, and its token when it has one; its work is held to
+    ``limits`` (default :class:`~.workers.Limits`)."""
     import uvicorn
 
     from .app import create_app
@@ -62,7 +66,9 @@ def serve(host: str, port: int, token: str | None = None, open_browser: bool = F
         print("Only this machine can reach it. Stop with Ctrl-C.", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(where,)).start()
-    config = uvicorn.Config(create_app(guard), log_level="warning", access_log=False, timeout_graceful_shutdown=5)
+    config = uvicorn.Config(
+        create_app(guard, limits), log_level="warning", access_log=False, timeout_graceful_shutdown=5
+    )
     uvicorn.Server(config).run(sockets=[listening])
 
 
