@@ -26,10 +26,12 @@ from __future__ import annotations
 import atexit
 import contextlib
 import errno
-import multiprocessing
 import os
 import resource
 import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
 import traceback
@@ -123,9 +125,10 @@ def perform(fn: Callable[..., Any], args: tuple[Any, ...], step: Callable[[int],
     return ("done", result)
 
 
-def _main(conn: Connection, memory: int, parent: int) -> None:
-    """A worker: answers ``(fn, args, with_progress)`` messages one at a time until its pipe closes."""
-    os.setsid()  # a process group of its own: killing it takes its helper processes too
+def worker_main(fd: int, memory: int, parent: int) -> None:
+    """A worker's life (``python -c`` runs it): answers ``(fn, args, with_progress)`` messages from the socket
+    ``fd``, one at a time, until the server closes it."""
+    conn = Connection(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
     threading.Thread(target=_orphan_watch, args=(parent,), daemon=True).start()
     from . import routes  # noqa: F401  (loaded before the cap: what every request needs)
@@ -185,23 +188,35 @@ class Worker:
     """One worker process and the pipe to it."""
 
     def __init__(self, memory: int) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.conn, theirs = context.Pipe()
-        self.process = context.Process(
-            target=_main, args=(theirs, memory, os.getpid()), name="baccarat worker", daemon=False
+        # a fresh interpreter (not multiprocessing's spawn, which would import the caller's main script again)
+        ours, theirs = socket.socketpair()
+        code = f"from analyzer.web.workers import worker_main; worker_main({theirs.fileno()}, {memory}, {os.getpid()})"
+        path = os.pathsep.join(p for p in sys.path if p)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code],
+            pass_fds=(theirs.fileno(),),
+            start_new_session=True,  # a process group of its own: killing it takes its helper processes too
+            stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": path},
         )
-        self.process.start()
         theirs.close()
+        self.conn = Connection(ours.detach())
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
 
     def kill(self) -> None:
         """Kill the worker and every process it started."""
-        pid = self.process.pid
-        if pid is not None:
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(pid, signal.SIGKILL)
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        self.process.join(5)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.process.wait(5)
         self.conn.close()
 
 
@@ -215,7 +230,7 @@ class Pool:
         self._workers = 0
         self._ready = threading.Condition()
         self._closed = False
-        atexit.register(self.close)  # before multiprocessing's own exit, which would wait for the workers
+        atexit.register(self.close)  # the workers stop with the server, however it ends
 
     def call(
         self,
@@ -264,9 +279,9 @@ class Pool:
                 raise Stopped
             if time.monotonic() > deadline:
                 raise self._time(seconds)
-            if tree_rss(worker.process.pid or 0) > memory:
+            if tree_rss(worker.pid) > memory:
                 raise self._memory()
-            if not worker.process.is_alive():
+            if not worker.alive():
                 raise Refused(500, f"The {self.what} worker stopped unexpectedly; try again.")
 
     def _memory(self) -> Refused:
@@ -336,4 +351,4 @@ class Pool:
     def pids(self) -> list[int]:
         """The idle workers' process ids (for tests and the memory figures)."""
         with self._ready:
-            return [w.process.pid for w in self._idle if w.process.pid is not None]
+            return [w.pid for w in self._idle]
