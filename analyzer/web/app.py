@@ -27,7 +27,9 @@ GET      /api/openapi.json           this API, described
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -53,8 +55,14 @@ logger = logging.getLogger("analyzer.web")
 
 
 def _lifespan(jobs: Jobs, pool: Pool) -> Callable[[Starlette], Any]:
+    def warm() -> None:
+        """Start a worker and count the page's first view in it, so that the first visitor waits for neither."""
+        with contextlib.suppress(Exception):
+            pool.call(view, (State(),), pool.limits.request_seconds, threading.Event())
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        threading.Thread(target=warm, name="warm a worker", daemon=True).start()
         yield
         jobs.close()  # the server is stopping: its jobs and workers stop with it
         pool.close()
