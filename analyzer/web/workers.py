@@ -97,11 +97,8 @@ def failure(error: BaseException) -> tuple[int, str, int | None]:
     if isinstance(error, (InputError, RunError)) or isinstance(status, int):
         return (status if isinstance(status, int) else 400), str(error), getattr(error, "line", None)
     if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return (
-            507,
-            (f"The server's temporary folder is full ({error.strerror}); free space there (TMPDIR) and try again."),
-            None,
-        )
+        full = f"The server's temporary folder is full ({error.strerror}); free space there (TMPDIR) and try again."
+        return 507, full, None
     if isinstance(error, OSError):
         return 503, f"The server could not use its files ({error.strerror or error}); try again later.", None
     if isinstance(error, RecursionError):
@@ -131,7 +128,7 @@ def worker_main(fd: int, memory: int, parent: int) -> None:
     conn = Connection(fd)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
     threading.Thread(target=_orphan_watch, args=(parent,), daemon=True).start()
-    from . import routes  # noqa: F401  (loaded before the cap: what every request needs)
+    from ..api import workbench  # noqa: F401  (loaded before the cap: what every request needs)
 
     with contextlib.suppress(OSError, ValueError):
         size = _status_kb(os.getpid(), "VmSize") * 1024
