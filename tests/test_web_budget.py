@@ -29,7 +29,7 @@ from analyzer.web.app import create_app
 from analyzer.web.guard import Guard
 from analyzer.web.jobs import Jobs
 from analyzer.web.jsonbody import MAX_DEPTH, depth
-from analyzer.web.workers import Limits, Pool, Refused, Stopped, failure, perform, tree_rss
+from analyzer.web.workers import Limits, Refused, Stopped, Workers, failure, perform, tree_rss
 
 from .web_server import free_port
 
@@ -177,14 +177,14 @@ def test_a_rule_file_with_more_wagers_than_the_workbench_takes_is_refused_before
 
 
 @pytest.fixture(scope="module")
-def pool() -> Iterator[Pool]:
-    made = Pool(1, Limits(memory_mb=256, request_seconds=2), "request")
+def pool() -> Iterator[Workers]:
+    made = Workers(1, Limits(memory_mb=256, request_seconds=2), "request")
     yield made
     made.close()
 
 
 @pytest.mark.slow
-def test_work_past_the_time_limit_is_killed_and_named(pool: Pool) -> None:
+def test_work_past_the_time_limit_is_killed_and_named(pool: Workers) -> None:
     started = time.monotonic()
     with pytest.raises(Refused) as refused:
         pool.call(time.sleep, (30,), 2, threading.Event())
@@ -197,7 +197,7 @@ def test_work_past_the_time_limit_is_killed_and_named(pool: Pool) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("grab", "mib"), [(os.urandom, 400), (bytearray, 4096)], ids=["written", "reserved"])
-def test_work_past_the_memory_limit_is_killed_and_named(pool: Pool, grab: Any, mib: int) -> None:
+def test_work_past_the_memory_limit_is_killed_and_named(pool: Workers, grab: Any, mib: int) -> None:
     """Memory written (os.urandom: the watch on resident memory) and memory asked for at once beyond the
     address-space cap (bytearray) both end the work in one line naming the limit, and the next call is answered."""
     with pytest.raises(Refused) as refused:
@@ -208,7 +208,7 @@ def test_work_past_the_memory_limit_is_killed_and_named(pool: Pool, grab: Any, m
 
 
 @pytest.mark.slow
-def test_work_whose_client_left_is_stopped_and_its_worker_killed(pool: Pool) -> None:
+def test_work_whose_client_left_is_stopped_and_its_worker_killed(pool: Workers) -> None:
     pool.call(sum, ((1,),), 10, threading.Event())
     (busy,) = pool.pids()
     stop = threading.Event()

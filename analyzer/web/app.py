@@ -48,13 +48,13 @@ from . import routes
 from .guard import ASGIApp, Guard
 from .jobs import SESSION, Jobs
 from .openapi import description
-from .workers import Limits, Pool
+from .workers import Limits, Workers
 
 Handler = Callable[[Request], Awaitable[Response]]
 logger = logging.getLogger("analyzer.web")
 
 
-def _lifespan(jobs: Jobs, pool: Pool) -> Callable[[Starlette], Any]:
+def _lifespan(jobs: Jobs, pool: Workers) -> Callable[[Starlette], Any]:
     def warm() -> None:
         """Start a worker and count the page's first view in it, so that the first visitor waits for neither."""
         with contextlib.suppress(Exception):
@@ -80,7 +80,7 @@ def create_app(guard: Guard, limits: Limits | None = None) -> ASGIApp:
     """The workbench app, answering only what ``guard`` lets through, its work held to ``limits`` (default
     :class:`~.workers.Limits`)."""
     limits = limits or Limits()
-    pool = Pool(limits.request_workers, limits, "request")
+    pool = Workers(limits.request_workers, limits, "request")
     jobs = Jobs(limits)
 
     def handled(fn: Callable[[Request], Awaitable[Response]]) -> Handler:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from .workers import Limits, Pool, Refused, Stopped
+from .workers import Limits, Refused, Stopped, Workers
 
 KEPT = 32
 """Ended jobs kept for their results, oldest dropped first."""
@@ -78,7 +78,7 @@ class Jobs:
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
-        self.pool = Pool(limits.job_slots, limits, "job")
+        self.pool = Workers(limits.job_slots, limits, "job")
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._lock = threading.Lock()
         self._sweeper: threading.Thread | None = None

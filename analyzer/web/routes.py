@@ -32,7 +32,7 @@ from ..errors import InputError, RunError, shown
 from .guard import BodyTooLarge
 from .jobs import Busy, Jobs, UnknownJob
 from .jsonbody import read
-from .workers import Pool, Refused, failure
+from .workers import Refused, Workers, failure
 
 T = TypeVar("T")
 LEFT_SECONDS = 0.25
@@ -69,7 +69,7 @@ class Calling:
     the worker pool with its limits. Set by the app around each handler."""
 
     request: Request
-    pool: Pool
+    pool: Workers
 
 
 calling: ContextVar[Calling] = ContextVar("calling")

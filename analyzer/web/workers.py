@@ -181,7 +181,7 @@ def tree_rss(pid: int) -> int:
     return total
 
 
-class Worker:
+class WorkerProcess:
     """One worker process and the pipe to it."""
 
     def __init__(self, memory: int) -> None:
@@ -217,13 +217,13 @@ class Worker:
         self.conn.close()
 
 
-class Pool:
+class Workers:
     """Up to ``size`` workers; the most recently used idle one takes the next call (its counts are warmest)."""
 
     def __init__(self, size: int, limits: Limits, what: str) -> None:
         self.size, self.limits, self.what = size, limits, what
-        self._idle: list[Worker] = []
-        self._every: set[Worker] = set()
+        self._idle: list[WorkerProcess] = []
+        self._every: set[WorkerProcess] = set()
         self._workers = 0
         self._ready = threading.Condition()
         self._closed = False
@@ -253,7 +253,7 @@ class Pool:
         return answer[1]
 
     def _await(
-        self, worker: Worker, seconds: float, stop: threading.Event, step: Callable[[int], None] | None
+        self, worker: WorkerProcess, seconds: float, stop: threading.Event, step: Callable[[int], None] | None
     ) -> tuple[Any, ...]:
         deadline = time.monotonic() + seconds
         memory = self.limits.memory_mb * 1024 * 1024
@@ -300,7 +300,7 @@ class Pool:
             f"(`baccarat serve --time-limit SECONDS` raises it); {hint}.",
         )
 
-    def _acquire(self, stop: threading.Event, seconds: float) -> Worker:
+    def _acquire(self, stop: threading.Event, seconds: float) -> WorkerProcess:
         deadline = time.monotonic() + seconds
         with self._ready:
             while not self._idle and self._workers >= self.size:
@@ -315,7 +315,7 @@ class Pool:
                 return self._idle.pop()
             self._workers += 1
         try:
-            worker = Worker(self.limits.memory_mb * 1024 * 1024)
+            worker = WorkerProcess(self.limits.memory_mb * 1024 * 1024)
         except BaseException:
             with self._ready:
                 self._workers -= 1
@@ -325,7 +325,7 @@ class Pool:
             self._every.add(worker)
         return worker
 
-    def _release(self, worker: Worker, healthy: bool) -> None:
+    def _release(self, worker: WorkerProcess, healthy: bool) -> None:
         if not healthy or self._closed:
             worker.kill()
         with self._ready:
