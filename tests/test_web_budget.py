@@ -31,6 +31,7 @@ from analyzer.web.jobs import Jobs
 from analyzer.web.jsonbody import MAX_DEPTH, depth
 from analyzer.web.workers import Limits, Refused, Stopped, Workers, failure, perform, tree_rss
 
+from .clirun import assert_refused
 from .web_server import free_port
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -171,6 +172,17 @@ def test_a_rule_file_with_more_wagers_than_the_workbench_takes_is_refused_before
         f"The rule file holds 79 wagers with 748 rows; the workbench takes at most {MAX_WAGERS} wagers and "
         f"{MAX_ROWS} rows (`baccarat analyze` on the command line takes more)."
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--memory-limit", "10"], "--memory-limit 10 MiB; use 256 to 1048576 (MiB per worker)."),
+        (["--time-limit", "0"], "--time-limit must be 1 to 86400 seconds (a job may run 120 times as long)."),
+    ],
+)
+def test_limits_out_of_range_are_refused_in_one_line(args: list[str], message: str) -> None:
+    assert_refused(["serve", *args], message)
 
 
 # --- the worker processes and their limits (item 1) ----------------------------------------------------------
