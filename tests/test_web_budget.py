@@ -8,6 +8,7 @@ import base64
 import contextlib
 import errno
 import json
+import operator
 import os
 import socket
 import subprocess
@@ -208,12 +209,16 @@ def test_work_past_the_time_limit_is_killed_and_named(pool: Workers) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("grab", "mib"), [(os.urandom, 400), (bytearray, 4096)], ids=["written", "reserved"])
-def test_work_past_the_memory_limit_is_killed_and_named(pool: Workers, grab: Any, mib: int) -> None:
-    """Memory written (os.urandom: the watch on resident memory) and memory asked for at once beyond the
-    address-space cap (bytearray) both end the work in one line naming the limit, and the next call is answered."""
+@pytest.mark.parametrize(
+    ("grab", "args"),
+    [(operator.mul, ([0], 40_000_000)), (bytearray, (4096 * 2**20,))],
+    ids=["written", "reserved"],
+)
+def test_work_past_the_memory_limit_is_killed_and_named(pool: Workers, grab: Any, args: tuple[Any, ...]) -> None:
+    """Memory written (a list of 320 MB: the watch on resident memory, under the address-space cap) and memory asked
+    for at once beyond the cap (4 GiB) both end the work in one line naming the limit; the next call is answered."""
     with pytest.raises(Refused) as refused:
-        pool.call(grab, (mib * 1024 * 1024,), 20, threading.Event())
+        pool.call(grab, args, 20, threading.Event())
     assert str(refused.value).startswith("This needed more than 256 MiB, the server's memory limit per request")
     assert "`baccarat serve --memory-limit MIB` raises it" in str(refused.value)
     assert pool.call(sum, ((1, 2, 3),), 10, threading.Event()) == 6
