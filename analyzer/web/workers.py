@@ -136,13 +136,22 @@ def worker_main(fd: int, memory: int, parent: int) -> None:
         soft = size + 2 * memory
         if hard == resource.RLIM_INFINITY or soft < hard:
             resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+    def step(n: int) -> None:
+        try:
+            conn.send(("step", n))
+        except OSError:  # the server is gone: so is this worker, with everything it started
+            os.killpg(0, signal.SIGKILL)
+
     while True:
         try:
             fn, args, progress = conn.recv()
         except (EOFError, OSError):
             return
         try:
-            conn.send(perform(fn, args, (lambda n: conn.send(("step", n))) if progress else None))
+            conn.send(perform(fn, args, step if progress else None))
+        except OSError:
+            os.killpg(0, signal.SIGKILL)
         except MemoryError:
             with contextlib.suppress(Exception):
                 conn.send(("memory",))
