@@ -428,3 +428,46 @@ def _hostile_run(base: str, port: int, pid: int) -> None:
 def _status_mb(pid: int) -> float:
     with open(f"/proc/{pid}/status", encoding="ascii") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+
+
+@pytest.mark.slow
+def test_the_workers_end_with_a_server_killed_without_warning() -> None:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "analyzer", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(200):
+            with contextlib.suppress(OSError):
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            time.sleep(0.1)
+        base = f"http://127.0.0.1:{port}"
+        job = post(base, "/api/jobs", count(200_000))[1]
+        for _ in range(100):
+            if call(base, f"/api/jobs/{job['id']}")[1]["done"] > 0:
+                break
+            time.sleep(0.1)
+        groups = children(server.pid)  # each worker leads a process group: itself and what it started
+        assert len(groups) >= 2
+    finally:
+        server.kill()
+        server.wait(10)
+    for _ in range(100):
+        left = [line for line in _process_groups() if line in groups]
+        if not left:
+            break
+        time.sleep(0.1)
+    assert not left, "workers (or their helpers) outlived the server"
+
+
+def _process_groups() -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            with contextlib.suppress(OSError):
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                found.append(int(stat.rsplit(")", 1)[1].split()[2]))
+    return found
