@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from analyzer.report import writing
-from analyzer.report.writing import sweep, write_file
+from analyzer.report.writing import place, sweep, write_file
 
 from .clirun import assert_refused, run
 
@@ -84,9 +84,10 @@ def test_no_worker_outlives_count_or_simulate(command: str, number: int) -> None
 def test_what_a_killed_write_left_is_swept_by_the_next(tmp_path: Path) -> None:
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     pid = int(dead.stdout)  # a process that has ended
-    stale_file = tmp_path / f".par.json.{pid}-0123abcd.tmp"
-    stale_folder = tmp_path / f".results.new-{pid}-0123abcd"
-    live_file = tmp_path / f".other.json.{os.getppid()}-0123abcd.tmp"  # a running process's: kept
+    here = place()  # this host and PID namespace: a dead PID here is proven dead
+    stale_file = tmp_path / f".par.json.{pid}-{here}-0123abcd.tmp"
+    stale_folder = tmp_path / f".results.new-{pid}-{here}-0123abcd"
+    live_file = tmp_path / f".other.json.{os.getppid()}-{here}-0123abcd.tmp"  # a running process's: kept
     mine = tmp_path / "notes.tmp"  # not named as a write names it: kept
     for path in (stale_file, live_file, mine):
         path.write_text("x")

@@ -212,6 +212,11 @@ def _within_sizes(rules: RuleSet) -> None:
         )
 
 
+def rule_set_of_text(text: str) -> RuleSet:
+    """A rule file's text loaded and checked as the workbench loads the text it is sent (kept by its SHA-256)."""
+    return _loaded(None, text)
+
+
 def _exact(value: Fraction | None) -> str | None:
     return None if value is None else fraction_text(value)
 
@@ -329,76 +334,3 @@ def rule_text(state: State) -> str:
     if state.rules not in shipped() and state.rules not in catalogue():
         raise InputError(f"Unknown rule set {shown(state.rules)}.")
     return shipped_text(state.rules)
-
-
-def edited_text(state: State) -> tuple[str, tuple[str, ...]]:
-    """The rule file with the state's pay changes, and the name and title given to the game, written into it, and the
-    pay changes it could not write.
-
-    A change is written where the file itself has the row (``[wagers.NAME]``, a row ``name = "OUTCOME"`` with its
-    ``pays`` on the same line); a pay of a wager the file takes from elsewhere (a standard wager, a file it
-    extends) is left out and listed, so that the caller can say so (a comment at the top of the file does).
-    """
-    text = rule_text(state)
-    lines = text.splitlines(keepends=True)
-    rules = state.rule_set()
-    unwritten = []
-    for wager, outcome, paid in rules.pay_changes:
-        row = _row_line(lines, wager, outcome)
-        if row is None:
-            unwritten.append(f"{wager}:{outcome}={format_pays(paid)}")
-            continue
-        line = lines[row]
-        start = line.index("pays", line.index(f'"{outcome}"'))
-        quote = line.index('"', start)
-        end = line.index('"', quote + 1)
-        lines[row] = f'{line[:quote]}"{format_pays(paid)}"{line[end + 1 :]}'
-    for key in ("name", "title"):
-        given = getattr(state, key)
-        row = None if given is None else _rule_set_line(lines, key)
-        if given is not None and row is not None:
-            import json  # a TOML basic string is written as JSON writes a string
-
-            indent = lines[row][: len(lines[row]) - len(lines[row].lstrip())]
-            lines[row] = f"{indent}{key} = {json.dumps(given, ensure_ascii=False)}\n"
-    edited = "".join(lines)
-    if unwritten:
-        note = "".join(
-            f"# pay changed in the workbench, not written below (give it as --pay): {u}\n" for u in unwritten
-        )
-        edited = note + edited
-    return edited, tuple(unwritten)
-
-
-def _row_line(lines: list[str], wager: str, outcome: str) -> int | None:
-    """The line of ``[wagers.WAGER]``'s row named ``outcome`` whose ``pays`` follows its name, if there is one."""
-    import re
-
-    name = re.escape(wager)
-    header = re.compile(rf'\s*\[\s*wagers\s*\.\s*(?:"{name}"|{name})\s*\]')
-    inside = False
-    for i, line in enumerate(lines):
-        if line.lstrip().startswith("["):
-            inside = bool(header.match(line))
-            continue
-        if (
-            inside
-            and re.search(rf'name\s*=\s*"{re.escape(outcome)}"', line)
-            and re.search(rf'name\s*=\s*"{re.escape(outcome)}".*\bpays\s*=\s*"', line)
-        ):
-            return i
-    return None
-
-
-def _rule_set_line(lines: list[str], key: str) -> int | None:
-    """The line of ``[rule_set]``'s ``key = ...`` (``name``, ``title``), if the file writes it there."""
-    import re
-
-    inside = False
-    for i, line in enumerate(lines):
-        if line.lstrip().startswith("["):
-            inside = bool(re.match(r"\s*\[\s*rule_set\s*\]", line))
-            continue
-        if inside and re.match(rf"\s*{key}\s*=", line):
-            return i
-    return None

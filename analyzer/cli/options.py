@@ -376,11 +376,11 @@ def check_writable(option: str, path: str) -> None:
         raise InputError(
             f"{option} {shown(path)} cannot be written: give a file in an existing folder you can write to."
         )
-    if Path(path).exists() and not Path(path).is_file():
-        raise InputError(
-            f"{option} {shown(path)} is not a regular file (a device, a FIFO or a socket); "
-            "give a new path or a regular file."
-        )
+    from ..report.writing import not_writable_over
+
+    refused = not_writable_over(Path(path))
+    if refused is not None:
+        raise InputError(f"{option} {shown(path)}: {refused}")
 
 
 def per_wager(option: str, texts: tuple[str, ...], wagers: tuple[str, ...]) -> dict[str | None, str]:

@@ -9,16 +9,18 @@ decimals rounded exactly (fractions with ``--exact``); a percentage that
 rows repeat (a house edge) gets two columns that say their unit: ``KEY``, a
 fraction of 1, and ``KEY_percent``, the same in percent.
 
-No cell is ever read as a formula by the spreadsheet a regulator opens the file in: a text cell
-(a name from a rule file, say) that begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
-return is written with a leading ``'`` (the OWASP rule against CSV injection); the numbers this
-program writes (``-0.0105``, ``-3/7``) are left as they are.
+No cell is ever read as a formula by the spreadsheet a regulator opens the file in, and no text
+starts a row or a cell of its own: every cell goes through :func:`csv_cell`. A text cell (a name
+from a rule file, say) that begins with ``=``, ``+``, ``-``, ``@``, a tab, a carriage return or a
+line feed is written with a leading ``'`` (the OWASP rule against CSV injection), and so is every
+such character that follows a carriage return, a line feed or a tab inside it (where a reader that
+splits lines or tabs would start a new row or cell); a cell holding a comma, a quote, a carriage
+return, a line feed or a tab is quoted (``"``, its quotes doubled), so a conforming reader keeps it
+one cell. The numbers this program writes (``-0.0105``, ``-3/7``) are left as they are.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Sequence
 
@@ -27,8 +29,12 @@ from .model import Block, Document, Fields, Section, Value
 from .provenance import CSV_COLUMNS, provenance_csv
 from .values import csv_text, percent_number
 
-FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet read a CSV cell as a formula (OWASP, CSV injection)."""
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r", "\n")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP, CSV injection), and the line breaks before one."""
+BREAKS = "\r\n\t"
+"""Where a reader that splits lines or tabs starts a new row or cell: what follows one is guarded as a cell's start."""
+_INSIDE = re.compile(r"(?<=[\r\n\t])(?=[=+\-@])")
+_QUOTED = re.compile(r'[",\r\n\t]')
 
 _NUMBER = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?(/\d+)?|[-+]?inf")
 
@@ -39,9 +45,30 @@ def neutralised(cell: str) -> str:
     >>> [neutralised(c) for c in ("=SUM(A1:A9)", "@cmd", "-0.0105", "-3/7", "- x", "banker")]
     ["'=SUM(A1:A9)", "'@cmd", '-0.0105', '-3/7', "'- x", 'banker']
     """
-    if cell.startswith(FORMULA_LEADS) and not _NUMBER.fullmatch(cell):
-        return "'" + cell
-    return cell
+    if _NUMBER.fullmatch(cell):
+        return cell
+    guarded = "'" + cell if cell.startswith(FORMULA_LEADS) else cell
+    return _INSIDE.sub("'", guarded) if any(c in guarded for c in BREAKS) else guarded
+
+
+def csv_cell(cell: str) -> str:
+    r"""``cell`` as one CSV field: :func:`neutralised`, then quoted if it holds a comma, a quote, a carriage return,
+    a line feed or a tab (Python's CSV writer leaves a lone carriage return or a tab bare).
+
+    >>> print(csv_cell("banker"), csv_cell("a,b"), csv_cell("-3/7"), csv_cell("@cmd"))
+    banker "a,b" -3/7 '@cmd
+    >>> csv_cell("x\r=cmd|' /C calc'!A0")
+    '"x\r\'=cmd|\' /C calc\'!A0"'
+    """
+    safe = neutralised(cell)
+    return '"' + safe.replace('"', '""') + '"' if _QUOTED.search(safe) else safe
+
+
+def csv_line(cells: Sequence[str]) -> str:
+    """One CSV row of :func:`csv_cell` fields, ended by a line feed (a lone empty field is written ``""``)."""
+    if len(cells) == 1 and cells[0] == "":
+        return '""\n'
+    return ",".join(csv_cell(c) for c in cells) + "\n"
 
 
 def render_csv(documents: Sequence[Document], exact: bool = False) -> str:
@@ -65,11 +92,7 @@ def render_csv(documents: Sequence[Document], exact: bool = False) -> str:
         elif head != header:
             raise AssertionError(f"CSV documents disagree on columns: {head} != {header}")
         rows.extend(body)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([neutralised(c) for c in header or []])
-    writer.writerows([neutralised(c) for c in row] for row in rows)
-    return buffer.getvalue()
+    return csv_line(header or []) + "".join(csv_line(row) for row in rows)
 
 
 def _rows(document: Document, exact: bool) -> tuple[list[str], list[list[str]]] | None:

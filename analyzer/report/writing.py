@@ -10,19 +10,30 @@ temporary file behind, and the two renames of the swap run with those
 signals held back. Files and the folder are created with the user's umask.
 Only a power cut or SIGKILL between the two renames can leave the folder
 missing, its old content then beside it as ``.NAME.old-*``.
+
+An output file is never written through a symbolic link, a device, a FIFO or a socket: the rename would replace
+the link (``--out /dev/stdout`` is one) by a file and the output would be lost, so each is refused in one line
+before anything is computed (:func:`not_writable_over`). What a killed write leaves is swept by the next write
+into the folder only when it is proven stale (:func:`sweep`): left by a process of this host and PID namespace
+that no longer runs, or unchanged for a day; a writer in another container or on another host sharing the folder
+keeps its files.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import re
 import shutil
 import signal
+import socket
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from types import FrameType
 
@@ -79,7 +90,7 @@ def staged(out: str) -> Iterator[Stage]:
     """
     target = _checked(out)
     sweep(target.parent)
-    folder = target.parent / f".{target.name}.new-{os.getpid()}-{os.urandom(4).hex()}"
+    folder = target.parent / f".{target.name}.new-{os.getpid()}-{place()}-{os.urandom(4).hex()}"
     try:
         os.mkdir(folder, 0o777)  # the umask applies
     except OSError as error:
@@ -150,25 +161,67 @@ def _exit_on_sigterm() -> signal.Handlers | Callable[[int, FrameType | None], ob
     return signal.signal(signal.SIGTERM, leave)
 
 
-_LEFT = re.compile(r"\..+\.(?:new-(\d+)-[0-9a-f]{8}|(\d+)-[0-9a-f]{8}\.tmp)")
-"""What a write leaves while it runs: a staging folder ``.NAME.new-PID-TOKEN``, a file ``.NAME.PID-TOKEN.tmp``."""
+STALE_SECONDS = 86_400
+"""How old (by its last change) a leftover of a write by another host or PID namespace must be before the sweep
+removes it: a day. Its writer's process cannot be looked up from here, so only age can prove it stale."""
+
+_LEFT = re.compile(
+    r"\..+\.(?:new-(?P<pid>\d+)(?:-(?P<place>[0-9a-f]{12}))?-[0-9a-f]{8}"
+    r"|(?P<file_pid>\d+)(?:-(?P<file_place>[0-9a-f]{12}))?-[0-9a-f]{8}\.tmp)"
+)
+"""What a write leaves while it runs: a staging folder ``.NAME.new-PID-PLACE-TOKEN``, a file
+``.NAME.PID-PLACE-TOKEN.tmp`` (PLACE is :func:`place`; a name without it was left by an earlier version)."""
 
 
-def sweep(folder: Path) -> list[Path]:
-    """Remove what writes by processes that no longer run left in ``folder`` (a SIGKILL leaves them: nothing can run
-    then); the paths removed. A process that runs is never touched, nor is anything not named as a write names it."""
+@cache
+def place() -> str:
+    """Where this process's PIDs mean something, as 12 hex digits: a hash of the host's name, its boot id and this
+    process's PID namespace (the inode of ``/proc/self/ns/pid``). Two containers sharing a folder, or two hosts on
+    one NFS share, have different places, so neither takes the other's running writer for a dead one."""
+    parts = [socket.gethostname()]
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as stream:
+            parts.append(stream.read().strip())
+    except OSError:
+        parts.append("")
+    try:
+        parts.append(str(os.stat("/proc/self/ns/pid").st_ino))
+    except OSError:
+        parts.append("")
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "replace")).hexdigest()[:12]
+
+
+def sweep(folder: Path, now: float | None = None) -> list[Path]:
+    """Remove from ``folder`` what writes left that are proven stale (a SIGKILL leaves them: nothing can run then);
+    the paths removed.
+
+    A leftover is proven stale when it names this host and PID namespace (:func:`place`) and a process that no
+    longer runs there, or, whoever left it (another container, another host, an earlier version's name), when it
+    has not changed for :data:`STALE_SECONDS`. A running writer's files are never touched, wherever it runs (unless
+    it has written nothing for a day), nor is anything not named as a write names it.
+    """
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return removed
+    here = place()
+    now = time.time() if now is None else now
     for entry in entries:
         found = _LEFT.fullmatch(entry.name)
         if not found:
             continue
-        pid = int(found.group(1) or found.group(2))
-        if pid == os.getpid() or _alive(pid):
-            continue
+        pid = int(found["pid"] or found["file_pid"])
+        if (found["place"] or found["file_place"]) == here:
+            if pid == os.getpid() or _alive(pid):
+                continue
+        else:
+            try:
+                changed = entry.stat(follow_symlinks=False).st_mtime
+            except OSError:
+                continue
+            if now - changed < STALE_SECONDS:
+                continue
         path = Path(entry.path)
         if entry.is_dir(follow_symlinks=False):
             shutil.rmtree(path, ignore_errors=True)
@@ -195,6 +248,32 @@ def write(out: Path, files: dict[str, str | bytes]) -> list[Path]:
         return stage.commit(files)
 
 
+def not_writable_over(path: Path) -> str | None:
+    """Why an output file may not be written at ``path`` (the end of a sentence), or None if it may.
+
+    The file is written beside the path and renamed over it, so what the path names is replaced, never written
+    through: a symbolic link (``ln -s /proc/self/fd/1 s``, or ``/dev/stdout``, itself a link) would be replaced by
+    a file and the output lost to where the link pointed, and a device, FIFO or socket replaced by a file. Each is
+    refused; a new path or a regular file may be written.
+    """
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return f"{(error.strerror or 'error').lower()}."
+    if stat.S_ISLNK(mode):
+        return (
+            "it is a symbolic link, which would be replaced by the file, not written through; give the file it "
+            "points to, a new path, or leave out the option to print to stdout."
+        )
+    if stat.S_ISDIR(mode):
+        return "it is a folder."
+    if not stat.S_ISREG(mode):
+        return "it is not a regular file (a device, a FIFO or a socket); give a new path or a regular file."
+    return None
+
+
 def write_file(path: Path, content: str | bytes) -> Path:
     """Write one file atomically (a temporary file beside it, then a rename), with the umask; no temporary file
     is left behind by an error or an interrupt. For a single output file such as a per-shoe table; a folder of
@@ -203,15 +282,11 @@ def write_file(path: Path, content: str | bytes) -> Path:
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise InputError(f"Cannot write {shown(str(path))}: the folder {shown(str(folder))} does not exist.")
-    if path.is_dir():
-        raise InputError(f"Cannot write {shown(str(path))}: it is a folder.")
-    if path.exists() and not path.is_file():
-        raise InputError(
-            f"Cannot write {shown(str(path))}: it is not a regular file (a device, a FIFO or a socket); "
-            "give a new path or a regular file."
-        )
+    refused = not_writable_over(path)
+    if refused is not None:
+        raise InputError(f"Cannot write {shown(str(path))}: {refused}")
     sweep(folder)
-    temporary = folder / f".{path.name}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    temporary = folder / f".{path.name}.{os.getpid()}-{place()}-{os.urandom(4).hex()}.tmp"
     try:
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
     except OSError as error:

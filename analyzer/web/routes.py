@@ -27,7 +27,8 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from ..api.workbench import State, edited_text, require_own_name
+from ..api.exporting import exported_rule_file
+from ..api.workbench import State, require_own_name
 from ..errors import InputError, RunError, shown
 from .guard import BodyTooLarge
 from .jobs import Busy, Jobs, UnknownJob
@@ -258,7 +259,7 @@ def export(state: State, fmt: str) -> tuple[str | bytes, str]:
 
     require_own_name(state)
     if fmt == "toml":
-        text, _ = edited_text(state)
+        text, _ = exported_rule_file(state)
         return text, state.rule_set().name
     if fmt not in ("csv", "json", "xlsx"):
         raise InputError(f"Export format {shown(fmt)}; use toml, csv, json or xlsx (a report is a job: html, pdf).")
