@@ -30,7 +30,7 @@ from analyzer.web.app import create_app
 from analyzer.web.guard import Guard
 from analyzer.web.jobs import Jobs
 from analyzer.web.jsonbody import MAX_DEPTH, depth
-from analyzer.web.workers import Limits, Refused, Stopped, Workers, failure, perform, tree_rss
+from analyzer.web.workers import Budget, Refused, Stopped, Workers, failure, perform, tree_rss
 
 from .clirun import assert_refused
 from .web_server import free_port
@@ -191,7 +191,7 @@ def test_limits_out_of_range_are_refused_in_one_line(args: list[str], message: s
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[Workers]:
-    made = Workers(1, Limits(memory_mb=256, request_seconds=2), "request")
+    made = Workers(1, Budget(memory_mb=256, request_seconds=2), "request")
     yield made
     made.close()
 
@@ -245,7 +245,7 @@ def count(shoes: int) -> dict[str, Any]:
 
 @pytest.mark.slow
 def test_jobs_beyond_the_slots_wait_in_a_queue_and_beyond_it_are_refused() -> None:
-    queued = TestClient(create_app(Guard.for_address("testserver", 80, None), Limits(job_slots=1, queue=1)))
+    queued = TestClient(create_app(Guard.for_address("testserver", 80, None), Budget(job_slots=1, queue=1)))
     mine = {"x-workbench-session": TAB}
     first = queued.post("/api/jobs", json=count(200_000), headers=mine).json()
     second = queued.post("/api/jobs", json=count(200_000), headers=mine).json()
@@ -282,7 +282,7 @@ def test_a_tab_sees_and_cancels_only_its_own_jobs(client: TestClient) -> None:
 
 @pytest.mark.slow
 def test_a_job_nobody_asks_about_is_cancelled_and_frees_its_slot() -> None:
-    jobs = Jobs(Limits(job_slots=1, abandon_seconds=1))
+    jobs = Jobs(Budget(job_slots=1, abandon_seconds=1))
     try:
         state = routes.State(rules="punto-banco", decks=1)
         job = jobs.start("count", 1, "", routes.count_job, (state, count(200_000)))

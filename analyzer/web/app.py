@@ -48,7 +48,7 @@ from . import routes
 from .guard import ASGIApp, Guard
 from .jobs import SESSION, Jobs
 from .openapi import description
-from .workers import Limits, Workers
+from .workers import Budget, Workers
 
 Handler = Callable[[Request], Awaitable[Response]]
 logger = logging.getLogger("analyzer.web")
@@ -76,10 +76,10 @@ def owner_of(request: Request) -> str:
     return session if SESSION.fullmatch(session) else ""
 
 
-def create_app(guard: Guard, limits: Limits | None = None) -> ASGIApp:
+def create_app(guard: Guard, limits: Budget | None = None) -> ASGIApp:
     """The workbench app, answering only what ``guard`` lets through, its work held to ``limits`` (default
-    :class:`~.workers.Limits`)."""
-    limits = limits or Limits()
+    :class:`~.workers.Budget`)."""
+    limits = limits or Budget()
     pool = Workers(limits.request_workers, limits, "request")
     jobs = Jobs(limits)
 

@@ -1,15 +1,15 @@
 """Long work off the request path: counting studies and reports run as jobs, queued, listed and cancelled.
 
 A job runs in a worker process of its own (:mod:`.workers`: under the server's memory and time limits), so no
-request waits for one; the page polls its progress. At most :attr:`Limits.job_slots` jobs run at once; more
-wait in one queue, first come first served, up to :attr:`Limits.queue` of them (beyond it a new job is refused
+request waits for one; the page polls its progress. At most :attr:`Budget.job_slots` jobs run at once; more
+wait in one queue, first come first served, up to :attr:`Budget.queue` of them (beyond it a new job is refused
 with a 429 line). The last :data:`KEPT` ended jobs are kept for their results.
 
 Each job has an **owner**: the page's tab (the ``X-Workbench-Session`` header it sends, a random id it keeps
 for the tab's life), or a program that sends none. Only its owner sees a job (``GET /api/jobs`` lists the
 caller's jobs; another's id is a 404), so on a shared server one designer cannot watch or cancel another's
 work. A job's id is 128 random bits besides. A running or queued job nobody has asked about for
-:attr:`Limits.abandon_seconds` is cancelled: its client is taken to have left.
+:attr:`Budget.abandon_seconds` is cancelled: its client is taken to have left.
 
 Only a finished job has a result; a failed one has its one-line error, a cancelled one nothing.
 """
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from .workers import Limits, Refused, Stopped, Workers
+from .workers import Budget, Refused, Stopped, Workers
 
 KEPT = 32
 """Ended jobs kept for their results, oldest dropped first."""
@@ -74,9 +74,9 @@ class Job:
 
 
 class Jobs:
-    """The server's jobs: one queue, :attr:`Limits.job_slots` running at once, each in a worker."""
+    """The server's jobs: one queue, :attr:`Budget.job_slots` running at once, each in a worker."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Budget) -> None:
         self.limits = limits
         self.pool = Workers(limits.job_slots, limits, "job")
         self._jobs: OrderedDict[str, Job] = OrderedDict()
@@ -134,7 +134,7 @@ class Jobs:
         self._dispatch()
 
     def _sweep(self) -> None:
-        """Cancel the jobs nobody has asked about for :attr:`Limits.abandon_seconds` (checked every second)."""
+        """Cancel the jobs nobody has asked about for :attr:`Budget.abandon_seconds` (checked every second)."""
         while not self._closed.wait(1.0):
             now = time.monotonic()
             with self._lock:

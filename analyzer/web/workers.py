@@ -5,11 +5,11 @@ only reads requests, hands the work over and answers. A worker is started once a
 warm, so a pay change re-prices in milliseconds) until it breaks a limit:
 
 * **memory**: the resident memory of the worker and every process it started (a counting study's pool) is
-  read from ``/proc`` every :data:`WATCH_SECONDS`; above :attr:`Limits.memory_mb` the worker's whole process
+  read from ``/proc`` every :data:`WATCH_SECONDS`; above :attr:`Budget.memory_mb` the worker's whole process
   group is killed. As a backstop the worker's address space is capped (``RLIMIT_AS``) at its size when ready
   plus twice the limit, so that an allocation faster than the watch ends in ``MemoryError``, not in the
   machine's swap.
-* **time**: a request's work is given :attr:`Limits.request_seconds`, a job's :attr:`Limits.job_seconds`;
+* **time**: a request's work is given :attr:`Budget.request_seconds`, a job's :attr:`Budget.job_seconds`;
   past it the worker is killed.
 * **stop**: a request whose client left, or a job cancelled, kills its worker at once (the work is not left
   computing for nobody).
@@ -47,7 +47,7 @@ WATCH_SECONDS = 0.1
 
 
 @dataclass(frozen=True, slots=True)
-class Limits:
+class Budget:
     """What the workbench's work may use (``baccarat serve --memory-limit --time-limit`` set the first two)."""
 
     memory_mb: int = 2048
@@ -229,7 +229,7 @@ class WorkerProcess:
 class Workers:
     """Up to ``size`` workers; the most recently used idle one takes the next call (its counts are warmest)."""
 
-    def __init__(self, size: int, limits: Limits, what: str) -> None:
+    def __init__(self, size: int, limits: Budget, what: str) -> None:
         self.size, self.limits, self.what = size, limits, what
         self._idle: list[WorkerProcess] = []
         self._every: set[WorkerProcess] = set()
