@@ -302,3 +302,23 @@ def test_an_edited_game_is_exported_under_a_name_and_title_of_its_own(page: Any)
     (document,) = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert document["rule_set"] == "tie-nine" and document["title"] == "Punto banco, the Tie at 9 to 1"
     sync_api.expect(page.locator("#export-name")).to_contain_text("tie-nine")
+
+
+@pytest.mark.slow
+def test_the_jobs_tab_lists_this_tabs_jobs_and_cancels_them(page: Any, browser: Any, address: str) -> None:
+    page.get_by_role("tab", name="Counter yield").click()
+    page.locator("#count-shoes").fill("200000")
+    page.locator("#count-start").click()
+    page.get_by_role("tab", name="Jobs").click()
+    row = page.locator("#jobs tbody tr", has_text="counting study")
+    sync_api.expect(row).to_contain_text(re.compile("running|waiting"))
+    sync_api.expect(page.locator("#jobs-queue")).to_contain_text("The server runs 2 jobs at once")
+    other = browser.new_context().new_page()  # another tab, or another designer: sees none of them
+    other.goto(address + "/")
+    summary_row(other, "tie")
+    other.get_by_role("tab", name="Jobs").click()
+    sync_api.expect(other.locator("#jobs")).to_contain_text("No jobs from this tab yet")
+    other.context.close()
+    row.get_by_role("button", name="Cancel this count job").click()
+    sync_api.expect(row).to_contain_text("cancelled", timeout=20_000)
+    sync_api.expect(row.get_by_role("button")).to_be_disabled()

@@ -50,6 +50,11 @@ MAX_PAYS = 200
 """The most pay changes one state may carry."""
 MAX_DECKS = 1_000
 """The most decks, as on the command line."""
+MAX_WAGERS = 64
+"""The most wagers a rule file sent to the workbench may hold, its base's included (the largest shipped file holds
+29): each is counted, and one over conditions costs about a second."""
+MAX_ROWS = 640
+"""The most pay-table rows (outcomes) in all of a rule file's wagers (the largest shipped file has 88)."""
 KEYS: tuple[str, ...] = ("rules", "text", "decks", "remove", "pays", "wagers", "name", "title")
 """The keys of a state, each optional."""
 RULE_FILE = "rule file"
@@ -185,6 +190,7 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
         rules = load_rules(name)
     else:
         rules = parse(text, RULE_FILE, read_files=False)
+        _within_sizes(rules)
         try:
             rules = check(rules)
         except InputError as e:
@@ -194,6 +200,16 @@ def _loaded(name: str | None, text: str | None) -> RuleSet:
         while len(_loaded_cache) > CACHED_RULE_SETS:
             _loaded_cache.popitem(last=False)
     return rules
+
+
+def _within_sizes(rules: RuleSet) -> None:
+    """Refuse, before anything is counted, a rule file with more wagers or rows than the workbench takes."""
+    rows = sum(len(w.outcomes) for w in rules.wagers)
+    if len(rules.wagers) > MAX_WAGERS or rows > MAX_ROWS:
+        raise InputError(
+            f"The rule file holds {len(rules.wagers)} wagers with {rows} rows; the workbench takes at most "
+            f"{MAX_WAGERS} wagers and {MAX_ROWS} rows (`baccarat analyze` on the command line takes more)."
+        )
 
 
 def rule_set_of_text(text: str) -> RuleSet:

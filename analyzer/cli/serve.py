@@ -37,11 +37,38 @@ from .app import cli, examples
     "Its own hostname, fully qualified name and addresses are always accepted.",
 )
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
-def serve(host: str, port: int, token: str | None, allow_hosts: tuple[str, ...], open_browser: bool) -> None:
+# --- budgets (issue 30): what one request or job may use; the defaults are Limits' --------------------------
+@click.option(
+    "--memory-limit",
+    default=2048,
+    show_default=True,
+    type=int,
+    metavar="MIB",
+    help="Memory one computation (a request or a job, with its helper processes) may use, in MiB.",
+)
+@click.option(
+    "--time-limit",
+    default=30,
+    show_default=True,
+    type=int,
+    metavar="SECONDS",
+    help="Time one request may compute; a job (counting study, report) may run 120 times as long.",
+)
+def serve(
+    host: str,
+    port: int,
+    token: str | None,
+    allow_hosts: tuple[str, ...],
+    open_browser: bool,
+    memory_limit: int,
+    time_limit: int,
+) -> None:
     """The workbench: write, price, tune, compare and export side bets in the browser, live and exact."""
     from ..extras import require
 
     require("web", "starlette", "uvicorn", what="baccarat serve")
     from ..web.server import serve as run
+    from ..web.workers import Budget
 
-    run(host, port, token, open_browser, allow_hosts)
+    budget = Budget(memory_mb=memory_limit, request_seconds=time_limit, job_seconds=120 * time_limit)
+    run(host, port, token, open_browser, allow_hosts, budget)

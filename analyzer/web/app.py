@@ -16,7 +16,8 @@ POST     /api/eor                    ``baccarat eor``: effects of removal
 POST     /api/diff                   ``baccarat diff``: the variation exhibit between two states
 POST     /api/verify                 ``baccarat verify``: a submitted par sheet (base64)
 POST     /api/export                 the rule file as edited, or the par sheets (csv, json, xlsx)
-POST     /api/jobs                   start a counting study or a report
+POST     /api/jobs                   start a counting study or a report (queued when the slots are full)
+GET      /api/jobs                   the caller's jobs, running, queued and ended, with the queue's state
 GET      /api/jobs/{id}              a job's progress
 GET      /api/jobs/{id}/result       a finished job's result
 DELETE   /api/jobs/{id}              cancel a job
@@ -26,12 +27,16 @@ GET      /api/openapi.json           this API, described
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -41,32 +46,52 @@ from .. import __version__
 from ..api.workbench import State, view
 from . import routes
 from .guard import ASGIApp, Guard
-from .jobs import Jobs
+from .jobs import SESSION, Jobs
 from .openapi import description
+from .workers import Budget, Workers
 
 Handler = Callable[[Request], Awaitable[Response]]
+logger = logging.getLogger("analyzer.web")
 
 
-def _lifespan(jobs: Jobs) -> Callable[[Starlette], Any]:
+def _lifespan(jobs: Jobs, pool: Workers) -> Callable[[Starlette], Any]:
+    def warm() -> None:
+        """Start a worker and count the page's first view in it, so that the first visitor waits for neither."""
+        with contextlib.suppress(Exception):
+            pool.call(view, (State(),), pool.limits.request_seconds, threading.Event())
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        threading.Thread(target=warm, name="warm a worker", daemon=True).start()
         yield
-        jobs.cancel_all()  # the server is stopping: running studies stop at their next step
+        jobs.close()  # the server is stopping: its jobs and workers stop with it
+        pool.close()
 
     return lifespan
 
 
-def create_app(guard: Guard) -> ASGIApp:
-    """The workbench app, answering only what ``guard`` lets through."""
-    jobs = Jobs()
+def owner_of(request: Request) -> str:
+    """Whose jobs a request sees: the page's tab (``X-Workbench-Session``), or ``""`` for a program sending none."""
+    session = request.headers.get("x-workbench-session", "")
+    return session if SESSION.fullmatch(session) else ""
+
+
+def create_app(guard: Guard, limits: Budget | None = None) -> ASGIApp:
+    """The workbench app, answering only what ``guard`` lets through, its work held to ``limits`` (default
+    :class:`~.workers.Budget`)."""
+    limits = limits or Budget()
+    pool = Workers(limits.request_workers, limits, "request")
+    jobs = Jobs(limits)
 
     def handled(fn: Callable[[Request], Awaitable[Response]]) -> Handler:
         async def handler(request: Request) -> Response:
+            routes.calling.set(routes.Calling(request, pool))
             try:
                 return await fn(request)
             except Exception as error:
                 if not routes.errors_of(error):
-                    raise
+                    logger.exception("%s %s failed", request.method, request.url.path)
+                    return routes.failed(error)
                 return routes.answer(error, getattr(request.state, "rule_text", None))
 
         return handler
@@ -131,23 +156,37 @@ def create_app(guard: Guard) -> ASGIApp:
     async def start_job(request: Request) -> Response:
         data = await routes.body(request)
         state = await remember_text(request, data)
-        kind = data.get("kind")
+        kind, owner = data.get("kind"), owner_of(request)
         if kind == "count":
-            total, work = await routes.compute(routes.count_work, state, data)
+            total = await routes.compute(routes.count_plan, state, data)
+            started = jobs.start("count", total, owner, routes.count_job, (state, data))
         elif kind == "report":
-            total, work = 1, await routes.compute(routes.report_work, state, str(data.get("format", "html")))
+            fmt = str(data.get("format", "html"))
+            total = await routes.compute(routes.report_plan, state, fmt)
+            started = jobs.start("report", total, owner, routes.report_job, (state, fmt))
         else:
             raise routes.Problem(400, f"Unknown job kind {str(kind)[:40]!r}; use count or report.")
-        return JSONResponse(jobs.start(str(kind), total, work).to_json(), status_code=202)
+        return JSONResponse(started.to_json(jobs.position(started)), status_code=202)
+
+    async def job_list(request: Request) -> Response:
+        return JSONResponse(jobs.listing(owner_of(request)))
 
     async def job(request: Request) -> Response:
-        return JSONResponse(jobs.get(request.path_params["id"]).to_json())
+        found = jobs.get(request.path_params["id"], owner_of(request))
+        return JSONResponse(found.to_json(jobs.position(found)))
 
     async def result(request: Request) -> Response:
-        return routes.job_result(jobs, request.path_params["id"])
+        return routes.job_result(jobs, request.path_params["id"], owner_of(request))
 
     async def cancel(request: Request) -> Response:
-        return JSONResponse(jobs.cancel(request.path_params["id"]).to_json())
+        found = jobs.cancel(request.path_params["id"], owner_of(request))
+        return JSONResponse(found.to_json(jobs.position(found)))
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        status = error.status_code if isinstance(error, HTTPException) else 500
+        if status == 500:
+            return routes.failed(error)
+        return JSONResponse({"error": f"{request.method} {request.url.path[:80]}: {error}", "line": None}, status)
 
     async def openapi(request: Request) -> Response:
         return JSONResponse(description(__version__))
@@ -166,12 +205,14 @@ def create_app(guard: Guard) -> ASGIApp:
             Route("/api/verify", handled(verify), methods=["POST"]),
             Route("/api/export", handled(export), methods=["POST"]),
             Route("/api/jobs", handled(start_job), methods=["POST"]),
+            Route("/api/jobs", handled(job_list)),
             Route("/api/jobs/{id}", handled(job)),
             Route("/api/jobs/{id}", handled(cancel), methods=["DELETE"]),
             Route("/api/jobs/{id}/result", handled(result)),
             Route("/api/openapi.json", openapi),
             Mount("/static", StaticFiles(packages=[("analyzer.web", "static")])),
         ],
-        lifespan=_lifespan(jobs),
+        lifespan=_lifespan(jobs, pool),
+        exception_handlers={HTTPException: not_found, Exception: not_found},
     )
     return guard.wrap(app)

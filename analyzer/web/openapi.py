@@ -74,12 +74,31 @@ _JOB: dict[str, Any] = {
     "properties": {
         "id": {"type": "string"},
         "kind": {"enum": ["count", "report"]},
-        "status": {"enum": ["running", "done", "failed", "cancelled"]},
+        "status": {"enum": ["queued", "running", "done", "failed", "cancelled"]},
         "done": {"type": "integer"},
         "total": {"type": "integer"},
-        "seconds": {"type": "number"},
+        "seconds": {"type": "number", "description": "seconds running (0 while queued)"},
         "error": {"type": ["string", "null"]},
+        "position": {"type": ["integer", "null"], "description": "place in the queue while queued (1 is next)"},
     },
+}
+_JOBS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "jobs": {"type": "array", "items": {"$ref": "#/components/schemas/Job"}, "description": "newest first"},
+        "running": {"type": "integer", "description": "jobs running on the server (everyone's)"},
+        "queued": {"type": "integer", "description": "jobs waiting on the server (everyone's)"},
+        "slots": {"type": "integer", "description": "jobs that run at once"},
+        "queue": {"type": "integer", "description": "jobs that may wait; beyond them a new job is a 429"},
+    },
+}
+_SESSION: dict[str, Any] = {
+    "name": "X-Workbench-Session",
+    "in": "header",
+    "required": False,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
+    "description": "whose jobs these are: the page sends a random id per tab; a job is seen and cancelled by its "
+    "owner only (a program sending none is one owner)",
 }
 
 
@@ -99,17 +118,21 @@ def _post(
                 "200": {"description": answer, "content": {answer_type: {}}},
                 "400": _ERROR,
                 "413": _ERROR,
-                "503": _ERROR,
+                "500": _ERROR,
+                "503": {**_ERROR, "description": "Stopped by the server's time or memory limit (the line names it)."},
+                "507": {**_ERROR, "description": "The server's temporary folder is full."},
             },
         }
     }
 
 
-def _get(summary: str, answer: str, parameter: str | None = None) -> dict[str, Any]:
-    operation: dict[str, Any] = {"summary": summary, "responses": {"200": {"description": answer}}}
+def _get(summary: str, answer: str, parameter: str | None = None, owned: bool = False) -> dict[str, Any]:
+    operation: dict[str, Any] = {"summary": summary, "responses": {"200": {"description": answer}, "500": _ERROR}}
     if parameter:
         operation["responses"]["404"] = _ERROR
         operation["parameters"] = [{"name": parameter, "in": "path", "required": True, "schema": {"type": "string"}}]
+    if owned:
+        operation["parameters"] = [*operation.get("parameters", []), _SESSION]
     return operation
 
 
@@ -123,9 +146,13 @@ def description(version: str) -> dict[str, Any]:
             "version": version,
             "description": "Exact mini-baccarat figures: the command line's computations over HTTP. Requests "
             "must come from the server's own origin; a server bound beyond loopback needs its "
-            "token (Authorization: Bearer TOKEN).",
+            "token (Authorization: Bearer TOKEN). Every computation runs in a worker process under the server's "
+            "memory and time limits (`baccarat serve --memory-limit MIB --time-limit SECONDS`, default 2048 MiB "
+            "and 30 s; a job may run 120 times as long). Every failure is one line of JSON, "
+            '{"error": "..."}, with a 4xx or 5xx status; a body nested deeper than 32 levels, or holding a lone '
+            "surrogate, is a 400.",
         },
-        "components": {"schemas": {"State": _STATE, "Job": _JOB}},
+        "components": {"schemas": {"State": _STATE, "Job": _JOB, "Jobs": _JOBS}},
         "paths": {
             "/api/rules": {
                 "get": _get("The shipped rule sets and catalogue files, with their titles.", "Names and titles.")
@@ -204,8 +231,9 @@ def description(version: str) -> dict[str, Any]:
             "/api/jobs": {
                 "post": {
                     "summary": "Start a counting study (kind count: wager, shoes, seed; perfect play at the standard "
-                    "shoe "
-                    "procedure) or a report (kind report: format html or pdf).",
+                    "shoe procedure; 1 to 64 decks) or a report (kind report: format html or pdf). It runs at once "
+                    "when a job slot is free, else waits in the queue (status queued); a full queue is a 429.",
+                    "parameters": [_SESSION],
                     "requestBody": {
                         "required": True,
                         "content": {
@@ -232,16 +260,41 @@ def description(version: str) -> dict[str, Any]:
                         },
                         "400": _ERROR,
                         "429": _ERROR,
+                        "500": _ERROR,
+                        "503": _ERROR,
                     },
-                }
+                },
+                "get": {
+                    **_get(
+                        "The caller's jobs (running, queued and the last ended), newest first, with the queue's state. "
+                        "A running or queued job nobody asks about for 60 s is cancelled.",
+                        "The jobs.",
+                        owned=True,
+                    ),
+                    "responses": {
+                        "200": {
+                            "description": "The jobs.",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Jobs"}}},
+                        },
+                        "500": _ERROR,
+                    },
+                },
             },
             "/api/jobs/{id}": {
-                "get": _get("A job's progress.", "The job.", "id"),
-                "delete": _get("Cancel a job: it stops at its next step, and has no result.", "The job.", "id"),
+                "get": _get("A job's progress (its owner's only).", "The job.", "id", owned=True),
+                "delete": _get(
+                    "Cancel a job: a queued one leaves the queue, a running one's worker is stopped; it has no result.",
+                    "The job.",
+                    "id",
+                    owned=True,
+                ),
             },
             "/api/jobs/{id}/result": {
                 "get": _get(
-                    "A finished job's result: the count document (JSON), or the report file.", "The result.", "id"
+                    "A finished job's result: the count document (JSON), or the report file.",
+                    "The result.",
+                    "id",
+                    owned=True,
                 )
             },
             "/api/openapi.json": {"get": _get("This description.", "OpenAPI 3.1.")},

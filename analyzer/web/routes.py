@@ -2,8 +2,9 @@
 
 Every body is JSON. A *state* is :class:`analyzer.api.workbench.State`'s JSON (``rules`` or ``text``,
 ``decks``, ``remove``, ``pays``, ``wagers``). Bad input is a 400 with the loader's own line
-(``{"error": "...", "line": N}``, ``line`` the rule file's line when the message names a place in it); work
-that runs past :data:`REQUEST_SECONDS` is a 503 (start it as a job instead). The API's figures are the
+(``{"error": "...", "line": N}``, ``line`` the rule file's line when the message names a place in it). Every
+computation runs in a worker process (:mod:`.workers`); work past the server's time or memory limit is a 503
+naming the limit (start long work as a job instead). The API's figures are the
 command line's: ``/api/analyze`` answers exactly what ``baccarat analyze --format json`` prints, but for the
 command line in its provenance (``tests/test_web_api.py`` holds them equal).
 """
@@ -15,7 +16,10 @@ import json
 import os
 import re
 import tempfile
+import threading
 from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
 from datetime import UTC
 from typing import Any, TypeVar
 
@@ -28,10 +32,12 @@ from ..api.workbench import State, require_own_name
 from ..errors import InputError, RunError, shown
 from .guard import BodyTooLarge
 from .jobs import Busy, Jobs, UnknownJob
+from .jsonbody import read
+from .workers import Refused, Workers, failure
 
 T = TypeVar("T")
-REQUEST_SECONDS = 30
-"""The longest one request may compute; longer work (a counting study, a report) is a job."""
+LEFT_SECONDS = 0.25
+"""How often a request's computation checks that its client is still there."""
 EXPORTS: dict[str, tuple[str, str]] = {
     "csv": ("text/csv; charset=utf-8", "csv"),
     "json": ("application/json", "json"),
@@ -45,6 +51,9 @@ COMMAND = "the workbench (baccarat serve)"
 """What made a file the workbench exports, as its provenance names it (the rule file is named by its SHA-256)."""
 MAX_SHOES = 200_000
 """The most shoes a counting job from the workbench deals (the command line has no such limit)."""
+MAX_COUNT_DECKS = 64
+"""The most decks a counting job from the workbench deals (at 64 decks a one-shoe count peaks at about 300 MB;
+its memory grows with the decks; the command line has no such limit)."""
 
 
 class Problem(Exception):
@@ -55,18 +64,54 @@ class Problem(Exception):
         self.status, self.line = status, line
 
 
+@dataclass(frozen=True)
+class Calling:
+    """What :func:`compute` needs of the request being answered: the request (to notice its client leaving) and
+    the worker pool with its limits. Set by the app around each handler."""
+
+    request: Request
+    pool: Workers
+
+
+calling: ContextVar[Calling] = ContextVar("calling")
+
+
 async def compute(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)`` in a worker thread, given up after :data:`REQUEST_SECONDS` (the thread finishes its count,
-    which is kept for the next request)."""
+    """``fn(*args)`` in a worker process (:mod:`.workers`) under the server's memory and time limits; stopped
+    (the worker killed) when its client leaves. ``fn`` and its arguments must pickle (module-level functions)."""
+    now = calling.get()
+    stop = threading.Event()
+
+    async def watch(scope: anyio.CancelScope) -> None:
+        while not await now.request.is_disconnected():
+            await anyio.sleep(LEFT_SECONDS)
+        stop.set()
+        scope.cancel()
+
+    seconds = now.pool.limits.request_seconds
+    result: list[T] = []
+    refused: list[Exception] = []
     try:
-        with anyio.fail_after(REQUEST_SECONDS):
-            return await anyio.to_thread.run_sync(lambda: fn(*args), abandon_on_cancel=True)
-    except TimeoutError:
-        raise Problem(
-            503,
-            f"This took longer than {REQUEST_SECONDS} s; try fewer wagers, or run it as a job "
-            "(counting studies and reports are jobs).",
-        ) from None
+        async with anyio.create_task_group() as group:
+            group.start_soon(watch, group.cancel_scope)
+            try:
+                result.append(
+                    await anyio.to_thread.run_sync(
+                        lambda: now.pool.call(fn, args, seconds, stop), abandon_on_cancel=True
+                    )
+                )
+            except Exception as e:  # kept out of the task group, which would wrap it in an ExceptionGroup
+                refused.append(e)
+            group.cancel_scope.cancel()
+    finally:
+        stop.set()  # a request cancelled (its client gone, the server stopping) stops its worker
+    if refused and isinstance(refused[0], Refused):
+        raise Problem(refused[0].status, str(refused[0]), refused[0].line)
+    if refused:
+        raise refused[0]
+    if not result:
+        raise Problem(499, "The client left before the answer; the work was stopped.")
+    return result[0]
 
 
 async def body(request: Request) -> dict[str, Any]:
@@ -75,13 +120,7 @@ async def body(request: Request) -> dict[str, Any]:
         raw = await request.body()
     except BodyTooLarge as e:
         raise Problem(413, str(e)) from None
-    try:
-        data = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError) as e:
-        raise Problem(400, f"The request body is not JSON ({e}); send a JSON object.") from None
-    if not isinstance(data, dict):
-        raise Problem(400, "The request body must be a JSON object.")
-    return data
+    return read(raw)
 
 
 def state_of(data: dict[str, Any], key: str = "state") -> State:
@@ -91,7 +130,8 @@ def state_of(data: dict[str, Any], key: str = "state") -> State:
 def answer(error: Exception, text: str | None = None) -> JSONResponse:
     """A refusal as JSON: 404/429 for jobs, 400 for bad input (with its line in ``text``), else the problem's own."""
     if isinstance(error, Problem):
-        return JSONResponse({"error": str(error), "line": error.line}, status_code=error.status)
+        line = error.line if error.line is not None else error_line(text, str(error))
+        return JSONResponse({"error": str(error), "line": line}, status_code=error.status)
     status = 404 if isinstance(error, UnknownJob) else 429 if isinstance(error, Busy) else 400
     message = str(error)
     return JSONResponse({"error": message, "line": error_line(text, message)}, status_code=status)
@@ -229,31 +269,35 @@ def export(state: State, fmt: str) -> tuple[str | bytes, str]:
     return produce([document], fmt, command=COMMAND), f"{rules.name}-par-sheets"
 
 
-def report_work(state: State, fmt: str) -> Callable[[Any], Any]:
-    """A report job: the math evaluation report of the state (``baccarat report``), as HTML or PDF."""
+def report_plan(state: State, fmt: str) -> int:
+    """A report job's steps, once its state and format are checked (in a request's worker)."""
     if fmt not in ("html", "pdf"):
         raise InputError(f"Report format {shown(fmt)}; use html or pdf.")
     require_own_name(state)
     rules = state.rule_set()
+    state.shoe(rules)
+    return 1
+
+
+def report_job(state: State, fmt: str, step: Callable[[int], None]) -> tuple[bytes | str, str, str]:
+    """A report job: the math evaluation report of the state (``baccarat report``), as HTML or PDF. Runs in a
+    worker process of its own, so that two reports (matplotlib draws one figure at a time per process) never
+    share a plotting state."""
+    from datetime import datetime
+
+    from ..report.evaluation import evaluation_document
+    from ..report.output import produce
+    from ..studies.evaluation import evaluate
+
+    rules = state.rule_set()
     shoe = state.shoe(rules)
-
-    def work(job: Any) -> tuple[bytes | str, str, str]:
-        from datetime import datetime
-
-        from ..report.evaluation import evaluation_document
-        from ..report.output import produce
-        from ..studies.evaluation import evaluate
-
-        document = evaluation_document(evaluate(rules, shoe, state.wagers))
-        job.step(1)
-        made = produce(document, fmt, command=COMMAND, generated=datetime.now(UTC).strftime("%Y-%m-%d"))
-        return made, fmt, f"{rules.name}-report"
-
-    return work
+    document = evaluation_document(evaluate(rules, shoe, state.wagers))
+    step(1)
+    made = produce(document, fmt, command=COMMAND, generated=datetime.now(UTC).strftime("%Y-%m-%d"))
+    return made, fmt, f"{rules.name}-report"
 
 
-def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any], Any]]:
-    """A counting job: perfect play at the standard shoe procedure (``baccarat count``), one step per task."""
+def _count_study(state: State, data: dict[str, Any]) -> Any:
     from ..studies.counting import wager_plans
     from ..studies.plan import Study
 
@@ -270,24 +314,36 @@ def count_work(state: State, data: dict[str, Any]) -> tuple[int, Callable[[Any],
     if state.remove:
         raise InputError("A counting study deals whole shoes: clear the cards taken out first.")
     decks = state.decks or rules.decks
+    if decks > MAX_COUNT_DECKS:
+        raise InputError(
+            f"decks is {decks}; a counting job from the workbench deals 1 to {MAX_COUNT_DECKS} decks "
+            "(`baccarat count --decks N` on the command line takes more)."
+        )
     plans = wager_plans(rules, (wager,), decks, "perfect", {}, {}, None)
-    study = Study(rules=rules, wagers=plans, shoes=shoes, decks=decks, play="perfect", seed=seed)
-
-    def work(job: Any) -> Any:
-        from ..play.executor import open_executor
-        from ..report.count import count_document
-        from ..studies.counting import run
-        from ..studies.risk import Asked, study_risk
-
-        with open_executor(min(os.cpu_count() or 1, study.tasks)) as executor:
-            tally = run(study, executor, job.step)
-            return cli_json([count_document(tally, executor.description, study_risk(tally, Asked()), Asked())])
-
-    return study.tasks, work
+    return Study(rules=rules, wagers=plans, shoes=shoes, decks=decks, play="perfect", seed=seed)
 
 
-def job_result(jobs: Jobs, job_id: str) -> Response:
-    job = jobs.get(job_id)
+def count_plan(state: State, data: dict[str, Any]) -> int:
+    """A counting job's steps (one per task), once its state and options are checked (in a request's worker)."""
+    tasks: int = _count_study(state, data).tasks
+    return tasks
+
+
+def count_job(state: State, data: dict[str, Any], step: Callable[[int], None]) -> Any:
+    """A counting job: perfect play at the standard shoe procedure (``baccarat count``), one step per task."""
+    from ..play.executor import open_executor
+    from ..report.count import count_document
+    from ..studies.counting import run
+    from ..studies.risk import Asked, study_risk
+
+    study = _count_study(state, data)
+    with open_executor(min(os.cpu_count() or 1, study.tasks)) as executor:
+        tally = run(study, executor, step)
+        return cli_json([count_document(tally, executor.description, study_risk(tally, Asked()), Asked())])
+
+
+def job_result(jobs: Jobs, job_id: str, owner: str) -> Response:
+    job = jobs.get(job_id, owner)
     if job.status != "done":
         raise Problem(
             409,
@@ -303,3 +359,10 @@ def job_result(jobs: Jobs, job_id: str) -> Response:
 def errors_of(error: Exception) -> bool:
     """Whether ``error`` is one the API answers with a line (bad input, a refused run, a problem)."""
     return isinstance(error, (InputError, RunError, Problem))
+
+
+def failed(error: Exception) -> JSONResponse:
+    """Any other failure, as one line of JSON (500, or what :func:`.workers.failure` says of it): the server's
+    log has the traceback, the client one line."""
+    status, message, _ = failure(error)
+    return JSONResponse({"error": message, "line": None}, status_code=status)

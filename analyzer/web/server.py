@@ -15,6 +15,7 @@ from .guard import Guard
 from .hosts import LOOPBACK, host_form, machine_hosts
 from .logs import rate_limit
 from .transport import BACKLOG, Limits, protocol_for
+from .workers import Budget
 
 
 def is_loopback(host: str) -> bool:
@@ -69,13 +70,14 @@ def address(host: str, port: int, guard: Guard, allow_hosts: tuple[str, ...] = (
     return first + (f"?token={guard.token}" if guard.token else "")
 
 
-def uvicorn_config(guard: Guard, limits: Limits) -> uvicorn.Config:
+def uvicorn_config(guard: Guard, limits: Limits, budget: Budget | None = None) -> uvicorn.Config:
     """How uvicorn runs the workbench: its protocol held to ``limits`` (deadlines, a cap, TCP_NODELAY), the
-    kernel's queue no longer than the cap can take in one go, no access log, and five seconds to shut down."""
+    kernel's queue no longer than the cap can take in one go, no access log, and five seconds to shut down; its
+    work held to ``budget`` (default :class:`~.workers.Budget`)."""
     from .app import create_app
 
     return uvicorn.Config(
-        create_app(guard),
+        create_app(guard, budget),
         http=protocol_for(limits),
         backlog=limits.backlog,
         log_level="warning",
@@ -85,9 +87,15 @@ def uvicorn_config(guard: Guard, limits: Limits) -> uvicorn.Config:
 
 
 def serve(
-    host: str, port: int, token: str | None = None, open_browser: bool = False, allow_hosts: tuple[str, ...] = ()
+    host: str,
+    port: int,
+    token: str | None = None,
+    open_browser: bool = False,
+    allow_hosts: tuple[str, ...] = (),
+    budget: Budget | None = None,
 ) -> None:
-    """Run the workbench until interrupted; say where it is, and its token when it has one."""
+    """Run the workbench until interrupted; say where it is, and its token when it has one; its work is held to
+    ``budget`` (default :class:`~.workers.Budget`)."""
     if not host or any(c in host for c in "/ ?#@"):
         raise InputError(f"--host {shown(host)} is not a host name or address.")
     guard = guard_for(host, port, token, allow_hosts)
@@ -108,7 +116,7 @@ def serve(
         print("Only this machine can reach it. Stop with Ctrl-C.", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(where,)).start()
-    config = uvicorn_config(guard, Limits.for_this_process())
+    config = uvicorn_config(guard, Limits.for_this_process(), budget)
     rate_limit()
     uvicorn.Server(config).run(sockets=[listening])
 

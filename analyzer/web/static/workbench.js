@@ -70,9 +70,15 @@ function table(head, rows, caption) {
   return t;
 }
 
+// this tab's own id: the server shows a tab only the jobs it started (X-Workbench-Session)
+const SESSION = sessionStorage.getItem("workbench-session") || (() => {
+  const id = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  sessionStorage.setItem("workbench-session", id);
+  return id;
+})();
 async function api(path, payload, method = "POST", file = false) {
   // file: the answer is a file to save (its body is left unread), not data for the page
-  const options = { method, headers: { "content-type": "application/json" } };
+  const options = { method, headers: { "content-type": "application/json", "x-workbench-session": SESSION } };
   if (payload !== undefined) options.body = JSON.stringify(payload);
   const response = await fetch(path, options);
   const type = response.headers.get("content-type") || "";
@@ -479,15 +485,18 @@ async function startCount(event) {
   if (!answer.ok) { out.replaceChildren(el("p", { class: "error", role: "alert" }, answer.error)); return; }
   job = answer.data;
   $("count-cancel").disabled = false; $("count-start").disabled = true;
-  out.textContent = "dealing shoes…";
+  out.textContent = job.status === "queued" ? `waiting for a free job slot (${job.position} in line)…` : "dealing shoes…";
   pollCount(job.id);
+  drawJobs();
 }
 async function pollCount(id) {
   const answer = await api(`/api/jobs/${id}`, undefined, "GET");
   if (!answer.ok) return;
   const j = answer.data, bar = $("count-progress");
   bar.max = j.total; bar.value = j.done;
-  if (j.status === "running") { setTimeout(() => pollCount(id), 400); return; }
+  if (j.status === "queued") $("count-result").textContent = `waiting for a free job slot (${j.position} in line)…`;
+  if (j.status === "running" && $("count-result").textContent.startsWith("waiting")) $("count-result").textContent = "dealing shoes…";
+  if (j.status === "running" || j.status === "queued") { setTimeout(() => pollCount(id), 400); return; }
   $("count-cancel").disabled = true; $("count-start").disabled = false;
   const out = $("count-result");
   if (j.status !== "done") { out.replaceChildren(el("p", { class: j.status === "failed" ? "error" : "" }, j.status === "failed" ? j.error : "Cancelled: no result.")); return; }
@@ -612,16 +621,38 @@ async function report(fmt) {
   if (!answer.ok) { status.textContent = answer.error; return; }
   const id = answer.data.id;
   status.textContent = "writing the report (par sheets, effects of removal, formulas, a simulation)…";
+  drawJobs();
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
     const j = (await api(`/api/jobs/${id}`, undefined, "GET")).data;
+    if (j.status === "queued") { status.textContent = `the report waits for a free job slot (${j.position} in line)…`; continue; }
     if (j.status === "running") continue;
     if (j.status !== "done") { status.textContent = j.error || j.status; return; }
-    const result = await fetch(`/api/jobs/${id}/result`);
+    const result = await fetch(`/api/jobs/${id}/result`, { headers: { "x-workbench-session": SESSION } });
     download(await result.blob(), fileName(result, `report.${fmt}`));
     status.textContent = `wrote ${fileName(result, fmt)} in ${j.seconds} s`;
     return;
   }
+}
+
+// ---- this tab's jobs: counting studies and reports, running, waiting and ended, each with a cancel --------
+let jobsTimer = null;
+async function drawJobs() {
+  clearTimeout(jobsTimer);
+  const answer = await api("/api/jobs", undefined, "GET");
+  if (!answer.ok) { $("jobs").replaceChildren(el("p", { class: "error", role: "alert" }, answer.error)); return; }
+  const d = answer.data, live = (j) => j.status === "running" || j.status === "queued";
+  $("jobs-queue").textContent = `The server runs ${d.slots} jobs at once (${d.running} running now) and queues up to ${d.queue} more (${d.queued} waiting).`;
+  const rows = d.jobs.map((j) => {
+    const cancel = el("button", { type: "button", disabled: !live(j), "aria-label": `Cancel this ${j.kind} job` }, "Cancel");
+    cancel.addEventListener("click", async () => { cancel.disabled = true; await api(`/api/jobs/${j.id}`, undefined, "DELETE"); drawJobs(); });
+    const state = j.status === "queued" ? `waiting (${j.position} in line)` : j.status === "failed" ? `failed: ${j.error}` : j.status;
+    const progress = j.status === "done" ? "all" : `${grouped(String(j.done))} of ${grouped(String(j.total))}`;
+    return [j.kind === "count" ? "counting study" : "report", el("span", { class: j.status === "failed" ? "job-failed" : "" }, state), progress, `${j.seconds} s`, cancel];
+  });
+  $("jobs").replaceChildren(rows.length ? table(["job", "status", "steps", "time", ""], rows, "This tab's jobs, newest first")
+    : el("p", { class: "hint" }, "No jobs from this tab yet: start a counting study (Counter yield) or a report (Export)."));
+  if (d.jobs.some(live)) jobsTimer = setTimeout(drawJobs, 1000);
 }
 
 // ---- tabs -----------------------------------------------------------------------------------------------
@@ -632,6 +663,7 @@ function selectTab(tab) {
     $(t.getAttribute("aria-controls")).hidden = !on;
   }
   tab.focus();
+  if (tab.id === "tab-jobs") drawJobs();
 }
 
 // ---- start ----------------------------------------------------------------------------------------------
