@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Collection
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from ..errors import InputError, shown
@@ -48,7 +48,7 @@ from ..game.wager import Wager
 from .pricing import priced_sheets
 from .workbench import State, rule_set_of_text, rule_text, wager_view
 
-COPIED = "# Copied from {file} by the workbench's export; its pays changed in the workbench{offered}."
+COPIED = "# The workbench's export copied this table from {file}; its pays changed in the workbench{offered}."
 """The comment line above a wager's table copied into the exported file."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
@@ -111,7 +111,7 @@ def _with_copies(text: str, rules: RuleSet, names: list[str]) -> tuple[str, list
             raise InputError(f"Export refused: wager {shown(name)} could not be copied ({error}).") from None
         if standard:
             standard_copies.append(name)
-            file, offered = f"{origin} (the standard wagers)", ", so this file offers it"
+            file, offered = f"{origin} (the standard wagers)", ", so this file offers the wager"
         else:
             file, offered = f"{origin}, which this file extends", ""
             if through:
@@ -225,6 +225,10 @@ def _wager_difference(mine: Wager, theirs: Wager) -> str:
                 f"{'no pay' if a.pays is None else format_pays(a.pays)} shown"
                 + (" (the file's pays are before its fee or cap)" if mine.money is not None else "")
             )
+    if len(mine.outcomes) == len(theirs.outcomes):
+        for field in fields(Wager):
+            if field.name != "outcomes" and getattr(mine, field.name) != getattr(theirs, field.name):
+                return f"loaded back, wager {name}'s {field.name} is not the one shown"
     return f"loaded back, wager {name} does not have the rows shown"
 
 
