@@ -343,18 +343,31 @@ def test_an_export_after_a_random_pay_change_loads_back_to_exactly_the_edited_mo
     text = rule_text(layout)
     row = data.draw(st.integers(0, len(layout.names) - 1), label="row")
     paid = data.draw(st.sampled_from(("5:1", "7:2", "push", "lose", "99:1")), label="pays")
-    state = State(text=text, pays=(f"test:{layout.names[row]}={paid}",), decks=1, wagers=("test",))
+    # and sometimes a wager the file takes from punto-banco (tie, banker) or from wagers.toml (player-pair)
+    inherited = data.draw(st.sampled_from(INHERITED), label="inherited")
+    pays = (f"test:{layout.names[row]}={paid}",) + (
+        () if inherited is None else (f"{inherited[0]}:{inherited[1]}=3:1",)
+    )
+    shown = ("test",) + (() if inherited is None else (inherited[0],))
+    state = State(text=text, pays=pays, decks=1, wagers=shown)
     edited = state.rule_set()
     exported = exported_rule_file(state)
-    again = rule_set_of_text(exported)
-    assert [(o.name, o.pays) for o in again.wager("test").outcomes] == [
-        (o.name, o.pays) for o in edited.wager("test").outcomes
-    ]
+    again = rule_set_of_text(exported)  # alone: no pay given with it
+    for name in shown:
+        assert [(o.name, o.pays) for o in again.wager(name).outcomes] == [
+            (o.name, o.pays) for o in edited.wager(name).outcomes
+        ]
     before, after = tomllib.loads(text), tomllib.loads(exported)
     changed = before["wagers"]["test"]["outcomes"][row]
     assert parse_pays(after["wagers"]["test"]["outcomes"][row].pop("pays")) == parse_pays(paid)
     changed.pop("pays")
+    if inherited is not None:
+        assert parse_pays(after["wagers"].pop(inherited[0])["outcomes"][inherited[2]]["pays"]) == 3
     assert after == before  # nothing else in the file changed
+
+
+INHERITED = (None, ("tie", "tie", 0), ("banker", "Banker wins", 0), ("player-pair", "pair", 0))
+"""Wagers the generated file takes from elsewhere, a row of each and its position."""
 
 
 @pytest.mark.slow

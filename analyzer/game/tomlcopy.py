@@ -84,24 +84,15 @@ class _Copier:
                     self.table((*header, *keys), (*path, i), item, many=True)
 
     def pair(self, keys: tuple[str, ...], path: Path, value: Any, later: list[Later]) -> None:
-        """``keys = value`` (dotted keys for a table written in parts), or the value kept for a header of its own."""
+        """``keys = value`` (dotted keys for a table written in parts), or the value kept for a header of its own (an
+        array of tables, an empty table; a header after dotted keys may add to the tables they made)."""
         written = self.written(path)
         if written is not None:
             self.lines.append(f"{toml_key(keys)} = {written}")
-        elif isinstance(value, dict) and value and not self.needs_header(path, value):
+        elif isinstance(value, dict) and value:
             for key, item in value.items():
                 self.pair((*keys, key), (*path, key), item, later)
         elif isinstance(value, (dict, list)):
             later.append((keys, path, value))
         else:  # not reached: the scanner spans every value tomllib reads
             raise TomlSyntax(f"the value at {'.'.join(map(str, path))} was not found in the text")
-
-    def needs_header(self, path: Path, value: dict[str, Any]) -> bool:
-        """Whether a table holds an array of tables, or an empty table, that dotted keys cannot write."""
-        for key, item in value.items():
-            inner = (*path, key)
-            if self.written(inner) is not None:
-                continue
-            if isinstance(item, list) or (isinstance(item, dict) and (not item or self.needs_header(inner, item))):
-                return True
-        return False
