@@ -19,8 +19,9 @@ and this is the one difference the proof allows.
 Then the proof: the exported text alone is loaded back as the workbench loads any text, and every wager must equal
 the one shown (its rows, conditions and pays) and give the same par sheet on the shown shoe (every figure and row,
 exactly). Anything else refuses the export in one line: nothing is exported that says something other than what
-was shown. Refused so: a pay the file's fee or cap nets (written, it would load back netted again), and a file
-that writes ``wagers`` as one inline table, to which no table can be added.
+was shown. Refused so: a pay the file's fee or cap nets (written, it would load back netted again), a jackpot row
+given a fixed pay (the wager's jackpot would differ), and a file that writes ``wagers`` as one inline table, to which
+no table can be added. Nothing is left for the reader to apply beside the file: no ``--pay`` note, no exception.
 """
 
 from __future__ import annotations
