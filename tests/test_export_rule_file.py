@@ -187,6 +187,21 @@ def test_a_file_writing_its_wagers_as_one_inline_table_is_refused_a_copied_table
     assert _alone(exported, state)["tie"]["figures"] == _shown(state)["tie"]["figures"]
 
 
+def test_a_copy_from_an_extended_file_that_is_no_longer_the_one_loaded_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import analyzer.api.exporting as exporting
+    from analyzer.game.rulefile import ExtendedFile, extended_files
+
+    def changed(text: str, path: str | None = None, *, read_files: bool = True) -> tuple[ExtendedFile, ...]:
+        found = extended_files(text, path, read_files=read_files)
+        return (replace(found[0], text=found[0].text.replace('"8:1"', '"7:1"'), sha256="0" * 64), *found[1:])
+
+    monkeypatch.setattr(exporting, "extended_files", changed)
+    with pytest.raises(InputError, match=r"^Export refused: the files the rule file extends changed since"):
+        exported_rule_file(State(rules="golden-frog", pays=("tie:tie=9:1",), name="f9", decks=1, wagers=("tie",)))
+
+
 def test_an_export_that_would_load_back_to_other_par_sheets_is_refused_in_one_line() -> None:
     state = State(text=ISSUE_TEXT, pays=("evens:even=5:1",), name="evens-5")
     exported = exported_rule_file(state)

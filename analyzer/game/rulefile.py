@@ -288,7 +288,6 @@ def extended_files(text: str, path: str | None = None, *, read_files: bool = Tru
         if not is_packaged(extends) and not read_files:
             raise InputError(f"{source.origin}: extends {shown(extends)}, a file by path, which is not read here.")
         source = _read(extends if is_packaged(extends) else _extended_path(extends, source), "rule file")
-        source = replace(source, read_files=read_files)
         found.append(ExtendedFile(source.origin, source.text, source.sha256))
     raise InputError(f"A chain of more than {MAX_EXTENDS} files extending one another.")
 
