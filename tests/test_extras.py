@@ -104,6 +104,23 @@ def test_the_base_install_does_its_commands_without_any_extra(args: tuple[str, .
         (("openpyxl",), ("verify", "OUT/sheet.xlsx", "--rules", "punto-banco"), "xlsx"),
         (("starlette", "uvicorn"), ("serve",), "web"),
         (("distributed",), ("simulate", "--rules", "punto-banco", "--rounds", "1000", "--scheduler", "x:8786"), "dask"),
+        (
+            ("distributed",),
+            (
+                "depth",
+                "--rules",
+                "punto-banco",
+                "--wager",
+                "tie",
+                "--from",
+                "40",
+                "--to",
+                "40",
+                "--scheduler",
+                "x:8786",
+            ),
+            "dask",
+        ),
     ],
     ids=lambda v: v if isinstance(v, str) else " ".join(v[:1]),
 )

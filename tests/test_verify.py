@@ -189,13 +189,14 @@ def test_claimed_values_are_parsed_strictly(text: str) -> None:
         ),
         (
             claim(extra='outcome = "pair"\n'),
-            "claim 1.outcome: is only for the figures combinations, probability, return, pays, not house_edge.",
+            "claim 1.outcome: is only for the figures combinations, probability, return, pays, fair_odds, "
+            "not house_edge.",
         ),
         (
             claim(figure="probability", extra='outcome = "jackpot"\n'),
             "claim 1.outcome: Wager player-pair has no outcome 'jackpot'",
         ),
-        (claim(figure="combinations", value="1.5", extra='outcome = "pair"\n'), "combinations are a whole number"),
+        (claim(figure="combinations", value="1.5", extra='outcome = "pair"\n'), "combinations is a whole number"),
         (claim().replace('value = "10.3614%"', "value = 10.3614"), 'write it as a string, e.g. value = "10.3614"'),
         (claim(value="ten"), "claim 1.value: value 'ten' is not a number"),
         (claim(extra="precision = 2\n"), "is written to 4 decimal places but precision says 2"),

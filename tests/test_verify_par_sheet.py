@@ -128,7 +128,7 @@ def test_the_workbook_that_analyze_writes_verifies_from_its_cached_values(tmp_pa
     out = tmp_path / "pb.xlsx"
     assert run("analyze", "--rules", "punto-banco", "--out", str(out))[0] == 0
     code, text, _ = run("verify", str(out), "--rules", "punto-banco")
-    assert code == 0 and verdict_of(text) == "64 rows: 64 CONFIRMED, 0 REFUTED."
+    assert code == 0 and verdict_of(text) == "122 rows: 122 CONFIRMED, 0 REFUTED."
 
 
 def test_a_submitted_workbook_with_a_wrong_row_is_refuted(tmp_path: Path) -> None:

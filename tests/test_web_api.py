@@ -246,9 +246,9 @@ def test_a_server_with_a_token_answers_only_those_who_show_it() -> None:
     guarded = TestClient(create_app(Guard.for_address("testserver", 80, "s3cret-token-123456")))
     assert guarded.get("/api/rules").status_code == 401
     assert guarded.get("/api/rules", headers={"authorization": "Bearer s3cret-token-123456"}).status_code == 200
-    page = guarded.get("/?token=s3cret-token-123456")
-    assert page.status_code == 200 and "HttpOnly" in page.headers["set-cookie"]
-    assert guarded.get("/api/rules").status_code == 200  # the cookie the page set
+    page = guarded.get("/?token=s3cret-token-123456", follow_redirects=False)
+    assert page.status_code == 303 and page.headers["location"] == "/" and "HttpOnly" in page.headers["set-cookie"]
+    assert guarded.get("/api/rules").status_code == 200  # the cookie the redirect set
 
 
 def test_every_answer_carries_the_content_security_policy(client: TestClient) -> None:

@@ -12,6 +12,8 @@ import uvicorn
 
 from analyzer.web.app import create_app
 from analyzer.web.guard import Guard
+from analyzer.web.server import _listen, uvicorn_config
+from analyzer.web.transport import Limits
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -58,3 +60,26 @@ def running_server(token: str | None = None) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@contextmanager
+def serving(limits: Limits, token: str | None = None) -> Iterator[tuple[int, uvicorn.Server]]:
+    """A workbench run as ``baccarat serve`` runs it (its socket, its uvicorn configuration) but held to ``limits``,
+    in a thread: its port and the uvicorn server (whose ``server_state`` holds the open connections)."""
+    listening = _listen("127.0.0.1", 0)
+    port: int = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn_config(Guard.for_address("127.0.0.1", port, token), limits))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    else:
+        raise RuntimeError("the workbench server did not start")
+    try:
+        yield port, server
+    finally:
+        server.should_exit = True
+        thread.join(10)
+        listening.close()

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from threading import Lock
 
-from ..exact.outcomes import wager_counts
+from ..exact.outcomes import load_kernel, wager_counts
 from ..exact.parsheet import ParSheet, sheet_from_counts
 from ..game.rules import Drawing, RuleSet
 from ..game.shoe import Shoe
@@ -60,6 +60,7 @@ def cached_counts(shoe: Shoe, drawing: Drawing, wagers: tuple[Wager, ...]) -> di
                 found[name] = _cache[key]
     missing = tuple(w for w in wagers if w.name not in found)
     if missing:
+        load_kernel()  # a workbench or notebook counts many shoes: numpy once, then the one-shoe kernel each time
         counted = wager_counts(shoe, drawing, missing)
         with _lock:
             for w in missing:

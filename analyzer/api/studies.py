@@ -182,11 +182,12 @@ def verify_par_sheet(
     equivalent_to: RuleSet | None = None,
 ) -> tuple[Document, bool]:
     """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
-    and whether every figure was confirmed (``baccarat verify FILE --rules ...``). The regulatory checks (the shipped
-    ones and those of ``check_files``; ``jurisdiction``'s only, when given) are held to the wagers the sheet states,
-    each a PASS, FAIL or not-applicable line; ``names_map`` is a file mapping the supplier's wager and event names
-    (:func:`analyzer.studies.submitted.load_names`); ``equivalent_to`` an approved live game the rule set is held to
-    (the sheet is then confirmed only if the game is equivalent too); ``only_refuted`` lists only what fails."""
+    and whether every figure was read and confirmed (``baccarat verify FILE --rules ...``; a figure not read is
+    never confirmed). The regulatory checks (the shipped ones and those of ``check_files``; ``jurisdiction``'s only,
+    when given) are held to the wagers the sheet states, each a PASS, FAIL or not-applicable line; ``names_map`` is a
+    file mapping the supplier's wager and event names (:func:`analyzer.studies.submitted.load_names`);
+    ``equivalent_to`` an approved live game the rule set is held to (the sheet is then confirmed only if the game is
+    equivalent too); ``only_refuted`` lists only what fails."""
     from ..report.verify import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
     from ..studies.checks import summary as checks_summary
@@ -214,7 +215,8 @@ def verify_par_sheet(
         equivalence=equal,
         held=checks_summary(regulatory),
     )
-    return document, counted.refuted == 0 and (equal is None or equal.equivalent)
+    verified = counted.refuted == 0 and not claims.not_read  # a figure not read is never confirmed
+    return document, verified and (equal is None or equal.equivalent)
 
 
 def count_designs(
@@ -283,16 +285,23 @@ def depth_study(
     shoes: int = 100_000,
     seed: int = 0,
     workers: int = 1,
+    scheduler: str | None = None,
 ) -> DepthStudy:
     """The exact depth study of ``wager`` (``baccarat depth``): for each number of unseen cards in ``unseen``, exactly
     over every composition, the chance of an edge, the average edge and perfect play's gain per round; render with
-    :func:`analyzer.report.depth.depth_document`."""
+    :func:`analyzer.report.depth.depth_document`.
+
+    With ``scheduler`` (a Dask scheduler's address, ``tcp://HOST:PORT``; the ``dask`` extra) every depth is cut into
+    parts shared over the cluster's workers (:mod:`analyzer.studies.depth_parts`) and no depth is refused for its
+    size; the figures are those of the local workers."""
     from ..play.executor import open_executor
     from ..studies.depth import study
+    from ..studies.depth_parts import shared_study
     from .common import rule_set
 
     chosen = rule_set(rules)
-    with open_executor(workers) as executor:
-        return study(
-            chosen, wager, decks if decks is not None else chosen.decks, unseen, executor, shoes=shoes, seed=seed
-        )
+    chosen_decks = decks if decks is not None else chosen.decks
+    with open_executor(workers, scheduler) as executor:
+        if scheduler is not None:
+            return shared_study(chosen, wager, chosen_decks, unseen, executor, shoes=shoes, seed=seed)
+        return study(chosen, wager, chosen_decks, unseen, executor, shoes=shoes, seed=seed)

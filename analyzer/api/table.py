@@ -15,7 +15,6 @@ of every rounded figure in its cell's tooltip, or in the cell itself with ``exac
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -59,6 +58,8 @@ def exact_rows(rows: Sequence[Row]) -> list[dict[str, Any]]:
 
 
 def _cell(given: object, exact: bool) -> str:
+    import html  # only when a notebook shows a table
+
     value = typed(given)
     data = value.data
     if isinstance(data, Fraction) and value.kind in EXACT:
@@ -93,6 +94,8 @@ def html_table(rows: Sequence[Mapping[str, object]], caption: str, exact: bool =
     """A plain HTML table of ``rows`` (typed values, or plain ones typed by :func:`typed`): each value as the text
     output prints it (``exact``: every fraction as ``p/q``); a rounded figure's exact fraction is its cell's tooltip.
     Every text is escaped (names come from rule files)."""
+    import html  # only when a notebook shows a table
+
     columns = list(dict.fromkeys(key for row in rows for key in row))
     head = "".join(f"<th>{html.escape(c)}</th>" for c in columns)
     body = "".join(

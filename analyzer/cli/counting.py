@@ -380,6 +380,14 @@ def tags(
 )
 @click.option("--seed", type=Whole(0, MAX_SEED), default=0, show_default=True, metavar="S", help="Seed of those shoes.")
 @workers_option
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="A Dask scheduler (tcp://HOST:PORT or tls://HOST:PORT) whose workers share every depth, cut into parts of "
+    "its compositions: no depth is refused for its size (the local workers take one depth each, up to 500 million "
+    "compositions).",
+)
 @format_option
 def depth(
     rule_name: str,
@@ -390,6 +398,7 @@ def depth(
     shoes: int,
     seed: int,
     workers: int | None,
+    scheduler: str | None,
     fmt: str | None,
 ) -> None:
     """The exact depth study: by unseen cards, the chance of an edge, the average edge and perfect play's gain."""
@@ -398,7 +407,7 @@ def depth(
     from ..api.studies import depth_study
     from ..report.depth import depth_document
 
-    check_workers(workers, None)
+    check_workers(workers, scheduler)
     if low > high:
         raise InputError("--from must be at most --to.")  # the library takes the range they make (unseen)
     emit(
@@ -411,6 +420,7 @@ def depth(
                 shoes=shoes,
                 seed=seed,
                 workers=workers or cores(),
+                scheduler=scheduler,
             )
         ),
         fmt,

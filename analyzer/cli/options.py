@@ -280,16 +280,34 @@ pay_option = click.option(
 )
 
 
+class _WagersOption(click.Option):
+    """``--wager``, whose help ends with the standard wagers' names: read from package data when the help is shown,
+    not when a command is defined (a command that runs does not parse the standard wagers' file for its options)."""
+
+    def __init__(self, *args: Any, what: str = "", **kwargs: Any) -> None:
+        self.what = what
+        super().__init__(*args, **kwargs)
+
+    @property
+    def help(self) -> str:
+        return f"{self.what} {wager_help()}."
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        """Set by click's constructor (to nothing): the text is made when it is read."""
+
+
 def wagers_option(what: str = "A wager; repeat for several (default: all).", required: bool = False) -> Decorator[Any]:
     """``--wager W``, repeatable, with the wager names in its help and in shell completion."""
     return click.option(
         "--wager",
         "wagers",
+        cls=_WagersOption,
+        what=what,
         multiple=True,
         required=required,
         metavar="W",
         shell_complete=_complete_wager,
-        help=f"{what} {wager_help()}.",
     )
 
 

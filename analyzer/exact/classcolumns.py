@@ -165,6 +165,10 @@ def records_of_cells(needs: Needs, hands: dict[str, HandBlock], cells: Array, co
         rows = decoded_records(found, radices)
     else:
         rows, inverse = np.unique(table, axis=0, return_inverse=True)
+    if counts.dtype != object:  # int64 counts of one shoe: their sum, the denominator, fits too
+        sums = np.zeros(len(rows), dtype=np.int64)
+        np.add.at(sums, inverse.reshape(-1), counts)
+        return RecordTable(rows.astype(np.int64), sums)
     sums = np.zeros(len(rows), dtype=object)
     np.add.at(sums, inverse.reshape(-1), counts.astype(object))
     return RecordTable(rows.astype(np.int64), sums)

@@ -79,7 +79,7 @@ from .cardclasses import (
     universe_of,
 )
 from .classcolumns import draw_tables, grid_columns, records_of_cells
-from .moments import Grid, chunks, paired_moments, second_weights, sum_by
+from .moments import Grid, chunks, first_four_sums, paired_moments, second_weights, sum_by
 from .moments import moments as hand_moments
 from .settlement import RecordTable, decoded_records
 
@@ -196,14 +196,11 @@ def _two_hands(
     b1, b2 = second.first, second.second
     n_summaries = len(first.summaries) * len(second.summaries)
     if third is None:
-        s0 = np.zeros(n_summaries, dtype=object)
-        for chunk in chunks(len(groups), len(b1)):
-            w = second_weights(group_weight[chunk], e1[chunk], e2[chunk], n2, b1, b2)
-            joint = g_summary[chunk, None] * len(second.summaries) + second.summary[None, :]
-            s0 = s0 + sum_by(joint, w, n_summaries).astype(object)
+        shape = (len(first.summaries), len(second.summaries), 0)
+        grid_in = Grid(group_weight, g_summary, e1, e2, n2, b1, b2, second.summary, np.zeros(0), shape)
         cells = np.stack(np.divmod(np.arange(n_summaries), len(second.summaries)), axis=1)
-        spare = falling(size - 4, 2)
-        return records_of_cells(needs, {first.side: first, second.side: second}, cells, s0 * spare)
+        counts = first_four_counts(grid_in, size, plain)
+        return records_of_cells(needs, {first.side: first, second.side: second}, cells, counts)
     to_third = np.array([third.of[second.part.member[c]] for c in range(len(second.part.count))])
     t = len(third.count)
     grid = n_summaries * t * t
@@ -235,6 +232,31 @@ def _two_hands(
             grid_in, size, rect
         )  # _play_out holds the only references: it frees them before the records
     return _play_out(universe, needs, drawing, first, second, third, moments, rect, size)
+
+
+def first_four_counts(grid: Grid, size: int, plain: bool = False) -> Array:
+    """The six-card dealings of each pair of hand summaries (first-hand summary major) when no third card is read:
+    S0 (the four cards' dealings) times the two cards left, falling(N - 4, 2).
+
+    S0 comes from the hands' sums by summary and class (:func:`~analyzer.exact.moments.first_four_sums`); where
+    its bounds do not hold, or with ``plain`` (what the tests hold it to), every (group, pair) is weighed and
+    added by index. Every S0 is at most falling(N, 4), and so is their sum: the chunks' sums are added in int64
+    while that fits, and the counts stay int64 while the shoe's denominator falling(N, 6) does (Python integers
+    beyond)."""
+    nf, ns, _ = grid.shape
+    found = None if plain else first_four_sums(grid)
+    if found is not None and falling(size, 6) < _INT64:
+        return found * falling(size - 4, 2)
+    s0 = np.zeros(nf * ns, dtype=np.int64 if falling(size, 4) < _INT64 else object)
+    if found is not None:
+        s0 = found.astype(s0.dtype)
+    for chunk in [] if found is not None else chunks(len(grid.weight), len(grid.b1)):
+        w = second_weights(grid.weight[chunk], grid.e1[chunk], grid.e2[chunk], grid.n2, grid.b1, grid.b2)
+        joint = grid.f[chunk, None] * ns + grid.s[None, :]
+        s0 = _added(s0, sum_by(joint, w, nf * ns))
+    spare = falling(size - 4, 2)
+    counts: Array = s0 * spare if s0.dtype != object and falling(size, 6) < _INT64 else s0.astype(object) * spare
+    return counts
 
 
 # ------------------------------------------------------------- third cards

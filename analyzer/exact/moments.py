@@ -28,7 +28,10 @@ integer and every partial sum is at most its moment, below 16 N^4:
 :func:`reduced_moments` takes them in int64 and is used only when that bound
 is below 2^63 (:func:`moments` decides); beyond it :func:`paired_moments`
 adds Python integers. The tests hold the two equal on suited wagers and
-small odd shoes.
+small odd shoes. Where no third card is read (a wager on the first four cards:
+Jackpot Baccarat, Perfect Pairs), S0 alone is needed, and :func:`first_four_sums`
+takes it from the hands' sums by summary and class, without weighing each
+(group, pair).
 """
 
 from __future__ import annotations
@@ -246,3 +249,51 @@ def reduced_moments(grid: Grid, rect: tuple[Array, Array]) -> list[Array]:
                 index = ((f_in * len(ss) * t * t + row_part)[:, None] + col_part[None, :]).ravel()
                 np.add.at(s2, index, cross.ravel())
     return [s0.ravel(), s1.reshape(-1, t), s2.reshape(-1, t, t)]
+
+
+def first_four_sums(grid: Grid) -> Array | None:
+    """S0 per pair of hand summaries (first-hand summary major, shape (F*S,)) when no third card is read, without
+    weighing every (group, pair): ``None`` when a bound checked here does not hold (the caller then weighs them).
+
+    With A = [c = e1] + [c = e2], B = [d = e1] + [d = e2] and C = [c = d] (c, d the second hand's classes, e1, e2
+    the group's), the ways of a (group, pair) are w(g) (n_c - A)(n_d - B - C), and::
+
+        (n_c - A)(n_d - B - C) = n_c (n_d - C) - n_c B - A (n_d - C) + A B
+
+    The first term sums to W1[f] W2[s] (each hand's weights summed by summary); the next two only where a class
+    of the pair is one of the group's: through K[f, x] (the groups' weights by summary, counted once per card in
+    class x) and M[s, x] (the pairs' n_c by summary and d = x, plus their n_d - C by summary and c = x), a product
+    K M^T of F x classes x S; the last, where (c, d) is a pair of the group's own classes (four at most per
+    group), added by index. Every term is a non-negative integer; the sums are int64, taken only where the
+    largest row sums of each product bound every entry below 2^63 (checked), which holds with room to spare at
+    any shoe the rules allow (16 N^4 < 2^63)."""
+    nf, ns, _ = grid.shape
+    k = len(grid.n2)
+    n2 = np.asarray(grid.n2, dtype=np.int64)
+    b1, b2, s, f = grid.b1, grid.b2, grid.s, grid.f
+    w = np.asarray(grid.weight)
+    if w.dtype == object or 16 * int(n2.sum()) ** 4 >= _INT64:
+        return None
+    second = n2[b1] * (n2[b2] - (b1 == b2))
+    w1 = np.zeros(nf, dtype=np.int64)
+    np.add.at(w1, f, w)
+    w2 = np.zeros(ns, dtype=np.int64)
+    np.add.at(w2, s, second)
+    classes = np.zeros((nf, k), dtype=np.int64)
+    np.add.at(classes, (f, grid.e1), w)
+    np.add.at(classes, (f, grid.e2), w)
+    by_class = np.zeros((ns, k), dtype=np.int64)
+    np.add.at(by_class, (s, b2), n2[b1])
+    np.add.at(by_class, (s, b1), n2[b2] - (b1 == b2))
+    if int(classes.sum(axis=1).max(initial=0)) * int(by_class.sum(axis=1).max(initial=0)) >= _INT64:
+        return None
+    if int(w1.max(initial=0)) * int(w2.max(initial=0)) >= _INT64:
+        return None
+    s0: Array = (w1[:, None] * w2[None, :] - classes @ by_class.T).reshape(-1)
+    pair = np.full((k, k), -1, dtype=np.int64)
+    pair[b1, b2] = np.arange(len(b1))
+    for x, y in ((grid.e1, grid.e1), (grid.e1, grid.e2), (grid.e2, grid.e1), (grid.e2, grid.e2)):
+        index = pair[x, y]
+        dealt = index >= 0
+        np.add.at(s0, f[dealt] * ns + s[index[dealt]], w[dealt])
+    return s0

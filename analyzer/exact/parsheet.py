@@ -26,7 +26,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Outcome, Wager
 from .distribution import Distribution, outcome_counts
-from .outcomes import wager_counts
+from .outcomes import side_view_rows, wager_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,26 +77,62 @@ class JackpotLine:
 
 @dataclass(frozen=True, slots=True)
 class ParSheet:
-    """Everything the analyzer states about one wager under one rule set and shoe."""
+    """Everything the analyzer states about one wager under one rule set and shoe.
+
+    Held as integers: ``counts``, the ordered six-card dealings of each outcome row (pay-table order), over
+    ``denominator``. A figure is made exact (:class:`Fraction`) only when it is read: :attr:`rows` and the two
+    moments the figures come from are built on first access and kept (integer sums of counts times the pays
+    scaled to integers, divided once), so a caller that reads one figure pays for one division.
+    """
 
     wager: Wager
     denominator: int
-    rows: tuple[OutcomeRow, ...]
-    _moments: tuple[Fraction, Fraction] | None = field(init=False, repr=False, compare=False)
+    counts: tuple[int, ...]
+    _rows: tuple[OutcomeRow, ...] | None = field(init=False, repr=False, compare=False, default=None)
+    _moments: tuple[Fraction | None, Fraction | None] | None = field(
+        init=False, repr=False, compare=False, default=None
+    )
 
     def __post_init__(self) -> None:
-        if sum(r.combinations for r in self.rows) != self.denominator:
+        if len(self.counts) != len(self.wager.outcomes):
+            raise AssertionError(f"{self.wager.name}: one count per outcome row is needed")
+        if sum(self.counts) != self.denominator:
             raise AssertionError(f"{self.wager.name}: outcome counts do not add up to the denominator")
-        object.__setattr__(self, "_moments", (self._sum(1), self._sum(2)) if self.wager.has_pay_table else None)
 
-    def _sum(self, power: int) -> Fraction:
-        """E[X**power]: integer counts times pays, divided once by the denominator (exact, and cheap)."""
-        total = sum((r.combinations * r.pays**power for r in self.rows if r.pays is not None), Fraction(0))
-        return total / self.denominator
+    @property
+    def rows(self) -> tuple[OutcomeRow, ...]:
+        """The outcome rows, each with its count and exact probability (built on first access)."""
+        rows = self._rows
+        if rows is None:
+            rows = tuple(
+                OutcomeRow(outcome=o, combinations=n, probability=Fraction(n, self.denominator))
+                for o, n in zip(self.wager.outcomes, self.counts)
+            )
+            object.__setattr__(self, "_rows", rows)
+        return rows
+
+    def _figures(self, power: int) -> Fraction | None:
+        """E[X**power] for power 1 or 2 (``None`` without pays): integer counts times the pays scaled to integers,
+        divided once, and kept."""
+        moments = self._moments
+        if moments is not None and moments[power - 1] is not None:
+            return moments[power - 1]
+        scaled = _scaled_pays(self.wager)
+        if scaled is None:
+            return None
+        scale, pays = scaled
+        if power == 1:
+            kept = Fraction(sum([n * pay for n, pay in zip(self.counts, pays) if pay]), self.denominator * scale)
+            object.__setattr__(self, "_moments", (kept, None if moments is None else moments[1]))
+        else:
+            total = sum([n * pay * pay for n, pay in zip(self.counts, pays) if pay])
+            kept = Fraction(total, self.denominator * scale * scale)
+            object.__setattr__(self, "_moments", (None if moments is None else moments[0], kept))
+        return kept
 
     @property
     def expected_value(self) -> Fraction | None:
-        return None if self._moments is None else self._moments[0]
+        return self._figures(1)
 
     @property
     def house_edge(self) -> Fraction | None:
@@ -113,18 +149,19 @@ class ParSheet:
     def push_frequency(self) -> Fraction | None:
         if not self.wager.has_pay_table:
             return None
-        return Fraction(sum(r.combinations for r in self.rows if r.pays == 0), self.denominator)
+        return Fraction(sum(n for n, o in zip(self.counts, self.wager.outcomes) if o.pays == 0), self.denominator)
 
     @property
     def hit_frequency(self) -> Fraction | None:
         if not self.wager.has_pay_table:
             return None
-        return Fraction(sum(r.combinations for r in self.rows if r.pays is not None and r.pays > 0), self.denominator)
+        paid = (n for n, o in zip(self.counts, self.wager.outcomes) if o.pays is not None and o.pays > 0)
+        return Fraction(sum(paid), self.denominator)
 
     @property
     def unpaid_probability(self) -> Fraction:
         """Probability of the outcomes with no documented pay (the qualifying ones)."""
-        return Fraction(sum(r.combinations for r in self.rows if r.pays is None), self.denominator)
+        return Fraction(sum(n for n, o in zip(self.counts, self.wager.outcomes) if o.pays is None), self.denominator)
 
     @property
     def element_of_risk(self) -> Fraction | None:
@@ -135,9 +172,9 @@ class ParSheet:
 
     @property
     def variance(self) -> Fraction | None:
-        if self._moments is None:
+        ev, second = self._figures(1), self._figures(2)
+        if ev is None or second is None:
             return None
-        ev, second = self._moments
         return second - ev * ev
 
     @property
@@ -203,11 +240,28 @@ def sheet_from_counts(wager: Wager, counts: Mapping[str, int], denominator: int)
     Every outcome of the pay table must be in ``counts`` (0 when it cannot
     happen); the counts must add up to ``denominator`` (checked).
     """
-    rows = tuple(
-        OutcomeRow(outcome=o, combinations=counts[o.name], probability=Fraction(counts[o.name], denominator))
-        for o in wager.outcomes
-    )
-    return ParSheet(wager=wager, denominator=denominator, rows=rows)
+    return ParSheet(wager=wager, denominator=denominator, counts=tuple(counts[o.name] for o in wager.outcomes))
+
+
+_SCALED: dict[int, tuple[Wager, tuple[int, tuple[int, ...]] | None]] = {}
+"""Scaled pays by the wager object's identity: hashing a wager hashes every pay (a Fraction) each time."""
+
+
+def _scaled_pays(wager: Wager) -> tuple[int, tuple[int, ...]] | None:
+    """The least common denominator of the wager's pays, and each row's pay times it; ``None`` without a pay table.
+
+    Kept per wager object (the object itself is kept with it, so an identity is never reused while cached).
+    """
+    kept = _SCALED.get(id(wager))
+    if kept is not None and kept[0] is wager:
+        return kept[1]
+    pays = [o.pays for o in wager.outcomes]
+    scale = math.lcm(*(p.denominator for p in pays if p is not None))
+    scaled = (scale, tuple(int(p * scale) for p in pays if p is not None)) if wager.has_pay_table else None
+    if len(_SCALED) >= 1024:
+        _SCALED.clear()
+    _SCALED[id(wager)] = (wager, scaled)
+    return scaled
 
 
 def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tuple[ParSheet, ...]:
@@ -220,6 +274,11 @@ def par_sheets(rules: RuleSet, shoe: Shoe, wagers: tuple[str, ...] = ()) -> tupl
     identical to the reference enumerators.
     """
     chosen = tuple(rules.wager(name) for name in wagers) if wagers else rules.wagers
+    if all(w.lightning is None for w in chosen):
+        rows = side_view_rows(shoe, rules.drawing, chosen)
+        if rows is not None:  # the one-shoe kernel: counts per row, no dict of names on the way
+            denominator = shoe.denominator
+            return tuple(ParSheet(wager=w, denominator=denominator, counts=tuple(r)) for w, r in zip(chosen, rows))
     counts = wager_counts(shoe, rules.drawing, tuple(w for w in chosen if w.lightning is None))
     if any(w.lightning is not None for w in chosen):
         from .lightning import lightning_counts

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError, shown
-from ..game import rulefile
 from ..game.rules import Drawing, RuleSet
 from ..game.settle import FinalStateView, rows_by_view, state_view
 from ..game.shoe import Shoe
@@ -248,8 +248,24 @@ def load_rules(name_or_path: str, wagers: Sequence[str] = ()) -> RuleSet:
     """Load a rule set (:func:`analyzer.game.rulefile.read_rules`, with the wagers files added) and :func:`check` it.
 
     A shipped rule set or catalogue file loaded alone is not counted again:
-    the tests check every one of them (``tests/test_reach.py``).
+    the tests check every one of them (``tests/test_reach.py``). The checked
+    rule set is kept between runs (:mod:`analyzer.game.rulecache`) and read
+    back while every file it came from is unchanged.
     """
+    from ..game import rulecache
+
+    rules, keep = rulecache.cached(name_or_path, wagers, code=(Path(__file__),))
+    if rules is not None:
+        return rules
+    with rulecache.recording() as files:
+        rules = _loaded(name_or_path, wagers)
+    keep(rules, files)
+    return rules
+
+
+def _loaded(name_or_path: str, wagers: Sequence[str]) -> RuleSet:
+    from ..game import rulefile  # the parser and its checks: not imported when the rule set is kept
+
     rules = rulefile.read_rules(name_or_path, wagers)
     if not wagers and rules.shipped:  # read by its shipped or catalogue name
         return rules

@@ -22,11 +22,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ..game.conditions import CardSpec, Condition, GroupTest, HandTest
-from ..game.needs import MIXED_COLOUR, MIXED_SUIT, WIDTH, Accs, HandNeeds, Needs, code_keys, keying_label
-from ..game.patterns import Keying, Pattern, pattern_holds
+from ..game.needs import MIXED_COLOUR, MIXED_SUIT, WIDTH, Accs, HandNeeds, Needs, keying_label
+from ..game.patterns import Keying, Pattern
 from ..game.poker import BEST_INDEX
 from ..game.state import NATURALS
 from ..game.wager import Wager
+from .patternarrays import key_counts, patterns_hold
 
 Array = npt.NDArray[Any]
 _COLOUR_CODES = {"red": 0, "black": 1}
@@ -37,6 +38,9 @@ class _Hand:
 
     def __init__(self, columns: Mapping[str, Array], side: str, needs: HandNeeds) -> None:
         self.columns, self.side, self.needs = columns, side, needs
+        self.groups: dict[str, _Group] = {}
+        """The groups read so far (a hand's "all", "first"; the round's "all_cards", "first_four" on the Player's):
+        the rows of a wager share them, and with them the distinct multisets of their keys."""
 
     def _get(self, name: str) -> Array:
         return self.columns[f"{self.side}.{name}"]
@@ -59,6 +63,20 @@ class _Hand:
         return np.where(signature == 0, spec.none, bit == 1)
 
     def group(self, which: str, accs: Accs) -> _Group:
+        if which not in self.groups:
+            self.groups[which] = self._group(which, accs)
+        return self.groups[which]
+
+    def round_group(self, which: str, other: _Hand) -> _Group:
+        """The group of both hands' cards: "all" (every card dealt) or "first" (the first four), kept on this hand."""
+        name = f"round {which}"
+        if name not in self.groups:
+            self.groups[name] = self.group(which, getattr(self.needs, which)).combined(
+                other.group(which, getattr(other.needs, which))
+            )
+        return self.groups[name]
+
+    def _group(self, which: str, accs: Accs) -> _Group:
         prefix = f"{self.side}.{which}"
         return _Group(
             {spec: self.columns[f"{prefix}.count {spec.text}"] for spec, _ in accs.counts},
@@ -83,6 +101,9 @@ class _Group:
         """Per keying, the code columns of the group's parts (a hand's, or both hands'), each with its width."""
         self.poker: Array | None = None
         """The best five of every card dealt (:data:`~analyzer.game.poker.BEST_FIVE` indexes; the round's group)."""
+        self.distinct: dict[tuple[tuple[Keying, ...], bool], tuple[dict[Keying, Array], Array | None, Array]] = {}
+        """Per (keyings, common suit read): the distinct groups' key counts and common suits, and each record's
+        distinct group (:func:`_distinct_groups`)."""
 
     def combined(self, other: _Group) -> _Group:
         def same(a: Array | None, b: Array | None, mixed: int) -> Array | None:
@@ -113,32 +134,44 @@ def _sorted_keys(parts: list[tuple[Array, int]], keying: Keying) -> tuple[Array,
     return code, stacked.shape[1]
 
 
-def _pattern_holds(pattern: Pattern, group: _Group) -> Array:
-    """The pattern on every record: :func:`~analyzer.game.patterns.pattern_holds` once per distinct group of keys."""
-    keyings = pattern.keyings()
+def _distinct_groups(
+    group: _Group, keyings: tuple[Keying, ...], common_suit: bool
+) -> tuple[dict[Keying, Array], Array | None, Array]:
+    """The distinct multisets of keys (under ``keyings``, with the common suit when read) of the group's records:
+    their key counts (:func:`~analyzer.exact.patternarrays.key_counts`), their common suits, and for each record
+    the index of its own. Made once per group and keyings, whatever the number of rows that read them."""
+    found = group.distinct.get((keyings, common_suit))
+    if found is not None:
+        return found
     coded = [_sorted_keys(group.keyed[k], k) for k in keyings]
     columns = [code for code, _ in coded]
-    if pattern.reads_common_suit:
+    if common_suit:
         assert group.suit is not None
         columns.append(np.asarray(group.suit, dtype=np.int64))
-    radices = [(k.size + 1) ** width for k, (_, width) in zip(keyings, coded)] + [
-        MIXED_SUIT + 1
-    ] * pattern.reads_common_suit
+    radices = [(k.size + 1) ** width for k, (_, width) in zip(keyings, coded)] + [MIXED_SUIT + 1] * common_suit
     if np.prod(np.array(radices, dtype=object)) < 2**62:  # one code per record: a 1-D unique, much faster
         joint = np.zeros(len(columns[0]), dtype=np.int64)
         for column, radix in zip(columns, radices):
             joint = joint * radix + column
         codes, inverse = np.unique(joint, return_inverse=True)
-        distinct_rows = decoded_records(codes, radices).tolist()
+        distinct = decoded_records(codes, radices)
     else:
         distinct, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
-        distinct_rows = distinct.tolist()
-    verdicts = []
-    for row in distinct_rows:
-        keys = {k: code_keys(code, k, width) for k, code, (_, width) in zip(keyings, row, coded)}
-        suit = (None if row[-1] == MIXED_SUIT else row[-1]) if pattern.reads_common_suit else None
-        verdicts.append(pattern_holds(pattern, keys, suit))
-    result: Array = np.array(verdicts, dtype=bool)[inverse.reshape(-1)]
+    counts = {
+        k: key_counts(decoded_records(distinct[:, i], [k.size + 1] * width), k)
+        for i, (k, (_, width)) in enumerate(zip(keyings, coded))
+    }
+    suits = distinct[:, -1] if common_suit else None
+    found = (counts, suits, inverse.reshape(-1))
+    group.distinct[(keyings, common_suit)] = found
+    return found
+
+
+def _pattern_holds(pattern: Pattern, group: _Group) -> Array:
+    """The pattern on every record: read on the distinct multisets of the group's keys at once
+    (:func:`~analyzer.exact.patternarrays.patterns_hold`), each record taking its multiset's verdict."""
+    counts, suits, inverse = _distinct_groups(group, pattern.keyings(), pattern.reads_common_suit)
+    result: Array = patterns_hold(pattern, counts, suits)[inverse]
     return result
 
 
@@ -244,12 +277,11 @@ def _condition_holds(condition: Condition, player: _Hand, banker: _Hand, side: s
                 card = np.where(p_drew & b_drew, banker.third_matches(spec), spec.none)
             mask = mask & card
     if condition.all_cards is not None:
-        groups = player.group("all", player.needs.all).combined(banker.group("all", banker.needs.all))
+        groups = player.round_group("all", banker)
         groups.poker = player.columns.get("poker")
         mask = mask & _group_holds(condition.all_cards, groups)
     if condition.first_four is not None:
-        groups = player.group("first", player.needs.first).combined(banker.group("first", banker.needs.first))
-        mask = mask & _group_holds(condition.first_four, groups)
+        mask = mask & _group_holds(condition.first_four, player.round_group("first", banker))
     return mask
 
 

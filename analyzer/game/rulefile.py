@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import InputError, shown
+from . import rulecache
 from .choices import read_choices
 from .keylines import placed
 from .kinds import DEFAULT_KIND, GAME_KINDS
@@ -329,9 +330,11 @@ def _read(name_or_path: str, what: str) -> _Source:
     """A shipped or catalogue name's file, or the file at a path (``what`` names it in errors)."""
     if is_packaged(name_or_path):
         data = shipped_file(name_or_path).read_bytes()
+        rulecache.read("shipped", name_or_path, sha256_hex(data))
         return _Source(data.decode("utf-8"), f"{name_or_path}.toml", sha256_hex(data), shipped=True)
     if is_rule_file(name_or_path):
         data = read_bytes(name_or_path, what)
+        rulecache.read("path", os.path.realpath(name_or_path), sha256_hex(data))
         return _Source(decoded(data, name_or_path, what), origin_of(name_or_path), sha256_hex(data), path=name_or_path)
     raise InputError(
         f"Unknown rule set {shown(name_or_path)}; use one of {', '.join(shipped())}, a game ("

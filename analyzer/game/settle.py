@@ -99,13 +99,32 @@ def view_index(own: int, other: int, cards: int, pair: bool) -> int:
     return ((own * 10 + other) * 2 + cards - 2) * 2 + pair
 
 
-@lru_cache(maxsize=256)
+_SETTLED: dict[Wager, tuple[tuple[int, ...], ...]] = {}
+_KEPT_SETTLEMENTS = 256
+
+
 def settlement(wager: Wager) -> tuple[tuple[int, ...], ...]:
     """For each outcome row of ``wager``, the views (:func:`view_index`) it settles.
 
     A view that no row settles is in none of them; loading a rule file
-    refuses such a pay table (:func:`unsettled`).
+    refuses such a pay table (:func:`unsettled`). Made once per wager (the
+    last few kept), or given by :func:`remember_settlement`.
     """
+    found = _SETTLED.get(wager)
+    if found is None:
+        found = _settled(wager)
+        remember_settlement(wager, found)
+    return found
+
+
+def remember_settlement(wager: Wager, rows: tuple[tuple[int, ...], ...]) -> None:
+    """Keep ``rows`` as :func:`settlement` of ``wager`` (a kept rule set's, :mod:`analyzer.game.rulecache`)."""
+    _SETTLED[wager] = rows
+    while len(_SETTLED) > _KEPT_SETTLEMENTS:
+        del _SETTLED[next(iter(_SETTLED))]
+
+
+def _settled(wager: Wager) -> tuple[tuple[int, ...], ...]:
     rows: list[list[int]] = [[] for _ in wager.outcomes]
     index = {row.name: i for i, row in enumerate(wager.outcomes)}
     side = wager.side

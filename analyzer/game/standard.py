@@ -5,15 +5,12 @@ does not offer; and how a file's bytes are named (SHA-256).
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
 
-from .rowfile import read_outcomes
 from .rulesets import FOLDER
-from .strict import StrictTable
 from .wager import Outcome, Side
 
 
@@ -59,6 +56,11 @@ def standard_wagers_sha256() -> str:
 @lru_cache(maxsize=1)
 def standard_tables() -> Mapping[str, Standard]:
     """The standard wagers of ``rulesets/wagers.toml``, in report order (read once: package data)."""
+    import tomllib  # the parser, only where a rule file is read (a kept rule set and the provenance need none)
+
+    from .rowfile import read_outcomes
+    from .strict import StrictTable
+
     data = tomllib.loads(_catalogue_text())
     top = StrictTable(data, "", "wagers.toml")
     standard: dict[str, Standard] = {}

@@ -15,6 +15,7 @@ from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
 from ..studies.checks import FAIL, CheckResult, ChecksSummary
+from ..studies.claimfigures import COUNT_FIGURES
 from ..studies.equivalence import Equivalence
 from ..studies.verdicts import VerifySummary
 from ..studies.verify import Claims, Verdict
@@ -32,6 +33,7 @@ from .model import (
     Table,
     Value,
     data,
+    flag,
     integer,
     text,
     verdict,
@@ -39,6 +41,18 @@ from .model import (
 from .provenance import provenance
 
 CONFIRMED, REFUTED = "CONFIRMED", "REFUTED"
+NOT_VERIFIED = "NOT VERIFIED"
+"""The verdict on a par sheet holding a figure that is not read: never confirmed, whatever the rest says."""
+NOT_READ_SHOWN = 5
+"""Figures not read that the verdict line names; the notes at the end name them all."""
+
+
+def not_read_text(not_read: Sequence[str]) -> str:
+    """The figures not read, in the verdict: "2 figures not read (banker!B21, Volatility Index)"."""
+    named = ", ".join(not_read[:NOT_READ_SHOWN]) + (", ..." if len(not_read) > NOT_READ_SHOWN else "")
+    return f"{len(not_read)} figure{'s' if len(not_read) != 1 else ''} not read ({named})"
+
+
 EXTRA_PLACES = 4
 """Further decimals shown beyond a claim's precision, so a near miss is visible."""
 
@@ -47,7 +61,7 @@ def exact_machine(v: Verdict) -> str | None:
     """The exact figure for machines: digits for a count, "p/q", "sqrt(p/q)" for a standard deviation."""
     if v.exact is None:
         return None
-    if v.claim.figure in ("combinations", "denominator"):
+    if v.claim.figure in COUNT_FIGURES:
         return str(int(v.exact))
     return _exact(v)
 
@@ -75,6 +89,8 @@ def _precision(v: Verdict) -> str:
     if claimed.places is None:
         return "exact"
     unit = " of the percentage" if claimed.percent else ""
+    if claimed.places < 0:  # a spreadsheet's number past 10**15: to 15 significant digits
+        return f"to the nearest {10**-claimed.places:,}{unit}"
     return f"to {claimed.places} decimal place{'s' if claimed.places != 1 else ''}{unit}"
 
 
@@ -90,14 +106,14 @@ def _as_claimed(v: Verdict, extra: int = 0) -> str:
     """
     claimed = v.claim.claimed
     if v.exact is None:
-        return "no pay (the rule set gives none)"
-    if v.claim.figure == "pays":
+        return _NONE.get(v.claim.figure, "none")
+    if v.claim.figure == "pays" and claimed.places is None:
         return format_pays(v.exact)
-    if v.claim.figure in ("combinations", "denominator"):
+    if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))
     if claimed.places is None and not v.root:
         return fraction_text(v.exact)
-    places = (10 if claimed.places is None else claimed.places) + extra
+    places = max(0, (10 if claimed.places is None else claimed.places) + extra)
     rounded = v.rounded(places, claimed.percent)
     return decimal_text(rounded * 100, places) + "%" if claimed.percent else decimal_text(rounded, places)
 
@@ -107,7 +123,7 @@ def _exact(v: Verdict) -> str:
         return "none"
     if v.claim.figure == "pays":
         return format_pays(v.exact)
-    if v.claim.figure in ("combinations", "denominator"):
+    if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))
     return f"sqrt({fraction_text(v.exact)})" if v.root else fraction_text(v.exact)
 
@@ -245,13 +261,25 @@ def _rule_sets(verdicts: Sequence[Verdict]) -> list[RuleSet]:
     return found
 
 
+_NONE = {
+    "pays": "no pay (the rule set gives none)",
+    "fair_odds": "none (it never happens)",
+    "decks": "none (a shoe not built from whole decks)",
+}
+"""What the exact figure is when there is none, by figure."""
+
 _FIGURE_TITLES = {
+    "decks": "decks",
+    "cards": "cards",
     "pays": "pays",
     "combinations": "combinations",
     "probability": "probability",
     "return": "return",
+    "fair_odds": "fair odds",
     "house_edge": "house edge",
-    "denominator": "total combinations",
+    "denominator": "denominator",
+    "total_combinations": "total combinations",
+    "total_probability": "total probability",
     "expected_value": "expected value",
     "rtp": "RTP",
     "element_of_risk": "element of risk",
@@ -264,6 +292,13 @@ _FIGURE_TITLES = {
 
 def _check_text(v: Verdict) -> str:
     return f"claimed {v.claim.claimed.text}; computed {computed_text(v)}"
+
+
+def _checks_text(found: Sequence[Verdict]) -> str:
+    """A row's claims of one figure: one, or each named by where it was read ("pays as printed: claimed 19:20; ...")."""
+    if len(found) == 1:
+        return _check_text(found[0])
+    return "; ".join(f"{v.claim.cell}: {_check_text(v)}" for v in found)
 
 
 def par_sheet_verdicts_document(
@@ -302,19 +337,21 @@ def par_sheet_verdicts_document(
             refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
         if only_refuted and ok:
             continue
-        by_figure = {v.claim.figure: v for v in found}
+        by_figure: dict[str, list[Verdict]] = {}
+        for v in found:
+            by_figure.setdefault(v.claim.figure, []).append(v)
         table_rows.append(
             (
                 text(label),
                 text(found[0].claim.source),
                 verdict(ok, CONFIRMED if ok else REFUTED),
-                *(None if f not in by_figure else text(_check_text(by_figure[f])) for f in figures),
+                *(None if f not in by_figure else text(_checks_text(by_figure[f])) for f in figures),
             )
         )
     checks = Table(
         columns=tuple(
             Column(k, None)
-            for k in ("row", "subject", "wager", "figure", "outcome", "claimed", "computed", "exact", "verdict")
+            for k in ("row", "subject", "wager", "figure", "outcome", "cell", "claimed", "computed", "exact", "verdict")
         ),
         rows=tuple(
             (
@@ -323,6 +360,7 @@ def par_sheet_verdicts_document(
                 text(v.claim.wager),
                 text(v.claim.figure),
                 text(v.claim.outcome),
+                text(v.claim.cell),
                 text(v.claim.claimed.text),
                 text(_as_claimed(v)),
                 text(exact_machine(v)),
@@ -338,7 +376,16 @@ def par_sheet_verdicts_document(
     checked = ", ".join(_FIGURE_TITLES[f] for f in figures)
     summary = [
         f"Figures checked: {checked}.",
-        f"Columns not read (no figure checked from them): {', '.join(claims.unread)}."
+        *(
+            [
+                f"Figures not read, so the sheet is not verified ({len(claims.not_read)}): "
+                f"{', '.join(claims.not_read)}; a figure verify cannot read is never confirmed (name a known figure "
+                "in its header or label, or remove it)."
+            ]
+            if claims.not_read
+            else []
+        ),
+        f"Columns holding no figure, not read: {', '.join(claims.unread)}."
         if claims.unread
         else "Every column was read.",
         *(
@@ -355,6 +402,8 @@ def par_sheet_verdicts_document(
     ]
     worst = counted.worst
     line = summary_line(counted, "row", None if worst is None else f"{worst.claim.label} {worst.claim.source}")
+    if claims.not_read:
+        line = f"{NOT_VERIFIED}: {not_read_text(claims.not_read)}; of the figures read, {line[0].lower()}{line[1:]}"
     if held is not None and held.failed:
         failed = ", ".join(f"{r.check.id} on {r.wager or 'the game'}" for r in held.failures)
         line = line[:-1] + f"; {held.failed} regulatory check{'s' if held.failed != 1 else ''} failed: {failed}."
@@ -364,7 +413,8 @@ def par_sheet_verdicts_document(
     blocks: list[Block] = [
         Fields(
             (
-                Field("verdict", "Verdict", verdict(counted.refuted == 0, line), text=line),
+                Field("verdict", "Verdict", verdict(counted.refuted == 0 and not claims.not_read, line), text=line),
+                Field("verified", None, flag(counted.refuted == 0 and not claims.not_read)),
                 Field(
                     "worst_difference",
                     None,
@@ -384,6 +434,7 @@ def par_sheet_verdicts_document(
                 Field("refuted_rows", None, tuple(text(r) for r in refuted)),
                 Field("listed", None, text("refuted" if only_refuted else "all")),
                 Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
+                Field("figures_not_read", None, tuple(text(c) for c in claims.not_read)),
                 Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
                 Field("names_matched", None, tuple(text(c) for c in claims.matched)),
             )

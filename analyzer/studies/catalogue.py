@@ -21,7 +21,8 @@ from ..game.rules import RuleSet
 from ..game.shipped import catalogue
 from ..game.shoe import Shoe
 from ..game.wager import Published, Wager
-from .verify import OUTCOME_FIGURES, Claim, Claims, Verdict, parse_claimed, verify
+from .claimfigures import OUTCOME_FIGURES
+from .verify import Claim, Claims, Verdict, parse_claimed, verify
 
 CATALOGUE_DECKS = 8
 

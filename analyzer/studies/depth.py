@@ -146,17 +146,17 @@ def depth_figures(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
     """The exact figures of ``wager`` with ``k`` unseen cards of ``shoe`` (see the module): by the split sums of
     :mod:`analyzer.studies.depth_kernel` where the wager is read by values and their bounds hold, else composition by
     composition (:func:`depth_figures_by_composition`)."""
-    form = _split_form(rules, wager, shoe, k)
+    form = split_form(rules, wager, shoe, k)
     if form is None:
         return depth_figures_by_composition(rules, wager, shoe, k)
     started = time.perf_counter()
     caps = shoe.by_value() if form.classes == len(shoe.by_value()) else shoe.counts
     sums = split_sums(form, caps, k)
     assert sums is not None, "the bounds were checked"
-    return _figures(k, math.comb(shoe.size, k), count_compositions(caps, k), *sums, form.scale, started)
+    return figures(k, math.comb(shoe.size, k), count_compositions(caps, k), *sums, form.scale, started)
 
 
-def _split_form(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Form | None:
+def split_form(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Form | None:
     """The wager's form over the classes it reads when the split sums can count ``k`` unseen cards exactly, else
     ``None``."""
     form = (value_form if value_level(needs_of(rules.wager(wager))) else rank_form)(rules, wager)
@@ -166,31 +166,42 @@ def _split_form(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Form | None:
 def depth_figures_by_composition(rules: RuleSet, wager: str, shoe: Shoe, k: int) -> Depth:
     """:func:`depth_figures` composition by composition: each one's expected value by the counting study's engine
     (:func:`analyzer.exact.batch.expected_values`), its weight in Python integers."""
-    from ..exact.batch import expected_values
-
     by_value = depth_figures_check(rules, wager, shoe, range(k, k + 1)) == "values"
     caps = shoe.by_value() if by_value else shoe.counts
     total = count_compositions(caps, k)
     started = time.perf_counter()
-    comb = [np.array([math.comb(n, j) for j in range(k + 1)], dtype=object) for n in caps]
+    comb = binomials(caps, k)
     positive, gain = 0, 0  # integer numerators over C(N, k) (and the pays' scale times k!/(k-6)!)
     scale = 1
     for rows in compositions(caps, k):
-        values = expected_values(rules, (wager,), _as_ranks(rows) if by_value else rows)
-        scale = values.scale[0]
-        numerators = values.numerators[:, 0]
-        up = np.flatnonzero(numerators > 0)
-        if not up.size:
-            continue
-        weights = comb[0][rows[up, 0]]
-        for c in range(1, len(caps)):
-            weights = weights * comb[c][rows[up, c]]
-        positive += int(weights.sum())
-        gain += int((weights * numerators[up].astype(object)).sum())
-    return _figures(k, math.comb(shoe.size, k), total, positive, gain, scale, started)
+        up, more, scale = edge_sums(rules, wager, rows, by_value, comb)
+        positive, gain = positive + up, gain + more
+    return figures(k, math.comb(shoe.size, k), total, positive, gain, scale, started)
 
 
-def _figures(k: int, ways: int, total: int, positive: int, gain: int, scale: int, started: float) -> Depth:
+def binomials(caps: tuple[int, ...], k: int) -> list[Array]:
+    """``C(caps[i], j)`` for ``j`` up to ``k``, one object array of Python integers per class."""
+    return [np.array([math.comb(n, j) for j in range(k + 1)], dtype=object) for n in caps]
+
+
+def edge_sums(rules: RuleSet, wager: str, rows: Array, by_value: bool, comb: list[Array]) -> tuple[int, int, int]:
+    """Over the compositions ``rows`` (by value when ``by_value``, else by rank) where ``wager`` has the edge: the sum
+    of their weights ``prod C(N_i, n_i)`` (``comb`` from :func:`binomials`), of their weights times their expected
+    values' numerators, and the pays' scale those numerators are over (with ``(k)_6``)."""
+    from ..exact.batch import expected_values
+
+    values = expected_values(rules, (wager,), _as_ranks(rows) if by_value else rows)
+    numerators = values.numerators[:, 0]
+    up = np.flatnonzero(numerators > 0)
+    if not up.size:
+        return 0, 0, values.scale[0]
+    weights = comb[0][rows[up, 0]]
+    for c in range(1, len(comb)):
+        weights = weights * comb[c][rows[up, c]]
+    return int(weights.sum()), int((weights * numerators[up].astype(object)).sum()), values.scale[0]
+
+
+def figures(k: int, ways: int, total: int, positive: int, gain: int, scale: int, started: float) -> Depth:
     """The depth's figures from the sums over the compositions with an edge: of their weights (``positive``, over
     ``ways`` = ``C(N, k)``) and of their weights times their expected values' numerators (``gain``, over ``C(N, k)``
     times
@@ -297,8 +308,10 @@ def study(
     return DepthStudy(rules, wager, decks, classes, depths, procedure, tuple(rounds.items()), shoes, seed)
 
 
-def depth_figures_check(rules: RuleSet, wager: str, shoe: Shoe, unseen: range) -> str:
-    """Refuse, before any work, a wager or a depth the study cannot count; the classes it counts over."""
+def depth_figures_check(rules: RuleSet, wager: str, shoe: Shoe, unseen: range, limited: bool = True) -> str:
+    """Refuse, before any work, a wager or a depth the study cannot count; the classes it counts over. A depth above
+    the one-machine limits (:data:`MAX_SPLIT_COMPOSITIONS`, :data:`MAX_COMPOSITIONS`) is refused when ``limited``;
+    on a cluster (:mod:`analyzer.studies.depth_parts`) every depth of the shoe is taken."""
     needs = needs_of(rules.wager(wager))
     if needs.reads_suits:
         raise InputError(f"Wager {wager} reads suits; the depth study counts compositions by rank or value only.")
@@ -314,11 +327,14 @@ def depth_figures_check(rules: RuleSet, wager: str, shoe: Shoe, unseen: range) -
                 f"A depth is {CARDS_PER_ROUND} to {shoe.size} unseen cards (a round needs up to "
                 f"{CARDS_PER_ROUND}), got {k}."
             )
+        if not limited:
+            continue
         total = count_compositions(caps, k)
-        limit = MAX_COMPOSITIONS if _split_form(rules, wager, shoe, k) is None else MAX_SPLIT_COMPOSITIONS
+        limit = MAX_COMPOSITIONS if split_form(rules, wager, shoe, k) is None else MAX_SPLIT_COMPOSITIONS
         if total > limit:
             raise InputError(
                 f"{k} unseen cards make {total:,} compositions over the {len(caps)} classes {wager} "
-                f"reads, above the limit of {limit:,}; study fewer unseen cards (--to)."
+                f"reads, above the limit of {limit:,} on one machine; study fewer unseen cards (--to), or "
+                "share the depths over a Dask cluster (--scheduler ADDRESS)."
             )
     return "values" if value_level(needs) else "ranks"

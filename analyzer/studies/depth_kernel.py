@@ -248,44 +248,64 @@ def split_sums(
         raise ValueError(f"The form reads {m} classes split after {h}, the caps give {len(caps)}.")
     if not fits(form, k):
         return None
-    index = {key: i for i, key in enumerate(layers(m)[SIZE])}
-    a_layers, b_layers = layers(h), layers(m - h)
-    blocks = [
-        np.array([[form.coefficients[index[a + b]] for b in b_layers[s]] for a in a_layers[SIZE - s]], dtype=np.float64)
-        for s in range(SIZE + 1)
-    ]
     a_caps, b_caps = caps[:h], caps[h:]
     nodes = _vectors(a_caps, k)
     rest = k - nodes.sum(axis=1)
     nodes, rest = nodes[rest <= sum(b_caps)], rest[rest <= sum(b_caps)]
-    p_bits = (form.biggest * math.perm(k, SIZE)).bit_length()
     s1, s2 = 0, 0
     for r in np.unique(rest).tolist():
         leaves = _vectors(b_caps, r)
         leaves = leaves[leaves.sum(axis=1) == r]
-        fb = np.concatenate(_falling(leaves))
-        spare = 53 - len(leaves).bit_length()  # a limb product's sum over the leaves stays below 2**53
-        weights_b = _weights(leaves, b_caps)
-        w_bits = int(weights_b.max()).bit_length()
-        # P in limbs of bp bits, WB in limbs of spare - bp: the fewest products (P whole, or both halved)
-        choices = [b for b, half in ((p_bits, False), (spare // 2, True)) if 0 < b < spare and halved in (None, half)]
-        bp = min(choices, key=lambda b: (1 + -(-p_bits // b)) * -(-w_bits // (spare - b)))
-        bw = spare - bp
-        p_limbs = -(-p_bits // bp)
-        wb = _limbs(weights_b, bw)
-        nw = wb.shape[1]
-        group = nodes[rest == r]
-        nodes_at_once = max(1, NODE_CELLS // sum(len(layer) for layer in a_layers))
-        for start in range(0, len(group), nodes_at_once):
-            chunk = group[start : start + nodes_at_once]
-            fa = _falling(chunk)
-            g = np.concatenate([fa[SIZE - s].T @ blocks[s] for s in range(SIZE + 1)], axis=1)
-            weights = _weights(chunk, a_caps)
-            step = max(1, CELLS // len(leaves))
-            for at in range(0, len(chunk), step):
-                sums = weights[at : at + step] @ _leaf_sums(g[at : at + step], fb, wb, bp, p_limbs).astype(object)
-                s1 += sum(int(sums[t]) << (bw * t) for t in range(nw))
-                s2 += sum(int(sums[nw * (1 + a) + t]) << (bp * a + bw * t) for a in range(p_limbs) for t in range(nw))
+        one, two = pair_sums(form, caps, k, h, nodes[rest == r], leaves, halved)
+        s1, s2 = s1 + one, s2 + two
+    return s1, s2
+
+
+@lru_cache(maxsize=8)
+def _blocks(form: Form, h: int) -> tuple[Array, ...]:
+    """The form's coefficients as one matrix per size ``s`` of the ``B`` part of a multiset: rows the multisets of
+    ``6 - s`` of the first ``h`` classes, columns those of ``s`` of the rest (float64, exact: below ``2**53``)."""
+    index = {key: i for i, key in enumerate(layers(form.classes)[SIZE])}
+    a_layers, b_layers = layers(h), layers(form.classes - h)
+    return tuple(
+        np.array([[form.coefficients[index[a + b]] for b in b_layers[s]] for a in a_layers[SIZE - s]], dtype=np.float64)
+        for s in range(SIZE + 1)
+    )
+
+
+def pair_sums(
+    form: Form, caps: tuple[int, ...], k: int, h: int, nodes: Array, leaves: Array, halved: bool | None = None
+) -> tuple[int, int]:
+    """``(S1, S2)`` of the module over the compositions made of every node (counts of the first ``h`` classes, each
+    row adding up to ``k - r``) and every leaf (counts of the other classes, each adding up to ``r``): the work of
+    :func:`split_sums` for one remainder, or for a part of it. The caller has checked :func:`fits`."""
+    blocks = _blocks(form, h)
+    a_layers = layers(h)
+    a_caps, b_caps = caps[:h], caps[h:]
+    p_bits = (form.biggest * math.perm(k, SIZE)).bit_length()
+    s1, s2 = 0, 0
+    fb = np.concatenate(_falling(leaves))
+    spare = 53 - len(leaves).bit_length()  # a limb product's sum over the leaves stays below 2**53
+    weights_b = _weights(leaves, b_caps)
+    w_bits = int(weights_b.max()).bit_length()
+    # P in limbs of bp bits, WB in limbs of spare - bp: the fewest products (P whole, or both halved)
+    choices = [b for b, half in ((p_bits, False), (spare // 2, True)) if 0 < b < spare and halved in (None, half)]
+    bp = min(choices, key=lambda b: (1 + -(-p_bits // b)) * -(-w_bits // (spare - b)))
+    bw = spare - bp
+    p_limbs = -(-p_bits // bp)
+    wb = _limbs(weights_b, bw)
+    nw = wb.shape[1]
+    nodes_at_once = max(1, NODE_CELLS // sum(len(layer) for layer in a_layers))
+    for start in range(0, len(nodes), nodes_at_once):
+        chunk = nodes[start : start + nodes_at_once]
+        fa = _falling(chunk)
+        g = np.concatenate([fa[SIZE - s].T @ blocks[s] for s in range(SIZE + 1)], axis=1)
+        weights = _weights(chunk, a_caps)
+        step = max(1, CELLS // len(leaves))
+        for at in range(0, len(chunk), step):
+            sums = weights[at : at + step] @ _leaf_sums(g[at : at + step], fb, wb, bp, p_limbs).astype(object)
+            s1 += sum(int(sums[t]) << (bw * t) for t in range(nw))
+            s2 += sum(int(sums[nw * (1 + a) + t]) << (bp * a + bw * t) for a in range(p_limbs) for t in range(nw))
     return s1, s2
 
 

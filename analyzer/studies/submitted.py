@@ -1,31 +1,30 @@
 """A par sheet as a supplier submits it (CSV or .xlsx), read into claims that ``verify`` checks.
 
 The usual layout: one row per outcome of a wager, with the wager, the event
-(the outcome's name in the rule set's pay table), and any of pays,
-combinations, probability and return; a "Totals" row (combinations: the
-denominator; return: the expected value); and the stated house edge.
+(the outcome's name in the rule set's pay table, or a lightning wager's
+"outcome xN" row), and any of pays, combinations, probability, return and
+fair odds; a "Totals" row (combinations and probability: the rows added up;
+return: the expected value); and the wager's figures (house edge, RTP, ...).
+Headers are read by the names suppliers use (:data:`.sheetcells.ALIASES`:
+"Hold" is the house edge, "Theoretical Return" the RTP, ...).
 
 CSV
-    A header line names the columns (case and spaces do not matter):
-    ``wager``, ``event`` (or ``outcome``), ``pays``, ``combinations``,
-    ``probability`` (``probability_percent`` in percent), ``return``,
-    ``house_edge`` (a fraction of the bet, or with a % sign;
-    ``house_edge_percent`` in percent). Other columns are ignored, so the
-    CSV that ``baccarat analyze --format csv`` writes is itself a par sheet.
+    A header line names the columns (case and spaces do not matter);
+    ``..._percent`` (or a "%" in the header) states a figure in percent. The
+    CSV that ``baccarat analyze --format csv`` writes is itself a par sheet:
+    every figure column of it is read, its formula guard (a leading ``'``)
+    dropped.
 .xlsx
-    Each worksheet that holds a header row with an ``outcome`` or ``event``
-    cell is read: its wager is the ``wager`` column, or else the cell right of
-    a cell "wager" above the header, or else the sheet's name; below the
-    table, a cell "house edge" with the value right of it states the edge.
-    Text cells are read as text; a number cell is a binary double that
-    carries 15 significant digits, so it is claimed to 15 significant digits
-    (a whole number up to 2**53 exactly). A column ``combinations (exact)``
-    of text wins over ``combinations``, as in the workbooks this program
-    writes.
+    Read by :mod:`.submitted_xlsx`: the table, the cells above it (wager,
+    shoe) and every labelled figure beside or below it.
 
 Every stated figure becomes one claim (:class:`~.verify.Claim`) labelled with
-its row; an event that is not an outcome of the wager, a wager the rule set
-does not have, or a value that does not read is a malformed file.
+its row and where it was read; a figure that cannot be read (a column whose
+header names no known figure but holds numbers, a volatility index, a number
+with no label) is named in :attr:`~.verify.Claims.not_read`, and the
+verification is then not verified. An event that is not an outcome of the
+wager, a wager the rule set does not have, or a value that does not read is a
+malformed file.
 """
 
 from __future__ import annotations
@@ -34,105 +33,33 @@ import csv
 import io
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InputError, shown
-from ..extras import require
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Wager
+from .claimfigures import OUTCOME_FIGURES
 from .reading import read_submitted
+from .sheetcells import (
+    ALIASES,
+    EXACT_DOUBLE,
+    IDENTIFYING,
+    ROW_NUMBERS,
+    SIGNIFICANT,
+    TOTALS,
+    WAGER_FIGURES,
+    Row,
+    Unread,
+    figure_like,
+    normalized,
+    unguarded,
+)
+from .submitted_xlsx import xlsx_tables
 from .verify import Claim, Claimed, Claims, claimed_figure
-
-ALIASES: dict[str, str] = {
-    "wager": "wager",
-    "bet": "wager",
-    "event": "event",
-    "outcome": "event",
-    "pays": "pays",
-    "pay": "pays",
-    "payout": "pays",
-    "odds": "pays",
-    "combinations": "combinations",
-    "combos": "combinations",
-    "ways": "combinations",
-    "combinations_exact": "combinations_exact",
-    "probability": "probability",
-    "probability_percent": "probability_percent",
-    "return": "return",
-    "contribution": "return",
-    "house_edge": "house_edge",
-    "house_edge_percent": "house_edge_percent",
-    "expected_value": "expected_value",
-    "ev": "expected_value",
-    "rtp": "rtp",
-    "rtp_percent": "rtp_percent",
-    "return_to_player": "rtp",
-    "return_to_player_percent": "rtp_percent",
-    "payback": "rtp",
-    "payback_percent": "rtp_percent",
-    "element_of_risk": "element_of_risk",
-    "element_of_risk_percent": "element_of_risk_percent",
-    "hit_frequency": "hit_frequency",
-    "hit_frequency_percent": "hit_frequency_percent",
-    "push_frequency": "push_frequency",
-    "push_frequency_percent": "push_frequency_percent",
-    "variance": "variance",
-    "standard_deviation": "standard_deviation",
-    "sd": "standard_deviation",
-    "std_dev": "standard_deviation",
-    "denominator": "denominator",
-}
-"""Column names (normalized) and the field each one states."""
-WAGER_FIGURES: tuple[str, ...] = (
-    "house_edge",
-    "expected_value",
-    "rtp",
-    "element_of_risk",
-    "hit_frequency",
-    "push_frequency",
-    "variance",
-    "standard_deviation",
-    "denominator",
-)
-"""Figures of a whole wager: a row may state them beside its outcome; each distinct value is checked once."""
-FIGURE_COLUMNS: tuple[str, ...] = (
-    "pays",
-    "combinations_exact",
-    "combinations",
-    "probability",
-    "probability_percent",
-    "return",
-    "house_edge",
-    "house_edge_percent",
-    "expected_value",
-    "rtp",
-    "rtp_percent",
-    "element_of_risk",
-    "element_of_risk_percent",
-    "hit_frequency",
-    "hit_frequency_percent",
-    "push_frequency",
-    "push_frequency_percent",
-    "variance",
-    "standard_deviation",
-    "denominator",
-)
-IDENTIFYING = ("wager", "event")
-"""Fields that say what a row is about rather than state a figure."""
-TOTALS = ("total", "totals")
-SIGNIFICANT = 15
-"""Significant digits a spreadsheet's number (a double) carries."""
-EXACT_DOUBLE = 2**53
-
-
-def normalized(name: object) -> str:
-    """A header as a key: "House edge (%)" -> "house_edge_percent", "Combinations (exact)" -> "combinations_exact"."""
-    text = str(name or "").strip().lower().replace("%", " percent")
-    return re.sub(r"[^a-z0-9]+", "_", text).strip("_")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +97,15 @@ class Names:
         if normalized(event) in loose:
             self.used[f"{wager.name} / {event}"] = f"{loose[normalized(event)]} (by its name)"
             return loose[normalized(event)]
+        multiplied = _MULTIPLIED.fullmatch(event.strip())
+        if wager.lightning is not None and multiplied:  # a row of (outcome, total multiplier): "Player wins x2"
+            base = self.event(multiplied["base"], wager)
+            return None if base is None else f"{base} x{multiplied['value']}"
         return None
+
+
+_MULTIPLIED = re.compile(r"(?P<base>.+?) x(?P<value>[1-9]\d{0,17}(?:/[1-9]\d{0,17})?)")
+"""A lightning wager's row name: its outcome and the total multiplier (:func:`analyzer.game.money.multiplier_text`)."""
 
 
 def load_names(path: str, rules: RuleSet) -> Names:
@@ -206,22 +141,24 @@ def load_names(path: str, rules: RuleSet) -> Names:
 
 def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe, names: Names | None = None) -> Claims:
     """Read a submitted par sheet (``.csv`` or ``.xlsx``) into claims under ``rules`` and ``shoe``; ``names`` maps a
-    supplier's wager and event names (titles and names that differ only in case and punctuation match anyway)."""
+    supplier's wager and event names (titles and names that differ only in case and punctuation match anyway).
+
+    Every cell that holds a figure is either read into a claim or named in :attr:`~.verify.Claims.not_read` (a
+    column whose meaning is not known, such as a volatility index; a number with no label; a row's figure with no
+    outcome), so a verification never confirms a sheet with a figure nobody checked."""
     names = names if names is not None else Names()
     submitted = read_submitted(path, "par sheet")
-    skipped: list[str] = []  # the columns no figure is read from, by name
-    unvalued: list[str] = []  # cells holding a formula without a stored value, where
+    unread = Unread()
     suffix = path.lower().rsplit(".", 1)[-1]
     if suffix == "xlsx":
-        tables = list(_xlsx_tables(path, submitted.data, skipped, unvalued))
+        tables = list(xlsx_tables(path, submitted.data, unread))
     elif suffix == "csv":
-        tables = [("", _csv_rows(submitted.text(), skipped), None)]
+        tables = [("", _csv_rows(submitted.text(), unread), None)]
     else:
         raise InputError(f"{path}: a par sheet is a .csv or .xlsx file (or give a .toml claims file).")
     claims: list[Claim] = []
-    for sheet, rows, wager in tables:
-        claims.extend(_claims(path, sheet, rows, wager, rules, shoe, len(claims), names))
-    unread = tuple(dict.fromkeys(skipped))
+    for _, rows, wager in tables:
+        claims.extend(_claims(path, rows, wager, rules, shoe, len(claims), names, unread.figures))
     if not claims:
         raise InputError(
             f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
@@ -233,18 +170,16 @@ def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe, names: Names | None = 
         claims=tuple(claims),
         sha256=submitted.sha256,
         kind="par sheet",
-        unread=unread,
-        unvalued=tuple(unvalued),
+        unread=tuple(dict.fromkeys(unread.columns)),
+        not_read=tuple(dict.fromkeys(unread.figures)),
+        unvalued=tuple(unread.unvalued),
         matched=tuple(f"{theirs} -> {ours}" for theirs, ours in names.used.items()),
     )
 
 
-Row = tuple[str, dict[str, object]]
-"""A row's label (where it is in the file) and its cells by field."""
-
-
-def _csv_rows(text: str, unread: list[str]) -> list[Row]:
-    """The rows of a CSV par sheet; the header's columns that state no figure are added to ``unread``."""
+def _csv_rows(text: str, unread: Unread) -> list[Row]:
+    """The rows of a CSV par sheet; a column whose header names no figure is added to ``unread``: to its figures
+    when any of its cells holds one, else to its columns."""
     try:
         lines = list(csv.reader(io.StringIO(text)))
     except csv.Error as e:
@@ -252,81 +187,24 @@ def _csv_rows(text: str, unread: list[str]) -> list[Row]:
     first = next((i for i, line in enumerate(lines) if any(cell.strip() for cell in line)), None)
     if first is None:
         return []
-    header = [ALIASES.get(normalized(cell), "") for cell in lines[first]]
+    heads = [cell.strip() for cell in lines[first]]
+    header = [ALIASES.get(normalized(cell), "") for cell in heads]
     if "event" not in header:
         return []
-    unread.extend(cell.strip() for cell, field in zip(lines[first], header) if not field and cell.strip())
+    body = [(n, line) for n, line in enumerate(lines[first + 1 :], start=first + 2) if any(c.strip() for c in line)]
+    for j in range(max(len(heads), *(len(line) for _, line in body)) if body else len(heads)):
+        if j < len(header) and header[j]:
+            continue
+        head = heads[j] if j < len(heads) else ""
+        numbering = head == "#" or normalized(head) in ROW_NUMBERS
+        if not numbering and any(j < len(line) and figure_like(line[j]) for _, line in body):
+            unread.figures.append(head or f"column {j + 1} (no header)")
+        elif head:
+            unread.columns.append(head)
     return [
-        (f"line {n}", {field: cell for field, cell in zip(header, line) if field})
-        for n, line in enumerate(lines[first + 1 :], start=first + 2)
-        if any(cell.strip() for cell in line)
+        (f"line {n}", [(f, heads[j], unguarded(cell)) for j, (f, cell) in enumerate(zip(header, line)) if f])
+        for n, line in body
     ]
-
-
-def _xlsx_tables(
-    path: str, data: bytes, unread: list[str], unvalued: list[str]
-) -> Iterator[tuple[str, list[Row], str | None]]:
-    """Each worksheet's par-sheet table; a cell whose formula has no stored value (a workbook saved by a program that
-    does not calculate) is read as empty and named in ``unvalued`` (sheet!cell), never skipped silently."""
-    require("xlsx", "openpyxl", what="Reading a .xlsx par sheet")
-    from openpyxl import load_workbook  # imported only when a workbook is read
-    from openpyxl.utils import get_column_letter
-
-    from .workbook import bounded_rows, check_workbook
-
-    check_workbook(path, data)  # untrusted: every part's size and each sheet's declared range, before parsing
-    try:
-        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        formulas = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except Exception as e:  # openpyxl raises many kinds on a file that is not a workbook
-        raise InputError(f"{path}: is not a readable .xlsx workbook ({type(e).__name__}).") from None
-    for sheet, written in zip(book.worksheets, formulas.worksheets):
-        try:
-            grid: list[list[object]] = list(bounded_rows(sheet))
-            typed = list(bounded_rows(written))
-        except InputError as e:
-            raise InputError(f"{path}: {e}") from None
-        for r, (values, cells) in enumerate(zip(grid, typed), start=1):
-            unvalued.extend(
-                f"{sheet.title}!{get_column_letter(c)}{r}"
-                for c, (value, cell) in enumerate(zip(values, cells), start=1)
-                if value is None and isinstance(cell, str) and cell.startswith("=")
-            )
-        found = _xlsx_table(sheet.title, grid, unread)
-        if found is not None:
-            yield found
-
-
-def _xlsx_table(title: str, grid: list[list[object]], unread: list[str]) -> tuple[str, list[Row], str | None] | None:
-    keys = [[normalized(cell) for cell in row] for row in grid]
-    head = next((i for i, row in enumerate(keys) if "event" in [ALIASES.get(k) for k in row]), None)
-    if head is None:
-        return None
-    wager: str | None = title
-    for row in grid[:head]:
-        for j, cell in enumerate(row[:-1]):
-            if normalized(cell) == "wager" and row[j + 1] is not None:
-                wager = str(row[j + 1]).strip()
-    header = [ALIASES.get(k, "") for k in keys[head]]
-    unread.extend(
-        f"{title}!{cell}"
-        for cell, field in zip(grid[head], header)
-        if not field and cell is not None and str(cell).strip()
-    )
-    rows: list[Row] = []
-    n = head + 1
-    while n < len(grid) and any(cell is not None and str(cell).strip() for cell in grid[n]):
-        cells = {f: cell for f, cell in zip(header, grid[n]) if f and cell is not None}
-        rows.append((f"{title}!{n + 1}", cells))
-        n += 1
-        if str(cells.get("event", "")).strip().lower() in TOTALS:
-            break
-    for k in range(n, len(grid)):
-        for j, cell in enumerate(grid[k][:-1]):
-            field = normalized(cell)
-            if field in ("house_edge", "house_edge_percent") and grid[k][j + 1] is not None:
-                rows.append((f"{title}!{k + 1}", {"event": "", field: grid[k][j + 1]}))
-    return title, rows, wager
 
 
 def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
@@ -334,8 +212,11 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
     if isinstance(value, bool) or value is None:
         return None
     if figure == "pays" and isinstance(value, int | float):
-        named = "lose" if value == -1 else "push" if value == 0 else None
-        return claimed_figure(figure, named or f"{Decimal(repr(float(value))):f}")
+        if value in (-1, 0):
+            return claimed_figure(figure, "lose" if value == -1 else "push")
+        claimed = _claimed("return", value, None)  # a pay as a number: read as any number is
+        assert claimed is not None
+        return replace(claimed, percent=False)
     if isinstance(value, int):
         if abs(value) < EXACT_DOUBLE:
             return claimed_figure(figure, value, None, unit)
@@ -344,16 +225,34 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
         if not math.isfinite(value):
             raise InputError(f"the number {value} is not a figure")
         digits = f"{Decimal(repr(value)):f}"
-        significant = max(0, SIGNIFICANT - 1 - math.floor(math.log10(abs(value)))) if value else SIGNIFICANT
+        significant = SIGNIFICANT - 1 - math.floor(math.log10(abs(value))) if value else SIGNIFICANT  # < 0 past 1e15
         claimed = claimed_figure(figure, digits, None, unit)
         shown = significant if claimed.places is None else min(claimed.places, significant)
         return replace(claimed, places=shown)  # the places of the number written, a percentage's when in percent
-    text = str(value).strip()
+    text = unguarded(str(value)).strip()
     if not text or (figure == "pays" and text == "?"):
         return None
     if re.fullmatch(r"-?\d+\.\d+", text) and len(text.lstrip("-0.").replace(".", "")) > SIGNIFICANT:
         return _claimed(figure, float(text), unit)  # a double printed in full (a standard deviation): 15 digits hold
     return claimed_figure(figure, text, None, unit)
+
+
+def _fair_odds(value: object) -> tuple[str, object]:
+    """What a fair-odds cell states: "(19:20)" is the row's pays (a paid row's fair odds are its pays, as
+    ``analyze`` prints them); "never" a probability of 0; "12.3870 to 1" fair odds of 12.3870."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return "fair_odds", value
+    text = unguarded(str(value or "")).strip()
+    if text.startswith("(") and text.endswith(")"):
+        return "pays", text[1:-1]
+    if text.lower() in ("never", "never happens"):
+        return "probability", "0"
+    odds = re.fullmatch(r"(?P<n>[^:]{1,100}?)\s*(?::|to)\s*1", text, flags=re.IGNORECASE)
+    return "fair_odds", text if odds is None else odds["n"]
+
+
+def _blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and unguarded(value).strip() in ("", "?"))
 
 
 _FIGURE_OF = {
@@ -363,33 +262,41 @@ _FIGURE_OF = {
     "probability": ("probability", None),
     "probability_percent": ("probability", "percent"),
     "return": ("return", None),
+    "return_percent": ("return", "percent"),
+    "fair_odds": ("fair_odds", None),
     **{f: (f, None) for f in WAGER_FIGURES},
     **{f"{f}_percent": (f, "percent") for f in WAGER_FIGURES},
 }
+_WHAT = {"decks": "shoe", "cards": "shoe", "rtp": "RTP"}
+"""What a row with no outcome is about, by the figure it states, where its name does not say it."""
+_TOTALS_OF = {"combinations": "total_combinations", "probability": "total_probability", "return": "expected_value"}
+"""What a Totals row's outcome columns state: the rows' combinations and probabilities added up, and the return
+added up (the expected value)."""
 
 
 def _claims(
     path: str,
-    sheet: str,
     rows: Sequence[Row],
     sheet_wager: str | None,
     rules: RuleSet,
     shoe: Shoe,
     start: int,
     names: Names,
+    not_read: list[str],
 ) -> list[Claim]:
     claims: list[Claim] = []
-    stated: set[tuple[str, str, Fraction]] = set()
+    stated: set[tuple[str, str, Fraction, Fraction]] = set()
     for label, cells in rows:
         where = f"{path}: {label}"
-        wager_name = str(cells.get("wager") or sheet_wager or "").strip()
+        given = {f: v for f, _, v in reversed(cells)}  # the first cell of each field
+        wager_name = unguarded(str(given.get("wager") or sheet_wager or "")).strip()
         if not wager_name:
             raise InputError(f"{where}: names no wager; give a wager column.")
         try:
             wager = names.wager(wager_name, rules)
         except InputError as e:
             raise InputError(f"{where}: {e} (a map of your names: --map FILE)") from None
-        event = str(cells.get("event") or "").strip()
+        event = unguarded(str(given.get("event") or "")).strip()
         totals = event.lower() in TOTALS
         outcome = None
         if event and not totals:
@@ -400,42 +307,86 @@ def _claims(
                     f"its outcomes are: {', '.join(o.name for o in wager.outcomes)} (a map of your names: "
                     "--map FILE)."
                 )
-        columns = [
-            c for c in FIGURE_COLUMNS if c in cells and not (c == "combinations" and "combinations_exact" in cells)
-        ]
-        for column in columns:
-            figure, unit = _FIGURE_OF[column]
-            if figure not in WAGER_FIGURES and outcome is None:
-                if not totals or figure not in ("combinations", "return"):
+        changed = [(name, column, value) for name, column, value in cells if name == "pays_changed"]
+        for name, column, value in cells:
+            if name in IDENTIFYING or name == "pays_changed" or _blank(value):
+                continue
+            figure, unit = _FIGURE_OF[name]
+            if figure == "fair_odds":
+                figure, value = _fair_odds(value)
+            if figure in OUTCOME_FIGURES and outcome is None:
+                if not totals or figure not in _TOTALS_OF:
+                    not_read.append(f"{label}: {column} (a row's figure with no outcome named)")
                     continue
-                figure = "denominator" if figure == "combinations" else "expected_value"
+                figure = _TOTALS_OF[figure]
             try:
-                claimed = _claimed(figure, cells[column], unit)
+                claimed = _claimed(figure, value, unit)
             except InputError as e:
-                raise InputError(f"{where}: {column}: {e}") from None
+                raise InputError(f"{where}: {name}: {e}") from None
             if claimed is None:
                 continue
-            if figure in WAGER_FIGURES:  # repeated on every row of a wager, or in two units: checked once
-                key = (wager.name, figure, claimed.value)
+            if figure not in OUTCOME_FIGURES:  # repeated down a column on every row of a wager: checked once
+                key = (wager.name, f"{figure} {column}", claimed.value, claimed.half_unit)
                 if key in stated:
                     continue
                 stated.add(key)
-            subject = f"{wager.name} / {event or 'house edge'}"
             claims.append(
                 Claim(
                     number=start + len(claims) + 1,
                     label=label,
-                    source=subject,
+                    source=f"{wager.name} / {event or _WHAT.get(figure, figure.replace('_', ' '))}",
                     rules=rules,
                     shoe=shoe,
                     wager=wager.name,
                     figure=figure,
-                    outcome=outcome if figure in _OUTCOME else None,
+                    outcome=outcome if figure in OUTCOME_FIGURES else None,
                     claimed=claimed,
                     pays=tuple((o, p) for w, o, p in rules.pay_changes if w == wager.name),
+                    cell=column,
                 )
             )
+        for _, column, value in changed:
+            for other, outcome_name, claimed in _pays_changed(where, column, value, rules, names):
+                key = (other.name, f"pays {outcome_name}", claimed.value, claimed.half_unit)
+                if key in stated:
+                    continue
+                stated.add(key)
+                claims.append(
+                    Claim(
+                        number=start + len(claims) + 1,
+                        label=label,
+                        source=f"{other.name} / {outcome_name} (pays changed)",
+                        rules=rules,
+                        shoe=shoe,
+                        wager=other.name,
+                        figure="pays",
+                        outcome=outcome_name,
+                        claimed=claimed,
+                        pays=tuple((o, p) for w, o, p in rules.pay_changes if w == other.name),
+                        cell=column,
+                    )
+                )
     return claims
 
 
-_OUTCOME = ("combinations", "probability", "return", "pays")
+def _pays_changed(
+    where: str, column: str, value: object, rules: RuleSet, names: Names
+) -> list[tuple[Wager, str, Claimed]]:
+    """The pays a ``pays_changed`` cell states ("tie:tie=9:1; banker:Banker wins=1:1", as ``--pay`` writes them),
+    each as (wager, outcome, claimed pays)."""
+    found = []
+    for entry in (e.strip() for e in unguarded(str(value or "")).split(";")):
+        if not entry:
+            continue
+        parsed = re.fullmatch(r"(?P<wager>[^:=]+):(?P<outcome>[^=]+)=(?P<pays>.+)", entry)
+        if parsed is None:
+            raise InputError(f"{where}: {column}: {shown(entry)} is not a pay change; write WAGER:OUTCOME=PAYS.")
+        try:
+            wager = names.wager(parsed["wager"].strip(), rules)
+            outcome = names.event(parsed["outcome"].strip(), wager)
+            if outcome is None:
+                raise InputError(f"{shown(parsed['outcome'])} is not an outcome of {wager.name}")
+            found.append((wager, outcome, claimed_figure("pays", parsed["pays"].strip())))
+        except InputError as e:
+            raise InputError(f"{where}: {column}: {e}") from None
+    return found

@@ -21,8 +21,8 @@ rule file; ``wagers`` adds the side bets of other files, as ``--wagers``
 does; a relative path is read from the claims file's folder. ``decks`` is
 the rule set's own number when left out. ``figure`` is one of
 :data:`FIGURES`; ``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3
-B3), ``probability``, ``return`` (probability times pays) and ``pays`` also
-need ``outcome``, the name of a row of the wager's pay table.
+B3), ``probability``, ``return`` (probability times pays), ``pays`` and
+``fair_odds`` also need ``outcome``, the name of a row of the wager's pay table.
 ``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
 
 Values are strings so that they are read exactly: a percentage ("1.0579%"),
@@ -77,51 +77,19 @@ from ..game.shoe import Shoe
 from ..game.standard import sha256_hex
 from ..game.strict import StrictTable, origin_of, parse_toml
 from ..numbers import decimal_text
+from .claimfigures import (
+    COUNT_FIGURES,
+    FIGURES,
+    OUTCOME_FIGURES,
+    SHARE_BOUNDS,
+    SHARE_FIGURES,
+    exact_figure,
+)
 from .reading import read_submitted
 
 PUBLISHED = "published.toml"
 """The package's claims file of published figures (:func:`published_claims`)."""
 
-FIGURES: tuple[str, ...] = (
-    "house_edge",
-    "expected_value",
-    "element_of_risk",
-    "hit_frequency",
-    "push_frequency",
-    "variance",
-    "standard_deviation",
-    "rtp",
-    "denominator",
-    "combinations",
-    "probability",
-    "return",
-    "pays",
-)
-"""What a claim can be about; the last four are per outcome."""
-OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays")
-SHARE_FIGURES: tuple[str, ...] = (
-    "house_edge",
-    "expected_value",
-    "element_of_risk",
-    "hit_frequency",
-    "push_frequency",
-    "rtp",
-    "probability",
-    "return",
-)
-"""Figures that are a share of the bet or a probability: a % sign may be written, and a bare number is a fraction of
-1."""
-_BOUNDS: dict[str, tuple[Fraction, Fraction]] = {
-    "house_edge": (Fraction(-1000), Fraction(1)),
-    "expected_value": (Fraction(-1), Fraction(1000)),
-    "element_of_risk": (Fraction(-1000), Fraction(1)),
-    "hit_frequency": (Fraction(0), Fraction(1)),
-    "push_frequency": (Fraction(0), Fraction(1)),
-    "probability": (Fraction(0), Fraction(1)),
-    "rtp": (Fraction(0), Fraction(1001)),
-    "return": (Fraction(-1), Fraction(1000)),
-}
-"""Where each share figure can lie at all, as a fraction of 1 (a bet loses at most the stake)."""
 EXACT = "exact"
 MAX_PLACES = 100
 """The most decimal places a claim can state (or ``precision`` ask for); no published figure has more than 20."""
@@ -144,7 +112,7 @@ _CLAIM_KEYS = (
 )
 _DIGITS = r"\d{1,3}(?:,\d{3}){1,13}|\d{1,40}"
 _NUMBER = re.compile(rf"(?P<sign>[-+]?)(?P<whole>{_DIGITS})(?:\.(?P<places>\d{{1,40}}))?(?P<percent>\s*%)?")
-_RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,40})\s*/\s*(?P<denominator>\d{1,40})")
+_RATIO = re.compile(r"(?P<sign>-?)(?P<numerator>\d{1,400})\s*/\s*(?P<denominator>\d{1,400})")
 VALUE_FORMS = 'a percentage such as "1.0579%", a decimal such as "0.93", a whole number, or a fraction such as "43/415"'
 
 
@@ -154,7 +122,9 @@ class Claimed:
 
     ``value`` is in natural units (a percentage is already divided by 100).
     ``places`` is the number of decimal places stated, of the percentage when
-    ``percent``; ``None`` means the claim is exact.
+    ``percent``; ``None`` means the claim is exact. A spreadsheet's number past
+    10**15 states fewer places than none: -6 means to the nearest million (a
+    double carries 15 significant digits).
     """
 
     text: str
@@ -163,15 +133,15 @@ class Claimed:
     percent: bool
 
     def __post_init__(self) -> None:
-        if self.places is not None and self.places < 0:
-            raise ValueError("A number of decimal places cannot be negative.")
+        if self.places is not None and self.places < -MAX_PLACES:
+            raise ValueError(f"A number of decimal places cannot be below -{MAX_PLACES}.")
 
     @property
     def half_unit(self) -> Fraction:
         """Half a unit of the last stated place, in natural units (0 for an exact claim)."""
         if self.places is None:
             return Fraction(0)
-        return Fraction(1, 2 * 10**self.places) / (100 if self.percent else 1)
+        return Fraction(1, 2) / Fraction(10) ** self.places / (100 if self.percent else 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +159,8 @@ class Claim:
     claimed: Claimed
     pays: tuple[tuple[str, Fraction], ...] = ()
     """Pays of the wager's outcomes the claim changed first, as (outcome, pays)."""
+    cell: str | None = None
+    """Where in a submitted par sheet the figure was read: its column's header, or its cell (``banker!B13``)."""
 
     def __post_init__(self) -> None:
         if self.figure not in FIGURES:
@@ -214,7 +186,7 @@ class Verdict:
 
     def rounded(self, places: int, percent: bool) -> Fraction:
         """The figure rounded half to even to ``places`` decimals (of the percentage when ``percent``)."""
-        scale = 10**places * (100 if percent else 1)
+        scale = Fraction(10) ** places * (100 if percent else 1)
         assert self.exact is not None, "a missing pay is never rounded"
         if not self.root:
             return Fraction(round(self.exact * scale), scale)
@@ -235,7 +207,10 @@ class Claims:
     sha256: str = ""
     kind: str = "claims file"
     unread: tuple[str, ...] = ()
-    """A submitted par sheet's columns that state no figure this program reads (named in the report)."""
+    """A submitted par sheet's columns that hold no figure (names, notes, provenance): named in the report."""
+    not_read: tuple[str, ...] = ()
+    """A submitted par sheet's figures that are not read (a column or cell holding a number this program does not
+    know the meaning of, such as a volatility index): named, and the verification is then "not verified"."""
     unvalued: tuple[str, ...] = ()
     """A submitted workbook's cells holding a formula with no stored value (sheet!cell): not checked, and named."""
     matched: tuple[str, ...] = ()
@@ -309,14 +284,17 @@ def claimed_figure(
             raise InputError(
                 f'pays {shown(value)} must be written as a pay table writes it, e.g. "11:1", "19:20", "push".'
             )
-        return Claimed(text=value.strip(), value=parse_pays(value), places=None, percent=False)
+        written = value.strip()
+        negative = written.startswith("-")  # a fee makes a push pay less than nothing: "-1:6"
+        pays = parse_pays(written[1:] if negative else written)
+        return Claimed(text=written, value=-pays if negative else pays, places=None, percent=False)
     claimed = parse_claimed(value, precision)
     if unit == "percent" and not claimed.percent:
         if figure not in SHARE_FIGURES:
             raise InputError(f'unit = "percent" is only for {", ".join(SHARE_FIGURES)}, not {figure}.')
         claimed = replace(claimed, text=f"{claimed.text}%", value=claimed.value / 100, percent=True)
-    if figure in _BOUNDS and not claimed.percent:
-        low, high = _BOUNDS[figure]
+    if figure in SHARE_BOUNDS and not claimed.percent:
+        low, high = SHARE_BOUNDS[figure]
         if not low <= claimed.value <= high:
             as_percent = decimal_text(claimed.value * 100, 6).rstrip("0").rstrip(".")
             raise InputError(
@@ -432,8 +410,8 @@ def _read_claim(
     if unit is not None and unit not in UNITS:
         raise table.error("unit", f"is {shown(unit)}; it must be one of {', '.join(UNITS)}.")
     claimed = wrap("value", lambda: claimed_figure(figure, value, precision, unit))
-    if figure == "combinations" and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
-        raise table.error("value", f"is {shown(value)}; combinations are a whole number of dealings, claimed exactly.")
+    if figure in COUNT_FIGURES and (claimed.places is not None or claimed.percent or claimed.value.denominator != 1):
+        raise table.error("value", f"is {shown(value)}; {figure} is a whole number, claimed exactly.")
     label, source = table.string("id", required=False), table.string("source", required=False)
     table.finish(_CLAIM_KEYS)
     return Claim(
@@ -453,9 +431,10 @@ def _read_claim(
 # ----------------------------------------------------------------- checking
 
 
-def verify(claims: Claims) -> tuple[Verdict, ...]:
-    """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist."""
-    sheets: dict[tuple[int, Shoe, str], ParSheet] = {}  # claims about one wager share its par sheet
+def verify(claims: Claims, sheets: dict[tuple[int, Shoe, str], ParSheet] | None = None) -> tuple[Verdict, ...]:
+    """The verdict on every claim; raises :class:`InputError` before any when a figure does not exist. ``sheets``
+    keeps the par sheets computed, by (rule set id, shoe, wager), for calls that check the same game again."""
+    sheets = {} if sheets is None else sheets  # claims about one wager share its par sheet
     return tuple(_verdict(claims.path, claim, sheets) for claim in claims.claims)
 
 
@@ -463,7 +442,7 @@ def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParShe
     key = (id(claim.rules), claim.shoe, claim.wager)  # the claims hold their rule sets, so no id is reused
     if key not in sheets:
         (sheets[key],) = par_sheets(claim.rules, claim.shoe, (claim.wager,))
-    exact = _figure(path, claim, sheets[key])
+    exact = exact_figure(path, claim, sheets[key])
     c, h = claim.claimed.value, claim.claimed.half_unit
     if exact is None:
         return Verdict(claim=claim, exact=None, root=False, confirmed=False)
@@ -471,30 +450,3 @@ def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParShe
         confirmed = c + h >= 0 and max(c - h, Fraction(0)) ** 2 <= exact <= (c + h) ** 2
         return Verdict(claim=claim, exact=exact, root=True, confirmed=confirmed)
     return Verdict(claim=claim, exact=exact, root=False, confirmed=abs(exact - c) <= h)
-
-
-def _figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
-    if claim.figure in OUTCOME_FIGURES:
-        row = next(r for r in sheet.rows if r.outcome.name == claim.outcome)
-        if claim.figure == "pays":
-            return row.pays
-        if claim.figure == "return" and row.pays is None:
-            raise InputError(
-                f"{path}: claim {claim.number}: outcome {claim.outcome!r} of {claim.wager} under "
-                f"{claim.rules.name} has no pay, so no return; claim its combinations or probability."
-            )
-        return {"combinations": Fraction(row.combinations), "probability": row.probability}.get(
-            claim.figure, row.contribution
-        )
-    if claim.figure == "denominator":
-        return Fraction(sheet.denominator)
-    attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
-    value: Fraction | None = getattr(sheet, attribute)
-    if value is None:
-        reason = "it has no pay table" if not sheet.wager.has_pay_table else "its bets always push"
-        raise InputError(
-            f"{path}: claim {claim.number}: wager {claim.wager} under {claim.rules.name} has no {claim.figure}, "
-            f'because {reason}; give its pays with pays = {{ "OUTCOME" = "N:1" }}, or claim an outcome\'s '
-            "combinations or probability."
-        )
-    return value

@@ -95,7 +95,10 @@ function decodeState(text) {
   const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))));
 }
-function keepInUrl() { history.replaceState(null, "", "#s=" + encodeState()); }
+// the address keeps the path and the state only: never a query (a server's token is moved into a cookie by the
+// server, and is taken out here too should one be left), so the address bar and a copied link never carry it
+function stateUrl() { return location.origin + location.pathname + "#s=" + encodeState(); }
+function keepInUrl() { history.replaceState(null, "", stateUrl()); }
 
 // ---- refresh -------------------------------------------------------------------------------------------
 let timer = null;
@@ -526,6 +529,17 @@ function drawVerdicts() {
   $("verify-result").replaceChildren(...parts);
 }
 
+// the clipboard API is there only on https and localhost: a studio server on plain http copies as a selection does
+async function copyText(text) {
+  if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(text); return; }
+  const area = el("textarea", { readonly: "", class: "offscreen", "aria-hidden": "true" });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand("copy");
+  area.remove();
+  if (!copied) throw new Error("the browser refused to copy");
+}
 function download(blob, name) {
   const a = el("a", { href: URL.createObjectURL(blob), download: name });
   document.body.append(a); a.click(); a.remove();
@@ -651,7 +665,7 @@ async function main() {
   for (const b of document.querySelectorAll("[data-report]")) b.addEventListener("click", () => report(b.dataset.report));
   $("share").addEventListener("click", async () => {
     keepInUrl();
-    try { await navigator.clipboard.writeText(location.href); busy("link copied"); } catch { busy("the address bar holds the link"); }
+    try { await copyText(stateUrl()); busy("link copied"); } catch { busy("the address bar holds the link"); }
   });
   $("save-state").addEventListener("click", () => download(new Blob([JSON.stringify({ state: current, start }, null, 2)], { type: "application/json" }), "workbench-state.json"));
   $("open-state").addEventListener("change", async () => { const f = $("open-state").files[0]; if (f) restore(JSON.parse(await f.text())); });
