@@ -153,9 +153,9 @@ def test_the_rule_file_exported_carries_the_pays_changed(client: TestClient) -> 
     assert response.status_code == 200 and 'filename="frog-30.toml"' in response.headers["content-disposition"]
     text = response.text
     assert '\nname = "frog-30"\ntitle = "Golden Frog, 8 beats 6 at 30 to 1"\n' in text
-    assert text.startswith("# pay changed in the workbench, not written below (give it as --pay): tie:tie=9:1\n")
-    again = post(client, "/api/workbench", {"state": {"text": text, "wagers": ["any-8-beats-any-6"]}})
-    assert again["wagers"][0]["rows"][0]["pays"] == "30:1"
+    assert "\n[wagers.tie]\n" in text  # the tie golden-frog takes from punto-banco, copied with its new pay
+    again = post(client, "/api/workbench", {"state": {"text": text, "wagers": ["any-8-beats-any-6", "tie"]}})
+    assert [w["rows"][0]["pays"] for w in again["wagers"]] == ["30:1", "9:1"]  # the file alone, no pay given
 
 
 def test_the_workbook_exported_reads_back_with_the_exact_counts(client: TestClient) -> None:

@@ -1,72 +1,157 @@
-"""The workbench's rule file as edited: the values changed in place, then proven by loading the file back.
+"""The workbench's rule file as edited: the values changed in place, then proven by loading the file alone back.
 
 The file a designer exports must give exactly the par sheets the workbench showed. Each changed pay is written
 where the file itself has the row, found by its position in its wager's ``outcomes`` array
 (:func:`analyzer.game.tomlspans.value_spans`), never by searching for its name: the value's whole TOML token
-(``"2:1"``, ``'2:1'``, ``'''2:1'''``...) is replaced by the pay the edited model holds, as a basic string. The name
-and title the designer gave are written the same way, over the ``[rule_set]`` values. A pay of a wager the file
-takes from elsewhere (a standard wager, the file it extends) is not written: it is listed in a comment at the top
-(``give it as --pay``), as :func:`exported_rule_file` returns it.
+(``"2:1"``, ``'2:1'``, a multi-line string...) is replaced by the pay the edited model holds, as a basic string. The
+name and title the designer gave are written the same way, over the ``[rule_set]`` values.
 
-Then the proof: the exported text is loaded back as the workbench loads any text, the listed pays are applied as
-``--pay`` applies them, and every wager must equal the one shown (its rows, conditions and pays) and give the same
-par sheet on the shown shoe (every figure and row, exactly). Anything else refuses the export in one line: nothing
-is exported that says something other than what was shown.
+A changed pay of a wager the file takes from elsewhere is written the same way, into a table of its own: the rule-file
+language lets a file give a standard wager its own ``[wagers.NAME]`` table, which replaces the one it would take.
+The wager's table is copied from the file it comes from (the nearest file of the ``extends`` chain that writes it,
+found as the loader finds each file; else the standard wagers' ``wagers.toml``), whichever way that file writes it
+(:func:`analyzer.game.tomlcopy.copied_table`: each value's own text, its ``title`` and ``source`` kept), under a
+comment line naming the file, at the end of the exported file; its changed rows are then written at their positions.
+A standard wager copied from ``wagers.toml`` is offered by the exported file (that is what writing its table means):
+loaded back it is "offered", where the workbench showed it "not offered by this document; standard pay table",
+and this is the one difference the proof allows.
+
+Then the proof: the exported text alone is loaded back as the workbench loads any text, and every wager must equal
+the one shown (its rows, conditions and pays) and give the same par sheet on the shown shoe (every figure and row,
+exactly). Anything else refuses the export in one line: nothing is exported that says something other than what
+was shown. Refused so: a pay the file's fee or cap nets (written, it would load back netted again), a jackpot row
+given a fixed pay (the wager's jackpot would differ), and a file that writes ``wagers`` as one inline table, to which
+no table can be added. Nothing is left for the reader to apply beside the file: no ``--pay`` note, no exception.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import re
+import tomllib
+from collections.abc import Collection
+from dataclasses import fields, replace
 from typing import Any
 
 from ..errors import InputError, shown
 from ..game.odds import format_pays
+from ..game.rulefile import extended_files
 from ..game.rules import RuleSet
+from ..game.standard import (
+    STANDARD_WAGERS_FILE,
+    sha256_hex,
+    standard_tables,
+    standard_wagers_sha256,
+    standard_wagers_text,
+)
+from ..game.tomlcopy import copied_table
 from ..game.tomlspans import Path, Span, TomlSyntax, basic_string, value_spans
 from ..game.wager import Wager
-from .common import with_pays
 from .pricing import priced_sheets
 from .workbench import State, rule_set_of_text, rule_text, wager_view
 
-UNWRITTEN = "# pay changed in the workbench, not written below (give it as --pay): "
-"""How the exported file's first lines list the pay changes it could not write."""
+COPIED = "# The workbench's export copied this table from {file}; its pays changed in the workbench{offered}."
+"""The comment line above a wager's table copied into the exported file."""
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-def exported_rule_file(state: State) -> tuple[str, tuple[str, ...]]:
-    """The rule file with the state's pay changes, name and title written into it, proven to load back to the
-    par sheets shown; and the pay changes it could not write (listed at its top). :class:`InputError` (one line)
-    when the proof fails."""
+def exported_rule_file(state: State) -> str:
+    """The rule file with the state's pay changes, name and title written into it (a wager the file takes from
+    elsewhere copied into it first), proven to load back alone to the par sheets shown. :class:`InputError` (one
+    line) when a change cannot be written or the proof fails."""
     text = rule_text(state)
     rules = state.rule_set()
-    try:
-        spans = value_spans(text)
-    except TomlSyntax as error:  # not reached for a text the loader accepted
-        raise InputError(f"Export refused: the rule file could not be read for writing ({error}).") from None
+    changed = tuple(dict.fromkeys((w, o) for w, o, _ in rules.pay_changes))
+    own = tomllib.loads(text).get("wagers", {})
+    copies = [name for name in dict.fromkeys(w for w, _ in changed) if name not in own]
+    text, standard_copies = _with_copies(text, rules, copies)
+    spans = _spans(text)
     edits: dict[int, tuple[int, str]] = {}
-    unwritten: list[str] = []
-    for wager_name, outcome_name in dict.fromkeys((w, o) for w, o, _ in rules.pay_changes):
+    for wager_name, outcome_name in changed:
         wager = rules.wager(wager_name)
         position = next(i for i, o in enumerate(wager.outcomes) if o.name == outcome_name)
         paid = wager.outcomes[position].pays
         assert paid is not None
         row = ("wagers", wager_name, "outcomes", position)
-        if row not in spans or spans[row].kind not in ("inline", "table"):
-            unwritten.append(f"{wager_name}:{outcome_name}={format_pays(paid)}")
-            continue
+        if row not in spans or spans[row].kind not in ("inline", "table"):  # not reached for a file the loader read
+            raise InputError(
+                f"Export refused: row {shown(outcome_name, 40)} of wager {shown(wager_name)} is not written as a "
+                "row of its outcomes; change its pay in the rule file's text."
+            )
         edits.update([_pays_edit(text, spans, row, basic_string(format_pays(paid)))])
     for key in ("name", "title"):
         given = getattr(state, key)
-        at = spans.get(("rule_set", key))
-        if given is not None and at is not None:
-            edits[at.start] = (at.end, basic_string(given))
+        value = spans.get(("rule_set", key))
+        if given is not None and value is not None:
+            edits[value.start] = (value.end, basic_string(given))
     edited = text
     for start in sorted(edits, reverse=True):
         end, written = edits[start]
         edited = edited[:start] + written + edited[end:]
-    if unwritten:
-        edited = "".join(f"{UNWRITTEN}{u}\n" for u in unwritten) + edited
-    prove(state, rules, edited, tuple(unwritten))
-    return edited, tuple(unwritten)
+    prove(state, rules, edited, standard_copies)
+    return edited
+
+
+def _with_copies(text: str, rules: RuleSet, names: list[str]) -> tuple[str, list[str]]:
+    """``text`` with a table of its own for each wager ``names`` names (which it takes from elsewhere), copied from
+    the file that writes it, under a comment line; and the names of those copied from ``wagers.toml``."""
+    if not names:
+        return text, []
+    if _spans(text).get(("wagers",), Span(0, 0, None, "table")).kind == "inline":
+        raise InputError(
+            f"Export refused: the rule file writes its wagers as one inline table (wagers = {{...}}), to which "
+            f"wager {shown(names[0])}'s table cannot be added; write its wagers as [wagers.NAME] tables."
+        )
+    blocks = []
+    standard_copies = []
+    for name in names:
+        origin, source, at, through = _written_at(text, rules, name)
+        standard = origin == STANDARD_WAGERS_FILE and at == (name,)
+        try:
+            table = copied_table(source, at, ("wagers", name))
+        except TomlSyntax as error:  # not reached: the file was found to write the wager
+            raise InputError(f"Export refused: wager {shown(name)} could not be copied ({error}).") from None
+        if standard:
+            standard_copies.append(name)
+            file, offered = f"{origin} (the standard wagers)", ", so this file offers the wager"
+        else:
+            file, offered = f"{origin}, which this file extends", ""
+            if through:
+                file += f" through {through[0]}"
+        comment = COPIED.format(file=_CONTROL.sub("?", file), offered=offered)
+        blocks.append(f"\n{comment}\n{table}")
+    return text + ("" if text.endswith("\n") else "\n") + "".join(blocks), standard_copies
+
+
+def _spans(text: str) -> dict[Path, Span]:
+    try:
+        return value_spans(text)
+    except TomlSyntax as error:  # not reached for a text the loader accepted
+        raise InputError(f"Export refused: the rule file could not be read for writing ({error}).") from None
+
+
+def _written_at(text: str, rules: RuleSet, name: str) -> tuple[str, str, Path, tuple[str, ...]]:
+    """Where wager ``name``, which ``text`` does not write, is written, as the loader takes it: the nearest file of
+    the ``extends`` chain with a ``[wagers.NAME]`` entry, else ``wagers.toml``; as (the file's name, its text, the
+    entry's key path, the files of the chain before it, nearest last). The files are read again, and must be the
+    ones ``rules`` was loaded from (their SHA-256)."""
+    try:
+        chain = extended_files(text, read_files=False)
+    except InputError as error:  # not reached for a text the workbench loaded
+        raise InputError(f"Export refused: the files the rule file extends could not be read ({error}).") from None
+    loaded = [sha for _, kind, sha in rules.other_files if kind == "extended rule file"]
+    if [f.sha256 for f in reversed(chain)] != loaded:
+        raise InputError("Export refused: the files the rule file extends changed since it was loaded; load it again.")
+    for i, file in enumerate(chain):
+        if name in tomllib.loads(file.text).get("wagers", {}):
+            return file.origin, file.text, ("wagers", name), tuple(f.origin for f in chain[:i])
+    if name in standard_tables():
+        standard = standard_wagers_text()
+        if sha256_hex(standard.encode("utf-8")) != standard_wagers_sha256():
+            raise InputError(f"Export refused: {STANDARD_WAGERS_FILE} changed since it was read; start again.")
+        return STANDARD_WAGERS_FILE, standard, (name,), tuple(f.origin for f in chain)
+    raise InputError(  # not reached: every wager is written in the file, a file it extends, or wagers.toml
+        f"Export refused: wager {shown(name)} is written in no file this rule file takes it from."
+    )
 
 
 def _pays_edit(text: str, spans: dict[Path, Span], row: Path, written: str) -> tuple[int, tuple[int, str]]:
@@ -82,13 +167,23 @@ def _pays_edit(text: str, spans: dict[Path, Span], row: Path, written: str) -> t
     return at, (at, ("" if line_end >= 0 else "\n") + f"pays = {written}\n")
 
 
-def prove(state: State, rules: RuleSet, exported: str, unwritten: tuple[str, ...]) -> None:
-    """Refuse, in one line, an exported text that does not load back (with ``unwritten`` given as ``--pay``) to
-    ``rules``'s wagers and their par sheets on the state's shoe."""
+def prove(state: State, rules: RuleSet, exported: str, copied_standard: Collection[str] = ()) -> None:
+    """Refuse, in one line, an exported text that does not load back alone to ``rules``'s wagers and their par
+    sheets on the state's shoe. The standard wagers ``copied_standard`` names were written out from
+    ``wagers.toml`` and so are offered by the exported file: that, and only that, may differ from what was shown."""
     try:
-        again = with_pays(rule_set_of_text(exported), unwritten)
+        again = rule_set_of_text(exported)
     except InputError as error:
         raise InputError(f"Export refused: the rule file as edited does not load back ({error}).") from None
+    if copied_standard:
+        shown_offered = {w.name: w.offered for w in rules.wagers}
+        again = replace(
+            again,
+            wagers=tuple(
+                replace(w, offered=shown_offered.get(w.name, w.offered)) if w.name in copied_standard else w
+                for w in again.wagers
+            ),
+        )
     for key in ("name", "title", "decks"):
         if getattr(again, key) != getattr(rules, key):
             raise InputError(
@@ -131,6 +226,10 @@ def _wager_difference(mine: Wager, theirs: Wager) -> str:
                 f"{'no pay' if a.pays is None else format_pays(a.pays)} shown"
                 + (" (the file's pays are before its fee or cap)" if mine.money is not None else "")
             )
+    if len(mine.outcomes) == len(theirs.outcomes):
+        for field in fields(Wager):
+            if field.name != "outcomes" and getattr(mine, field.name) != getattr(theirs, field.name):
+                return f"loaded back, wager {name}'s {field.name} is not the one shown"
     return f"loaded back, wager {name} does not have the rows shown"
 
 

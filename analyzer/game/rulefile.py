@@ -244,7 +244,7 @@ def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, .
             f"({', '.join(shipped())}), a game or a catalogue file only, never a file by path.",
         )
     else:
-        where = str(Path(child.path or ".").parent / extends) if child.path else extends
+        where = _extended_path(extends, child)
         key = os.path.realpath(where)
     chain = (*chain, (child.path and os.path.realpath(child.path)) or child.origin.removesuffix(".toml"))
     if key in chain:
@@ -257,6 +257,40 @@ def _parent(extends: str, child: _Source, head: StrictTable, chain: tuple[str, .
         return _build(_read(where, "rule file"), chain)
     except InputError as e:
         raise head.error("extends", str(e)) from None
+
+
+def _extended_path(extends: str, child: _Source) -> str:
+    """Where a file ``extends`` names by path: beside the extending file when it was read from a path, else as
+    written (from the working folder)."""
+    return str(Path(child.path).parent / extends) if child.path else extends
+
+
+@dataclass(frozen=True, slots=True)
+class ExtendedFile:
+    """A file a rule file extends, as the loader reads it: how errors name it, its text, the SHA-256 of its bytes."""
+
+    origin: str
+    text: str
+    sha256: str
+
+
+def extended_files(text: str, path: str | None = None, *, read_files: bool = True) -> tuple[ExtendedFile, ...]:
+    """The files a rule file's ``text`` extends, nearest first, each found as :func:`parse` finds it (a packaged
+    name, or with ``read_files`` a path from the folder of the file that names it; ``path`` is where ``text`` was
+    read from, if it was). Meant for a text the loader has accepted: an ``extends`` it would refuse ends the chain
+    with :class:`InputError`."""
+    source = _Source(text, origin_of(path) if path else "rule file", "", path=path, read_files=read_files)
+    found: list[ExtendedFile] = []
+    while len(found) <= MAX_EXTENDS:
+        head = parse_toml(source.text, source.origin).get("rule_set")
+        extends = head.get("extends") if isinstance(head, dict) else None
+        if not isinstance(extends, str):
+            return tuple(found)
+        if not is_packaged(extends) and not read_files:
+            raise InputError(f"{source.origin}: extends {shown(extends)}, a file by path, which is not read here.")
+        source = _read(extends if is_packaged(extends) else _extended_path(extends, source), "rule file")
+        found.append(ExtendedFile(source.origin, source.text, source.sha256))
+    raise InputError(f"A chain of more than {MAX_EXTENDS} files extending one another.")
 
 
 def _check_settles_every_round(rule_set: RuleSet, origin: str) -> None:

@@ -42,6 +42,11 @@ def _catalogue_text() -> str:
     return _catalogue_bytes().decode("utf-8")
 
 
+def standard_wagers_text() -> str:
+    """The text of ``wagers.toml``, as :func:`standard_tables` reads it (to copy a standard wager's table)."""
+    return _catalogue_text()
+
+
 @lru_cache(maxsize=1)
 def standard_wagers_sha256() -> str:
     """The SHA-256 of ``wagers.toml``, whose pay tables every rule set uses for the wagers it does not offer."""

@@ -220,9 +220,9 @@ def description(version: str) -> dict[str, Any]:
                 "confirmed (every figure) and the verdicts.",
             ),
             "/api/export": _post(
-                "The rule file as edited (toml: each changed pay written at its row, the file loaded back and "
-                "refused with a 400 unless its par sheets equal the ones shown) or the par sheets (csv, json, xlsx), "
-                "as a download.",
+                "The rule file as edited (toml: each changed pay written at its row, a wager the file takes from "
+                "elsewhere copied in as a [wagers.NAME] table; the file alone loaded back and refused with a 400 "
+                "unless its par sheets equal the ones shown) or the par sheets (csv, json, xlsx), as a download.",
                 {**state, "format": {"enum": ["toml", "csv", "json", "xlsx"]}},
                 ["state", "format"],
                 "The file.",

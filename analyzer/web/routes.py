@@ -259,7 +259,7 @@ def export(state: State, fmt: str) -> tuple[str | bytes, str]:
 
     require_own_name(state)
     if fmt == "toml":
-        text, _ = exported_rule_file(state)
+        text = exported_rule_file(state)
         return text, state.rule_set().name
     if fmt not in ("csv", "json", "xlsx"):
         raise InputError(f"Export format {shown(fmt)}; use toml, csv, json or xlsx (a report is a job: html, pdf).")
