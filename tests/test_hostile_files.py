@@ -30,7 +30,8 @@ value = "1.0579%"
 def _refused(args: list[str], message: str) -> str:
     started = time.monotonic()
     code, out, err = run(*args)
-    assert time.monotonic() - started < 1.0
+    # A hang guard, not a speed claim: a FIFO or device read whole would never return.
+    assert time.monotonic() - started < 10.0
     assert code == 2 and out == "", err
     assert err.count("\n") == 1 and err.startswith("baccarat: error: ")
     assert message in err, err
