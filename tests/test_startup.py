@@ -47,3 +47,23 @@ def test_the_collector_is_on_after_a_command_as_it_was_before() -> None:
     result = CliRunner().invoke(cli, ["analyze", "--rules", "punto-banco", "--wager", "tie"])
     assert result.exit_code == 0, result.output
     assert gc.isenabled()
+
+
+def test_the_objects_a_command_load_leaves_are_frozen_only_when_modules_were_loaded() -> None:
+    """What a command's modules bring lives to the end of the process: the load moves it to the collector's
+    permanent generation, so no later collection (nor the full one at exit) walks it; a load that imports nothing
+    freezes nothing."""
+    from analyzer.cli.app import _collection_paused
+
+    gc.unfreeze()
+    try:
+        with _collection_paused():
+            pass  # nothing imported
+        assert gc.get_freeze_count() == 0
+        with _collection_paused():
+            sys.modules["analyzer_test_loaded_module"] = type(sys)("analyzer_test_loaded_module")
+        assert gc.get_freeze_count() > 0
+        assert gc.isenabled()
+    finally:
+        sys.modules.pop("analyzer_test_loaded_module", None)
+        gc.unfreeze()

@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
-from click.shell_completion import CompletionItem
 
 from ..errors import InputError, shown
 from ..game.shoe import MAX_DECKS
@@ -61,6 +60,8 @@ def max_workers() -> int:
 
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
+
     from ..play.engine import Decision, Seat
 
 if TYPE_CHECKING:  # click 8.3 and later make ParamType generic in the value it converts to
@@ -109,6 +110,8 @@ class Workers(Whole):
 
 
 def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    from click.shell_completion import CompletionItem  # only when completing (not on a command's path)
+
     from ..game.shipped import catalogue, games, shipped
 
     names = [CompletionItem(n) for n in (*shipped(), *games(), *catalogue()) if n.startswith(incomplete)]
@@ -117,6 +120,8 @@ def _complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str)
 
 def _complete_wager(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Wager names: those of the rule sets already named on the line, else the standard ones."""
+    from click.shell_completion import CompletionItem
+
     from ..exact.reach import load_rules
     from ..game.standard import standard_wagers
 

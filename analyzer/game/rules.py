@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Literal
 from ..errors import InputError, shown
 from .kinds import DEFAULT_KIND, check_kind, kind_text
 from .odds import format_pays
-from .reveal import Reveal, check_raisable
 from .wager import Side, Wager
 
 if TYPE_CHECKING:
     from .choices import Choices
+    from .reveal import Reveal
 
 DRAW, STAND = "H", "S"
 BANKER_COLUMNS: tuple[str, ...] = ("stood", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
@@ -228,6 +228,8 @@ class RuleSet:
         if self.dealing.procedure == "louisiana":
             _check_louisiana_banker(self.name, self.drawing)
         if self.reveal is not None:
+            from .reveal import check_raisable  # only games with a reveal (its module is not on analyze's path)
+
             check_raisable(self.reveal, self.wagers, self.name)
         check_kind(self.name, self.kind)
 
