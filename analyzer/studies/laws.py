@@ -43,6 +43,7 @@ from ..game.needs import needs_of
 from ..game.settle import settle
 from ..game.shoe import CARDS_PER_ROUND
 from ..game.state import FinalState
+from .dealings import dealing_factor
 from .netlaw import SMALLEST_NORMAL, UNIT_ROUNDOFF, NetLaw, compounded, gamma
 
 if TYPE_CHECKING:
@@ -138,13 +139,12 @@ def chunk_laws(
     study: Study,
     rounds: Rounds,
     stakes: Sequence[npt.NDArray[np.int64]],
-    factors: npt.NDArray[Any],
     common: int,
     count: int,
 ) -> tuple[ColumnLaws | None, ...]:
     """Each column's law tallies (a wager's, then the total's; ``None`` without a law) for a chunk of ``count``
-    shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``factors`` the common dealings ``common``
-    over ``(U)_6`` for each round's ``U`` unseen cards."""
+    shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``common`` the common dealings
+    (:func:`.chunk.common_dealings`) of the study's shoe."""
     from ..exact.batchall import final_state_counts
     from ..exact.fastcount import counts_fit_int64
     from ..exact.multiset import scale_of
@@ -189,7 +189,7 @@ def chunk_laws(
         else:
             round_stakes = np.stack([stakes[i][rows] * (common_scale // scales[i]) for i in range(width)], axis=1)
             per_state = nets
-        columns.append(_column(rounds, rows, round_stakes, per_state, counts, sizes, factors, common, count))
+        columns.append(_column(rounds, rows, round_stakes, per_state, counts, sizes, study.cards, common, count))
     return tuple(columns)
 
 
@@ -200,7 +200,7 @@ def _column(
     nets: npt.NDArray[np.int64],
     counts: npt.NDArray[Any],
     sizes: list[int],
-    factors: npt.NDArray[Any],
+    cards: int,
     common: int,
     count: int,
 ) -> ColumnLaws:
@@ -223,11 +223,11 @@ def _column(
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
         idle -= len(chosen)
         most_cells = max(most_cells, len(values))
-        sizes_chosen, first = np.unique(unseen[chosen], return_index=True)
+        sizes_chosen = np.unique(unseen[chosen])
         grouped = np.zeros((len(sizes_chosen), len(values)), dtype=by_value.dtype)  # a shoe meets each U once:
         np.add.at(grouped, np.searchsorted(sizes_chosen, unseen[chosen]), by_value)  # <= 20 (U)_6 in int64
         for u, row in enumerate(grouped.tolist()):
-            factor = int(factors[rows[chosen[first[u]]]])
+            factor = dealing_factor(cards, int(sizes_chosen[u]))
             for value, n in zip(values.tolist(), row):
                 if n:
                     weights[value] = weights.get(value, 0) + int(n) * factor
