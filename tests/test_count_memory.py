@@ -8,6 +8,7 @@ denominator are made as they are asked for, never tabled for every U (521 MB at 
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import resource
@@ -17,9 +18,16 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from numpy.random import SeedSequence
 
-from analyzer.studies.chunk import RoundsByKey
+from analyzer.game.rulefile import read_rules
+from analyzer.studies.chunk import Chunk, RoundsByKey
+from analyzer.studies.counting import _numerators, deal_chunk
 from analyzer.studies.dealings import common_dealings, dealing_factor
+from analyzer.studies.plan import Study, WagerPlan
+
+from .clirun import run as run_cli
+from .test_json_schemas import _check
 
 ADDRESS_SPACE = 768 * 2**20
 """The address space a 300-deck study runs in (its peak resident set is about 290 MB, most of it the kernel's tables
@@ -70,3 +78,64 @@ def test_the_factor_of_each_unseen_count_brings_its_dealings_to_the_common_multi
 
 def _units(rounds: int) -> tuple[np.ndarray, np.ndarray]:  # type: ignore[type-arg]
     return np.ones(rounds, dtype=np.int64), np.zeros(rounds, dtype=np.int64)
+
+
+@pytest.mark.slow
+def test_the_laws_of_a_shoe_beyond_64_bit_counts_are_tallied_a_slice_of_rounds_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Counted in slices of 7 bet rounds with Python-int counts (as beyond int64, where each count takes tens of
+    bytes), the laws are those counted all at once: the same weights, the same shoe laws to the last bit."""
+    from analyzer.exact import fastcount
+    from analyzer.studies import laws
+
+    study = _study(shoes=3)
+    seeds = [SeedSequence(study.seed, spawn_key=(i,)) for i in range(3)]
+    rounds, results = deal_chunk(study, seeds)
+    numerators = _numerators(study, rounds.unseen)
+    whole = Chunk.of(study, 3, rounds, numerators, results).laws
+    monkeypatch.setattr(fastcount, "counts_fit_int64", lambda largest: False)
+    monkeypatch.setattr(laws, "LAW_ROUNDS_PER_SLICE", 7)
+    sliced = Chunk.of(study, 3, rounds, numerators, results).laws
+    assert len(whole) == 3 and all(column is not None for column in whole)
+    for a, b in zip(whole, sliced):
+        assert a is not None and b is not None and a.shoe_sum is not None and b.shoe_sum is not None
+        assert a.weights == b.weights and (a.shoe_low, a.most_rounds, a.most_cells) == (
+            b.shoe_low,
+            b.most_rounds,
+            b.most_cells,
+        )
+        assert np.array_equal(a.shoe_sum, b.shoe_sum)
+
+
+@pytest.mark.slow
+def test_a_shoe_law_beyond_its_size_is_left_out_and_the_study_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beyond :data:`MOST_SHOE_CELLS` the shoe-by-shoe figures are left out, in one line; the figures a round at a
+    time are still given."""
+    from analyzer.studies import laws
+
+    monkeypatch.setattr(laws, "MOST_SHOE_CELLS", 50)
+    code, out, err = run_cli(
+        "count", "--rules", "ez-baccarat", "--wager", "banker", "--shoes", "2", "--workers", "1", "--play", "count",
+        "--threshold", "-100", "--format", "json",
+    )  # fmt: skip
+    assert code == 0, err
+    document = json.loads(out)
+    _check("count", document)
+    (column,) = document["risk"]
+    assert column["exact_law"] and "per_round" in column and "per_shoe" not in column
+    (line,) = column["per_round"]["refused"]
+    assert (
+        line.startswith("the shoe-by-shoe figures were left out: a shoe's law would span ") and "beyond the 50" in line
+    )
+
+
+def _study(shoes: int) -> Study:
+    return Study(
+        rules=read_rules("ez-baccarat"),
+        wagers=(WagerPlan("dragon-7"), WagerPlan("panda-8")),
+        shoes=shoes,
+        decks=1,
+        play="perfect",
+        seed=5,
+    )
