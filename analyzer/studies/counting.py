@@ -68,7 +68,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -101,6 +101,9 @@ from .plan import (
 )
 from .tally import Tally
 
+if TYPE_CHECKING:
+    from .eor import Effects
+
 
 def wager_plans(
     rules: RuleSet,
@@ -123,6 +126,7 @@ def wager_plans(
     for name in wagers:
         if rules.wager(name).lightning is not None:  # before any count is designed
             check_lightning(rules.wager(name))
+    shared = _shared_effects(rules, wagers, decks, play, tags, thresholds, index, spreads)
     plans = []
     for name in wagers:
         wager = rules.wager(name)  # an unknown wager is refused before any counting
@@ -139,7 +143,7 @@ def wager_plans(
             chosen_threshold = spread.first
         counter = None
         if wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None:
-            counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index)
+            counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index, shared.get(name))
         if spread is not None:
             if counter is None:
                 raise InputError(
@@ -155,12 +159,54 @@ def wager_plans(
     return tuple(plans)
 
 
+def _shared_effects(
+    rules: RuleSet,
+    wagers: Sequence[str],
+    decks: int,
+    play: str,
+    tags: Mapping[str | None, tuple[int, ...]],
+    thresholds: Mapping[str | None, Fraction],
+    index: str | None,
+    spreads: Mapping[str | None, Spread],
+) -> dict[str, Effects]:
+    """The effects of removal of every wager with a pay table whose counter needs them (:func:`counter_for`), made in
+    one call (their par sheets share each shoe less a card), not once per wager."""
+    from .eor import effects_of_removal
+
+    needing = []
+    for name in wagers:
+        wager = rules.wager(name)
+        chosen_tags = tags.get(name, tags.get(None))
+        spread = spreads.get(name, spreads.get(None))
+        threshold = thresholds.get(name, thresholds.get(None)) if spread is None else spread.first
+        made = wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None
+        if wager.has_pay_table and made and _needs_effects(chosen_tags, threshold, index):
+            needing.append(name)
+    if len(needing) < 2:
+        return {}
+    return dict(zip(needing, effects_of_removal(rules, Shoe.decks(decks), needing)))
+
+
+def _needs_effects(tags: tuple[int, ...] | None, threshold: Fraction | None, index: str | None) -> bool:
+    """Whether :func:`counter_for` designs the counter from the wager's effects of removal (a default to fill)."""
+    chosen_index = index or ("true" if tags is None or sum(tags) == 0 else "running")
+    given = tags is not None and (threshold is not None or (chosen_index == "true" and sum(tags) != 0))
+    return not given and not (chosen_index == "running" and threshold is None)
+
+
 def counter_for(
-    rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | None, threshold: Fraction | None, index: str | None
+    rules: RuleSet,
+    wager: str,
+    decks: int,
+    tags: tuple[int, ...] | None,
+    threshold: Fraction | None,
+    index: str | None,
+    effects: Effects | None = None,
 ) -> Counter | None:
     """The wager's counter from what was given: tags default to the balanced count of its effects of removal,
     a true-count threshold to the tags' break-even true count (both as `baccarat eor` prints them).
 
+    ``effects``: the wager's effects of removal when already made (:func:`_shared_effects`); made here otherwise.
     Returns ``None`` when no tags were given and no linear count follows the wager. Raises
     :class:`InputError` when a running-count threshold is missing (it has no default).
     """
@@ -171,7 +217,8 @@ def counter_for(
         return Counter(tags=tags, threshold=threshold or Fraction(0), index=chosen_index)  # refuses what cannot be
     if chosen_index == "running" and threshold is None:
         raise InputError(f"A running-count threshold for {wager} has no default; give --threshold.")
-    (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
+    if effects is None:
+        (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
     if tags is None:
         count = balanced_count(effects)
         if not count.countable:
