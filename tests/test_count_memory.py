@@ -139,3 +139,24 @@ def _study(shoes: int) -> Study:
         play="perfect",
         seed=5,
     )
+
+
+def test_a_chunk_whose_lawful_wager_never_bets_on_a_shoe_dealt_by_card_type_has_its_idle_law() -> None:
+    """A chunk dealt by card type (a wager reading suits beside) in which the wager with a law never bets: every round
+    nets 0 (the laws of such a chunk once ended in 'cannot reshape array of size 0')."""
+    from analyzer.studies.laws import chunk_laws
+
+    study = Study(
+        rules=read_rules("suits"),
+        wagers=(WagerPlan("colour-match"), WagerPlan("player")),
+        shoes=1,
+        decks=1,
+        play="perfect",
+        seed=0,
+    )
+    rounds, _ = deal_chunk(study, [SeedSequence(0, spawn_key=(0,))])
+    assert rounds.unseen.shape[1] == 52  # by card type
+    idle = [np.zeros(len(rounds.shoe), dtype=np.int64)] * 2
+    _, player, _ = chunk_laws(study, rounds, idle, common_dealings(study.cards), 1)
+    assert player is not None and player.shoe_sum is not None
+    assert player.weights == {0: len(rounds.shoe) * common_dealings(study.cards)} and list(player.shoe_sum) == [1.0]

@@ -427,11 +427,14 @@ def _rounds(
     kinds = len(full)
     played = codes.T != STATES  # (shoes, rounds)
     begins = start[:, None] + np.cumsum(used.T, axis=1, dtype=np.int64) - used.T  # first card of each round
-    cumulative = np.zeros((count, size + 1, kinds), dtype=np.int64)
-    np.cumsum(np.eye(kinds, dtype=np.int64)[shoes], axis=1, out=cumulative[:, 1:])
     shoe_index, round_index = np.nonzero(played)
     at = begins[shoe_index, round_index]
-    seen = cumulative[shoe_index, at] - cumulative[shoe_index, start[shoe_index]]
+    first = start[shoe_index]
+    seen = np.empty((len(shoe_index), kinds), dtype=np.int64)
+    cumulative = np.zeros((count, size + 1), dtype=np.int32)  # one kind at a time: memory of the cards, not x kinds
+    for kind in range(kinds):
+        np.cumsum(shoes == kind, axis=1, dtype=np.int32, out=cumulative[:, 1:])
+        seen[:, kind] = cumulative[shoe_index, at] - cumulative[shoe_index, first]
     with_shown = np.flatnonzero(shown[shoe_index])
     seen[with_shown, shoes[shoe_index[with_shown], 0]] += 1
     by_rank = seen if kinds == len(RANKS) else seen.reshape(len(seen), len(RANKS), kinds // len(RANKS)).sum(axis=2)
