@@ -63,7 +63,6 @@ dealer, which the tests hold card for card to the round engine.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
@@ -73,13 +72,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, named, shown
+from ..errors import InputError, named
 from ..exact.batch import expected_values
 from ..exact.fastcount import counts_fit_int64
 from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
 from ..exact.settlement import decoded_records, first_rows
-from ..game.cards import RANKS, parse_rank
+from ..game.cards import RANKS
 from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, settle, state_view
@@ -446,59 +445,3 @@ def _rounds(
         unseen=full[None, :] - seen,
         seen=by_rank,
     )
-
-
-_TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")
-_STEP = re.compile(r"\s*(\d{1,6})\s*@\s*(-?\d{1,6}(?:\.\d{1,6})?)\s*")
-_THRESHOLD = re.compile(r"-?\d{1,6}(?:\.\d{1,6})?")
-
-
-def parse_tags(text: str) -> tuple[int, ...]:
-    """Tags per rank: ``A=1,2=1,...`` (every rank named once; T J Q K may be written as ``T=...`` each)
-    or thirteen whole numbers in A 2 ... 9 T J Q K order.
-
-    >>> parse_tags("0 1 1 2 -1 -2 -2 -1 0 0 0 0 0")
-    (0, 1, 1, 2, -1, -2, -2, -1, 0, 0, 0, 0, 0)
-    """
-    if "=" not in text:
-        numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
-        if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
-            raise InputError(
-                f"{named('tags')} {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor "
-                "RANK=TAG pairs such as 'A=1,2=1,...'."
-            )
-        return tuple(int(t) for t in numbers)
-    tags: dict[str, int] = {}
-    for part in text.split(","):
-        match = _TAG.fullmatch(part)
-        if not match:
-            raise InputError(f"{named('tags')}: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
-        rank = parse_rank(match.group(1))
-        if rank in tags:
-            raise InputError(f"{named('tags')} names rank {rank} twice.")
-        tags[rank] = int(match.group(2))
-    missing = [r for r in RANKS if r not in tags]
-    if missing:
-        raise InputError(f"{named('tags')} gives no tag for {' '.join(missing)}; name every rank once.")
-    return tuple(tags[r] for r in RANKS)
-
-
-def parse_spread(text: str) -> Spread:
-    """A bet spread, ``UNITS@COUNT,...`` with the counts and units rising, e.g. ``1@2,2@4,4@6``."""
-    steps = []
-    for part in text.split(","):
-        match = _STEP.fullmatch(part)
-        if not match:
-            raise InputError(
-                f"{named('spreads')}: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
-                "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'."
-            )
-        steps.append((Fraction(match.group(2)), int(match.group(1))))
-    return Spread(tuple(steps))
-
-
-def parse_threshold(text: str) -> Fraction:
-    """A count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
-    if not _THRESHOLD.fullmatch(text.strip()):
-        raise InputError(f"{named('thresholds')} {shown(text)} is not a number such as 3 or -1.5.")
-    return Fraction(text.strip())
