@@ -228,22 +228,26 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     plain_rows = [b_size == s for s in range(SIZE + 1)]
     pair_rows = [plain_rows[s] & (player_tens | banker_tens) for s in range(SIZE - 1)]
 
+    # each (B multiset, A multiset) key grouped once for every wager: the rows of each B-size in key order, and where
+    # each key's run of rows starts (a wager's form is then one gather and one sum of runs per size)
+    plain_groups = [_grouped(b_index, a_index, rows, len(a_layers[SIZE - s])) for s, rows in enumerate(plain_rows)]
+    pair_groups = [
+        _grouped(b_index, pair_a_index, rows, len(a_layers[SIZE - 2 - s])) for s, rows in enumerate(pair_rows)
+    ]
+
     def plain_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
         """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's pays ``weights``."""
-        out = []
-        for s, rows in enumerate(plain_rows):
-            width = len(a_layers[SIZE - s])
-            key = b_index[rows] * width + a_index[rows]
-            out.append(_summed(key, weights[rows], len(b_layers[s]) * width).reshape(-1, width))
-        return out
+        return [
+            _summed(group, weights, len(b_layers[s]) * len(a_layers[SIZE - s])).reshape(-1, len(a_layers[SIZE - s]))
+            for s, group in enumerate(plain_groups)
+        ]
 
     def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
         """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
         out = []
-        for s, rows in enumerate(pair_rows):
+        for s, group in enumerate(pair_groups):
             width = len(a_layers[SIZE - 2 - s])
-            key = b_index[rows] * width + pair_a_index[rows]
-            out.append(_summed(key, weights[rows], len(b_layers[s]) * width).reshape(-1, width))
+            out.append(_summed(group, weights, len(b_layers[s]) * width).reshape(-1, width))
         return out
 
     plains = [plain_form(p) for p in plain_pays]
@@ -312,10 +316,30 @@ class Derived:
     bound: int  # the combination's terms add up to at most bound * (N)_6 in size, for the int64 check
 
 
-def _summed(key: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], length: int) -> npt.NDArray[np.int64]:
-    """``weights`` added up by ``key`` into ``length`` integer bins (bincount's sums, kept as int64)."""
+def _grouped(
+    b_index: npt.NDArray[np.int64], a_index: npt.NDArray[np.int64], rows: npt.NDArray[np.bool_], width: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The selected rows grouped by key ``b * width + a``: the rows in key order, where each run of one key starts in
+    that order, and the runs' keys (what :func:`_summed` adds up by)."""
+    chosen = np.flatnonzero(rows)
+    key = b_index[chosen] * width + a_index[chosen]
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(ordered) else ordered
+    return chosen[order], starts, ordered[starts]
+
+
+def _summed(
+    group: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    weights: npt.NDArray[np.int64],
+    length: int,
+) -> npt.NDArray[np.int64]:
+    """``weights`` of a :func:`_grouped` selection added up by key into ``length`` integer bins (each run of one key
+    summed in int64: at most 10^6 pays)."""
+    rows, starts, keys = group
     out = np.zeros(length, dtype=np.int64)
-    np.add.at(out, key, weights)
+    if len(rows):
+        out[keys] = np.add.reduceat(weights[rows], starts)
     return out
 
 
