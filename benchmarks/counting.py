@@ -23,6 +23,11 @@ no more than 2x the cost of one (issue 20: 1.6x, with the float64 kernel;
 ``--kernel int64`` runs the new path on int64 products alone, to compare). Rounds per second are medians over repeats
 (each repeat a new chunk of 20 shoes, dealt by every method in turn; the
 ratios are medians of the per-repeat ratios, as the machine may be shared).
+
+``--whole``: the whole process instead, ``python -m analyzer count --rules live-pittsburgh --shoes N --workers 1``
+for one wager and for every paid wager, interleaved, each child's CPU time (user + system, ``os.wait4``) with and
+without ``--no-exact-risk``: the issue 31 target is every paid wager at most 1.5x one wager for 1,000 shoes. The
+baseline is the one-wager process of the same repeat.
 """
 
 from __future__ import annotations
@@ -168,9 +173,46 @@ def timed(fn, wagers: list[str], seeds: list[np.random.SeedSequence]) -> float: 
     return float(rounds / (time.perf_counter() - start))
 
 
+def child_cpu(command: list[str]) -> float:
+    """User + system CPU seconds of one child process (and what it waited for), from its own rusage."""
+    import subprocess
+
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert child.stderr is not None
+    errors = child.stderr.read().decode(errors="replace")
+    _, status, usage = os.wait4(child.pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, errors[-500:]
+    return float(usage.ru_utime + usage.ru_stime)
+
+
+def whole(repeats: int, shoes: int) -> None:
+    """The whole process's CPU, one wager against every paid wager (module notes)."""
+    every = [w.name for w in read_rules(RULES).wagers if w.has_pay_table]
+    base = [sys.executable, "-m", "analyzer", "count", "--rules", RULES, "--shoes", str(shoes), "--workers", "1"]
+    print(f"machine: {machine()}; at start: {load_text()}")
+    bare = statistics.median(child_cpu([sys.executable, "-c", "pass"]) for _ in range(3))
+    print(
+        f"\n`count --rules {RULES} --shoes {shoes} --workers 1`, CPU seconds of the whole process (median of {repeats})"
+    )
+    for label, extra in (("exact risk (default)", []), ("--no-exact-risk", ["--no-exact-risk"])):
+        times: dict[str, list[float]] = {"one": [], "every": []}
+        for _ in range(repeats):
+            times["one"].append(child_cpu([*base, "--wager", ONE, *extra]))
+            times["every"].append(child_cpu([*base, *(a for w in every for a in ("--wager", w)), *extra]))
+        one, all_ = statistics.median(times["one"]), statistics.median(times["every"])
+        ratio = statistics.median(b / a for a, b in zip(times["one"], times["every"]))
+        print(f"  {label}:")
+        print(f"    one wager ({ONE}):       {one:7.2f} s (baseline)")
+        print(f"    every paid wager ({len(every)}):     {all_:7.2f} s   {ratio:.2f}x one wager")
+        print(f"    target: every paid wager <= 1.5x one: {'met' if ratio <= 1.5 else 'NOT met'}")
+    print(f"  (bare python start: {bare:.3f} s)\nat end: {load_text()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=9, help="repeats per timing (median)")
+    parser.add_argument("--whole", action="store_true", help="the whole process's CPU, one wager against every one")
+    parser.add_argument("--shoes", type=int, default=1000, help="with --whole: shoes per study")
     parser.add_argument(
         "--kernel",
         choices=("auto", "int64"),
@@ -178,6 +220,9 @@ def main() -> None:
         help="int64: the new path without the float64 (BLAS) products, for comparison",
     )
     args = parser.parse_args()
+    if args.whole:
+        whole(args.repeats, args.shoes)
+        return
     if args.kernel == "int64":
         from analyzer.exact import multiset
 

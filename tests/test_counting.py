@@ -26,12 +26,10 @@ from analyzer.play.engine import deal_round
 from analyzer.play.executor import open_executor
 from analyzer.studies.counting import (
     _rounds,
-    parse_tags,
-    parse_threshold,
     play_shoes,
     run,
 )
-from analyzer.studies.plan import Counter, Procedure, Study, WagerPlan
+from analyzer.studies.plan import Counter, Procedure, Study, WagerPlan, parse_tags, parse_threshold
 
 
 def _study(**changes: object) -> Study:

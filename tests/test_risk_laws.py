@@ -18,8 +18,9 @@ from analyzer.game.rulefile import read_rules
 from analyzer.game.settle import settle
 from analyzer.game.shoe import Shoe
 from analyzer.play.executor import open_executor
-from analyzer.studies.chunk import Chunk, common_dealings
+from analyzer.studies.chunk import Chunk
 from analyzer.studies.counting import _numerators, deal_chunk, run
+from analyzer.studies.dealings import common_dealings
 from analyzer.studies.plan import Study, WagerPlan
 
 from .clirun import run as run_cli

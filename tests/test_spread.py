@@ -13,8 +13,8 @@ from numpy.random import SeedSequence
 from analyzer.errors import InputError
 from analyzer.game.rulefile import read_rules
 from analyzer.studies.chunk import Line
-from analyzer.studies.counting import parse_spread, play_shoes
-from analyzer.studies.plan import Counter, Spread, Study, WagerPlan
+from analyzer.studies.counting import play_shoes
+from analyzer.studies.plan import Counter, Spread, Study, WagerPlan, parse_spread
 from analyzer.studies.tally import Tally
 
 from .clirun import assert_refused, run

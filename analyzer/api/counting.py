@@ -52,8 +52,8 @@ def plan(
     ``play`` is "perfect" or "count"; ``None`` is perfect play, or play by the count when a spread is given;
     ``exact_risk=False`` deals it without the laws of its results (``--no-exact-risk``).
     """
-    from ..studies.counting import parse_spread, parse_tags, parse_threshold, wager_plans
-    from ..studies.plan import Procedure, Study
+    from ..studies.counting import wager_plans
+    from ..studies.plan import Procedure, Study, parse_spread, parse_tags, parse_threshold
 
     if not re.fullmatch(r"standard|none|\d{1,4}", burn):
         raise InputError(f"{named('burn')} {shown(burn)} is not standard, none or a whole number of cards.")

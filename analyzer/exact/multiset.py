@@ -29,7 +29,7 @@ Wagers that follow from others
     wagers' and of the orderings (whose form is ``(N)_6`` itself) is not
     multiplied again: Tie is 8 + 351 Player + 18 Banker at a 5% commission
     (pays scaled to integers), the Banker Pair equals the Player Pair
-    (:class:`Derived`; every relation is checked on every coefficient).
+    (:class:`~analyzer.exact.derived.Derived`; every relation is checked on every coefficient).
 
 Pairs of ten-valued cards
     Two tens pair only when their ranks are equal. For a dealing whose own
@@ -49,7 +49,7 @@ Number types, checked
     outside a bound is left to the caller, which then counts with the
     aggregated-sum path in Python ints. No float is on this path; the one
     float computation, a least-squares guess at which wagers follow from
-    others (:func:`_relations`), only proposes relations that integer
+    others (:func:`~analyzer.exact.derived.relations`), only proposes relations that integer
     arithmetic then checks on every coefficient.
 
 The float kernel (BLAS), where a bound proves it exact
@@ -72,7 +72,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -83,6 +82,7 @@ from ..game.rules import RuleSet
 from ..game.settle import pays_by_view
 from ..game.state import NATURALS
 from ..game.wager import Wager
+from .derived import Derived, relations
 
 SIZE = 6
 """Cards of a dealing: P1 B1 P2 B2 and the two third-card positions."""
@@ -228,22 +228,26 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     plain_rows = [b_size == s for s in range(SIZE + 1)]
     pair_rows = [plain_rows[s] & (player_tens | banker_tens) for s in range(SIZE - 1)]
 
+    # each (B multiset, A multiset) key grouped once for every wager: the rows of each B-size in key order, and where
+    # each key's run of rows starts (a wager's form is then one gather and one sum of runs per size)
+    plain_groups = [_grouped(b_index, a_index, rows, len(a_layers[SIZE - s])) for s, rows in enumerate(plain_rows)]
+    pair_groups = [
+        _grouped(b_index, pair_a_index, rows, len(a_layers[SIZE - 2 - s])) for s, rows in enumerate(pair_rows)
+    ]
+
     def plain_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
         """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's pays ``weights``."""
-        out = []
-        for s, rows in enumerate(plain_rows):
-            width = len(a_layers[SIZE - s])
-            key = b_index[rows] * width + a_index[rows]
-            out.append(_summed(key, weights[rows], len(b_layers[s]) * width).reshape(-1, width))
-        return out
+        return [
+            _summed(group, weights, len(b_layers[s]) * len(a_layers[SIZE - s])).reshape(-1, len(a_layers[SIZE - s]))
+            for s, group in enumerate(plain_groups)
+        ]
 
     def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
         """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
         out = []
-        for s, rows in enumerate(pair_rows):
+        for s, group in enumerate(pair_groups):
             width = len(a_layers[SIZE - 2 - s])
-            key = b_index[rows] * width + pair_a_index[rows]
-            out.append(_summed(key, weights[rows], len(b_layers[s]) * width).reshape(-1, width))
+            out.append(_summed(group, weights, len(b_layers[s]) * width).reshape(-1, width))
         return out
 
     plains = [plain_form(p) for p in plain_pays]
@@ -251,7 +255,7 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     orderings = plain_form(np.ones(grid.shape[1], dtype=np.int64))  # the constant wager: its numerator is (N)_6 itself
     flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
     constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size, dtype=np.int64) for m in pairs[0]])
-    computed, derived = _relations(flat, constant, biggest[: len(chosen)])
+    computed, derived = relations(flat, constant, biggest[: len(chosen)])
     pair_wagers = tuple(w for w in computed if np.any(pair_changes[w]))  # the wagers a pair of tens can change
 
     plain, pair, bounds, pair_bounds = [], [], [], []
@@ -300,47 +304,31 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Derived:
-    """A wager whose coefficients are ``(sum of weights[i] * computed[i]'s + constant * orderings) / divisor``:
-    its numerator follows from theirs and ``(N)_6`` (checked exactly on every coefficient when tabled)."""
+def _grouped(
+    b_index: npt.NDArray[np.int64], a_index: npt.NDArray[np.int64], rows: npt.NDArray[np.bool_], width: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The selected rows grouped by key ``b * width + a``: the rows in key order, where each run of one key starts in
+    that order, and the runs' keys (what :func:`_summed` adds up by)."""
+    chosen = np.flatnonzero(rows)
+    key = b_index[chosen] * width + a_index[chosen]
+    order = np.argsort(key, kind="stable")
+    ordered = key[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(ordered) else ordered
+    return chosen[order], starts, ordered[starts]
 
-    wager: int
-    divisor: int
-    weights: tuple[int, ...]  # one per computed wager, in ``Coefficients.computed`` order
-    constant: int
-    bound: int  # the combination's terms add up to at most bound * (N)_6 in size, for the int64 check
 
-
-def _summed(key: npt.NDArray[np.int64], weights: npt.NDArray[np.int64], length: int) -> npt.NDArray[np.int64]:
-    """``weights`` added up by ``key`` into ``length`` integer bins (bincount's sums, kept as int64)."""
+def _summed(
+    group: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    weights: npt.NDArray[np.int64],
+    length: int,
+) -> npt.NDArray[np.int64]:
+    """``weights`` of a :func:`_grouped` selection added up by key into ``length`` integer bins (each run of one key
+    summed in int64: at most 10^6 pays)."""
+    rows, starts, keys = group
     out = np.zeros(length, dtype=np.int64)
-    np.add.at(out, key, weights)
+    if len(rows):
+        out[keys] = np.add.reduceat(weights[rows], starts)
     return out
-
-
-def _relations(
-    flat: list[npt.NDArray[Any]], constant: npt.NDArray[Any], biggest: list[int]
-) -> tuple[tuple[int, ...], list[Derived]]:
-    """Which wagers to multiply out, and which follow from them (e.g. Tie from Player and Banker, or the two Pairs,
-    whose coefficients are equal): a float least-squares guess of small rational weights, kept only if it holds
-    exactly on every coefficient (integers)."""
-    computed: list[int] = []
-    derived: list[Derived] = []
-    for w, vector in enumerate(flat):
-        columns = [constant] + [flat[b] for b in computed]
-        guess = np.linalg.lstsq(np.stack(columns, axis=1), vector, rcond=None)[0]
-        fractions = [Fraction(float(x)).limit_denominator(1000) for x in guess]
-        divisor = math.lcm(*(f.denominator for f in fractions))
-        weights = [int(f * divisor) for f in fractions]
-        exact = divisor * vector.astype(np.int64)
-        combined = sum((k * c.astype(np.int64) for k, c in zip(weights, columns)), np.zeros_like(exact))
-        if divisor <= 1000 and max(map(abs, weights)) < 2**20 and np.array_equal(combined, exact):
-            bound = abs(weights[0]) + sum(abs(k) * biggest[b] for k, b in zip(weights[1:], computed))
-            derived.append(Derived(w, divisor, tuple(weights[1:]), weights[0], bound))
-        else:
-            computed.append(w)
-    return tuple(computed), derived
 
 
 def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:

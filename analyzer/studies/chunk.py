@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ..game.shoe import CARDS_PER_ROUND
+from .dealings import common_dealings, dealing_factor
 
 if TYPE_CHECKING:
     from ..game.wager import Wager
@@ -54,25 +54,6 @@ def wager_scales(wager: Wager) -> tuple[int, int]:
         return study_scales(wager)
     scale = scale_of(wager)
     return scale, scale
-
-
-@lru_cache(maxsize=8)
-def common_dealings(cards: int) -> int:
-    """A common multiple of ``(U)_6`` for every U from 6 to ``cards``.
-
-    >>> common_dealings(7) == math.lcm(720, 5040)
-    True
-    """
-    return math.lcm(*(math.perm(u, CARDS_PER_ROUND) for u in range(CARDS_PER_ROUND, cards + 1)))
-
-
-@lru_cache(maxsize=8)
-def _factors(cards: int) -> npt.NDArray[Any]:
-    """``L // (U)_6`` for U = 0..cards (0 where no round can be dealt), Python ints."""
-    common = common_dealings(cards)
-    return np.array(
-        [common // math.perm(u, CARDS_PER_ROUND) if u >= CARDS_PER_ROUND else 0 for u in range(cards + 1)], dtype=object
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +84,8 @@ class Line:
 class RoundsByKey:
     """Rounds by key (a count or a depth), as int64 arrays: per key the rounds, positive rounds, bets and units won;
     the exact expected values summed per (key, unseen cards U), split into high and low 32-bit halves (so that no
-    sum can overflow: a shoe meets each U at most once), sparse in a chunk and dense once merged."""
+    sum can overflow: a shoe meets each U at most once), sparse: an entry only for each (key, U) a round reached, so
+    that memory follows the rounds dealt, not the shoe's size times its keys."""
 
     low: int  # the first key
     width: int  # keys low .. low + width - 1
@@ -152,31 +134,37 @@ class RoundsByKey:
 
     @staticmethod
     def merge(tables: Sequence[RoundsByKey], cards: int) -> RoundsByKey:
+        """The tables added, sparse: one entry per (key, U) some round reached, however large the shoe (a dense
+        table of every key by every U would take ``width * (cards + 1)`` entries: 676 million for 1,000 decks)."""
         first = tables[0]
         counts = sum((t.counts for t in tables), np.zeros_like(first.counts))
         wide = any(t.high.dtype == object for t in tables)
-        high = np.zeros(first.width * (cards + 1), dtype=object if wide else np.int64)
+        index = tables[0].index if len(tables) == 1 else np.unique(np.concatenate([t.index for t in tables]))
+        high = np.zeros(len(index), dtype=object if wide else np.int64)
         low_bits = np.zeros_like(high)
         for table in tables:
-            np.add.at(high, table.index, table.high)
-            np.add.at(low_bits, table.index, table.low_bits)
-        return RoundsByKey(first.low, first.width, counts, np.arange(len(high), dtype=np.int64), high, low_bits)
+            at = np.searchsorted(index, table.index)  # each table's index is sorted and unique
+            high[at] += table.high.astype(high.dtype)  # Python ints once any table is wide
+            low_bits[at] += table.low_bits.astype(high.dtype)
+        return RoundsByKey(first.low, first.width, counts, index, high, low_bits)
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
         """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""
-        factors = _factors(cards)
         width = cards + 1
+        totals = [0] * self.width
+        offsets, unseen = np.divmod(self.index, width)
+        order = np.argsort(unseen, kind="stable")  # by U: each factor made once (:func:`dealing_factor`)
+        for offset, u, h, lo in zip(
+            offsets[order].tolist(), unseen[order].tolist(), self.high[order].tolist(), self.low_bits[order].tolist()
+        ):
+            if h or lo:
+                totals[offset] += ((h << 32) + lo) * dealing_factor(cards, u)
         out = []
         for offset in range(self.width):
             rounds, positive, bets, won, staked = (int(x) for x in self.counts[offset])
             if not rounds:
                 continue
-            span = slice(offset * width, (offset + 1) * width)
-            total = sum(
-                ((h << 32) + lo) * f
-                for h, lo, f in zip(self.high[span].tolist(), self.low_bits[span].tolist(), factors)
-                if h or lo
-            )
+            total = totals[offset]
             line = Line(rounds, positive, bets, won, total, staked)
             out.append((self.low + offset, line, Fraction(total, rounds * unit * common_dealings(cards))))
         return out
@@ -207,7 +195,6 @@ class Chunk:
         common_value = math.lcm(*values)
         cards = study.cards
         unseen = rounds.unseen.sum(axis=1)
-        factors = _factors(cards)
         shoe = rounds.shoe
         per_wager: list[list[Line]] = []
         squares: list[int] = []
@@ -243,7 +230,7 @@ class Chunk:
             stake = positive.astype(np.int64) if study.play == "perfect" else reached
             stakes.append(stake)
             net = results[:, j] * stake
-            expected = _expected_by_shoe(shoe, count, stake, numerators[:, j], factors[unseen])
+            expected = _expected_by_shoe(shoe, count, stake, numerators[:, j], unseen, cards)
             total_net += net * (common // scales[j])
             total_expected = [t + e * (common_value // values[j]) for t, e in zip(total_expected, expected)]
             staked += stake
@@ -272,7 +259,7 @@ class Chunk:
             by_count=tuple(by_count),
             by_depth=tuple(by_depth),
             nets=np.stack([*nets, total_net], axis=1),
-            laws=chunk_laws(study, rounds, stakes, factors[unseen], common_dealings(cards), count),
+            laws=chunk_laws(study, rounds, stakes, common_dealings(cards), count),
         )
 
 
@@ -290,16 +277,18 @@ def _expected_by_shoe(
     count: int,
     stake: npt.NDArray[np.int64],
     numerators: npt.NDArray[Any],
-    factors: npt.NDArray[Any],
+    unseen: npt.NDArray[np.int64],
+    cards: int,
 ) -> list[int]:
     """Per shoe, the exact expected values of the bets placed (``stake`` units each), in units of 1/(scale L) (Python
-    ints)."""
+    ints); the rounds taken in order of their unseen cards ``U``, so that each factor ``L // (U)_6`` is made once."""
     sums = [0] * count
     rows = np.flatnonzero(stake)
-    for i, units, numerator, factor in zip(
-        shoe[rows].tolist(), stake[rows].tolist(), numerators[rows].tolist(), factors[rows].tolist()
+    rows = rows[np.argsort(unseen[rows], kind="stable")]
+    for i, units, numerator, u in zip(
+        shoe[rows].tolist(), stake[rows].tolist(), numerators[rows].tolist(), unseen[rows].tolist()
     ):
-        sums[i] += units * numerator * factor
+        sums[i] += units * numerator * dealing_factor(cards, u)
     return sums
 
 

@@ -63,23 +63,22 @@ dealer, which the tests hold card for card to the round engine.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import InputError, named, shown
+from ..errors import InputError, named
 from ..exact.batch import expected_values
 from ..exact.fastcount import counts_fit_int64
 from ..exact.multiset import scale_of
 from ..exact.outcomes import path_of
 from ..exact.settlement import decoded_records, first_rows
-from ..game.cards import RANKS, parse_rank
+from ..game.cards import RANKS
 from ..game.needs import Needs, needs_of
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view, settle, state_view
@@ -100,6 +99,9 @@ from .plan import (
     check_lightning,
 )
 from .tally import Tally
+
+if TYPE_CHECKING:
+    from .eor import Effects
 
 
 def wager_plans(
@@ -123,6 +125,7 @@ def wager_plans(
     for name in wagers:
         if rules.wager(name).lightning is not None:  # before any count is designed
             check_lightning(rules.wager(name))
+    shared = _shared_effects(rules, wagers, decks, play, tags, thresholds, index, spreads)
     plans = []
     for name in wagers:
         wager = rules.wager(name)  # an unknown wager is refused before any counting
@@ -139,7 +142,7 @@ def wager_plans(
             chosen_threshold = spread.first
         counter = None
         if wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None:
-            counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index)
+            counter = counter_for(rules, name, decks, chosen_tags, chosen_threshold, index, shared.get(name))
         if spread is not None:
             if counter is None:
                 raise InputError(
@@ -155,12 +158,54 @@ def wager_plans(
     return tuple(plans)
 
 
+def _shared_effects(
+    rules: RuleSet,
+    wagers: Sequence[str],
+    decks: int,
+    play: str,
+    tags: Mapping[str | None, tuple[int, ...]],
+    thresholds: Mapping[str | None, Fraction],
+    index: str | None,
+    spreads: Mapping[str | None, Spread],
+) -> dict[str, Effects]:
+    """The effects of removal of every wager with a pay table whose counter needs them (:func:`counter_for`), made in
+    one call (their par sheets share each shoe less a card), not once per wager."""
+    from .eor import effects_of_removal
+
+    needing = []
+    for name in wagers:
+        wager = rules.wager(name)
+        chosen_tags = tags.get(name, tags.get(None))
+        spread = spreads.get(name, spreads.get(None))
+        threshold = thresholds.get(name, thresholds.get(None)) if spread is None else spread.first
+        made = wager.has_pay_table or play == "count" or chosen_tags is not None or index is not None
+        if wager.has_pay_table and made and _needs_effects(chosen_tags, threshold, index):
+            needing.append(name)
+    if len(needing) < 2:
+        return {}
+    return dict(zip(needing, effects_of_removal(rules, Shoe.decks(decks), needing)))
+
+
+def _needs_effects(tags: tuple[int, ...] | None, threshold: Fraction | None, index: str | None) -> bool:
+    """Whether :func:`counter_for` designs the counter from the wager's effects of removal (a default to fill)."""
+    chosen_index = index or ("true" if tags is None or sum(tags) == 0 else "running")
+    given = tags is not None and (threshold is not None or (chosen_index == "true" and sum(tags) != 0))
+    return not given and not (chosen_index == "running" and threshold is None)
+
+
 def counter_for(
-    rules: RuleSet, wager: str, decks: int, tags: tuple[int, ...] | None, threshold: Fraction | None, index: str | None
+    rules: RuleSet,
+    wager: str,
+    decks: int,
+    tags: tuple[int, ...] | None,
+    threshold: Fraction | None,
+    index: str | None,
+    effects: Effects | None = None,
 ) -> Counter | None:
     """The wager's counter from what was given: tags default to the balanced count of its effects of removal,
     a true-count threshold to the tags' break-even true count (both as `baccarat eor` prints them).
 
+    ``effects``: the wager's effects of removal when already made (:func:`_shared_effects`); made here otherwise.
     Returns ``None`` when no tags were given and no linear count follows the wager. Raises
     :class:`InputError` when a running-count threshold is missing (it has no default).
     """
@@ -171,7 +216,8 @@ def counter_for(
         return Counter(tags=tags, threshold=threshold or Fraction(0), index=chosen_index)  # refuses what cannot be
     if chosen_index == "running" and threshold is None:
         raise InputError(f"A running-count threshold for {wager} has no default; give --threshold.")
-    (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
+    if effects is None:
+        (effects,) = effects_of_removal(rules, Shoe.decks(decks), (wager,))
     if tags is None:
         count = balanced_count(effects)
         if not count.countable:
@@ -380,11 +426,14 @@ def _rounds(
     kinds = len(full)
     played = codes.T != STATES  # (shoes, rounds)
     begins = start[:, None] + np.cumsum(used.T, axis=1, dtype=np.int64) - used.T  # first card of each round
-    cumulative = np.zeros((count, size + 1, kinds), dtype=np.int64)
-    np.cumsum(np.eye(kinds, dtype=np.int64)[shoes], axis=1, out=cumulative[:, 1:])
     shoe_index, round_index = np.nonzero(played)
     at = begins[shoe_index, round_index]
-    seen = cumulative[shoe_index, at] - cumulative[shoe_index, start[shoe_index]]
+    first = start[shoe_index]
+    seen = np.empty((len(shoe_index), kinds), dtype=np.int64)
+    cumulative = np.zeros((count, size + 1), dtype=np.int32)  # one kind at a time: memory of the cards, not x kinds
+    for kind in range(kinds):
+        np.cumsum(shoes == kind, axis=1, dtype=np.int32, out=cumulative[:, 1:])
+        seen[:, kind] = cumulative[shoe_index, at] - cumulative[shoe_index, first]
     with_shown = np.flatnonzero(shown[shoe_index])
     seen[with_shown, shoes[shoe_index[with_shown], 0]] += 1
     by_rank = seen if kinds == len(RANKS) else seen.reshape(len(seen), len(RANKS), kinds // len(RANKS)).sum(axis=2)
@@ -396,59 +445,3 @@ def _rounds(
         unseen=full[None, :] - seen,
         seen=by_rank,
     )
-
-
-_TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")
-_STEP = re.compile(r"\s*(\d{1,6})\s*@\s*(-?\d{1,6}(?:\.\d{1,6})?)\s*")
-_THRESHOLD = re.compile(r"-?\d{1,6}(?:\.\d{1,6})?")
-
-
-def parse_tags(text: str) -> tuple[int, ...]:
-    """Tags per rank: ``A=1,2=1,...`` (every rank named once; T J Q K may be written as ``T=...`` each)
-    or thirteen whole numbers in A 2 ... 9 T J Q K order.
-
-    >>> parse_tags("0 1 1 2 -1 -2 -2 -1 0 0 0 0 0")
-    (0, 1, 1, 2, -1, -2, -2, -1, 0, 0, 0, 0, 0)
-    """
-    if "=" not in text:
-        numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
-        if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
-            raise InputError(
-                f"{named('tags')} {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor "
-                "RANK=TAG pairs such as 'A=1,2=1,...'."
-            )
-        return tuple(int(t) for t in numbers)
-    tags: dict[str, int] = {}
-    for part in text.split(","):
-        match = _TAG.fullmatch(part)
-        if not match:
-            raise InputError(f"{named('tags')}: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
-        rank = parse_rank(match.group(1))
-        if rank in tags:
-            raise InputError(f"{named('tags')} names rank {rank} twice.")
-        tags[rank] = int(match.group(2))
-    missing = [r for r in RANKS if r not in tags]
-    if missing:
-        raise InputError(f"{named('tags')} gives no tag for {' '.join(missing)}; name every rank once.")
-    return tuple(tags[r] for r in RANKS)
-
-
-def parse_spread(text: str) -> Spread:
-    """A bet spread, ``UNITS@COUNT,...`` with the counts and units rising, e.g. ``1@2,2@4,4@6``."""
-    steps = []
-    for part in text.split(","):
-        match = _STEP.fullmatch(part)
-        if not match:
-            raise InputError(
-                f"{named('spreads')}: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
-                "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'."
-            )
-        steps.append((Fraction(match.group(2)), int(match.group(1))))
-    return Spread(tuple(steps))
-
-
-def parse_threshold(text: str) -> Fraction:
-    """A count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
-    if not _THRESHOLD.fullmatch(text.strip()):
-        raise InputError(f"{named('thresholds')} {shown(text)} is not a number such as 3 or -1.5.")
-    return Fraction(text.strip())

@@ -43,6 +43,7 @@ from ..game.needs import needs_of
 from ..game.settle import settle
 from ..game.shoe import CARDS_PER_ROUND
 from ..game.state import FinalState
+from .dealings import dealing_factor
 from .netlaw import SMALLEST_NORMAL, UNIT_ROUNDOFF, NetLaw, compounded, gamma
 
 if TYPE_CHECKING:
@@ -64,17 +65,31 @@ class ColumnLaws:
     weights: dict[int, int]
     rounds: int
     shoe_low: int
-    shoe_sum: npt.NDArray[np.float64]
+    shoe_sum: npt.NDArray[np.float64] | None
+    """``None`` when the shoes' laws were left out (``left_out`` says why)."""
     shoes: int
     most_rounds: int
     """The most bet rounds in one shoe."""
     most_cells: int
     """The most cells with a chance above 0 in one round's law."""
+    left_out: str | None = None
+    """Why the shoes' laws were left out (:data:`MOST_SHOE_CELLS`), or ``None``."""
 
     def __add__(self, other: ColumnLaws) -> ColumnLaws:
         weights = dict(self.weights)
         for value, weight in other.weights.items():
             weights[value] = weights.get(value, 0) + weight
+        if self.shoe_sum is None or other.shoe_sum is None:
+            return ColumnLaws(
+                weights,
+                self.rounds + other.rounds,
+                0,
+                None,
+                self.shoes + other.shoes,
+                max(self.most_rounds, other.most_rounds),
+                max(self.most_cells, other.most_cells),
+                self.left_out or other.left_out,
+            )
         low = min(self.shoe_low, other.shoe_low)
         high = max(self.shoe_low + len(self.shoe_sum), other.shoe_low + len(other.shoe_sum))
         total = np.zeros(high - low, dtype=np.float64)
@@ -94,9 +109,11 @@ class ColumnLaws:
         """The law of a round's net result (module notes), exact."""
         return NetLaw.of_weights(self.weights, scale)
 
-    def shoe_law(self, scale: int, mean: Fraction) -> NetLaw:
+    def shoe_law(self, scale: int, mean: Fraction) -> NetLaw | None:
         """The law of a shoe's net result (module notes), with its rounding bound; ``mean``: the exact units expected
-        per shoe (what the law's mean is, exactly)."""
+        per shoe (what the law's mean is, exactly); ``None`` when it was left out (:attr:`left_out`)."""
+        if self.shoe_sum is None:
+            return None
         probabilities = self.shoe_sum / self.shoes
         convolving = compounded(UNIT_ROUNDOFF + gamma(2 * self.most_cells), self.most_rounds)
         error = compounded(convolving + gamma(self.shoes + 2), 1) + convolving
@@ -138,13 +155,12 @@ def chunk_laws(
     study: Study,
     rounds: Rounds,
     stakes: Sequence[npt.NDArray[np.int64]],
-    factors: npt.NDArray[Any],
     common: int,
     count: int,
 ) -> tuple[ColumnLaws | None, ...]:
     """Each column's law tallies (a wager's, then the total's; ``None`` without a law) for a chunk of ``count``
-    shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``factors`` the common dealings ``common``
-    over ``(U)_6`` for each round's ``U`` unseen cards."""
+    shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``common`` the common dealings
+    (:func:`.chunk.common_dealings`) of the study's shoe."""
     from ..exact.batchall import final_state_counts
     from ..exact.fastcount import counts_fit_int64
     from ..exact.multiset import scale_of
@@ -162,53 +178,68 @@ def chunk_laws(
         if ok:
             bet |= stakes[j] > 0
     rows = np.flatnonzero(bet)
-    unseen = rounds.unseen[rows]
-    by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(rows), len(RANKS), -1).sum(axis=2)
-    sizes = by_rank.sum(axis=1).tolist()
-    found = final_state_counts(study.rules, by_rank, pairs) if len(rows) else {}
-    states = list(found)
-    counts = (
-        np.stack([np.broadcast_to(np.asarray(found[s]), (len(rows),)) for s in states], axis=1)
-        if states
-        else np.zeros((0, 0), dtype=np.int64)
-    )
-    if counts.dtype == object and counts_fit_int64(max(sizes, default=0)):
-        counts = counts.astype(np.int64)  # each count at most (U)_6, which fits
     tables = [_nets_by_state(study.rules, w.name, pairs) if ok else None for w, ok in zip(wagers, lawful)]
-    nets = np.array(
-        [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
-    ).reshape(width, len(states))
-    columns: list[ColumnLaws | None] = []
-    for j in range(width + 1):
-        if (j < width and not lawful[j]) or (j == width and not all(lawful)):
-            columns.append(None)
-            continue
-        if j < width:
-            round_stakes = stakes[j][rows][:, None]
-            per_state = nets[j][None, :]
-        else:
-            round_stakes = np.stack([stakes[i][rows] * (common_scale // scales[i]) for i in range(width)], axis=1)
-            per_state = nets
-        columns.append(_column(rounds, rows, round_stakes, per_state, counts, sizes, factors, common, count))
-    return tuple(columns)
+    wanted = [j for j in range(width + 1) if (lawful[j] if j < width else all(lawful))]
+    weights: dict[int, dict[int, int]] = {j: {} for j in wanted}
+    laws: dict[int, list[_RoundLaw | None]] = {j: [] for j in wanted}
+    most_cells = dict.fromkeys(wanted, 1)
+    # Python-int counts (shoes beyond int64) take tens of bytes each: their rounds are counted a slice at a time
+    step = len(rows) if counts_fit_int64(study.cards) else LAW_ROUNDS_PER_SLICE
+    for first in range(0, len(rows), max(step, 1)):
+        part = rows[first : first + step]
+        unseen = rounds.unseen[part]
+        by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(part), len(RANKS), -1).sum(axis=2)
+        sizes = by_rank.sum(axis=1).tolist()
+        found = final_state_counts(study.rules, by_rank, pairs)
+        states = list(found)
+        counts = np.stack([np.broadcast_to(np.asarray(found[s]), (len(part),)) for s in states], axis=1)
+        if counts.dtype == object and counts_fit_int64(max(sizes, default=0)):
+            counts = counts.astype(np.int64)  # each count at most (U)_6, which fits
+        nets = np.array(
+            [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
+        ).reshape(width, len(states))
+        for j in wanted:
+            if j < width:
+                round_stakes = stakes[j][part][:, None]
+                per_state = nets[j][None, :]
+            else:
+                round_stakes = np.stack([stakes[i][part] * (common_scale // scales[i]) for i in range(width)], axis=1)
+                per_state = nets
+            cells = _round_laws(round_stakes, per_state, counts, sizes, study.cards, weights[j], laws[j])
+            most_cells[j] = max(most_cells[j], cells)
+    return tuple(
+        _column(rounds, rows, laws[j], weights[j], most_cells[j], common, count) if j in weights else None
+        for j in range(width + 1)
+    )
 
 
-def _column(
-    rounds: Rounds,
-    rows: npt.NDArray[np.int64],
+LAW_ROUNDS_PER_SLICE = 128
+"""Bet rounds whose final states are counted at once when a shoe is too large for 64-bit counts (each count then a
+Python int): memory stays flat however many rounds a chunk bets."""
+MOST_SHOE_CELLS = 2**23
+"""The most cells a shoe's law may span (8,388,608: 64 MB of floats): beyond, the shoe-by-shoe figures are left
+out, and said so (a bet spread of many units over the ten thousand rounds of a 1,000-deck shoe would span
+hundreds of millions)."""
+
+_RoundLaw = tuple[int, npt.NDArray[np.int64], npt.NDArray[np.float64]]
+"""A round's law, sparse: its least net in cells, the cells above it that it can net, and their chances."""
+
+
+def _round_laws(
     stakes: npt.NDArray[np.int64],
     nets: npt.NDArray[np.int64],
     counts: npt.NDArray[Any],
     sizes: list[int],
-    factors: npt.NDArray[Any],
-    common: int,
-    count: int,
-) -> ColumnLaws:
-    """One column's tallies: ``stakes`` per bet round and wager (in the column's cells per unit of the wager's net),
-    ``nets`` per wager and state, ``counts`` per bet round and state."""
-    weights: dict[int, int] = {}
-    idle = len(rounds.shoe)
-    laws: list[tuple[int, npt.NDArray[np.float64]] | None] = [None] * len(rows)
+    cards: int,
+    weights: dict[int, int],
+    laws: list[_RoundLaw | None],
+) -> int:
+    """One column's round laws for some bet rounds, added to ``weights`` (integers over the common dealings, by net in
+    cells) and appended to ``laws`` (``None`` where the column bets nothing); the most cells of one round's law.
+
+    ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``nets`` per wager and state,
+    ``counts`` per round and state, ``sizes`` each round's unseen cards."""
+    found: list[_RoundLaw | None] = [None] * len(sizes)
     most_cells = 1
     patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
     which = np.asarray(inverse).reshape(-1)
@@ -221,13 +252,12 @@ def _column(
         one_hot = np.zeros((nets.shape[1], len(values)), dtype=counts.dtype)
         one_hot[np.arange(nets.shape[1]), np.asarray(where).reshape(-1)] = 1
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
-        idle -= len(chosen)
         most_cells = max(most_cells, len(values))
-        sizes_chosen, first = np.unique(unseen[chosen], return_index=True)
+        sizes_chosen = np.unique(unseen[chosen])
         grouped = np.zeros((len(sizes_chosen), len(values)), dtype=by_value.dtype)  # a shoe meets each U once:
         np.add.at(grouped, np.searchsorted(sizes_chosen, unseen[chosen]), by_value)  # <= 20 (U)_6 in int64
         for u, row in enumerate(grouped.tolist()):
-            factor = int(factors[rows[chosen[first[u]]]])
+            factor = dealing_factor(cards, int(sizes_chosen[u]))
             for value, n in zip(values.tolist(), row):
                 if n:
                     weights[value] = weights.get(value, 0) + int(n) * factor
@@ -236,33 +266,85 @@ def _column(
             chances = by_value.astype(np.float64) / np.asarray(dealings, dtype=np.float64)[:, None]
         else:
             chances = np.array([[int(n) / d for n in row] for row, d in zip(by_value.tolist(), dealings)])
-        dense = np.zeros((len(chosen), int(values[-1] - values[0]) + 1), dtype=np.float64)
-        dense[:, values - values[0]] = chances  # each ratio correctly rounded
-        for k, chance in zip(chosen.tolist(), dense):
-            laws[k] = (int(values[0]), chance)
+        low = int(values[0])
+        offsets = (values - low).astype(np.int64)
+        for k, chance in zip(chosen.tolist(), chances):  # each ratio correctly rounded
+            found[k] = (low, offsets, chance)
+    laws.extend(found)
+    return most_cells
+
+
+def _column(
+    rounds: Rounds,
+    rows: npt.NDArray[np.int64],
+    laws: list[_RoundLaw | None],
+    weights: dict[int, int],
+    most_cells: int,
+    common: int,
+    count: int,
+) -> ColumnLaws:
+    """One column's tallies from its round laws (one per bet round ``rows``, in round order): the rounds' weights, a
+    round with no bet netting 0, and each shoe's law, the convolution of its rounds' (module notes); a shoe's law is
+    added into the sum as soon as its rounds are done, so one is kept at a time. Beyond :data:`MOST_SHOE_CELLS` the
+    shoes' laws are left out, with the reason."""
+    idle = len(rounds.shoe) - sum(law is not None for law in laws)
     if idle:
         weights[0] = weights.get(0, 0) + idle * common
-    shoe_laws: list[tuple[int, npt.NDArray[np.float64]]] = [(0, np.ones(1, dtype=np.float64)) for _ in range(count)]
+    shoe_of = rounds.shoe[rows].tolist()
+    spans = np.zeros(count, dtype=np.int64)
     bets = [0] * count
-    for row, round_law in zip(rows.tolist(), laws):  # in round order within each shoe
-        if round_law is None:
+    for shoe, law in zip(shoe_of, laws):
+        if law is not None:
+            spans[shoe] += int(law[1][-1])
+            bets[shoe] += 1
+    widest = int(spans.max(initial=0)) + 1
+    if widest > MOST_SHOE_CELLS:
+        reason = (
+            f"a shoe's law would span {widest:,} cells of its result, beyond the {MOST_SHOE_CELLS:,} kept (a shoe of "
+            "many bet rounds, each of many cells)"
+        )
+        return ColumnLaws(weights, len(rounds.shoe), 0, None, count, max(bets), most_cells, reason)
+    total: tuple[int, npt.NDArray[np.float64]] | None = None
+    shoe_low, found, current = 0, np.ones(1, dtype=np.float64), 0
+
+    def closed(low: int, law: npt.NDArray[np.float64]) -> None:
+        nonlocal total
+        total = (low, law.copy()) if total is None else _added(*total, low, law)
+
+    for shoe, law in zip(shoe_of, laws):  # in round order within each shoe, shoe after shoe
+        if law is None:
             continue
-        shoe = int(rounds.shoe[row])
-        low, found = shoe_laws[shoe]
-        shoe_laws[shoe] = (low + round_law[0], _convolved(found, round_law[1]))
-        bets[shoe] += 1
-    low = min(s_low for s_low, _ in shoe_laws)
-    high = max(s_low + len(s) for s_low, s in shoe_laws)
-    total = np.zeros(high - low, dtype=np.float64)
-    for s_low, s in shoe_laws:
-        total[s_low - low : s_low - low + len(s)] += s
-    return ColumnLaws(weights, len(rounds.shoe), low, total, count, max(bets), most_cells)
+        while current < shoe:  # shoes done (one without a bet nets 0 for certain)
+            closed(shoe_low, found)
+            shoe_low, found, current = 0, np.ones(1, dtype=np.float64), current + 1
+        shoe_low += law[0]
+        found = _convolved(found, law[1], law[2])
+    while current < count:
+        closed(shoe_low, found)
+        shoe_low, found, current = 0, np.ones(1, dtype=np.float64), current + 1
+    assert total is not None
+    return ColumnLaws(weights, len(rounds.shoe), total[0], total[1], count, max(bets), most_cells)
 
 
-def _convolved(found: npt.NDArray[np.float64], law: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """``found`` convolved with a round's ``law``, by a shifted sum for each of the law's cells above 0 (a bet of many
-    units spreads a few outcomes over many cells): each cell a sum of non-negative products, as numpy's convolve."""
-    out = np.zeros(len(found) + len(law) - 1, dtype=np.float64)
-    for at in np.flatnonzero(law).tolist():
-        out[at : at + len(found)] += law[at] * found
+def _added(
+    low: int, law: npt.NDArray[np.float64], other_low: int, other: npt.NDArray[np.float64]
+) -> tuple[int, npt.NDArray[np.float64]]:
+    """Two float sums by cell (each from its own least cell) added."""
+    start = min(low, other_low)
+    out = np.zeros(max(low + len(law), other_low + len(other)) - start, dtype=np.float64)
+    out[low - start : low - start + len(law)] += law
+    out[other_low - start : other_low - start + len(other)] += other
+    return start, out
+
+
+def _convolved(
+    found: npt.NDArray[np.float64], offsets: npt.NDArray[np.int64], chances: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]:
+    """``found`` convolved with a round's law (its chances at ``offsets`` cells above its least), by a shifted sum for
+    each of the law's cells above 0 (a bet of many units spreads a few outcomes over many cells): each cell a sum of
+    non-negative products, as numpy's convolve."""
+    out = np.zeros(len(found) + int(offsets[-1]), dtype=np.float64)
+    for at, chance in zip(offsets.tolist(), chances.tolist()):
+        if chance:
+            out[at : at + len(found)] += chance * found
     return out

@@ -1,5 +1,6 @@
 """A counting study's plan: how the shoes are dealt (:class:`Procedure`), how each wager is bet (:class:`Counter`,
-:class:`WagerPlan`), the study itself (:class:`Study`), and the rounds a chunk of shoes deals (:class:`Rounds`).
+:class:`WagerPlan`), the study itself (:class:`Study`), and the rounds a chunk of shoes deals (:class:`Rounds`);
+the text forms of tags, spreads and thresholds (:func:`parse_tags`, :func:`parse_spread`, :func:`parse_threshold`).
 
 Plain data: :mod:`.counting` deals and bets by it, :mod:`.tally` adds up what it dealt; both read this module and
 neither reads the other's internals (the plan, the per-round records, the tallies and the derived figures, one way).
@@ -7,6 +8,7 @@ neither reads the other's internals (the plan, the per-round records, the tallie
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
@@ -15,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..errors import InputError, named, setting, shown
-from ..game.cards import RANKS, VALUES
+from ..game.cards import RANKS, VALUES, parse_rank
 from ..game.rules import RuleSet
 from ..game.shoe import CARDS_PER_ROUND
 from ..game.wager import Wager
@@ -273,3 +275,59 @@ class Rounds:
     codes: npt.NDArray[np.int64]  # the dealt state
     unseen: npt.NDArray[np.int64]  # (rounds, 13 ranks or 52 card types) cards the counter has not seen before the round
     seen: npt.NDArray[np.int64]  # (rounds, 13) cards of each rank the counter has seen before the round
+
+
+_TAG = re.compile(r"\s*([^=\s,]+)\s*=\s*(-?\d{1,3})\s*")
+_STEP = re.compile(r"\s*(\d{1,6})\s*@\s*(-?\d{1,6}(?:\.\d{1,6})?)\s*")
+_THRESHOLD = re.compile(r"-?\d{1,6}(?:\.\d{1,6})?")
+
+
+def parse_tags(text: str) -> tuple[int, ...]:
+    """Tags per rank: ``A=1,2=1,...`` (every rank named once; T J Q K may be written as ``T=...`` each)
+    or thirteen whole numbers in A 2 ... 9 T J Q K order.
+
+    >>> parse_tags("0 1 1 2 -1 -2 -2 -1 0 0 0 0 0")
+    (0, 1, 1, 2, -1, -2, -2, -1, 0, 0, 0, 0, 0)
+    """
+    if "=" not in text:
+        numbers = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+        if len(numbers) != len(RANKS) or not all(re.fullmatch(r"-?\d{1,3}", t) for t in numbers):
+            raise InputError(
+                f"{named('tags')} {shown(text)} is not {len(RANKS)} whole numbers (A 2 3 4 5 6 7 8 9 T J Q K) nor "
+                "RANK=TAG pairs such as 'A=1,2=1,...'."
+            )
+        return tuple(int(t) for t in numbers)
+    tags: dict[str, int] = {}
+    for part in text.split(","):
+        match = _TAG.fullmatch(part)
+        if not match:
+            raise InputError(f"{named('tags')}: {shown(part.strip())} is not RANK=TAG, e.g. 'A=1' or 'K=-2'.")
+        rank = parse_rank(match.group(1))
+        if rank in tags:
+            raise InputError(f"{named('tags')} names rank {rank} twice.")
+        tags[rank] = int(match.group(2))
+    missing = [r for r in RANKS if r not in tags]
+    if missing:
+        raise InputError(f"{named('tags')} gives no tag for {' '.join(missing)}; name every rank once.")
+    return tuple(tags[r] for r in RANKS)
+
+
+def parse_spread(text: str) -> Spread:
+    """A bet spread, ``UNITS@COUNT,...`` with the counts and units rising, e.g. ``1@2,2@4,4@6``."""
+    steps = []
+    for part in text.split(","):
+        match = _STEP.fullmatch(part)
+        if not match:
+            raise InputError(
+                f"{named('spreads')}: {shown(part.strip())} is not UNITS@COUNT, e.g. '2@4' (2 units at a count of 4 "
+                "or more); a spread is such steps, counts rising, e.g. '1@2,2@4,4@6'."
+            )
+        steps.append((Fraction(match.group(2)), int(match.group(1))))
+    return Spread(tuple(steps))
+
+
+def parse_threshold(text: str) -> Fraction:
+    """A count threshold: a whole number or a decimal, e.g. ``3`` or ``-1.5``."""
+    if not _THRESHOLD.fullmatch(text.strip()):
+        raise InputError(f"{named('thresholds')} {shown(text)} is not a number such as 3 or -1.5.")
+    return Fraction(text.strip())

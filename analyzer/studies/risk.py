@@ -42,7 +42,7 @@ below :data:`LUNDBERG_ONLY`; a figure whose grid or trip is too large is refused
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
@@ -352,16 +352,18 @@ def column_risk(
     rounds_per_shoe: Fraction,
     reason: str | None = None,
     dealt: Brownian | None = None,
+    shoes_left_out: str | None = None,
 ) -> ColumnRisk:
     """A column's figures from its laws (``None``: it has none, for ``reason``; then the Brownian figures ``dealt``
-    stand alone)."""
-    if round_law is None or shoe_law is None:
+    stand alone). A round's law without a shoe's (left out for ``shoes_left_out``) gives the figures a round at a
+    time, which then say in one line why the shoe-by-shoe figures are not given."""
+    if round_law is None or (shoe_law is None and shoes_left_out is None):
         return ColumnRisk(column, None, None, reason, dealt)
-    return ColumnRisk(
-        column,
-        figures(round_law, "round", asked, asked.trip_rounds, Fraction(1), with_kelly=True),
-        figures(shoe_law, "shoe", asked, asked.trip_shoes, rounds_per_shoe),
-    )
+    per_round = figures(round_law, "round", asked, asked.trip_rounds, Fraction(1), with_kelly=True)
+    if shoe_law is None:
+        refused = (*per_round.refused, f"the shoe-by-shoe figures were left out: {shoes_left_out}")
+        return ColumnRisk(column, replace(per_round, refused=refused), None)
+    return ColumnRisk(column, per_round, figures(shoe_law, "shoe", asked, asked.trip_shoes, rounds_per_shoe))
 
 
 def study_risk(tally: Tally, asked: Asked) -> tuple[ColumnRisk, ...]:
@@ -388,5 +390,9 @@ def study_risk(tally: Tally, asked: Asked) -> tuple[ColumnRisk, ...]:
         rounds_per_shoe = Fraction(tally.line(j).rounds, tally.shoe_count)
         mean = float(tally.expected(j) / tally.line(j).rounds)
         dealt = brownian(mean, tally.sd_per_round(j) ** 2, asked, asked.trip_rounds, 1.0) if reason else None
-        out.append(column_risk(name, tally.round_law(j), tally.shoe_law(j), asked, rounds_per_shoe, reason, dealt))
+        laws = tally.laws[j] if tally.laws else None
+        left_out = None if laws is None else laws.left_out
+        out.append(
+            column_risk(name, tally.round_law(j), tally.shoe_law(j), asked, rounds_per_shoe, reason, dealt, left_out)
+        )
     return tuple(out)

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from .chunk import Chunk, Line, RoundsByKey, common_dealings, wager_scales
+from .chunk import Chunk, Line, RoundsByKey, wager_scales
+from .dealings import common_dealings
 
 if TYPE_CHECKING:
     from .laws import ColumnLaws
@@ -268,9 +269,7 @@ def _added(old: ColumnLaws | None, new: ColumnLaws | None) -> ColumnLaws | None:
 
 
 def _merged(old: RoundsByKey | None, new: RoundsByKey | None, cards: int) -> RoundsByKey | None:
-    """Two tables of one kind added (either may be absent), dense (a chunk's own table is sparse, and
-    :meth:`RoundsByKey.rows` reads a dense one: a study of one chunk read its sparse table as dense)."""
+    """Two tables of one kind added (either may be absent), sparse (:meth:`RoundsByKey.merge`)."""
     if old is None or new is None:
-        present = new if old is None else old
-        return None if present is None else RoundsByKey.merge([present], cards)
+        return new if old is None else old
     return RoundsByKey.merge([old, new], cards)
