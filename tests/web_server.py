@@ -46,20 +46,8 @@ def running_server(token: str | None = None) -> Iterator[str]:
         log_level="warning",
         access_log=False,
     )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.05)
-    else:
-        raise RuntimeError("the workbench server did not start")
-    try:
+    with _in_thread(uvicorn.Server(config)):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 @contextmanager
@@ -69,7 +57,18 @@ def serving(limits: Limits, token: str | None = None) -> Iterator[tuple[int, uvi
     listening = _listen("127.0.0.1", 0)
     port: int = listening.getsockname()[1]
     server = uvicorn.Server(uvicorn_config(Guard.for_address("127.0.0.1", port, token), limits))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    try:
+        with _in_thread(server, listening):
+            yield port, server
+    finally:
+        listening.close()
+
+
+@contextmanager
+def _in_thread(server: uvicorn.Server, listening: socket.socket | None = None) -> Iterator[None]:
+    """``server`` running in a thread (on ``listening`` when given) until the block ends."""
+    sockets = {"sockets": [listening]} if listening is not None else {}
+    thread = threading.Thread(target=server.run, kwargs=sockets, daemon=True)
     thread.start()
     for _ in range(200):
         if server.started:
@@ -78,8 +77,7 @@ def serving(limits: Limits, token: str | None = None) -> Iterator[tuple[int, uvi
     else:
         raise RuntimeError("the workbench server did not start")
     try:
-        yield port, server
+        yield
     finally:
         server.should_exit = True
         thread.join(10)
-        listening.close()

@@ -136,8 +136,7 @@ def wager_plans(
             if chosen_threshold is not None:
                 raise InputError(
                     f"{named('thresholds')} and {named('spreads')} both say when to bet {name}: a spread's first "
-                    "step is its "
-                    "threshold; give one of them."
+                    "step is its threshold; give one of them."
                 )
             chosen_threshold = spread.first
         counter = None
