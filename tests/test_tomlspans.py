@@ -9,7 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from analyzer.game import keylines
 from analyzer.game.keylines import MAX_PATHS, key_lines, placed
 from analyzer.game.tomlspans import TomlSyntax, value_spans
 
@@ -107,13 +110,15 @@ def test_a_missing_key_of_a_table_made_by_a_header_s_key_is_placed_at_that_heade
     assert placed("f: wagers.mine.title: is missing.", "f", text) == "f, line 4: wagers.mine.title: is missing."
 
 
-def test_a_limit_stops_the_scanner_with_the_spans_written_first() -> None:
+def test_a_limit_stops_the_scanner_with_the_spans_written_first(monkeypatch: pytest.MonkeyPatch) -> None:
     text = "".join(f"k{i} = {i}\n" for i in range(100))
     spans = value_spans(text, limit=10)
     assert list(spans) == [(f"k{i}",) for i in range(10)]
     assert len(value_spans(text)) == 100
-    many = key_lines("".join(f"k{i} = {i}\n" for i in range(MAX_PATHS + 5)))
-    assert len(many) == MAX_PATHS and many["k5"] == 6 and f"k{MAX_PATHS}" not in many
+    assert MAX_PATHS == 20_000
+    monkeypatch.setattr(keylines, "MAX_PATHS", 50)
+    many = key_lines(text)
+    assert len(many) == 50 and many["k5"] == 6 and "k50" not in many
 
 
 @pytest.mark.parametrize(
@@ -141,3 +146,27 @@ def test_a_value_s_span_starts_on_its_key_s_line_though_the_array_goes_on_over_l
     spans, lines = value_spans(text), key_lines(text)
     assert text[spans["key",].start] == "[" and lines["key"] == 1
     assert (lines["key[0]"], lines["key[1]"], lines["key[1][1]"]) == (2, 3, 4)
+
+
+ESCAPED = st.lists(
+    st.sampled_from(["\\", '"', "t", "n", "u", "U", "0", "0041", "0000005C", " ", "\n", "\r\n", "x", "é"]), max_size=30
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ESCAPED, st.booleans())
+def test_a_basic_string_decodes_as_tomllib_decodes_it_or_is_refused_as_tomllib_refuses_it(
+    body: str, multiline: bool
+) -> None:
+    quote = '"""' if multiline else '"'
+    text = f"a = {quote}{body}{quote}\n"
+    try:
+        expected = tomllib.loads(text)["a"]
+    except tomllib.TOMLDecodeError:
+        expected = None
+    try:
+        got = value_spans(text)["a",].value
+    except (TomlSyntax, ValueError):
+        got = None
+    if expected is not None:
+        assert got == expected

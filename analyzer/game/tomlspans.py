@@ -42,6 +42,7 @@ _LITERAL_STOPS = re.compile(r"['\n]")
 _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[ ]\d{2}:\d{2}")
 _SCALAR = re.compile(r"[^ \t\r\n,\]}#]+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+_ONE_LETTER = [("\\" + letter, char) for letter, char in _ESCAPES.items() if letter != "\\"]
 
 
 class TomlSyntax(ValueError):
@@ -312,6 +313,18 @@ def _unescaped(body: str, multiline: bool) -> str:
     """A basic string's content with its escapes (and, multi-line, its line-ending backslashes) undone."""
     if multiline:
         body = body.replace("\r\n", "\n")
+    if "\\" not in body:
+        return body
+    # Escapes are read left to right, so every pair of backslashes is one escaped backslash: between them, each
+    # backslash begins an escape of its own, and the one-letter escapes are undone by replacing (no backslash is
+    # written by it), the rest one by one.
+    return "\\".join(_unescaped_between(part, multiline) for part in body.split("\\\\"))
+
+
+def _unescaped_between(body: str, multiline: bool) -> str:
+    """A basic string's content holding no escaped backslash, with its escapes undone."""
+    for escape, char in _ONE_LETTER:
+        body = body.replace(escape, char)
     out = []
     j = 0
     while j < len(body):
