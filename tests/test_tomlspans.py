@@ -119,6 +119,10 @@ def test_a_limit_stops_the_scanner_with_the_spans_written_first(monkeypatch: pyt
     monkeypatch.setattr(keylines, "MAX_PATHS", 50)
     many = key_lines(text)
     assert len(many) == 50 and many["k5"] == 6 and "k50" not in many
+    rows = "[t]\nrows = [\n" + "".join(f'  {{ name = "r{i}", pays = "1:1" }},\n' for i in range(30)) + "]\n"
+    cut = value_spans(rows, limit=20)
+    assert cut["t", "rows"].kind == "array" and rows[cut["t", "rows"].start] == "["  # the array it stopped inside
+    assert placed("f: t.rows[29].pays: bad.", "f", rows) == "f, line 2: t.rows[29].pays: bad."
 
 
 @pytest.mark.parametrize(

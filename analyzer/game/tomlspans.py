@@ -70,8 +70,8 @@ class _Enough(Exception):
 
 def value_spans(text: str, *, limit: int | None = None) -> dict[Path, Span]:
     """Every value's (and every table's) span in ``text``, by path; see the module's guarantees. With ``limit``, the
-    scanner stops after recording that many spans and returns those (a text that writes more is spanned only in
-    part, in bounded time)."""
+    scanner stops after recording that many spans and returns those, with the arrays and inline tables it stopped
+    inside, spanned as far as it read them (a text that writes more is spanned only in part, in bounded time)."""
     scanner = _Scanner(text, limit)
     try:
         return scanner.document()
@@ -205,8 +205,18 @@ class _Scanner:
         return body if quote == "'" else _unescaped(body, multiline=False)
 
     def value(self, path: Path) -> None:
-        """One value at ``path``, recording its span and the spans inside it."""
+        """One value at ``path``, recording its span and the spans inside it; an array or inline table the limit
+        stops the scanner inside is spanned as far as it was read."""
         start = self.i
+        try:
+            self.contents(path, start)
+        except _Enough:
+            if self.text.startswith(("[", "{"), start) and path not in self.spans:
+                self.spans[path] = Span(start, self.i, None, "array" if self.text[start] == "[" else "inline")
+            raise
+
+    def contents(self, path: Path, start: int) -> None:
+        """The value at ``path``, which starts at ``start``: see :meth:`value`."""
         if self.at('"') or self.at("'"):
             decoded = self.string()
             self.record(path, Span(start, self.i, decoded, "string"))
