@@ -326,20 +326,24 @@ def _solve_floats(p: npt.NDArray[np.float64], low: int, n: int) -> npt.NDArray[n
         band[local:] = np.where(inside, template[None, :], 0.0)
 
     fill(0, 0)
-    upper = np.zeros((n, up + 1), dtype=np.float64)
+    upper = np.zeros((n, up + 1), dtype=np.float64)  # the pivot rows, final once they are pivots
+    pivots, rest = view[:, 0, :], view[:, 1:, :]  # at step k (view row k - start): the pivot row, the rows below
+    leads, firsts = view[:, 0, 0], view[:, 1:, 0]  # and their entries in column k
+    y = np.concatenate([y, np.zeros(down)])  # ``down`` places past the top, so that every step's slice is whole
     start = 0  # the block's row 0 is row ``start`` of the system
     for k in range(n):
-        if k - start == rows:  # the next block: the rows already begun move to its front
+        r = k - start
+        if r == rows:  # the next block: the rows done are kept, the rows already begun move to its front
+            upper[start:k] = band[:rows, down:]
             band[:down] = band[rows:]
-            start = k
+            start, r = k, 0
             fill(k + down, down)
-        step = view[k - start]
-        upper[k] = step[0]
         if down:
-            factors = step[1:, 0] / step[0, 0]
-            step[1:] -= factors[:, None] * step[0][None, :]
-            below = y[k + 1 : k + 1 + down]
-            y[k + 1 : k + 1 + down] = below - factors[: len(below)] * y[k]
+            factors = firsts[r] / leads[r]
+            below = rest[r]
+            below -= np.multiply.outer(factors, pivots[r])
+            y[k + 1 : k + 1 + down] -= factors * y[k]
+    upper[start:n] = band[: n - start, down:]
     x = np.zeros(n, dtype=np.float64)
     for k in range(n - 1, -1, -1):
         reach = min(up, n - 1 - k)
