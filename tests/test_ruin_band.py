@@ -6,12 +6,13 @@ numbers, so the same ruin figures and the same error bounds to the last bit."""
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from analyzer.studies import ruin
 
 
-def _law(rng: np.random.Generator, low: int, length: int) -> np.ndarray:  # type: ignore[type-arg]
+def _law(rng: np.random.Generator, low: int, length: int) -> npt.NDArray[np.float64]:
     """A step law over ``low .. low + length - 1`` cells with some exact zeros and a little mass missing."""
     p = rng.random(length)
     p[rng.random(length) < 0.3] = 0.0
