@@ -186,7 +186,7 @@ def before_goal(law: NetLaw, top: int, exact: bool = False) -> RuinCurve:
         x = _solve(np.array(law.exact, dtype=object), law.low, top - 1, Fraction(0), Fraction(1))
         values = np.array([1.0] + [float(v) for v in x], dtype=np.float64)
         return RuinCurve(law.scale, values, 0.0, 0.0, (Fraction(1), *x))
-    x = _solve(law.probabilities, law.low, top - 1, 0.0, 1.0).astype(np.float64)
+    x = _solve_floats(law.probabilities, law.low, top - 1)
     return RuinCurve(law.scale, np.concatenate([[1.0], x]), _error(law, x, top), 0.0)
 
 
@@ -231,7 +231,8 @@ def _error(law: NetLaw, x: npt.NDArray[np.float64], top: int) -> float:
 
 def _solve(p: npt.NDArray[Any], low: int, n: int, zero: Any, one: Any) -> npt.NDArray[Any]:
     """``psi(1) .. psi(n)`` of the strip ``(0, n + 1)`` for the step law ``p`` over cells ``low ..``: banded Gaussian
-    elimination without pivoting, the right-hand side eliminated alongside; floats or Fractions alike.
+    elimination without pivoting, the right-hand side eliminated alongside; floats or Fractions alike (floats run
+    :func:`_solve_floats`, the same elimination without moving the buffer, held equal to this by the tests).
 
     The buffer holds the pivot row and the ``down`` rows below it, column ``c`` standing for column ``k + c`` of
     ``I - Q`` at step ``k``; a row enters it with nothing left of column ``k`` (it reaches ``down`` cells back).
@@ -276,4 +277,75 @@ def _solve(p: npt.NDArray[Any], low: int, n: int, zero: Any, one: Any) -> npt.ND
     for k in range(n - 1, -1, -1):
         reach = min(up, n - 1 - k)
         x[k] = (y[k] - (upper[k, 1 : reach + 1] @ x[k + 1 : k + 1 + reach] if reach else zero)) / upper[k, 0]
+    return x
+
+
+BLOCK_ROWS = 4096
+"""Rows of the band :func:`_solve_floats` keeps at once (a block; the last ``down`` move to the front for the next)."""
+
+
+def _solve_floats(p: npt.NDArray[np.float64], low: int, n: int) -> npt.NDArray[np.float64]:
+    """:func:`_solve` in floats: the same operations on the same numbers in the same order, so bit for bit the same
+    ``psi`` (``tests/test_ruin_band.py`` holds them equal), without moving the buffer at every step.
+
+    The rows are kept in band storage, ``band[i, t]`` the entry of row ``i`` at column ``i + t - down``, a block of
+    rows at a time; step ``k``'s pivot row and the ``down`` rows below it, over columns ``k .. k + up``, are one
+    strided view of the block (row ``j`` of the view starts ``width - 1`` places after row ``j - 1``), updated in
+    place. Each block is filled with the rows of ``I - Q`` as they enter (cut at the top), so nothing moves but the
+    last ``down`` rows of a block, once a block.
+    """
+    if n <= 0:
+        return np.array([], dtype=np.float64)
+    high = low + len(p) - 1
+    down, up = max(0, -low), max(0, high)
+    width = down + up + 1
+    template = np.zeros(width, dtype=np.float64)  # template[t] = entry of I - Q at column (row + t - down)
+    for t in range(width):
+        v = t - down
+        if low <= v <= high:
+            template[t] = -p[v - low]
+    template[down] = template[down] + 1.0
+    y = np.zeros(n, dtype=np.float64)
+    for i in range(min(n, down)):  # one step from i + 1 cells to 0 or below
+        y[i] = sum((p[v - low] for v in range(low, -i) if v <= high), 0.0)
+    rows = min(n, BLOCK_ROWS)
+    band = np.zeros((rows + down, width), dtype=np.float64)
+    view = np.lib.stride_tricks.as_strided(
+        band.reshape(-1)[down:],
+        shape=(rows, down + 1, up + 1),
+        strides=(width * band.itemsize, (width - 1) * band.itemsize, band.itemsize),
+        writeable=True,
+    )
+    places = np.arange(width) - down
+
+    def fill(first: int, local: int) -> None:
+        """Rows ``first ..`` of ``I - Q`` into the block from its row ``local`` on, as they enter (cut at the top)."""
+        index = np.arange(first, first + len(band) - local)[:, None]
+        columns = index + places[None, :]
+        inside = (columns >= 0) & (columns <= n - 1) & (index <= n - 1)
+        band[local:] = np.where(inside, template[None, :], 0.0)
+
+    fill(0, 0)
+    upper = np.zeros((n, up + 1), dtype=np.float64)  # the pivot rows, final once they are pivots
+    pivots, rest = view[:, 0, :], view[:, 1:, :]  # at step k (view row k - start): the pivot row, the rows below
+    leads, firsts = view[:, 0, 0], view[:, 1:, 0]  # and their entries in column k
+    y = np.concatenate([y, np.zeros(down)])  # ``down`` places past the top, so that every step's slice is whole
+    start = 0  # the block's row 0 is row ``start`` of the system
+    for k in range(n):
+        r = k - start
+        if r == rows:  # the next block: the rows done are kept, the rows already begun move to its front
+            upper[start:k] = band[:rows, down:]
+            band[:down] = band[rows:]
+            start, r = k, 0
+            fill(k + down, down)
+        if down:
+            factors = firsts[r] / leads[r]
+            below = rest[r]
+            below -= np.multiply.outer(factors, pivots[r])
+            y[k + 1 : k + 1 + down] -= factors * y[k]
+    upper[start:n] = band[: n - start, down:]
+    x = np.zeros(n, dtype=np.float64)
+    for k in range(n - 1, -1, -1):
+        reach = min(up, n - 1 - k)
+        x[k] = (y[k] - (upper[k, 1 : reach + 1] @ x[k + 1 : k + 1 + reach] if reach else 0.0)) / upper[k, 0]
     return x
