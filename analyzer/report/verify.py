@@ -61,9 +61,16 @@ def exact_machine(v: Verdict) -> str | None:
     """The exact figure for machines: digits for a count, "p/q", "sqrt(p/q)" for a standard deviation."""
     if v.exact is None:
         return None
+    if v.claim.figure == "removed":
+        return _removed(v)
     if v.claim.figure in COUNT_FIGURES:
         return str(int(v.exact))
     return _exact(v)
+
+
+def _removed(v: Verdict) -> str:
+    """The cards the shoe checked against lacks from its decks, as a report writes them: "5 5 K", or "none"."""
+    return " ".join(v.claim.shoe.removed_from_decks()) or "none"
 
 
 def verdict_text(v: Verdict) -> str:
@@ -109,6 +116,8 @@ def _as_claimed(v: Verdict, extra: int = 0) -> str:
         return _NONE.get(v.claim.figure, "none")
     if v.claim.figure == "pays" and claimed.places is None:
         return format_pays(v.exact)
+    if v.claim.figure == "removed":
+        return _removed(v)
     if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))
     if claimed.places is None and not v.root:
@@ -123,6 +132,8 @@ def _exact(v: Verdict) -> str:
         return "none"
     if v.claim.figure == "pays":
         return format_pays(v.exact)
+    if v.claim.figure == "removed":
+        return _removed(v)
     if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))
     return f"sqrt({fraction_text(v.exact)})" if v.root else fraction_text(v.exact)
@@ -271,6 +282,7 @@ _NONE = {
 _FIGURE_TITLES = {
     "decks": "decks",
     "cards": "cards",
+    "removed": "cards removed",
     "pays": "pays",
     "combinations": "combinations",
     "probability": "probability",

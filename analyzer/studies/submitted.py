@@ -211,6 +211,9 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
     """A cell's value as a claim of ``figure``; None for an empty cell (or a "?" pay: none given)."""
     if isinstance(value, bool) or value is None:
         return None
+    if figure == "removed":  # cards, as a report or --remove writes them: "5 5 K"
+        text = unguarded(str(value)).strip()
+        return claimed_figure(figure, text) if text else None
     if figure == "pays" and isinstance(value, int | float):
         if value in (-1, 0):
             return claimed_figure(figure, "lose" if value == -1 else "push")
@@ -264,10 +267,10 @@ _FIGURE_OF = {
     "return": ("return", None),
     "return_percent": ("return", "percent"),
     "fair_odds": ("fair_odds", None),
-    **{f: (f, None) for f in WAGER_FIGURES},
+    **{f: (f, None) for f in WAGER_FIGURES},  # removed: the cards out of the decks ("5 5 K"), checked card by card
     **{f"{f}_percent": (f, "percent") for f in WAGER_FIGURES},
 }
-_WHAT = {"decks": "shoe", "cards": "shoe", "rtp": "RTP"}
+_WHAT = {"decks": "shoe", "cards": "shoe", "removed": "shoe", "rtp": "RTP"}
 """What a row with no outcome is about, by the figure it states, where its name does not say it."""
 _TOTALS_OF = {"combinations": "total_combinations", "probability": "total_probability", "return": "expected_value"}
 """What a Totals row's outcome columns state: the rows' combinations and probabilities added up, and the return
@@ -326,7 +329,12 @@ def _claims(
             if claimed is None:
                 continue
             if figure not in OUTCOME_FIGURES:  # repeated down a column on every row of a wager: checked once
-                key = (wager.name, f"{figure} {column}", claimed.value, claimed.half_unit)
+                key = (
+                    wager.name,
+                    f"{figure} {column} {claimed.text if figure == 'removed' else ''}",
+                    claimed.value,
+                    claimed.half_unit,
+                )  # cards removed: the same number of other cards is another claim
                 if key in stated:
                     continue
                 stated.add(key)
