@@ -24,7 +24,7 @@ from analyzer.exact.parsheet import ParSheet
 from analyzer.exact.reach import load_rules
 from analyzer.game.rules import RuleSet
 from analyzer.game.shoe import Shoe
-from analyzer.studies.submitted import read_par_sheet
+from analyzer.studies.submitted import read_par_sheet, rows_listed
 from analyzer.studies.verify import verify
 
 from .clirun import run
@@ -50,7 +50,9 @@ class Game:
         except InputError as e:
             return False, str(e)
         refuted = [f"{v.claim.label} {v.claim.figure}" for v in verdicts if not v.confirmed]
-        return not refuted and not claims.not_read, "; ".join(refuted + list(claims.not_read))
+        rows = rows_listed(claims, self.rules, self.shoe, self.sheets)  # an outcome renamed to another's: twice
+        why = refuted + list(claims.not_read) + list(rows.missing) + list(rows.repeated)
+        return not why, "; ".join(why)
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,7 @@ from ..numbers import count_text, decimal_text, fraction_text
 from ..studies.checks import FAIL, CheckResult, ChecksSummary
 from ..studies.claimfigures import COUNT_FIGURES
 from ..studies.equivalence import Equivalence
+from ..studies.submitted import RowsListed
 from ..studies.verdicts import VerifySummary
 from ..studies.verify import Claims, Verdict
 from .checks import checks_blocks
@@ -49,8 +50,26 @@ NOT_READ_SHOWN = 5
 
 def not_read_text(not_read: Sequence[str]) -> str:
     """The figures not read, in the verdict: "2 figures not read (banker!B21, Volatility Index)"."""
-    named = ", ".join(not_read[:NOT_READ_SHOWN]) + (", ..." if len(not_read) > NOT_READ_SHOWN else "")
-    return f"{len(not_read)} figure{'s' if len(not_read) != 1 else ''} not read ({named})"
+    return _named(not_read, "figure", "not read")
+
+
+def _named(found: Sequence[str], noun: str, what: str, count: int | None = None) -> str:
+    """ "N nouns what (the first few found)": ``count`` when the entries name more than one each."""
+    named = ("; " if count is not None else ", ").join(found[:NOT_READ_SHOWN])
+    more = ", ..." if len(found) > NOT_READ_SHOWN else ""
+    n = len(found) if count is None else count
+    return f"{n} {noun}{'s' if n != 1 else ''} {what} ({named}{more})"
+
+
+def not_verified_text(not_read: Sequence[str], listed: RowsListed | None) -> str:
+    """Why a par sheet is not verified, in the verdict: the figures not read, the rows missing by wager ("2 rows
+    missing (banker: tie, Player wins)"), the rows listed more than once; "" when none."""
+    reasons = [not_read_text(not_read)] if not_read else []
+    if listed is not None and listed.missing:
+        reasons.append(_named(listed.missing, "row", "missing", listed.rows_missing))
+    if listed is not None and listed.repeated:
+        reasons.append(_named(listed.repeated, "row", "listed more than once"))
+    return ", ".join(reasons)
 
 
 EXTRA_PLACES = 4
@@ -324,12 +343,14 @@ def par_sheet_verdicts_document(
     only_refuted: bool = False,
     equivalence: Equivalence | None = None,
     held: ChecksSummary | None = None,
+    listed: RowsListed | None = None,
 ) -> Document:
     """``verify`` of a submitted par sheet: the verdict first (``counted``: rows confirmed and refuted, the worst
     difference), then each row CONFIRMED or REFUTED with each figure it states, then the ``regulatory`` checks of its
     wagers (PASS, FAIL or not applicable, for ``jurisdiction`` when one was chosen), then the game held to its live
     game (``equivalence``); ``only_refuted`` lists only what fails. The verdict names the checks that failed
-    (``held``: the checks summed up) and whether the game is equivalent."""
+    (``held``: the checks summed up) and whether the game is equivalent; it is NOT VERIFIED when a figure was not read
+    or (``listed``) an outcome row is missing or listed more than once."""
     rows: dict[str, list[Verdict]] = {}
     for v in verdicts:
         rows.setdefault(v.claim.label or "", []).append(v)
@@ -409,13 +430,27 @@ def par_sheet_verdicts_document(
             if claims.unvalued
             else []
         ),
+        *(
+            [
+                f"Rows missing, so the sheet is not verified: {'; '.join(listed.missing)}; a par sheet lists every "
+                "outcome of the pay table (a Totals row that adds up does not show that none is left out)."
+            ]
+            if listed is not None and listed.missing
+            else []
+        ),
+        *(
+            [f"Rows listed more than once, so the sheet is not verified: {'; '.join(listed.repeated)}."]
+            if listed is not None and listed.repeated
+            else []
+        ),
         *([f"Names matched: {'; '.join(claims.matched)}."] if claims.matched else []),
         f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
     ]
     worst = counted.worst
     line = summary_line(counted, "row", None if worst is None else f"{worst.claim.label} {worst.claim.source}")
-    if claims.not_read:
-        line = f"{NOT_VERIFIED}: {not_read_text(claims.not_read)}; of the figures read, {line[0].lower()}{line[1:]}"
+    why = not_verified_text(claims.not_read, listed)
+    if why:
+        line = f"{NOT_VERIFIED}: {why}; of the figures read, {line[0].lower()}{line[1:]}"
     if held is not None and held.failed:
         failed = ", ".join(f"{r.check.id} on {r.wager or 'the game'}" for r in held.failures)
         line = line[:-1] + f"; {held.failed} regulatory check{'s' if held.failed != 1 else ''} failed: {failed}."
@@ -425,8 +460,8 @@ def par_sheet_verdicts_document(
     blocks: list[Block] = [
         Fields(
             (
-                Field("verdict", "Verdict", verdict(counted.refuted == 0 and not claims.not_read, line), text=line),
-                Field("verified", None, flag(counted.refuted == 0 and not claims.not_read)),
+                Field("verdict", "Verdict", verdict(counted.refuted == 0 and not why, line), text=line),
+                Field("verified", None, flag(counted.refuted == 0 and not why)),
                 Field(
                     "worst_difference",
                     None,
@@ -448,6 +483,8 @@ def par_sheet_verdicts_document(
                 Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
                 Field("figures_not_read", None, tuple(text(c) for c in claims.not_read)),
                 Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
+                Field("rows_missing", None, tuple(text(c) for c in (listed.missing if listed else ()))),
+                Field("rows_listed_twice", None, tuple(text(c) for c in (listed.repeated if listed else ()))),
                 Field("names_matched", None, tuple(text(c) for c in claims.matched)),
             )
         ),

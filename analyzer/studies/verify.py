@@ -217,6 +217,9 @@ class Claims:
     """A submitted workbook's cells holding a formula with no stored value (sheet!cell): not checked, and named."""
     matched: tuple[str, ...] = ()
     """A supplier's names matched to the rule set's ("theirs -> ours (how)"), named in the report."""
+    listed: tuple[tuple[str, str, str], ...] = ()
+    """A submitted par sheet's rows naming an outcome (or "" for a Totals row): (wager, outcome, row label), in order;
+    :func:`.submitted.rows_listed` finds the rows missing or listed twice."""
 
 
 # ------------------------------------------------------------------ reading
