@@ -189,7 +189,7 @@ def verify_par_sheet(
     names (:func:`analyzer.studies.submitted.load_names`); ``equivalent_to`` an approved live game the rule set is
     held to (the sheet is then confirmed only if the game is equivalent too); ``only_refuted`` lists only what
     fails."""
-    from ..report.verify import par_sheet_verdicts_document
+    from ..report.verify_sheet import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
     from ..studies.checks import summary as checks_summary
     from ..studies.equivalence import equivalence
