@@ -25,7 +25,7 @@ from analyzer.exact.reach import load_rules
 from analyzer.game.rules import RuleSet
 from analyzer.game.shoe import Shoe
 from analyzer.studies.submitted import read_par_sheet, rows_listed
-from analyzer.studies.verify import verify
+from analyzer.studies.verify import read_claims, verify
 
 from .clirun import run
 from .tamper import carries_figure, tampered, with_cell
@@ -285,3 +285,12 @@ def test_every_figure_of_a_sheet_made_with_remove_tampered_is_refuted(
             passed.append(f"{name}!{address} {value!r} -> {tampered(value)!r}")
     passed += _tamper_csv(removed_game, removed_files["csv"].read_text(), tmp_path)
     assert not passed, f"tampered and still confirmed: {passed}"
+
+
+@pytest.mark.parametrize("value, confirmed", [("5 5 Q", False), ("5 6 K", False), ("K,5x2", True), ("5 K 5", True)])
+def test_a_claims_files_removed_cards_are_compared_card_by_card(value: str, confirmed: bool) -> None:
+    text = (
+        f'[[claim]]\nrules = "punto-banco"\nremove = "5,5,K"\nwager = "banker"\nfigure = "removed"\nvalue = "{value}"\n'
+    )
+    (verdict,) = verify(read_claims(text, "claims.toml", Path(".")))
+    assert verdict.confirmed == confirmed
