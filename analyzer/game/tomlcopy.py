@@ -68,7 +68,7 @@ class _Copier:
     def written(self, path: Path) -> str | None:
         """The value's own TOML text, if the file writes it as one value (not a header or dotted keys)."""
         span = self.spans.get(path)
-        return None if span is None or span.kind == "table" else self.text[span.start : span.end]
+        return None if span is None or span.kind in ("table", "implied") else self.text[span.start : span.end]
 
     def table(self, header: tuple[str, ...], at: Path, data: dict[str, Any], many: bool) -> None:
         """``[header]`` (or ``[[header]]``, one table of an array of them) holding ``data``, found at ``at``."""

@@ -1,18 +1,21 @@
 """Where each value of a TOML text is written: its exact span, found by its key path, never by searching a name.
 
-Python's TOML reader gives values, not places; :mod:`.keylines` finds a key's line for an error message, as well as
-it can. Changing a value inside a text a person wrote (the workbench's export of an edited pay table) needs more:
-the exact characters of the one value to replace. :func:`value_spans` reads a text that :mod:`tomllib` has accepted,
+Python's TOML reader gives values, not places. :func:`value_spans` reads a text that :mod:`tomllib` has accepted,
 token by token (the four kinds of string, arrays, inline tables, ``[table]`` and ``[[array of tables]]`` headers,
 dotted and quoted keys, comments), and gives each value's :class:`Span` by its path: table keys as strings and array
-positions as ints, as the data :mod:`tomllib` returns is indexed (``("wagers", "even", "outcomes", 1, "pays")``).
-A row is found by its position in its array, so a name written again as a value, or inside another name, or a
-second row on the same line, cannot be taken for it.
+positions as ints, as the data :mod:`tomllib` returns is indexed (``("wagers", "even", "outcomes", 1, "pays")``);
+a table written by a header has the header's span, and one made only by a dotted key or a header's key an
+``implied`` span there. A row is found by its position in its array, so a name written again as a value, or inside
+another name, or a second row on the same line, cannot be taken for it. Its users: the workbench's export of an
+edited pay table (:mod:`analyzer.api.exporting`, :mod:`.tomlcopy`) replaces the exact characters of one value, and
+:mod:`.keylines` names the line of each key path in an error message.
 
 Guaranteed: on a text :mod:`tomllib` accepts, every string value's span decodes (:attr:`Span.value`) to what
-:mod:`tomllib` reads at that path (``tests/test_tomlspans.py`` holds them equal over generated texts). Not
-guaranteed: anything on a text :mod:`tomllib` refuses (call it first: :class:`TomlSyntax` is raised where the
-scanner cannot go on). Other scalars (numbers, booleans, dates) are spanned, and their ``value`` is their text.
+:mod:`tomllib` reads at that path (``tests/test_export_rule_file.py`` holds them equal over generated texts), and
+every value and table it reads is spanned, from the line its key is written on (``tests/test_tomlspans.py`` checks
+both on every shipped file). Not guaranteed: anything on a text
+:mod:`tomllib` refuses (call it first: :class:`TomlSyntax` is raised where the scanner cannot go on). Other scalars
+(numbers, booleans, dates) are spanned, and their ``value`` is their text.
 
 >>> text = 'rows = [{name="player even", pays="1:1"}, {name="even", pays = \\'2:1\\'}]  # two rows\\n'
 >>> spans = value_spans(text)
@@ -34,9 +37,12 @@ Path = tuple[str | int, ...]
 _BARE = re.compile(r"[A-Za-z0-9_-]+")
 _BLANKS = re.compile(r"(?:[ \t\r\n]|#[^\n]*)*")
 _SPACES = re.compile(r"(?:[ \t]|#[^\n]*)*")
+_BASIC_STOPS = re.compile(r'["\\\n]')
+_LITERAL_STOPS = re.compile(r"['\n]")
 _DATE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}[ ]\d{2}:\d{2}")
 _SCALAR = re.compile(r"[^ \t\r\n,\]}#]+")
 _ESCAPES = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+_ONE_LETTER = [("\\" + letter, char) for letter, char in _ESCAPES.items() if letter != "\\"]
 
 
 class TomlSyntax(ValueError):
@@ -52,13 +58,25 @@ class Span:
     end: int
     value: str | None
     kind: str
-    """``string``, ``scalar``, ``array``, ``inline`` (an inline table) or ``table`` (a header: the span is the
-    ``[...]`` or ``[[...]]`` header itself)."""
+    """``string``, ``scalar``, ``array``, ``inline`` (an inline table), ``table`` (a header: the span is the
+    ``[...]`` or ``[[...]]`` header itself) or ``implied`` (a table, or an array of tables, that no value or header
+    of its own writes, made by a dotted key or by the start of a header's key: the span is that key up to the
+    table's name, where it is first written)."""
 
 
-def value_spans(text: str) -> dict[Path, Span]:
-    """Every value's (and every table header's) span in ``text``, by path; see the module's guarantees."""
-    return _Scanner(text).document()
+class _Enough(Exception):
+    """The scanner has recorded as many spans as it was allowed."""
+
+
+def value_spans(text: str, *, limit: int | None = None) -> dict[Path, Span]:
+    """Every value's (and every table's) span in ``text``, by path; see the module's guarantees. With ``limit``, the
+    scanner stops after recording that many spans and returns those, with the arrays and inline tables it stopped
+    inside, spanned as far as it read them (a text that writes more is spanned only in part, in bounded time)."""
+    scanner = _Scanner(text, limit)
+    try:
+        return scanner.document()
+    except _Enough:
+        return scanner.spans
 
 
 def basic_string(value: str) -> str:
@@ -86,10 +104,26 @@ def basic_string(value: str) -> str:
 
 
 class _Scanner:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, limit: int | None) -> None:
         self.text = text
         self.i = 0
         self.spans: dict[Path, Span] = {}
+        self.left = limit
+        """How many more spans may be recorded (``None``: no limit)."""
+
+    def record(self, path: Path, span: Span) -> None:
+        """``span`` at ``path``; an ``implied`` span only where none is yet (a header written later replaces it)."""
+        if self.left is not None:
+            if self.left <= 0:
+                raise _Enough
+            self.left -= 1
+        if span.kind != "implied" or path not in self.spans:
+            self.spans[path] = span
+
+    def imply(self, path: Path, start: int, end: int) -> None:
+        """The table at ``path``, named by the key written at ``text[start:end]``, unless a span is recorded there."""
+        if path not in self.spans:
+            self.record(path, Span(start, end, None, "implied"))
 
     def fail(self, what: str) -> TomlSyntax:
         line = self.text.count("\n", 0, self.i) + 1
@@ -103,9 +137,12 @@ class _Scanner:
         assert found is not None
         self.i = found.end()
 
-    def key(self) -> list[str]:
-        """A dotted key, each part bare or quoted, decoded."""
+    def key(self) -> tuple[list[str], int, list[int]]:
+        """A dotted key, each part bare or quoted, decoded; with where the key starts and where each part ends."""
         parts = []
+        ends = []
+        self.skip(newlines=False)
+        start = self.i
         while True:
             self.skip(newlines=False)
             if self.at('"') or self.at("'"):
@@ -118,9 +155,10 @@ class _Scanner:
                     raise self.fail("a key was expected")
                 parts.append(match.group())
                 self.i = match.end()
+            ends.append(self.i)
             self.skip(newlines=False)
             if not self.at("."):
-                return parts
+                return parts, start, ends
             self.i += 1
 
     def string(self) -> str:
@@ -151,26 +189,37 @@ class _Scanner:
             body = text[start:end]
             return body if quote == "'''" else _unescaped(body, multiline=True)
         quote = text[self.i]
+        stops = _BASIC_STOPS if quote == '"' else _LITERAL_STOPS
         j = self.i + 1
         while True:
-            if j >= len(text) or text[j] == "\n":
+            found = stops.search(text, j)
+            if found is None or found.group() == "\n":
                 raise self.fail("a string is not closed on its line")
-            if quote == '"' and text[j] == "\\":
-                j += 2
+            if found.group() == "\\":
+                j = found.start() + 2
                 continue
-            if text[j] == quote:
-                break
-            j += 1
+            j = found.start()
+            break
         body = text[self.i + 1 : j]
         self.i = j + 1
         return body if quote == "'" else _unescaped(body, multiline=False)
 
     def value(self, path: Path) -> None:
-        """One value at ``path``, recording its span and the spans inside it."""
+        """One value at ``path``, recording its span and the spans inside it; an array or inline table the limit
+        stops the scanner inside is spanned as far as it was read."""
         start = self.i
+        try:
+            self.contents(path, start)
+        except _Enough:
+            if self.text.startswith(("[", "{"), start) and path not in self.spans:
+                self.spans[path] = Span(start, self.i, None, "array" if self.text[start] == "[" else "inline")
+            raise
+
+    def contents(self, path: Path, start: int) -> None:
+        """The value at ``path``, which starts at ``start``: see :meth:`value`."""
         if self.at('"') or self.at("'"):
             decoded = self.string()
-            self.spans[path] = Span(start, self.i, decoded, "string")
+            self.record(path, Span(start, self.i, decoded, "string"))
         elif self.at("["):
             self.i += 1
             index = 0
@@ -186,7 +235,7 @@ class _Scanner:
                     self.i += 1
                 elif not self.at("]"):
                     raise self.fail("',' or ']' was expected in an array")
-            self.spans[path] = Span(start, self.i, None, "array")
+            self.record(path, Span(start, self.i, None, "array"))
         elif self.at("{"):
             self.i += 1
             self.skip(newlines=False)
@@ -202,7 +251,7 @@ class _Scanner:
                     if not self.at(","):
                         raise self.fail("',' or '}' was expected in an inline table")
                     self.i += 1
-            self.spans[path] = Span(start, self.i, None, "inline")
+            self.record(path, Span(start, self.i, None, "inline"))
         else:
             dated = _DATE_TIME.match(self.text, self.i)
             if dated:
@@ -212,11 +261,13 @@ class _Scanner:
                 raise self.fail("a value was expected")
             if found is not None:
                 self.i = found.end()
-            self.spans[path] = Span(start, self.i, self.text[start : self.i], "scalar")
+            self.record(path, Span(start, self.i, self.text[start : self.i], "scalar"))
 
     def pair(self, table: Path) -> None:
         """``key = value`` in ``table``."""
-        parts = self.key()
+        parts, start, ends = self.key()
+        for n in range(1, len(parts)):
+            self.imply((*table, *parts[:n]), start, ends[n - 1])
         self.skip(newlines=False)
         if not self.at("="):
             raise self.fail("'=' was expected after a key")
@@ -236,32 +287,28 @@ class _Scanner:
                 start = self.i
                 double = self.at("[[")
                 self.i += 2 if double else 1
-                parts = self.key()
+                parts, key_start, ends = self.key()
                 closing = "]]" if double else "]"
                 if not self.at(closing):
                     raise self.fail(f"'{closing}' was expected to close a table header")
                 self.i += len(closing)
-                table = self.resolved(parts[:-1] if double else parts, arrays)
+                table = ()
+                for n, part in enumerate(parts):
+                    last = n == len(parts) - 1
+                    table = (*table, part)
+                    if not last or double:
+                        self.imply(table, key_start, ends[n])
+                    if table in arrays and not (last and double):
+                        table = (*table, arrays[table] - 1)  # a key naming an array of tables: its last table so far
                 if double:
-                    table = (*table, parts[-1])
                     arrays[table] = arrays.get(table, 0) + 1
                     table = (*table, arrays[table] - 1)
-                self.spans[table] = Span(start, self.i, None, "table")
+                self.record(table, Span(start, self.i, None, "table"))
             else:
                 self.pair(table)
             self.skip(newlines=False)
             if self.i < len(self.text) and not self.at("\n") and not self.at("\r\n"):
                 raise self.fail("a line holds more than one key or header")
-
-    @staticmethod
-    def resolved(parts: list[str], arrays: dict[Path, int]) -> Path:
-        """A header's keys as a path: a key naming an array of tables means its last table so far."""
-        path: Path = ()
-        for part in parts:
-            path = (*path, part)
-            if path in arrays:
-                path = (*path, arrays[path] - 1)
-        return path
 
 
 def _escaped(text: str, at: int) -> bool:
@@ -274,14 +321,29 @@ def _escaped(text: str, at: int) -> bool:
 
 def _unescaped(body: str, multiline: bool) -> str:
     """A basic string's content with its escapes (and, multi-line, its line-ending backslashes) undone."""
+    if multiline:
+        body = body.replace("\r\n", "\n")
+    if "\\" not in body:
+        return body
+    # Escapes are read left to right, so every pair of backslashes is one escaped backslash: between them, each
+    # backslash begins an escape of its own, and the one-letter escapes are undone by replacing (no backslash is
+    # written by it), the rest one by one.
+    return "\\".join(_unescaped_between(part, multiline) for part in body.split("\\\\"))
+
+
+def _unescaped_between(body: str, multiline: bool) -> str:
+    """A basic string's content holding no escaped backslash, with its escapes undone."""
+    for escape, char in _ONE_LETTER:
+        body = body.replace(escape, char)
     out = []
     j = 0
     while j < len(body):
-        char = body[j]
-        if char != "\\":
-            out.append("\n" if body.startswith("\r\n", j) and multiline else char)
-            j += 2 if body.startswith("\r\n", j) and multiline else 1
-            continue
+        backslash = body.find("\\", j)
+        if backslash < 0:
+            out.append(body[j:])
+            break
+        out.append(body[j:backslash])
+        j = backslash
         following = body[j + 1] if j + 1 < len(body) else ""
         if following in _ESCAPES:
             out.append(_ESCAPES[following])
