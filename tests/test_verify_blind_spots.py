@@ -68,6 +68,9 @@ def test_a_totals_probability_of_1_to_its_printed_places_is_confirmed(total: str
     assert code == 0 and "4 rows: 4 CONFIRMED, 0 REFUTED." in verdict_of(out), verdict_of(out)
 
 
+REST = "banker,tie,push\nbanker,Player wins,lose\n"
+"""The banker's other rows, pays only: a supplier's sheet lists every outcome of the pay table."""
+
 # Supplier headers and the banker's figure each states, right and wrong (8 decks: edge 1.0579%, RTP 98.9421%,
 # hit frequency 45.8597%, SD 0.9274)
 SUPPLIER = {
@@ -93,7 +96,7 @@ def test_a_suppliers_header_is_read_as_the_figure_it_names(header: str, tmp_path
     right, wrong = SUPPLIER[header]
     for value, code_wanted in ((right, 0), (wrong, 1)):
         path = tmp_path / "supplier.csv"
-        path.write_text(f'Wager,Event,Pays,"{header}"\nbanker,Banker wins,19:20,{value}\n')
+        path.write_text(f'Wager,Event,Pays,"{header}"\nbanker,Banker wins,19:20,{value}\n{REST}')
         code, out, err = run("verify", str(path), "--rules", "punto-banco")
         assert code == code_wanted, f"{header} = {value}: {out}{err}"
         assert "not read" not in verdict_of(out)
@@ -102,16 +105,16 @@ def test_a_suppliers_header_is_read_as_the_figure_it_names(header: str, tmp_path
 @pytest.mark.parametrize("header", ["Volatility Index", "VI (90%)", "Notes"])
 def test_a_figure_column_that_is_not_read_ends_not_verified(header: str, tmp_path: Path) -> None:
     path = tmp_path / "supplier.csv"
-    path.write_text(f'Wager,Event,Pays,House Edge,"{header}"\nbanker,Banker wins,19:20,1.06%,4.2\n')
+    path.write_text(f'Wager,Event,Pays,House Edge,"{header}"\nbanker,Banker wins,19:20,1.06%,4.2\n{REST}')
     code, out, _ = run("verify", str(path), "--rules", "punto-banco")
     assert code == 1, out
-    assert verdict_of(out).startswith(f"NOT VERIFIED: 1 figure not read ({header}); of the figures read, 1 row: 1 ")
+    assert verdict_of(out).startswith(f"NOT VERIFIED: 1 figure not read ({header}); of the figures read, 3 rows: 3 ")
     assert f"Figures not read, so the sheet is not verified (1): {header}" in " ".join(out.split())
 
 
 def test_a_text_column_is_named_but_does_not_stop_the_verdict(tmp_path: Path) -> None:
     path = tmp_path / "supplier.csv"
-    path.write_text("Wager,Event,Pays,House Edge,Notes\nbanker,Banker wins,19:20,1.06%,as approved\n")
+    path.write_text(f"Wager,Event,Pays,House Edge,Notes\nbanker,Banker wins,19:20,1.06%,as approved\n{REST}")
     code, out, _ = run("verify", str(path), "--rules", "punto-banco")
     assert code == 0 and "Columns holding no figure, not read: Notes." in out
 
@@ -151,7 +154,8 @@ def test_the_json_schema_names_every_figure_verify_checks() -> None:
 @pytest.mark.parametrize("header", ["#", "No.", "Row"])
 def test_a_column_numbering_the_rows_is_no_figure(header: str, tmp_path: Path) -> None:
     path = tmp_path / "numbered.csv"
-    path.write_text(f'"{header}",Wager,Event,Pays,House Edge\n1,banker,Banker wins,19:20,1.06%\n')
+    rows = "1,banker,Banker wins,19:20,1.06%\n2,banker,tie,push\n3,banker,Player wins,lose\n"
+    path.write_text(f'"{header}",Wager,Event,Pays,House Edge\n{rows}')
     code, out, _ = run("verify", str(path), "--rules", "punto-banco")
     assert code == 0 and f"Columns holding no figure, not read: {header}." in out, out
 

@@ -24,8 +24,8 @@ from analyzer.exact.parsheet import ParSheet
 from analyzer.exact.reach import load_rules
 from analyzer.game.rules import RuleSet
 from analyzer.game.shoe import Shoe
-from analyzer.studies.submitted import read_par_sheet
-from analyzer.studies.verify import verify
+from analyzer.studies.submitted import read_par_sheet, rows_listed
+from analyzer.studies.verify import read_claims, verify
 
 from .clirun import run
 from .tamper import carries_figure, tampered, with_cell
@@ -50,7 +50,9 @@ class Game:
         except InputError as e:
             return False, str(e)
         refuted = [f"{v.claim.label} {v.claim.figure}" for v in verdicts if not v.confirmed]
-        return not refuted and not claims.not_read, "; ".join(refuted + list(claims.not_read))
+        rows = rows_listed(claims, self.rules, self.shoe, self.sheets)  # an outcome renamed to another's: twice
+        why = refuted + list(claims.not_read) + list(rows.missing) + list(rows.repeated)
+        return not why, "; ".join(why)
 
 
 @pytest.fixture(scope="module")
@@ -189,3 +191,106 @@ def test_the_tools_own_lightning_csv_verifies_and_every_figure_tampered_is_refut
     # every cell of the plain, a multiplied, the guarded and the last row (each of the 45 rows takes 0.6 s more)
     passed = _tamper_csv(game, text, tmp_path, only=(1, multiplied, guarded, len(rows) - 1))
     assert not passed, f"tampered and still confirmed: {passed}"
+
+
+REMOVED = ("5", "5", "K")
+"""The cards a sheet made with ``--remove`` names: its CSV's ``removed`` column and its workbook's shoe cell."""
+
+
+@pytest.fixture(scope="module")
+def removed_game(game: Game) -> Game:
+    return Game(game.rules, Shoe.decks(game.rules.decks).remove(REMOVED), {})
+
+
+@pytest.fixture(scope="module")
+def removed_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("removed")
+    files = {"xlsx": folder / "removed.xlsx", "csv": folder / "removed.csv"}
+    for path in files.values():
+        code, _, err = run(
+            "analyze",
+            "--rules",
+            "punto-banco",
+            "--wager",
+            "banker",
+            "--wager",
+            "tie",
+            "--pay",
+            "tie:tie=9:1",
+            "--remove",
+            ",".join(REMOVED),
+            "--out",
+            str(path),
+        )
+        assert code == 0, err
+    return files
+
+
+# the same number of cards, other cards (a rank changed, one card for another of the same value: Q for K); the same
+# cards in another order or notation are the same shoe, and suits named where the shoe given names none state nothing
+# more to check (suits against suits: analyzer.studies.claimfigures.same_cards)
+WRONG_CARDS = ("5 5 Q", "5 6 K", "5 K K", "4 5 K", "5H 5S QD")
+SAME_CARDS = ("K 5 5", "5x2 K", "5,5,K", "5H 5S KD")
+
+
+def test_a_sheet_made_with_remove_is_confirmed_whole(removed_game: Game, removed_files: dict[str, Path]) -> None:
+    for path in removed_files.values():
+        assert removed_game.outcome(path) == (True, ""), path
+
+
+@pytest.mark.parametrize("cards", WRONG_CARDS + SAME_CARDS)
+def test_the_csvs_removed_cards_are_compared_card_by_card(
+    cards: str, removed_game: Game, removed_files: dict[str, Path], tmp_path: Path
+) -> None:
+    rows = list(csv.reader(io.StringIO(removed_files["csv"].read_text())))
+    column = rows[0].index("removed")
+    assert {row[column] for row in rows[1:]} == {"5 5 K"}  # as the tool writes them
+    for row in rows[1:]:
+        row[column] = cards
+    path = tmp_path / "cards.csv"
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    path.write_text(buffer.getvalue())
+    confirmed, why = removed_game.outcome(path)
+    assert confirmed == (cards in SAME_CARDS), why
+    if cards in WRONG_CARDS:
+        assert why == "line 2 removed; line 5 removed", why  # once per wager: banker's first row, tie's
+
+
+@pytest.mark.parametrize("cards", WRONG_CARDS + SAME_CARDS)
+def test_the_workbooks_shoe_cell_is_compared_card_by_card(
+    cards: str, removed_game: Game, removed_files: dict[str, Path], tmp_path: Path
+) -> None:
+    data = removed_files["xlsx"].read_bytes()
+    shoe = {(name, address): value for _, name, address, value in _workbook_figures(data) if address == "B3"}
+    assert shoe == {("banker", "B3"): "8 decks less 5 5 K (413 cards)", ("tie", "B3"): "8 decks less 5 5 K (413 cards)"}
+    path = tmp_path / "cards.xlsx"
+    path.write_bytes(with_cell(data, 2, "B3", f"8 decks less {cards} (413 cards)"))
+    confirmed, why = removed_game.outcome(path)
+    assert confirmed == (cards in SAME_CARDS), why
+    if cards in WRONG_CARDS:
+        assert why == "banker!3 removed", why
+
+
+@pytest.mark.slow
+def test_every_figure_of_a_sheet_made_with_remove_tampered_is_refuted(
+    removed_game: Game, removed_files: dict[str, Path], tmp_path: Path
+) -> None:
+    data = removed_files["xlsx"].read_bytes()
+    passed = []
+    for number, name, address, value in _workbook_figures(data):
+        path = tmp_path / "tampered.xlsx"
+        path.write_bytes(with_cell(data, number, address, tampered(value)))
+        if removed_game.outcome(path)[0]:
+            passed.append(f"{name}!{address} {value!r} -> {tampered(value)!r}")
+    passed += _tamper_csv(removed_game, removed_files["csv"].read_text(), tmp_path)
+    assert not passed, f"tampered and still confirmed: {passed}"
+
+
+@pytest.mark.parametrize("value, confirmed", [("5 5 Q", False), ("5 6 K", False), ("K,5x2", True), ("5 K 5", True)])
+def test_a_claims_files_removed_cards_are_compared_card_by_card(value: str, confirmed: bool) -> None:
+    text = (
+        f'[[claim]]\nrules = "punto-banco"\nremove = "5,5,K"\nwager = "banker"\nfigure = "removed"\nvalue = "{value}"\n'
+    )
+    (verdict,) = verify(read_claims(text, "claims.toml", Path(".")))
+    assert verdict.confirmed == confirmed

@@ -322,3 +322,13 @@ def test_the_jobs_tab_lists_this_tabs_jobs_and_cancels_them(page: Any, browser: 
     row.get_by_role("button", name="Cancel this count job").click()
     sync_api.expect(row).to_contain_text("cancelled", timeout=20_000)
     sync_api.expect(row.get_by_role("button")).to_be_disabled()
+
+
+def test_verify_says_why_a_sheet_is_not_verified(page: Any, tmp_path: Path) -> None:
+    sheet = tmp_path / "short.csv"
+    sheet.write_text("Wager,Event,Pays\nbanker,Banker wins,19:20\nbanker,Player wins,lose\n")
+    page.get_by_role("tab", name="Verify").click()
+    page.locator("#verify-file").set_input_files(str(sheet))
+    sync_api.expect(page.locator("#verify-result")).to_contain_text(
+        "short.csv: NOT VERIFIED: 1 row missing (banker: tie). 2 rows, 2 CONFIRMED, 0 REFUTED."
+    )

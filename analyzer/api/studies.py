@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from ..errors import InputError, named, setting
-from ..exact.parsheet import par_sheets
+from ..exact.parsheet import ParSheet, par_sheets
 from ..game.odds import format_pays
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
@@ -182,23 +182,26 @@ def verify_par_sheet(
     equivalent_to: RuleSet | None = None,
 ) -> tuple[Document, bool]:
     """Check a submitted par sheet (.csv, .xlsx at ``path``) under ``rules`` and ``shoe``: the verdicts document,
-    and whether every figure was read and confirmed (``baccarat verify FILE --rules ...``; a figure not read is
-    never confirmed). The regulatory checks (the shipped ones and those of ``check_files``; ``jurisdiction``'s only,
-    when given) are held to the wagers the sheet states, each a PASS, FAIL or not-applicable line; ``names_map`` is a
-    file mapping the supplier's wager and event names (:func:`analyzer.studies.submitted.load_names`);
-    ``equivalent_to`` an approved live game the rule set is held to (the sheet is then confirmed only if the game is
-    equivalent too); ``only_refuted`` lists only what fails."""
-    from ..report.verify import par_sheet_verdicts_document
+    and whether every figure was read and confirmed and every outcome row listed once (``baccarat verify FILE
+    --rules ...``; a figure not read, a row missing or listed twice, is never confirmed). The regulatory checks (the
+    shipped ones and those of ``check_files``; ``jurisdiction``'s only, when given) are held to the wagers the sheet
+    states, each a PASS, FAIL or not-applicable line; ``names_map`` is a file mapping the supplier's wager and event
+    names (:func:`analyzer.studies.submitted.load_names`); ``equivalent_to`` an approved live game the rule set is
+    held to (the sheet is then confirmed only if the game is equivalent too); ``only_refuted`` lists only what
+    fails."""
+    from ..report.verify_sheet import par_sheet_verdicts_document
     from ..studies.checks import apply, load_checks
     from ..studies.checks import summary as checks_summary
     from ..studies.equivalence import equivalence
-    from ..studies.submitted import load_names, read_par_sheet
+    from ..studies.submitted import load_names, read_par_sheet, rows_listed
     from ..studies.verdicts import summary
     from ..studies.verify import verify
 
     checks = load_checks(check_files, jurisdiction=jurisdiction)
     claims = read_par_sheet(path, rules, shoe, None if names_map is None else load_names(names_map, rules))
-    verdicts = verify(claims)
+    sheets: dict[tuple[int, Shoe, str], ParSheet] = {}
+    verdicts = verify(claims, sheets)
+    listed = rows_listed(claims, rules, shoe, sheets)
     wagers = tuple(dict.fromkeys(c.wager for c in claims.claims))
     regulatory = apply(checks, rules, par_sheets(rules, shoe, wagers))
     equal = None if equivalent_to is None else equivalence(rules, shoe, equivalent_to)
@@ -214,8 +217,9 @@ def verify_par_sheet(
         only_refuted=only_refuted,
         equivalence=equal,
         held=checks_summary(regulatory),
+        listed=listed,
     )
-    verified = counted.refuted == 0 and not claims.not_read  # a figure not read is never confirmed
+    verified = counted.refuted == 0 and not claims.not_read and listed.whole  # nothing unread, no row left out
     return document, verified and (equal is None or equal.equivalent)
 
 

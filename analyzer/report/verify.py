@@ -12,28 +12,20 @@ from collections.abc import Sequence
 
 from ..game.odds import format_pays
 from ..game.rules import RuleSet
-from ..game.shoe import Shoe
 from ..numbers import count_text, decimal_text, fraction_text
-from ..studies.checks import FAIL, CheckResult, ChecksSummary
 from ..studies.claimfigures import COUNT_FIGURES
-from ..studies.equivalence import Equivalence
 from ..studies.verdicts import VerifySummary
 from ..studies.verify import Claims, Verdict
-from .checks import checks_blocks
 from .common import COUNTING, shoe_text
-from .equivalence import equivalence_section
 from .model import (
-    Block,
     Column,
     Document,
     Field,
     Fields,
-    Prose,
     SourceFile,
     Table,
     Value,
     data,
-    flag,
     integer,
     text,
     verdict,
@@ -41,18 +33,6 @@ from .model import (
 from .provenance import provenance
 
 CONFIRMED, REFUTED = "CONFIRMED", "REFUTED"
-NOT_VERIFIED = "NOT VERIFIED"
-"""The verdict on a par sheet holding a figure that is not read: never confirmed, whatever the rest says."""
-NOT_READ_SHOWN = 5
-"""Figures not read that the verdict line names; the notes at the end name them all."""
-
-
-def not_read_text(not_read: Sequence[str]) -> str:
-    """The figures not read, in the verdict: "2 figures not read (banker!B21, Volatility Index)"."""
-    named = ", ".join(not_read[:NOT_READ_SHOWN]) + (", ..." if len(not_read) > NOT_READ_SHOWN else "")
-    return f"{len(not_read)} figure{'s' if len(not_read) != 1 else ''} not read ({named})"
-
-
 EXTRA_PLACES = 4
 """Further decimals shown beyond a claim's precision, so a near miss is visible."""
 
@@ -61,9 +41,16 @@ def exact_machine(v: Verdict) -> str | None:
     """The exact figure for machines: digits for a count, "p/q", "sqrt(p/q)" for a standard deviation."""
     if v.exact is None:
         return None
+    if v.claim.figure == "removed":
+        return _removed(v)
     if v.claim.figure in COUNT_FIGURES:
         return str(int(v.exact))
     return _exact(v)
+
+
+def _removed(v: Verdict) -> str:
+    """The cards the shoe checked against lacks from its decks, as a report writes them: "5 5 K", or "none"."""
+    return " ".join(v.claim.shoe.removed_from_decks()) or "none"
 
 
 def verdict_text(v: Verdict) -> str:
@@ -109,6 +96,8 @@ def _as_claimed(v: Verdict, extra: int = 0) -> str:
         return _NONE.get(v.claim.figure, "none")
     if v.claim.figure == "pays" and claimed.places is None:
         return format_pays(v.exact)
+    if v.claim.figure == "removed":
+        return _removed(v)
     if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))
     if claimed.places is None and not v.root:
@@ -123,6 +112,8 @@ def _exact(v: Verdict) -> str:
         return "none"
     if v.claim.figure == "pays":
         return format_pays(v.exact)
+    if v.claim.figure == "removed":
+        return _removed(v)
     if v.claim.figure in COUNT_FIGURES:
         return count_text(int(v.exact))
     return f"sqrt({fraction_text(v.exact)})" if v.root else fraction_text(v.exact)
@@ -147,7 +138,7 @@ def computed_text(v: Verdict) -> str:
 
 def worst_text(v: Verdict, subject: str) -> str:
     """The worst difference in words: "line 6 tie / tie, house edge: claimed 4.84%, computed 14.36%"."""
-    figure = _FIGURE_TITLES.get(v.claim.figure, v.claim.figure)
+    figure = FIGURE_TITLES.get(v.claim.figure, v.claim.figure)
     return f"{subject}, {figure}: claimed {v.claim.claimed.text}, computed {_as_claimed(v)}"
 
 
@@ -268,9 +259,10 @@ _NONE = {
 }
 """What the exact figure is when there is none, by figure."""
 
-_FIGURE_TITLES = {
+FIGURE_TITLES = {
     "decks": "decks",
     "cards": "cards",
+    "removed": "cards removed",
     "pays": "pays",
     "combinations": "combinations",
     "probability": "probability",
@@ -288,168 +280,3 @@ _FIGURE_TITLES = {
     "variance": "variance",
     "standard_deviation": "standard deviation",
 }
-
-
-def _check_text(v: Verdict) -> str:
-    return f"claimed {v.claim.claimed.text}; computed {computed_text(v)}"
-
-
-def _checks_text(found: Sequence[Verdict]) -> str:
-    """A row's claims of one figure: one, or each named by where it was read ("pays as printed: claimed 19:20; ...")."""
-    if len(found) == 1:
-        return _check_text(found[0])
-    return "; ".join(f"{v.claim.cell}: {_check_text(v)}" for v in found)
-
-
-def par_sheet_verdicts_document(
-    claims: Claims,
-    verdicts: Sequence[Verdict],
-    rules: RuleSet,
-    shoe: Shoe,
-    counted: VerifySummary,
-    regulatory: Sequence[CheckResult] = (),
-    jurisdiction: str | None = None,
-    only_refuted: bool = False,
-    equivalence: Equivalence | None = None,
-    held: ChecksSummary | None = None,
-) -> Document:
-    """``verify`` of a submitted par sheet: the verdict first (``counted``: rows confirmed and refuted, the worst
-    difference), then each row CONFIRMED or REFUTED with each figure it states, then the ``regulatory`` checks of its
-    wagers (PASS, FAIL or not applicable, for ``jurisdiction`` when one was chosen), then the game held to its live
-    game (``equivalence``); ``only_refuted`` lists only what fails. The verdict names the checks that failed
-    (``held``: the checks summed up) and whether the game is equivalent."""
-    rows: dict[str, list[Verdict]] = {}
-    for v in verdicts:
-        rows.setdefault(v.claim.label or "", []).append(v)
-    figures = [f for f in _FIGURE_TITLES if any(v.claim.figure == f for v in verdicts)]
-    columns = (
-        Column("row", "row", head=True),
-        Column("subject", "subject", head=True),
-        Column("verdict", "verdict", head=True),
-        *(Column(None, _FIGURE_TITLES[f]) for f in figures),
-    )
-    table_rows = []
-    refuted: list[str] = []
-    for label, found in rows.items():
-        ok = label not in counted.refuted_rows
-        if not ok:
-            wrong = ", ".join(dict.fromkeys(_FIGURE_TITLES[v.claim.figure] for v in found if not v.confirmed))
-            refuted.append(f"{label} ({found[0].claim.source}: {wrong})")
-        if only_refuted and ok:
-            continue
-        by_figure: dict[str, list[Verdict]] = {}
-        for v in found:
-            by_figure.setdefault(v.claim.figure, []).append(v)
-        table_rows.append(
-            (
-                text(label),
-                text(found[0].claim.source),
-                verdict(ok, CONFIRMED if ok else REFUTED),
-                *(None if f not in by_figure else text(_checks_text(by_figure[f])) for f in figures),
-            )
-        )
-    checks = Table(
-        columns=tuple(
-            Column(k, None)
-            for k in ("row", "subject", "wager", "figure", "outcome", "cell", "claimed", "computed", "exact", "verdict")
-        ),
-        rows=tuple(
-            (
-                text(v.claim.label),
-                text(v.claim.source),
-                text(v.claim.wager),
-                text(v.claim.figure),
-                text(v.claim.outcome),
-                text(v.claim.cell),
-                text(v.claim.claimed.text),
-                text(_as_claimed(v)),
-                text(exact_machine(v)),
-                verdict(v.confirmed, verdict_text(v)),
-            )
-            for v in verdicts
-            if not (only_refuted and v.confirmed)
-        ),
-        key="checks",
-        human=False,
-        csv=True,
-    )
-    checked = ", ".join(_FIGURE_TITLES[f] for f in figures)
-    summary = [
-        f"Figures checked: {checked}.",
-        *(
-            [
-                f"Figures not read, so the sheet is not verified ({len(claims.not_read)}): "
-                f"{', '.join(claims.not_read)}; a figure verify cannot read is never confirmed (name a known figure "
-                "in its header or label, or remove it)."
-            ]
-            if claims.not_read
-            else []
-        ),
-        f"Columns holding no figure, not read: {', '.join(claims.unread)}."
-        if claims.unread
-        else "Every column was read.",
-        *(
-            [
-                f"Cells holding a formula without a stored value, not checked ({len(claims.unvalued)}): "
-                f"{', '.join(claims.unvalued[:20])}{', ...' if len(claims.unvalued) > 20 else ''}; save the workbook "
-                "in a program that calculates (or give the values) to have them checked."
-            ]
-            if claims.unvalued
-            else []
-        ),
-        *([f"Names matched: {'; '.join(claims.matched)}."] if claims.matched else []),
-        f"Refuted rows: {'; '.join(refuted)}." if refuted else "No row is refuted.",
-    ]
-    worst = counted.worst
-    line = summary_line(counted, "row", None if worst is None else f"{worst.claim.label} {worst.claim.source}")
-    if claims.not_read:
-        line = f"{NOT_VERIFIED}: {not_read_text(claims.not_read)}; of the figures read, {line[0].lower()}{line[1:]}"
-    if held is not None and held.failed:
-        failed = ", ".join(f"{r.check.id} on {r.wager or 'the game'}" for r in held.failures)
-        line = line[:-1] + f"; {held.failed} regulatory check{'s' if held.failed != 1 else ''} failed: {failed}."
-    if equivalence is not None:
-        line = line[:-1] + f"; {'' if equivalence.equivalent else 'not '}equivalent to {equivalence.live.name}."
-    listed_checks = [r for r in regulatory if not (only_refuted and r.verdict != FAIL)]
-    blocks: list[Block] = [
-        Fields(
-            (
-                Field("verdict", "Verdict", verdict(counted.refuted == 0 and not claims.not_read, line), text=line),
-                Field("verified", None, flag(counted.refuted == 0 and not claims.not_read)),
-                Field(
-                    "worst_difference",
-                    None,
-                    worst_data(worst, None if worst is None else f"{worst.claim.label} {worst.claim.source}"),
-                ),
-                Field("par_sheet", "Par sheet", text(claims.path)),
-                Field(
-                    "rule_set",
-                    "Checked under",
-                    text(rules.name),
-                    text=f"{rules.name}: {rules.title} (document {rules.document}), {shoe_text(shoe)}",
-                ),
-                Field("counting", "", text(COUNTING)),
-                Field("rows", None, integer(counted.checked)),
-                Field("confirmed", None, integer(counted.confirmed)),
-                Field("refuted", None, integer(counted.refuted)),
-                Field("refuted_rows", None, tuple(text(r) for r in refuted)),
-                Field("listed", None, text("refuted" if only_refuted else "all")),
-                Field("columns_not_read", None, tuple(text(c) for c in claims.unread)),
-                Field("figures_not_read", None, tuple(text(c) for c in claims.not_read)),
-                Field("formulas_without_values", None, tuple(text(c) for c in claims.unvalued)),
-                Field("names_matched", None, tuple(text(c) for c in claims.matched)),
-            )
-        ),
-        Table(columns=columns, rows=tuple(table_rows), records=True),
-        checks,
-    ]
-    if listed_checks:
-        blocks += checks_blocks(listed_checks, rules.kind_text, jurisdiction, "regulatory_checks")
-    if equivalence is not None:
-        blocks.append(equivalence_section(equivalence))
-    blocks.append(Prose(tuple(summary)))
-    live = () if equivalence is None else (equivalence.live,)
-    return Document(
-        title=f"Par sheet {claims.path} under {rules.name}",
-        blocks=tuple(blocks),
-        provenance=provenance((rules, *live), shoe_text(shoe), (SourceFile(claims.path, claims.kind, claims.sha256),)),
-    )

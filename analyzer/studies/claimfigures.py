@@ -6,11 +6,14 @@ each with :func:`exact_figure`.
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..exact.parsheet import ParSheet
+from ..game.cards import parse_removal, rank_of, suit_of
+from ..game.shoe import Shoe
 
 if TYPE_CHECKING:
     from .verify import Claim
@@ -29,6 +32,7 @@ FIGURES: tuple[str, ...] = (
     "total_probability",
     "decks",
     "cards",
+    "removed",
     "combinations",
     "probability",
     "return",
@@ -41,7 +45,8 @@ FIGURES: tuple[str, ...] = (
 ``total_probability`` are what a Totals row states: the wager's rows' combinations added up (the denominator, except
 for a wager with lightning multipliers, whose rows are counted on the dealings times the lightning draw's common
 denominator) and their probabilities added up (1). ``decks`` and ``cards`` are the shoe's: the decks it was built
-from and the cards in it. ``fair_odds`` is an outcome's N in "N to 1" that would make it alone a fair bet,
+from and the cards in it; ``removed`` the cards taken out of those decks, compared card by card
+(:func:`same_cards`). ``fair_odds`` is an outcome's N in "N to 1" that would make it alone a fair bet,
 (1 - p) / p."""
 OUTCOME_FIGURES: tuple[str, ...] = ("combinations", "probability", "return", "pays", "fair_odds")
 COUNT_FIGURES: tuple[str, ...] = ("combinations", "denominator", "total_combinations", "decks", "cards")
@@ -103,6 +108,8 @@ def exact_figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
         return None if shoe.decks_built is None else Fraction(shoe.decks_built)
     if claim.figure == "cards":
         return Fraction(shoe.size)
+    if claim.figure == "removed":
+        return Fraction(len(shoe.removed_from_decks()))
     attribute = "variance" if claim.figure == "standard_deviation" else claim.figure
     value: Fraction | None = getattr(sheet, attribute)
     if value is None:
@@ -113,3 +120,23 @@ def exact_figure(path: str, claim: Claim, sheet: ParSheet) -> Fraction | None:
             "combinations or probability."
         )
     return value
+
+
+def same_cards(claimed: str, shoe: Shoe) -> bool:
+    """Whether ``claimed`` (cards as ``--remove`` takes them or as a report writes them: "5,5,K", "5 5 K", "5x2 K",
+    "5H 5S KD") names, as a multiset, the cards ``shoe`` lacks from the full decks it was built from: card for card
+    when both name suits, rank for rank otherwise (a sheet naming ranks only states no suits to check). A shoe not
+    built from whole decks lacks nothing that can be named, so only an empty list matches it.
+
+    >>> shoe = Shoe.decks(8).remove(["5", "5", "K"])
+    >>> [same_cards(text, shoe) for text in ("5 5 K", "K,5x2", "5 5 Q", "5 K", "5 5 K K")]
+    [True, True, False, False, False]
+    >>> suited = Shoe.decks(8).remove(["5H", "5S", "KD"])
+    >>> [same_cards(text, suited) for text in ("5S KD 5H", "5H 5H KD", "5 5 K")]
+    [True, False, True]
+    """
+    cards = parse_removal(claimed)
+    lacking = shoe.removed_from_decks()
+    if all(suit_of(c) is not None for c in (*cards, *lacking)):
+        return Counter(cards) == Counter(lacking)
+    return Counter(rank_of(c) for c in cards) == Counter(rank_of(c) for c in lacking)

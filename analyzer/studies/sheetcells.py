@@ -66,6 +66,9 @@ _NAMES: dict[str, str] = {
     "decks": "decks",
     "number_of_decks": "decks",
     "cards": "cards",
+    "removed": "removed",
+    "cards_removed": "removed",
+    "removed_cards": "removed",
     "pays_changed": "pays_changed",
 }
 """A par sheet's headers (normalized) and the field each states.
@@ -92,6 +95,7 @@ WAGER_FIGURES: tuple[str, ...] = (
     "denominator",
     "decks",
     "cards",
+    "removed",
 )
 """Figures of a whole wager (or its shoe): a row may state them beside its outcome; each distinct value is checked
 once."""

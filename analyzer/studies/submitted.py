@@ -39,6 +39,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..errors import InputError, shown
+from ..exact.parsheet import ParSheet, par_sheets
 from ..game.rules import RuleSet
 from ..game.shoe import Shoe
 from ..game.wager import Wager
@@ -157,8 +158,9 @@ def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe, names: Names | None = 
     else:
         raise InputError(f"{path}: a par sheet is a .csv or .xlsx file (or give a .toml claims file).")
     claims: list[Claim] = []
+    listed: list[tuple[str, str, str]] = []
     for _, rows, wager in tables:
-        claims.extend(_claims(path, rows, wager, rules, shoe, len(claims), names, unread.figures))
+        claims.extend(_claims(path, rows, wager, rules, shoe, len(claims), names, unread.figures, listed))
     if not claims:
         raise InputError(
             f"{path}: no figure found; a par sheet needs a header row with event (or outcome) and "
@@ -174,6 +176,7 @@ def read_par_sheet(path: str, rules: RuleSet, shoe: Shoe, names: Names | None = 
         not_read=tuple(dict.fromkeys(unread.figures)),
         unvalued=tuple(unread.unvalued),
         matched=tuple(f"{theirs} -> {ours}" for theirs, ours in names.used.items()),
+        listed=tuple(listed),
     )
 
 
@@ -211,6 +214,9 @@ def _claimed(figure: str, value: object, unit: str | None) -> Claimed | None:
     """A cell's value as a claim of ``figure``; None for an empty cell (or a "?" pay: none given)."""
     if isinstance(value, bool) or value is None:
         return None
+    if figure == "removed":  # cards, as a report or --remove writes them: "5 5 K"
+        text = unguarded(str(value)).strip()
+        return claimed_figure(figure, text) if text else None
     if figure == "pays" and isinstance(value, int | float):
         if value in (-1, 0):
             return claimed_figure(figure, "lose" if value == -1 else "push")
@@ -264,10 +270,10 @@ _FIGURE_OF = {
     "return": ("return", None),
     "return_percent": ("return", "percent"),
     "fair_odds": ("fair_odds", None),
-    **{f: (f, None) for f in WAGER_FIGURES},
+    **{f: (f, None) for f in WAGER_FIGURES},  # removed: the cards out of the decks ("5 5 K"), checked card by card
     **{f"{f}_percent": (f, "percent") for f in WAGER_FIGURES},
 }
-_WHAT = {"decks": "shoe", "cards": "shoe", "rtp": "RTP"}
+_WHAT = {"decks": "shoe", "cards": "shoe", "removed": "shoe", "rtp": "RTP"}
 """What a row with no outcome is about, by the figure it states, where its name does not say it."""
 _TOTALS_OF = {"combinations": "total_combinations", "probability": "total_probability", "return": "expected_value"}
 """What a Totals row's outcome columns state: the rows' combinations and probabilities added up, and the return
@@ -283,7 +289,10 @@ def _claims(
     start: int,
     names: Names,
     not_read: list[str],
+    listed: list[tuple[str, str, str]],
 ) -> list[Claim]:
+    """The claims of ``rows``; each row naming an outcome or Totals is added to ``listed`` as (wager, outcome, row),
+    the outcome "" for a Totals row."""
     claims: list[Claim] = []
     stated: set[tuple[str, str, Fraction, Fraction]] = set()
     for label, cells in rows:
@@ -307,6 +316,8 @@ def _claims(
                     f"its outcomes are: {', '.join(o.name for o in wager.outcomes)} (a map of your names: "
                     "--map FILE)."
                 )
+        if event:
+            listed.append((wager.name, outcome or "", label))
         changed = [(name, column, value) for name, column, value in cells if name == "pays_changed"]
         for name, column, value in cells:
             if name in IDENTIFYING or name == "pays_changed" or _blank(value):
@@ -326,7 +337,12 @@ def _claims(
             if claimed is None:
                 continue
             if figure not in OUTCOME_FIGURES:  # repeated down a column on every row of a wager: checked once
-                key = (wager.name, f"{figure} {column}", claimed.value, claimed.half_unit)
+                key = (
+                    wager.name,
+                    f"{figure} {column} {claimed.text if figure == 'removed' else ''}",
+                    claimed.value,
+                    claimed.half_unit,
+                )  # cards removed: the same number of other cards is another claim
                 if key in stated:
                     continue
                 stated.add(key)
@@ -390,3 +406,52 @@ def _pays_changed(
         except InputError as e:
             raise InputError(f"{where}: {column}: {e}") from None
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class RowsListed:
+    """Whether a par sheet lists each outcome row of each wager it tabulates once: the rows ``missing`` ("banker:
+    Player wins") and those ``repeated`` ("banker: tie (line 3, line 5)"); either makes it "not verified"."""
+
+    missing: tuple[str, ...] = ()
+    repeated: tuple[str, ...] = ()
+    rows_missing: int = 0
+    """How many rows are missing, of every wager."""
+
+    @property
+    def whole(self) -> bool:
+        """Every row listed, and none twice."""
+        return not self.missing and not self.repeated
+
+
+def rows_listed(
+    claims: Claims, rules: RuleSet, shoe: Shoe, sheets: dict[tuple[int, Shoe, str], ParSheet] | None = None
+) -> RowsListed:
+    """The outcome rows a sheet (read by :func:`read_par_sheet` under ``rules`` and ``shoe``) leaves out or lists
+    twice, for each wager it lists an outcome or a Totals row of: the rows expected are those ``baccarat analyze``
+    writes, the wager's pay table in order (a lightning wager's: each outcome with each total multiplier the cards can
+    make, "Player wins x2"); a row named in the supplier's words, or by the map, counts as the outcome it names. A
+    Totals row that adds up is no proof that no row is left out: a missing row is named, never assumed. ``sheets``
+    are the par sheets computed so far, by (rule set id, shoe, wager), as :func:`.verify.verify` keeps them."""
+    sheets = {} if sheets is None else sheets
+    rows: dict[str, dict[str, list[str]]] = {}
+    for wager, outcome, label in claims.listed:
+        rows.setdefault(wager, {}).setdefault(outcome, []).append(label)
+    missing: list[str] = []
+    repeated: list[str] = []
+    count = 0
+    for wager, found in rows.items():
+        key = (id(rules), shoe, wager)
+        if key not in sheets:
+            (sheets[key],) = par_sheets(rules, shoe, (wager,))
+        expected = [r.outcome.name for r in sheets[key].rows]
+        gone = [name for name in expected if name not in found]
+        count += len(gone)
+        if gone:
+            missing.append(f"{wager}: {', '.join(gone)}")
+        repeated.extend(
+            f"{wager}: {outcome or 'Totals'} ({', '.join(labels)})"
+            for outcome, labels in found.items()
+            if len(labels) > 1
+        )
+    return RowsListed(tuple(missing), tuple(repeated), count)

@@ -3,7 +3,8 @@
 Each worksheet that holds a header row with an ``outcome`` or ``event`` cell is read:
 
 * above the table, a cell "wager" with the wager's name right of it (else the ``wager`` column, else the sheet's
-  name), and a cell "shoe" with the shoe right of it ("8 decks (416 cards)": its decks and cards are checked);
+  name), and a cell "shoe" with the shoe right of it ("8 decks (416 cards)": its decks and cards are checked;
+  "8 decks less 5 5 K (413 cards)": the cards removed too, card by card);
 * the table: one row per outcome, down to a blank row or a "Totals" row (whose combinations, probability and
   return are checked as the rows' sums and the expected value);
 * anywhere else, a cell naming a figure ("house edge", "RTP", "Hold", "standard deviation", ... as
@@ -28,7 +29,8 @@ from ..extras import require
 from .sheetcells import ALIASES, IDENTIFYING, ROW_NUMBERS, TOTALS, Cell, Row, Unread, figure_like, normalized
 
 _SHOE = re.compile(
-    r"(?:(?P<decks>\d{1,4}) decks?(?: less [^()]*)?|custom shoe [^()]*) \((?P<cards>\d{1,6}) cards?\)", re.IGNORECASE
+    r"(?:(?P<decks>\d{1,4}) decks?(?: less (?P<less>[^()]*))?|custom shoe [^()]*) \((?P<cards>\d{1,6}) cards?\)",
+    re.IGNORECASE,
 )
 """How the tool names a shoe (``analyzer.report.common.shoe_text``): "8 decks (416 cards)", "8 decks less 5 5 K
 (413 cards)"."""
@@ -118,6 +120,8 @@ def sheet_table(title: str, grid: list[list[object]], unread: Unread) -> tuple[s
                         shoe: list[Cell] = [("cards", where, int(found["cards"]))]
                         if found["decks"]:
                             shoe.insert(0, ("decks", where, int(found["decks"])))
+                        if found["less"]:  # the cards out of the decks, checked card by card
+                            shoe.append(("removed", where, found["less"].strip()))
                         rows.append((f"{title}!{i + 1}", shoe))
                         read.add((i, j + 1))
         header = [ALIASES.get(k, "") for k in keys[head]]

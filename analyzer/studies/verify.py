@@ -23,6 +23,7 @@ the rule set's own number when left out. ``figure`` is one of
 :data:`FIGURES`; ``combinations`` (ordered six-card dealings P1 B1 P2 B2 P3
 B3), ``probability``, ``return`` (probability times pays), ``pays`` and
 ``fair_odds`` also need ``outcome``, the name of a row of the wager's pay table.
+``removed`` states the cards out of the decks ("5,5,K" or "5 5 K"), checked card by card.
 ``pays = { "tie" = "9:1" }`` changes pays of the claim's wager first.
 
 Values are strings so that they are read exactly: a percentage ("1.0579%"),
@@ -84,6 +85,7 @@ from .claimfigures import (
     SHARE_BOUNDS,
     SHARE_FIGURES,
     exact_figure,
+    same_cards,
 )
 from .reading import read_submitted
 
@@ -215,6 +217,9 @@ class Claims:
     """A submitted workbook's cells holding a formula with no stored value (sheet!cell): not checked, and named."""
     matched: tuple[str, ...] = ()
     """A supplier's names matched to the rule set's ("theirs -> ours (how)"), named in the report."""
+    listed: tuple[tuple[str, str, str], ...] = ()
+    """A submitted par sheet's rows naming an outcome (or "" for a Totals row): (wager, outcome, row label), in order;
+    :func:`.submitted.rows_listed` finds the rows missing or listed twice."""
 
 
 # ------------------------------------------------------------------ reading
@@ -279,6 +284,11 @@ def claimed_figure(
     analyzer.errors.InputError: value '1.06' of house_edge, read as a fraction of the bet, is 106%,
     which no house_edge can be; if it is a percentage, write "1.06%" (or unit = "percent").
     """
+    if figure == "removed":  # cards out of the decks, as --remove takes them or a report writes them: "5 5 K"
+        if not isinstance(value, str):
+            raise InputError(f'removed {shown(value)} must name cards as --remove does, e.g. "5,5,K" or "5 5 K".')
+        written = value.strip()
+        return Claimed(text=written, value=Fraction(len(parse_removal(written))), places=None, percent=False)
     if figure == "pays":
         if not isinstance(value, str):
             raise InputError(
@@ -446,6 +456,8 @@ def _verdict(path: str, claim: Claim, sheets: dict[tuple[int, Shoe, str], ParShe
     c, h = claim.claimed.value, claim.claimed.half_unit
     if exact is None:
         return Verdict(claim=claim, exact=None, root=False, confirmed=False)
+    if claim.figure == "removed":  # card by card, not by their number
+        return Verdict(claim=claim, exact=exact, root=False, confirmed=same_cards(claim.claimed.text, claim.shoe))
     if claim.figure == "standard_deviation":
         confirmed = c + h >= 0 and max(c - h, Fraction(0)) ** 2 <= exact <= (c + h) ** 2
         return Verdict(claim=claim, exact=exact, root=True, confirmed=confirmed)

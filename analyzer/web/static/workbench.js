@@ -531,8 +531,10 @@ function drawVerdicts() {
     el("span", { class: c.verdict === "CONFIRMED" ? "good" : "error" }, c.verdict)]);
   const unread = d.columns_not_read.length ? ` Columns not read: ${d.columns_not_read.join(", ")}.` : "";
   const which = only ? ` Showing the ${shown.length} refuted of ${d.checks.length} figures.` : "";
+  // a figure not read, a row missing or listed twice: the verdict's reason, before the rows
+  const why = d.verdict.startsWith("NOT VERIFIED") ? `${d.verdict.split("; of the figures read")[0]}. ` : "";
   const parts = [el("p", { class: verified.confirmed ? "good" : "error" },
-    `${verified.name}: ${d.rows} rows, ${d.confirmed} CONFIRMED, ${d.refuted} REFUTED.${unread}${which}`)];
+    `${verified.name}: ${why}${d.rows} rows, ${d.confirmed} CONFIRMED, ${d.refuted} REFUTED.${unread}${which}`)];
   if (rows.length) parts.push(table(["row", "subject", "figure", "claimed", "computed", "verdict"], rows));
   else if (only) parts.push(el("p", { class: "good" }, "Nothing refuted: every figure checked is confirmed."));
   $("verify-result").replaceChildren(...parts);
