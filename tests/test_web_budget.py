@@ -208,6 +208,27 @@ def test_work_past_the_time_limit_is_killed_and_named(pool: Workers) -> None:
     assert pool.call(sum, ((1, 2, 3),), 10, threading.Event()) == 6  # a new worker took its place
 
 
+def _reporting_often(seconds: float, step: Any) -> None:
+    """Work that reports progress every 5 ms for ``seconds`` (run in a worker, so at module level)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        step(1)
+        time.sleep(0.005)
+
+
+@pytest.mark.slow
+def test_work_that_reports_progress_often_is_still_stopped_when_asked(pool: Workers) -> None:
+    """The stop, the time limit and the memory watch are checked after every progress message too (they were
+    checked only when none came for a while: a counting job reporting often ran on after its cancel)."""
+    stop = threading.Event()
+    threading.Timer(1.0, stop.set).start()
+    started = time.monotonic()
+    with pytest.raises(Stopped):
+        pool.call(_reporting_often, (60,), 120, stop, lambda n: None)
+    assert time.monotonic() - started < 30
+    assert pool.call(sum, ((1, 2, 3),), 10, threading.Event()) == 6
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("grab", "args"),

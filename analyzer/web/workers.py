@@ -266,25 +266,30 @@ class Workers:
     ) -> tuple[Any, ...]:
         deadline = time.monotonic() + seconds
         memory = self.limits.memory_mb * 1024 * 1024
+        watched = 0.0  # when the worker's memory was last read: at most every WATCH_SECONDS, however often it reports
         while True:
             if worker.conn.poll(WATCH_SECONDS):
                 try:
                     message = worker.conn.recv()
                 except (EOFError, OSError):
                     message = ("gone",)
-                if message[0] == "step":
-                    if step is not None:
-                        step(message[1])
-                    continue
                 if message[0] in ("done", "refused"):
                     return tuple(message)
                 if message[0] == "memory":
                     raise self._memory()
-                raise Refused(500, f"The {self.what} worker stopped unexpectedly; try again.")
+                if message[0] != "step":
+                    raise Refused(500, f"The {self.what} worker stopped unexpectedly; try again.")
+                if step is not None:
+                    step(message[1])
+            # checked after every message too: a job reporting progress often is still stopped, timed and watched
             if stop.is_set():
                 raise Stopped
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if now > deadline:
                 raise self._time(seconds)
+            if now - watched < WATCH_SECONDS:
+                continue
+            watched = now
             if tree_rss(worker.pid) > memory:
                 raise self._memory()
             if not worker.alive():
