@@ -61,26 +61,21 @@ def game() -> Game:
     return Game(rules, Shoe.decks(rules.decks), {})
 
 
-@pytest.fixture(scope="module")
-def own_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("own")
+def _own_files(folder: Path, *extra: str) -> dict[str, Path]:
+    """The tool's own workbook and CSV of banker and tie (tie at 9:1), with ``extra`` options, written in ``folder``."""
     files = {"xlsx": folder / "own.xlsx", "csv": folder / "own.csv"}
     for path in files.values():
         code, _, err = run(
-            "analyze",
-            "--rules",
-            "punto-banco",
-            "--wager",
-            "banker",
-            "--wager",
-            "tie",
-            "--pay",
-            "tie:tie=9:1",
-            "--out",
-            str(path),
-        )
+            "analyze", "--rules", "punto-banco", "--wager", "banker", "--wager", "tie", "--pay", "tie:tie=9:1",
+            *extra, "--out", str(path),
+        )  # fmt: skip
         assert code == 0, err
     return files
+
+
+@pytest.fixture(scope="module")
+def own_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return _own_files(tmp_path_factory.mktemp("own"))
 
 
 def _workbook_figures(data: bytes) -> Iterator[tuple[int, str, str, object]]:
@@ -204,26 +199,7 @@ def removed_game(game: Game) -> Game:
 
 @pytest.fixture(scope="module")
 def removed_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    folder = tmp_path_factory.mktemp("removed")
-    files = {"xlsx": folder / "removed.xlsx", "csv": folder / "removed.csv"}
-    for path in files.values():
-        code, _, err = run(
-            "analyze",
-            "--rules",
-            "punto-banco",
-            "--wager",
-            "banker",
-            "--wager",
-            "tie",
-            "--pay",
-            "tie:tie=9:1",
-            "--remove",
-            ",".join(REMOVED),
-            "--out",
-            str(path),
-        )
-        assert code == 0, err
-    return files
+    return _own_files(tmp_path_factory.mktemp("removed"), "--remove", ",".join(REMOVED))
 
 
 # the same number of cards, other cards (a rank changed, one card for another of the same value: Q for K); the same
