@@ -9,15 +9,17 @@ The walk
 Before a goal (the double barrier)
     The chance ``psi(b)`` of ruin before reaching ``top`` cells or more, for every ``b`` from 1 to ``top - 1``, is
     the solution of the linear system ``psi(b) = sum_v p_v psi(b + v)``, with ``psi = 1`` at 0 and below and 0 at
-    ``top`` and above: banded (lower bandwidth the most a step loses, upper the most it wins), solved by Gaussian
-    elimination without pivoting. ``I - Q`` (``Q`` the steps that stay in the strip) is a nonsingular M-matrix,
-    weakly diagonally dominant, so no pivot vanishes and none is needed. In exact arithmetic (``exact=True``:
-    :class:`~fractions.Fraction` throughout, for small grids) the elimination gives ``psi`` exactly. In floats the
-    bound is a posteriori: the residual ``rho = Q x + r - x`` of the computed ``x`` is evaluated and bounded with
-    its own rounding and the law's (:mod:`.netlaw`); since ``x - psi = (I - Q)^-1 rho`` and ``(I - Q)^-1 1`` is the
-    expected number of steps before the walk leaves the strip, ``|x - psi| <= max |rho| * E[T]``, with ``E[T]``
-    bounded by Wald's identities (:func:`exit_time_bound`). Probability the law's floats miss changes the walk
-    with at most that chance a step, so by at most ``missing * E[T]`` in all.
+    ``top`` and above: banded (lower bandwidth the most a step loses, upper the most it wins). ``I - Q`` (``Q`` the
+    steps that stay in the strip) is a nonsingular M-matrix, weakly diagonally dominant, so Gaussian elimination
+    needs no pivoting: no pivot vanishes. In exact arithmetic (``exact=True``: :class:`~fractions.Fraction`
+    throughout, for small grids) the elimination gives ``psi`` exactly. In floats the same system is solved by
+    block LU over blocks as tall as the band is wide (:func:`_solve_floats`), and the bound is a posteriori, so it
+    holds whatever way ``x`` was found: the residual ``rho = Q x + r - x`` of the computed ``x`` is evaluated and
+    bounded with its own rounding and the law's (:mod:`.netlaw`); since ``x - psi = (I - Q)^-1 rho`` and
+    ``(I - Q)^-1 1`` is the expected number of steps before the walk leaves the strip,
+    ``|x - psi| <= max |rho| * E[T]``, with ``E[T]`` bounded by Wald's identities (:func:`exit_time_bound`).
+    Probability the law's floats miss changes the walk with at most that chance a step, so by at most
+    ``missing * E[T]`` in all.
 
 For life
     With no goal the strip is cut at a ceiling ``top``: ruin before the ceiling is at most lifetime ruin, which is
@@ -231,8 +233,8 @@ def _error(law: NetLaw, x: npt.NDArray[np.float64], top: int) -> float:
 
 def _solve(p: npt.NDArray[Any], low: int, n: int, zero: Any, one: Any) -> npt.NDArray[Any]:
     """``psi(1) .. psi(n)`` of the strip ``(0, n + 1)`` for the step law ``p`` over cells ``low ..``: banded Gaussian
-    elimination without pivoting, the right-hand side eliminated alongside; floats or Fractions alike (floats run
-    :func:`_solve_floats`, the same elimination without moving the buffer, held equal to this by the tests).
+    elimination without pivoting, the right-hand side eliminated alongside; floats or Fractions alike (what floats
+    run is :func:`_solve_floats`, by blocks, held to this within rounding by the tests).
 
     The buffer holds the pivot row and the ``down`` rows below it, column ``c`` standing for column ``k + c`` of
     ``I - Q`` at step ``k``; a row enters it with nothing left of column ``k`` (it reaches ``down`` cells back).
@@ -280,72 +282,81 @@ def _solve(p: npt.NDArray[Any], low: int, n: int, zero: Any, one: Any) -> npt.ND
     return x
 
 
-BLOCK_ROWS = 4096
-"""Rows of the band :func:`_solve_floats` keeps at once (a block; the last ``down`` move to the front for the next)."""
+LEAST_BLOCK = 32
+"""The least block size of :func:`_solve_floats`, in rows: narrower bands are solved in blocks this tall (fewer
+steps of the interpreter for some more arithmetic)."""
 
 
 def _solve_floats(p: npt.NDArray[np.float64], low: int, n: int) -> npt.NDArray[np.float64]:
-    """:func:`_solve` in floats: the same operations on the same numbers in the same order, so bit for bit the same
-    ``psi`` (``tests/test_ruin_band.py`` holds them equal), without moving the buffer at every step.
+    """:func:`_solve` in floats, by blocks: ``I - Q`` as a block-tridiagonal matrix, solved by block LU.
 
-    The rows are kept in band storage, ``band[i, t]`` the entry of row ``i`` at column ``i + t - down``, a block of
-    rows at a time; step ``k``'s pivot row and the ``down`` rows below it, over columns ``k .. k + up``, are one
-    strided view of the block (row ``j`` of the view starts ``width - 1`` places after row ``j - 1``), updated in
-    place. Each block is filled with the rows of ``I - Q`` as they enter (cut at the top), so nothing moves but the
-    last ``down`` rows of a block, once a block.
+    With blocks of ``s = max(down, up, LEAST_BLOCK)`` rows, a row reaches no further than the blocks beside its own,
+    and every block of ``I - Q`` is one of three ``s x s`` Toeplitz blocks (on, above and below the diagonal; the
+    grid is padded to whole blocks with rows ``x = 0`` that touch nothing). Block elimination keeps the Schur
+    complements ``S_0 = D``, ``S_i = D - L S_{i-1}^-1 U``: each is the block ``D`` with only its top-left
+    ``down x up`` corner changed (``L`` has nonzeros in its first ``down`` rows and last ``down`` columns only,
+    ``U`` in its first ``up`` columns only), so a step is one ``s x s`` inverse and a few products, BLAS's work
+    rather than the interpreter's: a step per ``s`` rows where the plain elimination takes one per row. What is
+    kept is ``W_i = S_i^-1 U`` (``up`` columns, as many numbers as the plain elimination's upper rows) and the
+    forward-solved right-hand side; ``x`` then comes back a block at a time.
+
+    The figures are those of the plain elimination up to rounding, not bit for bit: both are checked by the same a
+    posteriori bound (the residual of the ``x`` returned, :func:`_error`), and ``tests/test_ruin_blocks.py`` holds
+    this to :func:`_solve` in floats and in Fractions. Each ``S_i`` is a Schur complement of a nonsingular
+    M-matrix, so nonsingular itself; a law that never leaves some cells (``I - Q`` singular) is given to the plain
+    elimination, which returns what it returned before (infinities).
     """
     if n <= 0:
         return np.array([], dtype=np.float64)
     high = low + len(p) - 1
     down, up = max(0, -low), max(0, high)
     width = down + up + 1
+    size = max(down, up, LEAST_BLOCK)
+    blocks = -(-n // size)
     template = np.zeros(width, dtype=np.float64)  # template[t] = entry of I - Q at column (row + t - down)
     for t in range(width):
         v = t - down
         if low <= v <= high:
             template[t] = -p[v - low]
     template[down] = template[down] + 1.0
-    y = np.zeros(n, dtype=np.float64)
+    rows, columns = np.arange(size)[:, None], np.arange(size)[None, :]
+
+    def block(k: int) -> npt.NDArray[np.float64]:
+        """The block ``k`` places right of the diagonal: entry (a, b) is I - Q's at column (k s + b) - (a)."""
+        place = k * size + columns - rows + down
+        return np.where((place >= 0) & (place < width), template[np.clip(place, 0, width - 1)], 0.0)
+
+    diagonal, above, below = block(0), block(1)[:, :up], block(-1)[:down, size - down :]
+    last_diagonal, last_below = diagonal.copy(), below.copy()
+    pad = blocks * size - n
+    if pad:  # rows n .. of the last block: x = 0, touching nothing
+        last_diagonal[size - pad :, :] = 0.0
+        last_diagonal[:, size - pad :] = 0.0
+        last_diagonal[range(size - pad, size), range(size - pad, size)] = 1.0
+        last_below[size - pad :, :] = 0.0
+    first = np.zeros(blocks * size, dtype=np.float64)
     for i in range(min(n, down)):  # one step from i + 1 cells to 0 or below
-        y[i] = sum((p[v - low] for v in range(low, -i) if v <= high), 0.0)
-    rows = min(n, BLOCK_ROWS)
-    band = np.zeros((rows + down, width), dtype=np.float64)
-    view = np.lib.stride_tricks.as_strided(
-        band.reshape(-1)[down:],
-        shape=(rows, down + 1, up + 1),
-        strides=(width * band.itemsize, (width - 1) * band.itemsize, band.itemsize),
-        writeable=True,
-    )
-    places = np.arange(width) - down
-
-    def fill(first: int, local: int) -> None:
-        """Rows ``first ..`` of ``I - Q`` into the block from its row ``local`` on, as they enter (cut at the top)."""
-        index = np.arange(first, first + len(band) - local)[:, None]
-        columns = index + places[None, :]
-        inside = (columns >= 0) & (columns <= n - 1) & (index <= n - 1)
-        band[local:] = np.where(inside, template[None, :], 0.0)
-
-    fill(0, 0)
-    upper = np.zeros((n, up + 1), dtype=np.float64)  # the pivot rows, final once they are pivots
-    pivots, rest = view[:, 0, :], view[:, 1:, :]  # at step k (view row k - start): the pivot row, the rows below
-    leads, firsts = view[:, 0, 0], view[:, 1:, 0]  # and their entries in column k
-    y = np.concatenate([y, np.zeros(down)])  # ``down`` places past the top, so that every step's slice is whole
-    start = 0  # the block's row 0 is row ``start`` of the system
-    for k in range(n):
-        r = k - start
-        if r == rows:  # the next block: the rows done are kept, the rows already begun move to its front
-            upper[start:k] = band[:rows, down:]
-            band[:down] = band[rows:]
-            start, r = k, 0
-            fill(k + down, down)
-        if down:
-            factors = firsts[r] / leads[r]
-            below = rest[r]
-            below -= np.multiply.outer(factors, pivots[r])
-            y[k + 1 : k + 1 + down] -= factors * y[k]
-    upper[start:n] = band[: n - start, down:]
-    x = np.zeros(n, dtype=np.float64)
-    for k in range(n - 1, -1, -1):
-        reach = min(up, n - 1 - k)
-        x[k] = (y[k] - (upper[k, 1 : reach + 1] @ x[k + 1 : k + 1 + reach] if reach else 0.0)) / upper[k, 0]
-    return x
+        first[i] = sum((p[v - low] for v in range(low, -i) if v <= high), 0.0)
+    y = first.reshape(blocks, size)
+    kept = np.zeros((blocks, size, up), dtype=np.float64)  # W_i = S_i^-1 U
+    solved = np.zeros((blocks, size), dtype=np.float64)  # S_i^-1 (y_i - L (what block i - 1 passed on))
+    try:
+        for i in range(blocks):
+            last = i == blocks - 1
+            schur = (last_diagonal if last else diagonal).copy()
+            right = y[i].copy()
+            if i and down:
+                lower = last_below if last else below
+                schur[:down, :up] -= lower @ kept[i - 1, size - down :, :]
+                right[:down] -= lower @ solved[i - 1, size - down :]
+            inverse = np.linalg.inv(schur)
+            solved[i] = inverse @ right
+            if not last:
+                kept[i] = inverse @ above
+    except np.linalg.LinAlgError:
+        return np.asarray(_solve(p, low, n, 0.0, 1.0), dtype=np.float64)
+    x = np.zeros((blocks, size), dtype=np.float64)
+    x[-1] = solved[-1]
+    for i in range(blocks - 2, -1, -1):
+        x[i] = solved[i] - kept[i] @ x[i + 1, :up]
+    return x.reshape(-1)[:n]
