@@ -12,7 +12,11 @@
     Python (plain_loop), timed here. With --rust PATH (a binary that calls
     macaujack/baccarat's float solver in a loop and prints its CPU time per
     solve: docs/speed.md says how it is built), the Rust solver is run
-    between our repeats (interleaved) and the ratio printed. Target
+    between our repeats (interleaved) and the ratio printed; so is the exact
+    C peer with --c PATH (Brando47/home-server's baccarat.c, its main
+    renamed, dealCards() in a loop) and PyBaccarat with --pybaccarat DIR
+    (ComputeBaccaratOdds(8) in a fresh interpreter, three times). Each peer
+    must reproduce the published 8-deck counts or EVs before it is timed. Target
     (issue 31): the kernel at most the Rust solver's time (0.25 ms on the
     project's machine when no --rust is given). Then each of four rule sets'
     analysis (every wager's par sheet and figures: EV, element of risk, hit
@@ -92,6 +96,39 @@ def rust_check(binary: str) -> str:
     """The Rust peer's 8-deck expected values (it must reproduce the published figures before it is timed)."""
     out = subprocess.run([binary, "1", "1"], check=True, capture_output=True, text=True).stdout
     return out.splitlines()[0]
+
+
+def c_time(binary: str, loops: int) -> float:
+    """The exact C peer's CPU seconds per solve, as its harness measures them (CLOCK_PROCESS_CPUTIME_ID)."""
+    out = subprocess.run([binary, str(loops)], check=True, capture_output=True, text=True).stdout
+    return float(out.split("ms per solve")[1].split()[0]) / 1000
+
+
+def c_check(binary: str) -> str:
+    """The C peer's 8-deck counts (Banker, Player, Tie wins: they must be the published ones before it is timed)."""
+    out = subprocess.run([binary, "1"], check=True, capture_output=True, text=True).stdout
+    first = out.splitlines()[0]
+    assert "banker 2292252566437888 player 2230518282592256 tie 475627426473216" in first, first
+    return first
+
+
+PYBACCARAT = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from pybaccarat.compute_baccarat_odds import ComputeBaccaratOdds
+start = time.process_time()
+odds = ComputeBaccaratOdds(8)
+print(time.process_time() - start, odds.count_banker, odds.count_player, odds.count_tie)
+"""
+
+
+def pybaccarat_time(folder: str) -> float:
+    """PyBaccarat's CPU seconds for one 8-deck solve (its constructor), in a fresh interpreter, its counts checked."""
+    out = subprocess.run(
+        [sys.executable, "-c", PYBACCARAT, folder], check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert out[1:] == ["2292252566437888", "2230518282592256", "475627426473216"], out
+    return float(out[0])
 
 
 def plain_loop(n: list[int], drawing: Drawing) -> Counter[tuple[int, int, int, int]]:
@@ -190,6 +227,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=21, help="repeats per timing (median)")
     parser.add_argument("--rust", metavar="PATH", help="the Rust peer's timing binary, run interleaved with ours")
+    parser.add_argument("--c", metavar="PATH", help="the exact C peer's timing binary, run interleaved with ours")
+    parser.add_argument("--pybaccarat", metavar="DIR", help="a PyBaccarat snapshot (the folder holding pybaccarat/)")
     args = parser.parse_args()
     repeats = args.repeats
     print(f"machine: {machine()}")
@@ -226,14 +265,20 @@ def main() -> None:
     def solve_given() -> object:
         return [s.expected_value for s in par_sheets(rules, eight)]
 
-    ours, theirs, given = [], [], []
+    ours, theirs, given, c_peer, python_peer = [], [], [], [], []
     if args.rust:
         print(f"    Rust peer: {rust_check(args.rust)}")
-    for _ in range(repeats):  # interleaved: one batch of ours, one of the Rust peer's
+    if args.c:
+        print(f"    C peer: {c_check(args.c)}")
+    for repeat in range(repeats):  # interleaved: one batch of ours, one of each peer's
         ours.append(cpu_time(solve, 200))
         given.append(cpu_time(solve_given, 200))
         if args.rust:
             theirs.append(rust_time(args.rust, 2000))
+        if args.c:
+            c_peer.append(c_time(args.c, 10))
+        if args.pybaccarat and repeat % max(1, repeats // 3) == 0:  # a second a solve: three of them
+            python_peer.append(pybaccarat_time(args.pybaccarat))
     kernel_s = statistics.median(ours)
     target_s = statistics.median(theirs) if theirs else TARGET_RUST_S
     print("\n(a) one exact 8-deck solve of all nine wagers of punto-banco, in process, CPU time per solve")
@@ -259,6 +304,17 @@ def main() -> None:
             f"ours / Rust = {kernel_s / target_s:.2f} (median of {repeats} pairs: "
             f"{statistics.median(a / b for a, b in zip(ours, theirs)):.2f})"
         )
+    for label, times in (
+        ("baccarat.c (exact C, no pairs), interleaved:", c_peer),
+        ("PyBaccarat (exact Python ints), interleaved:", python_peer),
+    ):
+        if times:
+            peer_s = statistics.median(times)
+            print(
+                f"    {label:50s} {peer_s * 1000:8.3f} ms   {plain_s / peer_s:6.1f}x the plain loop; "
+                f"ours / peer = {kernel_s / peer_s:.4f} ({peer_s / kernel_s:,.0f}x faster; pure path "
+                f"{peer_s / pure_s:,.1f}x)"
+            )
     print(
         f"    target: <= {'the Rust solver' if theirs else 'the Rust figure'} ({target_s * 1000:.3f} ms): "
         f"{'met' if kernel_s <= target_s else 'NOT met'} ({kernel_s / target_s:.2f}x its time)"
@@ -296,7 +352,7 @@ def main() -> None:
 
     def one_by_one() -> object:
         return [
-            [s.expected_value for s in par_sheets(pitt, Shoe(counts=tuple(int(n) for n in row)), wagers)]
+            [s.expected_value for s in par_sheets(pitt, Shoe(counts=tuple(int(n) for n in row)), tuple(wagers))]
             for row in shoes[:200]
         ]
 
