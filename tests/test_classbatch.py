@@ -17,10 +17,12 @@ import numpy as np
 import pytest
 
 from analyzer.exact import classbatch
+from analyzer.exact.batchall import final_state_counts, final_state_matrix, final_state_order
 from analyzer.exact.fastcount import Hands, _endings, _four_card_table, _pair_entries, _values, class_counts
 from analyzer.game.cards import RANKS
 from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
+from analyzer.game.state import FinalState
 
 from .brute_force import brute_force
 from .test_enumerator import ODD_SHOES
@@ -146,3 +148,51 @@ def test_an_empty_batch_has_every_ending_and_no_shoe() -> None:
     want = one_pass_per_class(_columns([Shoe.decks(1)], np.int64), drawing, (0, 1, 2, 3))
     assert [list(d) for d in got] == [list(d) for d in want]
     assert all(len(counts) == 0 for d in got for counts in d.values())
+
+
+def _old_final_state_counts(by_rank: Any, drawing: Any, pairs: bool) -> dict[FinalState, list[int]]:
+    """main's final_state_counts at 8302fca, on the reference loop: class counts, pair flags by inclusion-exclusion."""
+    columns = [by_rank[:, r].astype(object) for r in range(len(RANKS))]
+    if not pairs:
+        (every,) = one_pass_per_class(columns, drawing, (0,))
+        return {FinalState(*hands, False, False): list(n) for hands, n in every.items()}
+    every, player, banker, both = one_pass_per_class(columns, drawing, (0, 1, 2, 3))
+    out: dict[FinalState, list[int]] = {}
+    for hands, n in every.items():
+        p, b, pb = player.get(hands, 0), banker.get(hands, 0), both.get(hands, 0)
+        for flags, count in (
+            ((False, False), n - p - b + pb),
+            ((True, False), p - pb),
+            ((False, True), b - pb),
+            ((True, True), pb),
+        ):
+            out[FinalState(*hands, *flags)] = list(np.broadcast_to(np.asarray(count, dtype=object), (len(by_rank),)))
+    return out
+
+
+@pytest.mark.parametrize("pairs", [True, False], ids=["pair-flags", "no-pair-flags"])
+@pytest.mark.parametrize("rule_set", ["punto-banco", "mini-louisiana"])
+def test_the_final_state_matrix_is_the_old_final_state_counts(rule_set: str, pairs: bool) -> None:
+    """final_state_matrix (a row per shoe, int64 while it fits) and final_state_counts, in final_state_order's order,
+    against the old final_state_counts: the same states in the same order, the same counts."""
+    rules = read_rules(rule_set)
+    shoes = _small_shoes() + _depleted(5, 6) + [Shoe.decks(8)]
+    by_rank = np.array([shoe.counts for shoe in shoes], dtype=object)
+    want = _old_final_state_counts(by_rank, rules.drawing, pairs)
+    states, matrix = final_state_matrix(rules, by_rank.astype(np.int64), pairs)
+    assert matrix.dtype == np.int64 and matrix.shape == (len(shoes), len(want))
+    assert list(states) == list(want) == list(final_state_order(rules.drawing, pairs))
+    assert [matrix[:, k].tolist() for k in range(len(states))] == list(want.values())
+    found = final_state_counts(rules, by_rank, pairs)
+    assert list(found) == list(want) and [list(n) for n in found.values()] == list(want.values())
+
+
+def test_the_final_state_matrix_takes_python_ints_past_the_int64_bound() -> None:
+    """15 decks (780 cards) is past the 64 N^6 < 2^63 bound: the matrix holds Python ints, the same counts."""
+    rules = read_rules("punto-banco")
+    by_rank = np.array([Shoe.decks(15).counts, Shoe.decks(1).counts], dtype=object)
+    states, matrix = final_state_matrix(rules, by_rank, True)
+    assert matrix.dtype == object
+    want = _old_final_state_counts(by_rank, rules.drawing, True)
+    assert list(states) == list(want)
+    assert [matrix[:, k].tolist() for k in range(len(states))] == list(want.values())

@@ -151,6 +151,21 @@ def _nets_by_state(rules: RuleSet, name: str, pairs: bool) -> dict[FinalState, i
     return out
 
 
+@lru_cache(maxsize=32)
+def _nets(rules: RuleSet, names: tuple[str | None, ...], pairs: bool) -> npt.NDArray[np.int64]:
+    """[wager, state]: what one unit on each wager nets (:func:`_nets_by_state`; all 0 for ``None``, a column without
+    a law) in each final state of :func:`analyzer.exact.batchall.final_state_order`."""
+    from ..exact.batchall import final_state_order
+
+    states = final_state_order(rules.drawing, pairs)
+    tables = [None if name is None else _nets_by_state(rules, name, pairs) for name in names]
+    nets = np.array(
+        [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
+    ).reshape(len(names), len(states))
+    nets.flags.writeable = False  # shared by every chunk
+    return nets
+
+
 def chunk_laws(
     study: Study,
     rounds: Rounds,
@@ -161,7 +176,7 @@ def chunk_laws(
     """Each column's law tallies (a wager's, then the total's; ``None`` without a law) for a chunk of ``count``
     shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``common`` the common dealings
     (:func:`.chunk.common_dealings`) of the study's shoe."""
-    from ..exact.batchall import final_state_counts
+    from ..exact.batchall import final_state_matrix
     from ..exact.fastcount import counts_fit_int64
     from ..exact.multiset import scale_of
 
@@ -178,7 +193,7 @@ def chunk_laws(
         if ok:
             bet |= stakes[j] > 0
     rows = np.flatnonzero(bet)
-    tables = [_nets_by_state(study.rules, w.name, pairs) if ok else None for w, ok in zip(wagers, lawful)]
+    nets = _nets(study.rules, tuple(w.name if ok else None for w, ok in zip(wagers, lawful)), pairs)
     wanted = [j for j in range(width + 1) if (lawful[j] if j < width else all(lawful))]
     weights: dict[int, dict[int, int]] = {j: {} for j in wanted}
     laws: dict[int, list[_RoundLaw | None]] = {j: [] for j in wanted}
@@ -190,14 +205,7 @@ def chunk_laws(
         unseen = rounds.unseen[part]
         by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(part), len(RANKS), -1).sum(axis=2)
         sizes = by_rank.sum(axis=1).tolist()
-        found = final_state_counts(study.rules, by_rank, pairs)
-        states = list(found)
-        counts = np.stack([np.broadcast_to(np.asarray(found[s]), (len(part),)) for s in states], axis=1)
-        if counts.dtype == object and counts_fit_int64(max(sizes, default=0)):
-            counts = counts.astype(np.int64)  # each count at most (U)_6, which fits
-        nets = np.array(
-            [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
-        ).reshape(width, len(states))
+        _, counts = final_state_matrix(study.rules, by_rank, pairs)  # int64 when each count (at most (U)_6) fits
         for j in wanted:
             if j < width:
                 round_stakes = stakes[j][part][:, None]
