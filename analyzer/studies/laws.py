@@ -4,7 +4,7 @@ each shoe's.
 A round's law
     Before each round the counter's bets are fixed and the cards unseen are known (:mod:`.counting`); the
     round's final state then has an exact law, its ordered dealings of the unseen cards by final state
-    (:func:`analyzer.exact.batchall.final_state_counts`), and so has every wager's net result, and the total's
+    (:func:`analyzer.exact.batchall.final_state_matrix`), and so has every wager's net result, and the total's
     (every wager's bets of the round together, their joint law). The study adds these laws up over the rounds
     dealt, exactly: the chance of netting ``v`` (in cells of ``1 / scale``, the column's result scale) is an integer
     over ``(U)_6`` on ``U`` unseen cards, tallied as an integer over :func:`.chunk.common_dealings`; a round with no
