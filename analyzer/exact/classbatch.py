@@ -18,10 +18,13 @@ pair) or columns (Banker pair) of doubled values, which for values 1-9 are class
 counted by sums over the four ten ranks (:class:`analyzer.exact.fastcount._TenPairs`, passed in).
 
 Number type
-    int64 (or object arrays of Python ints, beyond the bound). Every term is computed by the expression the
-    one-class pass uses, and every sum adds counts of dealings (at least 0) of one class: stacking the classes on
-    a lane axis puts no two classes' counts in one number, so the magnitudes, and the 64 N^6 bound that
-    :func:`analyzer.exact.fastcount.counts_fit_int64` checks, are those of the one-class pass.
+    int64 (or object arrays of Python ints, beyond the bound). Every term is one the one-class pass computes, and
+    every sum adds counts of dealings (at least 0) of one class: stacking the classes on a lane axis puts no two
+    classes' counts in one number, so the magnitudes, and the 64 N^6 bound that
+    :func:`analyzer.exact.fastcount.counts_fit_int64` checks, are those of the one-class pass. One order differs:
+    the dealings with third cards v and w are taken as 4 (X[v][w] + X[w][v]) (at most 8 N^4), plus n_w alpha_v (at
+    most N^6: alpha_v counts five-card dealings), less n_v s1[w] (at most 4 N^5), so every partial sum is below
+    N^6 + 8 N^4 in size, within the same bound.
 
 The result is the one-class pass's, key for key and count for count (``tests/test_classbatch.py`` holds them
 equal on brute-force, odd, suited, random depleted and 8-deck shoes, for every subset of the classes).
@@ -124,7 +127,9 @@ def _add_block(n: _Array, tens: TenPairSums, plan: PLAN, lanes: Sequence[int], f
                 v, total = (np.array(t) for t in zip(*banker_draws))
                 nv = n[v][:, None, None, :]  # [v, 1, 1, shoe]
                 alpha = nv[:, 0] * s0 - s1[v]  # [v, lane, shoe]: dealings with P3 = v
-                by_w = by_value[None] * alpha[:, None] - nv * s1[None] + (x[v] + x[:, v].swapaxes(0, 1)) * 4
+                by_w = (x[v] + x[:, v].swapaxes(0, 1)) * 4  # [v, w, lane, shoe]
+                by_w += by_value[None] * alpha[:, None]
+                by_w -= nv * s1[None]
                 each = np.arange(len(v))
                 by_w[each, v] += s1[v] - alpha
                 by_w[each, (p - v) % 10] += rp[v] * 2
