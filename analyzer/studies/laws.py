@@ -249,7 +249,11 @@ def _round_laws(
     ``counts`` per round and state, ``sizes`` each round's unseen cards."""
     found: list[_RoundLaw | None] = [None] * len(sizes)
     most_cells = 1
-    patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
+    if stakes.shape[1] == 1:  # one wager's column: its stakes sorted as numbers (as by rows, and faster)
+        single, inverse = np.unique(stakes[:, 0], return_inverse=True)
+        patterns = single[:, None]
+    else:
+        patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
     which = np.asarray(inverse).reshape(-1)
     unseen = np.asarray(sizes, dtype=np.int64)
     for p, pattern in enumerate(patterns):
@@ -261,7 +265,7 @@ def _round_laws(
         one_hot[np.arange(nets.shape[1]), np.asarray(where).reshape(-1)] = 1
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
         most_cells = max(most_cells, len(values))
-        sizes_chosen = np.unique(unseen[chosen])
+        sizes_chosen = _distinct(unseen[chosen])
         grouped = np.zeros((len(sizes_chosen), len(values)), dtype=by_value.dtype)  # a shoe meets each U once:
         np.add.at(grouped, np.searchsorted(sizes_chosen, unseen[chosen]), by_value)  # <= 20 (U)_6 in int64
         for u, row in enumerate(grouped.tolist()):
@@ -280,6 +284,19 @@ def _round_laws(
             found[k] = (low, offsets, chance)
     laws.extend(found)
     return most_cells
+
+
+def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The distinct values, ascending: ``np.unique`` by a sort (for the few values of one chunk's rounds, faster than
+    its hash table).
+
+    >>> _distinct(np.array([416, 9, 416, 7, 9])).tolist(), _distinct(np.array([], dtype=np.int64)).tolist()
+    ([7, 9, 416], [])
+    """
+    ordered = np.sort(values)
+    first = np.ones(len(ordered), dtype=bool)  # the first of each run of equal values
+    first[1:] = ordered[1:] != ordered[:-1]
+    return ordered[first]
 
 
 def _column(
