@@ -39,11 +39,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["PLAN", "TenPairSums", "endings_by_class"]
+__all__ = ["Plan", "TenPairSums", "endings_by_class"]
 
 _Array = npt.NDArray[Any]
 Hands = tuple[int, int, int, int]
-PLAN = Sequence[Sequence[tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]] | None]]
+Plan = Sequence[Sequence[tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]] | None]]
 """Who draws in each group, [P][B]: ``None`` when both hands stand, else (the Player's third cards v with the
 final Player total for which the Banker draws, those for which the Banker stands); both empty: the Player stands
 and the Banker draws (:func:`analyzer.exact.fastcount._plan`)."""
@@ -59,13 +59,13 @@ _DOUBLES = [[a for a in range(10) if (2 * a) % 10 == total] for total in range(1
 """[total]: the values a whose two cards a-a make ``total``."""
 
 
-def _lanes(cls: int, p: int, banker: int) -> bool:
+def _in_group(cls: int, p: int, banker: int) -> bool:
     """Whether pair class ``cls`` has a dealing in group (p, banker)."""
     return (cls in (0, 2) or p % 2 == 0) and (cls in (0, 1) or banker % 2 == 0)
 
 
 def endings_by_class(
-    n_values: Sequence[_Array], tens: TenPairSums, plan: PLAN, classes: Sequence[int]
+    n_values: Sequence[_Array], tens: TenPairSums, plan: Plan, classes: Sequence[int]
 ) -> list[dict[Hands, _Array]]:
     """Dealings by ending (Player total, Banker total, Player cards, Banker cards) for each class of ``classes``, from
     the ten value counts ``n_values`` (each an array, one entry per shoe); keys as the one-class pass makes them."""
@@ -89,7 +89,7 @@ _LANE_ORDER = (1, 0, 2, 3)
 alone, 1 and 0, 0 and 2, all four), so a group's lanes are a slice."""
 
 
-def _add_block(n: _Array, tens: TenPairSums, plan: PLAN, lanes: Sequence[int], found: Sequence[_Array]) -> None:
+def _add_block(n: _Array, tens: TenPairSums, plan: Plan, lanes: Sequence[int], found: Sequence[_Array]) -> None:
     """Every group's endings of a block of shoes for the classes ``lanes`` (in lane order), added into ``found`` (the
     four arrays by ending, [..., lane, shoe])."""
     stood, player_drew, both_drew, banker_drew = found
@@ -100,7 +100,7 @@ def _add_block(n: _Array, tens: TenPairSums, plan: PLAN, lanes: Sequence[int], f
     for p in range(10):
         table = _table_of(n, p)  # [B, a, b, shoe]
         for banker in range(10):
-            present = [k for k, cls in enumerate(lanes) if _lanes(cls, p, banker)]
+            present = [k for k, cls in enumerate(lanes) if _in_group(cls, p, banker)]
             if not present:
                 continue
             at = slice(present[0], present[-1] + 1)
@@ -212,7 +212,7 @@ def _keys_cached(plan: tuple[tuple[Any, ...], ...], cls: int) -> tuple[Hands, ..
     for p in range(10):
         for banker in range(10):
             third_cards = plan[p][banker]
-            if not _lanes(cls, p, banker):
+            if not _in_group(cls, p, banker):
                 continue
             if third_cards is None:
                 found[(p, banker, 2, 2)] = None
@@ -232,6 +232,6 @@ def _keys_cached(plan: tuple[tuple[Any, ...], ...], cls: int) -> tuple[Hands, ..
     return tuple(found)
 
 
-def _keys(plan: PLAN, cls: int) -> tuple[Hands, ...]:
+def _keys(plan: Plan, cls: int) -> tuple[Hands, ...]:
     """The endings of class ``cls``, in the order the one-class pass finds them (its groups in (P, B) order)."""
     return _keys_cached(tuple(tuple(row) for row in plan), cls)
