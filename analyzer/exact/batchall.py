@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -38,7 +39,7 @@ import numpy.typing as npt
 from ..errors import InputError
 from ..game.cards import RANKS, SUITS, TYPES
 from ..game.needs import needs_of
-from ..game.rules import RuleSet
+from ..game.rules import Drawing, RuleSet
 from ..game.settle import settle
 from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.state import FinalState
@@ -131,26 +132,52 @@ def _final_states(rules: RuleSet, by_rank: npt.NDArray[Any]) -> dict[FinalState,
 def final_state_counts(
     rules: RuleSet, by_rank: npt.NDArray[Any], pairs: bool = True
 ) -> dict[FinalState, npt.NDArray[Any]]:
-    """Every shoe's ordered six-card dealings by final state, one entry per shoe (a row of 13 rank counts each).
+    """Every shoe's ordered six-card dealings by final state, one entry per shoe (a row of 13 rank counts each),
+    as Python ints (object arrays; without ``pairs``, as :func:`final_state_matrix` counts them), the states in
+    the order of :func:`final_state_order`.
 
     With ``pairs`` the pair flags are recovered by inclusion-exclusion of the pair classes; without, every state
-    is counted with both flags false (one pass instead of four: for wagers that read no pair flag).
+    is counted with both flags false (one class instead of four: for wagers that read no pair flag).
+    """
+    states, counts = final_state_matrix(rules, by_rank, pairs)
+    return {state: np.asarray(counts[:, k], dtype=object if pairs else None) for k, state in enumerate(states)}
+
+
+def final_state_matrix(
+    rules: RuleSet, by_rank: npt.NDArray[Any], pairs: bool = True
+) -> tuple[tuple[FinalState, ...], npt.NDArray[Any]]:
+    """What :func:`final_state_counts` counts, as one matrix: a row per shoe, a column per state of
+    :func:`final_state_order`; int64 when every count fits (:func:`~analyzer.exact.fastcount.counts_fit_int64`
+    of the largest shoe: each count at most (U)_6, and the inclusion-exclusion's terms no larger), else Python ints.
     """
     largest = max((int(s) for s in by_rank.sum(axis=1)), default=CARDS_PER_ROUND)
     dtype: type = np.int64 if counts_fit_int64(largest) else object
     columns: list[npt.NDArray[Any]] = [by_rank[:, r].astype(dtype) for r in range(len(RANKS))]
+    states = final_state_order(rules.drawing, pairs)
     if not pairs:
         (every,) = class_counts(columns, rules.drawing, (0,))
-        return {FinalState(*hands, False, False): np.asarray(n) for hands, n in every.items()}
+        return states, _by_shoe(list(every.values()), len(by_rank), dtype)
     every, player, banker, both = class_counts(columns, rules.drawing)
-    out: dict[FinalState, npt.NDArray[Any]] = {}
+    zero: npt.NDArray[Any] = np.zeros(len(by_rank), dtype=dtype)
+    parts = []
     for hands, n in every.items():
-        p, b, pb = player.get(hands, 0), banker.get(hands, 0), both.get(hands, 0)
-        for flags, count in (
-            ((False, False), n - p - b + pb),
-            ((True, False), p - pb),
-            ((False, True), b - pb),
-            ((True, True), pb),
-        ):
-            out[FinalState(*hands, *flags)] = np.asarray(count, dtype=object)
-    return out
+        p, b, pb = player.get(hands, zero), banker.get(hands, zero), both.get(hands, zero)
+        parts += [n - p - b + pb, p - pb, b - pb, pb]  # neither pair, the Player's only, the Banker's only, both
+    return states, _by_shoe(parts, len(by_rank), dtype)
+
+
+def _by_shoe(columns: list[npt.NDArray[Any]], shoes: int, dtype: type) -> npt.NDArray[Any]:
+    """Columns of counts (one entry per shoe each) as a matrix, a row per shoe."""
+    if not columns:
+        return np.zeros((shoes, 0), dtype=dtype)
+    return np.ascontiguousarray(np.stack(columns, axis=1), dtype=dtype)
+
+
+@lru_cache(maxsize=32)
+def final_state_order(drawing: Drawing, pairs: bool = True) -> tuple[FinalState, ...]:
+    """The final states :func:`final_state_counts` counts, in its order: each ending the drawing rules can reach,
+    in the order of :func:`~analyzer.exact.fastcount.class_counts`'s class 0, with the pair flags (no, no), (yes,
+    no), (no, yes), (yes, yes) (``pairs``) or (no, no) alone. Depends on the drawing rules only."""
+    (every,) = class_counts([np.zeros(0, dtype=np.int64)] * len(RANKS), drawing, (0,))
+    flags = ((False, False), (True, False), (False, True), (True, True)) if pairs else ((False, False),)
+    return tuple(FinalState(*hands, *flag) for hands in every for flag in flags)

@@ -49,15 +49,19 @@ Pairs
     (1 + [Player pair] L1)(1 + [Banker pair] L2), L1 and L2 the units of
     fields 1 and 2: a pair of values 1-9 multiplies its hand's factor by
     1 + L, and pairs of tens add their same-rank ways from the rank sums.
-    :func:`class_counts` (numpy, one class per pass) takes the pair classes'
-    entries from :func:`_pair_entries` instead; the tests hold the two equal.
+    :func:`class_counts` takes the pair classes' entries from
+    :func:`_pair_entries` instead (on Python ints, one pass per class), or
+    from :mod:`analyzer.exact.classbatch` (numpy arrays, every class in one
+    pass); the tests hold the three equal.
 
 Number type
     :func:`class_counts` only adds, subtracts and multiplies counts, so it
     runs as well on numpy integer arrays holding many shoes at once
-    (:mod:`analyzer.exact.batch`), one pass per pair class. Every intermediate
-    stays below 64 N^6 for a shoe of N cards, which :mod:`analyzer.exact.batch`
-    checks before it uses 64-bit integers.
+    (:mod:`analyzer.exact.batch`): there :mod:`analyzer.exact.classbatch`
+    counts every requested pair class in one pass, the classes side by side
+    on a lane axis (each count still one class's, so no larger). Every
+    intermediate stays below 64 N^6 for a shoe of N cards, which
+    :mod:`analyzer.exact.batch` checks before it uses 64-bit integers.
 """
 
 from __future__ import annotations
@@ -66,7 +70,7 @@ from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from types import MappingProxyType
-from typing import Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from ..game.cards import RANKS, VALUES
 from ..game.rules import Drawing
@@ -152,13 +156,26 @@ def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] =
 
     Class 0 is every dealing, 1 those with a Player pair, 2 with a Banker
     pair, 3 with both. ``counts`` is the count of each rank (RANKS order),
-    as ints or as numpy integer arrays with one entry per shoe of a batch;
-    each class takes one pass. Every ending the drawing rules can reach is
-    a key of class 0, possibly with a zero count.
+    as ints or as numpy integer arrays with one entry per shoe of a batch
+    (int64, or object arrays of Python ints). On arrays every requested
+    class is counted in one pass (:mod:`analyzer.exact.classbatch`); on
+    ints, one pass per class. Both give the same endings in the same order
+    and the same counts. Every ending the drawing rules can reach is a key
+    of class 0, possibly with a zero count; a pair class has the endings
+    of the groups it has dealings in.
     """
     if len(counts) != len(RANKS):
         raise ValueError(f"need a count for each of the {len(RANKS)} ranks, got {len(counts)}")
     n, tens = _values(counts)
+    if getattr(n[0], "ndim", 0):  # numpy arrays, one entry per shoe: every class in one pass
+        from .classbatch import endings_by_class
+
+        ten_pairs = _TenPairs(n[0], tens)
+        arrays: list[Any] = [*n, ten_pairs.q2, ten_pairs.two_then_pair, ten_pairs.pair_then_pair]
+        found: list[dict[Hands, Any]] = endings_by_class(
+            arrays[:10], (arrays[10], arrays[11], arrays[12]), _plan(drawing), classes
+        )
+        return found
     zero = n[0] * 0
     size = sum(n, zero)
     table = _four_card_table(n)

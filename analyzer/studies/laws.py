@@ -4,7 +4,7 @@ each shoe's.
 A round's law
     Before each round the counter's bets are fixed and the cards unseen are known (:mod:`.counting`); the
     round's final state then has an exact law, its ordered dealings of the unseen cards by final state
-    (:func:`analyzer.exact.batchall.final_state_counts`), and so has every wager's net result, and the total's
+    (:func:`analyzer.exact.batchall.final_state_matrix`), and so has every wager's net result, and the total's
     (every wager's bets of the round together, their joint law). The study adds these laws up over the rounds
     dealt, exactly: the chance of netting ``v`` (in cells of ``1 / scale``, the column's result scale) is an integer
     over ``(U)_6`` on ``U`` unseen cards, tallied as an integer over :func:`.chunk.common_dealings`; a round with no
@@ -151,6 +151,21 @@ def _nets_by_state(rules: RuleSet, name: str, pairs: bool) -> dict[FinalState, i
     return out
 
 
+@lru_cache(maxsize=32)
+def _nets(rules: RuleSet, names: tuple[str | None, ...], pairs: bool) -> npt.NDArray[np.int64]:
+    """[wager, state]: what one unit on each wager nets (:func:`_nets_by_state`; all 0 for ``None``, a column without
+    a law) in each final state of :func:`analyzer.exact.batchall.final_state_order`."""
+    from ..exact.batchall import final_state_order
+
+    states = final_state_order(rules.drawing, pairs)
+    tables = [None if name is None else _nets_by_state(rules, name, pairs) for name in names]
+    nets = np.array(
+        [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
+    ).reshape(len(names), len(states))
+    nets.flags.writeable = False  # shared by every chunk
+    return nets
+
+
 def chunk_laws(
     study: Study,
     rounds: Rounds,
@@ -161,7 +176,7 @@ def chunk_laws(
     """Each column's law tallies (a wager's, then the total's; ``None`` without a law) for a chunk of ``count``
     shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``common`` the common dealings
     (:func:`.chunk.common_dealings`) of the study's shoe."""
-    from ..exact.batchall import final_state_counts
+    from ..exact.batchall import final_state_matrix
     from ..exact.fastcount import counts_fit_int64
     from ..exact.multiset import scale_of
 
@@ -178,7 +193,7 @@ def chunk_laws(
         if ok:
             bet |= stakes[j] > 0
     rows = np.flatnonzero(bet)
-    tables = [_nets_by_state(study.rules, w.name, pairs) if ok else None for w, ok in zip(wagers, lawful)]
+    nets = _nets(study.rules, tuple(w.name if ok else None for w, ok in zip(wagers, lawful)), pairs)
     wanted = [j for j in range(width + 1) if (lawful[j] if j < width else all(lawful))]
     weights: dict[int, dict[int, int]] = {j: {} for j in wanted}
     laws: dict[int, list[_RoundLaw | None]] = {j: [] for j in wanted}
@@ -190,14 +205,7 @@ def chunk_laws(
         unseen = rounds.unseen[part]
         by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(part), len(RANKS), -1).sum(axis=2)
         sizes = by_rank.sum(axis=1).tolist()
-        found = final_state_counts(study.rules, by_rank, pairs)
-        states = list(found)
-        counts = np.stack([np.broadcast_to(np.asarray(found[s]), (len(part),)) for s in states], axis=1)
-        if counts.dtype == object and counts_fit_int64(max(sizes, default=0)):
-            counts = counts.astype(np.int64)  # each count at most (U)_6, which fits
-        nets = np.array(
-            [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
-        ).reshape(width, len(states))
+        _, counts = final_state_matrix(study.rules, by_rank, pairs)  # int64 when each count (at most (U)_6) fits
         for j in wanted:
             if j < width:
                 round_stakes = stakes[j][part][:, None]
@@ -241,7 +249,11 @@ def _round_laws(
     ``counts`` per round and state, ``sizes`` each round's unseen cards."""
     found: list[_RoundLaw | None] = [None] * len(sizes)
     most_cells = 1
-    patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
+    if stakes.shape[1] == 1:  # one wager's column: its stakes sorted as numbers (as by rows, and faster)
+        single, inverse = np.unique(stakes[:, 0], return_inverse=True)
+        patterns = single[:, None]
+    else:
+        patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
     which = np.asarray(inverse).reshape(-1)
     unseen = np.asarray(sizes, dtype=np.int64)
     for p, pattern in enumerate(patterns):
@@ -253,7 +265,7 @@ def _round_laws(
         one_hot[np.arange(nets.shape[1]), np.asarray(where).reshape(-1)] = 1
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
         most_cells = max(most_cells, len(values))
-        sizes_chosen = np.unique(unseen[chosen])
+        sizes_chosen = _distinct(unseen[chosen])
         grouped = np.zeros((len(sizes_chosen), len(values)), dtype=by_value.dtype)  # a shoe meets each U once:
         np.add.at(grouped, np.searchsorted(sizes_chosen, unseen[chosen]), by_value)  # <= 20 (U)_6 in int64
         for u, row in enumerate(grouped.tolist()):
@@ -272,6 +284,19 @@ def _round_laws(
             found[k] = (low, offsets, chance)
     laws.extend(found)
     return most_cells
+
+
+def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The distinct values, ascending: ``np.unique`` by a sort (for the few values of one chunk's rounds, faster than
+    its hash table).
+
+    >>> _distinct(np.array([416, 9, 416, 7, 9])).tolist(), _distinct(np.array([], dtype=np.int64)).tolist()
+    ([7, 9, 416], [])
+    """
+    ordered = np.sort(values)
+    first = np.ones(len(ordered), dtype=bool)  # the first of each run of equal values
+    first[1:] = ordered[1:] != ordered[:-1]
+    return ordered[first]
 
 
 def _column(

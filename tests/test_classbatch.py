@@ -1,0 +1,198 @@
+"""Every pair class in one pass (analyzer/exact/classbatch.py) held to one pass per class and to a brute force.
+
+``class_counts`` on numpy arrays stacks the requested pair classes on a lane axis and counts every group once;
+before, it ran the fast path's ``_endings`` once per class. The old loop is copied here as the reference: for
+every subset of the classes, on batches of odd and suited small shoes, random depleted shoes and 8 decks, with
+int64 arrays and with Python ints (object arrays), the new path must give the same endings in the same order and
+the same count for every shoe; on the small shoes the classes must also be those of the brute force's final states.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+import pytest
+
+from analyzer.exact import classbatch
+from analyzer.exact.batchall import final_state_counts, final_state_matrix, final_state_order
+from analyzer.exact.fastcount import Hands, _endings, _four_card_table, _pair_entries, _values, class_counts
+from analyzer.game.cards import RANKS
+from analyzer.game.rulefile import read_rules
+from analyzer.game.shoe import Shoe
+from analyzer.game.state import FinalState
+
+from .brute_force import brute_force
+from .test_enumerator import ODD_SHOES
+
+DRAWINGS = {"standard": read_rules("punto-banco").drawing, "louisiana": read_rules("mini-louisiana").drawing}
+SUBSETS = [subset for size in range(1, 5) for subset in combinations(range(4), size)]
+SUITED_SHOES = {
+    "tens-of-several-ranks": ["KS", "KH", "QD", "JC", "TS", "TS", "5H", "5D", "9C"],
+    "seven-low-cards": ["AS", "AH", "2D", "3C", "3S", "4H", "6D"],
+    "tens-and-high-cards": ["KS", "KS", "KH", "QC", "QD", "TS", "9H", "8D", "7C", "6S"],
+}
+
+
+def one_pass_per_class(counts: list[Any], drawing: Any, classes: tuple[int, ...]) -> list[dict[Hands, Any]]:
+    """The old class_counts (main at 8302fca), copied: one ``_endings`` pass per pair class."""
+    n, tens = _values(counts)
+    zero = n[0] * 0
+    size = sum(n, zero)
+    table = _four_card_table(n)
+    tables: list[dict[tuple[int, int], Any]] = [table, {}, {}, {}]
+    for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
+        if cls in classes:
+            rows = tables[cls].setdefault((p, banker), [[zero] * 10 for _ in range(10)])
+            rows[a][b] = weight
+    return [_endings(tables[cls], n, size, drawing) for cls in classes]
+
+
+def _columns(shoes: list[Shoe], dtype: type) -> list[Any]:
+    rows = np.array([shoe.counts for shoe in shoes], dtype=object).reshape(len(shoes), len(RANKS))
+    return [rows[:, r].astype(dtype) for r in range(len(RANKS))]
+
+
+def _assert_same(got: list[dict[Hands, Any]], want: list[dict[Hands, Any]]) -> None:
+    assert len(got) == len(want)
+    for new, old in zip(got, want):
+        assert list(new) == list(old)  # the same endings, in the same order
+        for hands, counts in old.items():
+            assert np.asarray(new[hands]).tolist() == np.asarray(counts).tolist(), hands
+
+
+def _check_every_subset(shoes: list[Shoe], dtype: type) -> None:
+    columns = _columns(shoes, dtype)
+    for drawing in DRAWINGS.values():
+        reference = dict(zip(range(4), one_pass_per_class(columns, drawing, (0, 1, 2, 3))))
+        for subset in SUBSETS:
+            _assert_same(class_counts(columns, drawing, subset), [reference[cls] for cls in subset])
+        _assert_same(class_counts(columns, drawing, (3, 0, 2)), [reference[3], reference[0], reference[2]])
+
+
+def _small_shoes() -> list[Shoe]:
+    return [Shoe.from_counts(Counter(cards)) for cards in ODD_SHOES.values()] + [
+        Shoe.from_cards(cards) for cards in SUITED_SHOES.values()
+    ]
+
+
+def _depleted(seed: int, count: int) -> list[Shoe]:
+    """Shoes of 1 to 8 decks with up to 300 cards seen, drawn at random."""
+    rng = np.random.default_rng(seed)
+    shoes = []
+    for _ in range(count):
+        decks = int(rng.integers(1, 9))
+        left = np.full(len(RANKS), 4 * decks)
+        for rank in rng.integers(0, len(RANKS), size=int(rng.integers(0, min(300, 52 * decks - 6)))):
+            if left[rank]:
+                left[rank] -= 1
+        shoes.append(Shoe(counts=tuple(int(c) for c in left)))
+    return shoes
+
+
+@pytest.mark.parametrize("dtype", [np.int64, object], ids=["int64", "python-ints"])
+def test_odd_and_suited_shoes_every_subset_of_classes(dtype: type) -> None:
+    _check_every_subset(_small_shoes(), dtype)
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.int64, pytest.param(object, marks=pytest.mark.slow)], ids=["int64", "python-ints"]
+)
+def test_random_depleted_shoes_and_eight_decks_every_subset_of_classes(dtype: type) -> None:
+    _check_every_subset(_depleted(31, 24) + [Shoe.decks(8)], dtype)
+
+
+@pytest.mark.parametrize("drawing", sorted(DRAWINGS))
+def test_the_classes_are_the_brute_forces_pair_flags(drawing: str) -> None:
+    """Class 0 every dealing, 1 those with a Player pair, 2 a Banker pair, 3 both: read off the brute force."""
+    shoes = list(ODD_SHOES.values()) + [[card[0] for card in cards] for cards in SUITED_SHOES.values()]
+    columns = _columns([Shoe.from_counts(Counter(cards)) for cards in shoes], np.int64)
+    got = class_counts(columns, DRAWINGS[drawing])
+    for i, cards in enumerate(shoes):
+        want: list[Counter[Hands]] = [Counter(), Counter(), Counter(), Counter()]
+        for state, n in brute_force(cards, drawing).items():
+            hands = (state.player_total, state.banker_total, state.player_cards, state.banker_cards)
+            for cls, member in enumerate(
+                (True, state.player_pair, state.banker_pair, state.player_pair and state.banker_pair)
+            ):
+                want[cls][hands] += n * member
+        for cls in range(4):
+            assert {hands: int(counts[i]) for hands, counts in got[cls].items() if counts[i]} == +want[cls]
+
+
+def test_a_batch_is_counted_in_blocks_as_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shoes split over several blocks (the last one short) count as in one."""
+    shoes = _depleted(7, 11)
+    columns = _columns(shoes, np.int64)
+    drawing = DRAWINGS["standard"]
+    whole = class_counts(columns, drawing)
+    monkeypatch.setattr(classbatch, "SHOES_PER_BLOCK", 4)
+    _assert_same(class_counts(columns, drawing), whole)
+
+
+def test_python_int_counts_take_the_one_pass_per_class_path() -> None:
+    """class_counts on plain ints (one shoe) is the reference loop, and equals the array path's one shoe."""
+    shoe = Shoe.decks(8).remove(["K", "K", "Q", "5", "5", "A"])
+    drawing = DRAWINGS["standard"]
+    plain = class_counts(list(shoe.counts), drawing)
+    assert plain == one_pass_per_class(list(shoe.counts), drawing, (0, 1, 2, 3))
+    _assert_same([{k: [v] for k, v in d.items()} for d in plain], class_counts(_columns([shoe], np.int64), drawing))
+
+
+def test_an_empty_batch_has_every_ending_and_no_shoe() -> None:
+    columns = _columns([], np.int64)
+    drawing = DRAWINGS["standard"]
+    got = class_counts(columns, drawing)
+    want = one_pass_per_class(_columns([Shoe.decks(1)], np.int64), drawing, (0, 1, 2, 3))
+    assert [list(d) for d in got] == [list(d) for d in want]
+    assert all(len(counts) == 0 for d in got for counts in d.values())
+
+
+def _old_final_state_counts(by_rank: Any, drawing: Any, pairs: bool) -> dict[FinalState, list[int]]:
+    """main's final_state_counts at 8302fca, on the reference loop: class counts, pair flags by inclusion-exclusion."""
+    columns = [by_rank[:, r].astype(object) for r in range(len(RANKS))]
+    if not pairs:
+        (every,) = one_pass_per_class(columns, drawing, (0,))
+        return {FinalState(*hands, False, False): list(n) for hands, n in every.items()}
+    every, player, banker, both = one_pass_per_class(columns, drawing, (0, 1, 2, 3))
+    out: dict[FinalState, list[int]] = {}
+    for hands, n in every.items():
+        p, b, pb = player.get(hands, 0), banker.get(hands, 0), both.get(hands, 0)
+        for flags, count in (
+            ((False, False), n - p - b + pb),
+            ((True, False), p - pb),
+            ((False, True), b - pb),
+            ((True, True), pb),
+        ):
+            out[FinalState(*hands, *flags)] = list(np.broadcast_to(np.asarray(count, dtype=object), (len(by_rank),)))
+    return out
+
+
+@pytest.mark.parametrize("pairs", [True, False], ids=["pair-flags", "no-pair-flags"])
+@pytest.mark.parametrize("rule_set", ["punto-banco", "mini-louisiana"])
+def test_the_final_state_matrix_is_the_old_final_state_counts(rule_set: str, pairs: bool) -> None:
+    """final_state_matrix (a row per shoe, int64 while it fits) and final_state_counts, in final_state_order's order,
+    against the old final_state_counts: the same states in the same order, the same counts."""
+    rules = read_rules(rule_set)
+    shoes = _small_shoes() + _depleted(5, 6) + [Shoe.decks(8)]
+    by_rank = np.array([shoe.counts for shoe in shoes], dtype=object)
+    want = _old_final_state_counts(by_rank, rules.drawing, pairs)
+    states, matrix = final_state_matrix(rules, by_rank.astype(np.int64), pairs)
+    assert matrix.dtype == np.int64 and matrix.shape == (len(shoes), len(want))
+    assert list(states) == list(want) == list(final_state_order(rules.drawing, pairs))
+    assert [matrix[:, k].tolist() for k in range(len(states))] == list(want.values())
+    found = final_state_counts(rules, by_rank, pairs)
+    assert list(found) == list(want) and [list(n) for n in found.values()] == list(want.values())
+
+
+def test_the_final_state_matrix_takes_python_ints_past_the_int64_bound() -> None:
+    """15 decks (780 cards) is past the 64 N^6 < 2^63 bound: the matrix holds Python ints, the same counts."""
+    rules = read_rules("punto-banco")
+    by_rank = np.array([Shoe.decks(15).counts, Shoe.decks(1).counts], dtype=object)
+    states, matrix = final_state_matrix(rules, by_rank, True)
+    assert matrix.dtype == object
+    want = _old_final_state_counts(by_rank, rules.drawing, True)
+    assert list(states) == list(want)
+    assert [matrix[:, k].tolist() for k in range(len(states))] == list(want.values())
