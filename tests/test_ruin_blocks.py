@@ -1,7 +1,9 @@
-"""The block LU of :mod:`analyzer.studies.ruin` in floats (``_solve_floats``, what ``count`` and ``risk`` run), held
-to the plain banded elimination (``_solve``, which the exact Fraction path runs) within rounding, and to the exact
-figures within the a posteriori bound every float figure carries: blocks of every size the band allows, grids
-shorter than a block and padded to whole blocks, laws that only win or only lose."""
+"""The block cyclic reduction of :mod:`analyzer.studies.ruin` in floats (``_solve_floats``, what ``count`` and
+``risk`` run), held to the plain banded elimination (``_solve``, which the exact Fraction path runs) within rounding,
+and to the exact figures within the a posteriori bound every float figure carries: blocks of every size the band
+allows, grids shorter than a block and padded to whole blocks, laws that only win or only lose; and the reduction
+itself (:mod:`analyzer.studies.cyclic`) held to a dense solve for every count of rows up to 70, odd and even at
+every step."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from analyzer.studies import ruin
+from analyzer.studies import cyclic, ruin
 from analyzer.studies.netlaw import NetLaw
 
 
@@ -69,3 +71,31 @@ def test_a_walk_that_never_leaves_is_given_to_the_plain_elimination() -> None:
         plain = ruin._solve(p, 0, 5, 0.0, 1.0).astype(np.float64)
         found = ruin._solve_floats(p, 0, 5)
     assert np.array_equal(found, plain, equal_nan=True)
+
+
+@pytest.mark.parametrize("size", [1, 3])
+def test_cyclic_reduction_is_a_dense_solve_for_every_count_of_rows(size: int) -> None:
+    """Random diagonally dominant blocks, a last row of its own: 1 to 70 rows (each count's halvings odd and even in
+    every order), the solution the dense matrix's to 1e-12."""
+    rng = np.random.default_rng(7 + size)
+
+    def some() -> npt.NDArray[np.float64]:
+        return rng.random((size, size)) - 0.5
+
+    for rows in range(1, 71):
+        diagonal = some() + np.eye(size) * 3 * size
+        blocks = cyclic.BlockRows(
+            diagonal=diagonal, above=some(), below=some(), last=some() + np.eye(size) * 3 * size, last_below=some()
+        )
+        dense = np.zeros((rows * size, rows * size))
+        for i in range(rows):
+            here = slice(i * size, (i + 1) * size)
+            dense[here, here] = blocks.last if i == rows - 1 else blocks.diagonal
+            if i + 1 < rows:
+                dense[here, (i + 1) * size : (i + 2) * size] = blocks.above
+            if i:
+                dense[here, (i - 1) * size : i * size] = blocks.last_below if i == rows - 1 else blocks.below
+        y = rng.random((rows, size))
+        found = cyclic.solve(blocks, y)
+        assert found.shape == (rows, size)
+        assert np.max(np.abs(found.reshape(-1) - np.linalg.solve(dense, y.reshape(-1)))) < 1e-12, rows
