@@ -138,15 +138,24 @@ class RoundsByKey:
         table of every key by every U would take ``width * (cards + 1)`` entries: 676 million for 1,000 decks)."""
         first = tables[0]
         counts = sum((t.counts for t in tables), np.zeros_like(first.counts))
-        wide = any(t.high.dtype == object for t in tables)
-        index = tables[0].index if len(tables) == 1 else np.unique(np.concatenate([t.index for t in tables]))
-        high = np.zeros(len(index), dtype=object if wide else np.int64)
-        low_bits = np.zeros_like(high)
-        for table in tables:
-            at = np.searchsorted(index, table.index)  # each table's index is sorted and unique
-            high[at] += table.high.astype(high.dtype)  # Python ints once any table is wide
-            low_bits[at] += table.low_bits.astype(high.dtype)
-        return RoundsByKey(first.low, first.width, counts, index, high, low_bits)
+        if len(tables) == 1:
+            return RoundsByKey(first.low, first.width, counts, first.index, first.high, first.low_bits)
+        if any(t.high.dtype == object for t in tables):  # Python ints once any table is wide
+            index = np.unique(np.concatenate([t.index for t in tables]))
+            high = np.zeros(len(index), dtype=object)
+            low_bits = np.zeros_like(high)
+            for table in tables:
+                at = np.searchsorted(index, table.index)  # each table's index is sorted and unique
+                high[at] += table.high.astype(object)
+                low_bits[at] += table.low_bits.astype(object)
+            return RoundsByKey(first.low, first.width, counts, index, high, low_bits)
+        # every table at once: one sort of every entry, then one sum per half (int64: a shoe meets each U once)
+        index, inverse = np.unique(np.concatenate([t.index for t in tables]), return_inverse=True)
+        high = np.zeros(len(index), dtype=np.int64)
+        low_bits = np.zeros(len(index), dtype=np.int64)
+        np.add.at(high, inverse, np.concatenate([t.high for t in tables]))
+        np.add.at(low_bits, inverse, np.concatenate([t.low_bits for t in tables]))
+        return RoundsByKey(first.low, first.width, counts, index.astype(np.int64), high, low_bits)
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
         """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""

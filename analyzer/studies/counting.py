@@ -245,9 +245,17 @@ def run(
         (study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK)
     )
     tally = Tally.empty(study, keep_shoes, keep_rounds)
+    pending: list[Chunk] = []
     for chunk in executor.map(play_chunk, tasks, progress):  # in shoe order
-        tally = tally.add(chunk)
-    return tally
+        pending.append(chunk)
+        if len(pending) == CHUNKS_PER_MERGE:
+            tally, pending = tally.add(*pending), []
+    return tally.add(*pending)
+
+
+CHUNKS_PER_MERGE = 16
+"""Chunks held back and added to the tally together (:meth:`Tally.add`: one merge of each table for all of them, not
+one per chunk); memory stays flat, at most this many chunks' tallies held. The figures do not depend on it."""
 
 
 def play_chunk(task: tuple[Study, int, int]) -> Chunk:
