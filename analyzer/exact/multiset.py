@@ -22,7 +22,11 @@ Why it is exact and fast
     matrix products shared by every wager (one more column per wager).
     ``FB`` itself is never built whole: its rows with ``j`` nines are the
     falling factorials of values 3-8 (924 of them per shoe) times
-    ``(n_9)_j``, a factor applied to each block's product (:func:`_product`).
+    ``(n_9)_j``, a factor applied to each block's product. The blocks of one
+    size ``t`` of values 3-8 serve every ``s = t + j`` and both forms (plain
+    and pair), so their coefficient rows are tabled side by side once
+    (:class:`BlockForms`) and each size is one matrix product per batch:
+    seven products, every wager's columns in each (:func:`numerators`).
 
 Wagers that follow from others
     A wager whose coefficients are an exact integer combination of other
@@ -60,11 +64,21 @@ The float kernel (BLAS), where a bound proves it exact
     (:func:`fits_float64`), every term and every partial sum of those
     products is an integer a float64 holds exactly, in whatever order BLAS
     adds them; the products are then taken in float64 and read back as
-    int64 exactly. At 8 decks the largest bound is about ``2**51.7``; beyond
-    (10 decks and more) the int64 products run as before. Everything after
-    the products (the nines factor, the ``FA`` forms, the derived wagers)
-    stays in int64 under the checks above. ``tests/test_fastcount.py`` holds
-    the two paths equal.
+    int64 exactly. So is every falling factorial of values 3-8 and every
+    partial product that builds it (each one of a multiset of at most six
+    such cards, at most ``(N_B)_6`` or a smaller ``(N_B)_t``, also checked),
+    so ``FB`` is built in float64 directly. At 8 decks the largest bound is
+    about ``2**51.7``; beyond (10 decks and more) the int64 products run as
+    before. Everything after the products (the nines factor, the ``FA``
+    forms, the derived wagers) stays in int64 under the checks above.
+    ``tests/test_batch.py`` holds the two paths equal, and
+    ``tests/test_count_kernel.py`` holds the kernel to its forms summed term
+    by term in Python integers.
+
+Layout
+    The falling factorials are kept one row per multiset and one column per
+    shoe (:func:`falling_layers`): each multiset's row is then a product of
+    contiguous rows, and every later step works along contiguous shoes.
 """
 
 from __future__ import annotations
@@ -115,28 +129,48 @@ def layers(count: int) -> tuple[tuple[Multiset, ...], ...]:
 def falling_layers(columns: Sequence[npt.NDArray[Any]], top: int = SIZE) -> list[npt.NDArray[Any]]:
     """``FF`` of every multiset over the given value counts (one array per value, one entry per shoe), by size 0..top.
 
-    Layer ``t`` is an (M, multisets of size t) array in :func:`layers` order;
-    the dtype is that of ``columns``.
+    Layer ``t`` is a (multisets of size t, M shoes) array, its rows in :func:`layers` order; the dtype is that of
+    ``columns``. Each row is one multiplication of two contiguous rows (a smaller multiset's and a value's falling
+    factorial), so the work runs along the shoes.
+
+    >>> import numpy as np
+    >>> [layer.tolist() for layer in falling_layers([np.array([5]), np.array([3])], top=2)]
+    [[[1]], [[5], [3]], [[20], [15], [6]]]
     """
     shape = columns[0].shape[0]
     dtype = columns[0].dtype
-    built = [np.ones((shape, 1), dtype=dtype)] + [np.ones((shape, 0), dtype=dtype) for _ in range(top)]
+    built = [np.ones((1, shape), dtype=dtype)] + [np.ones((0, shape), dtype=dtype) for _ in range(top)]
     for column in columns:
-        factors = np.empty((shape, top + 1), dtype=dtype)
-        factors[:, 0] = 1
+        factors = np.empty((top + 1, shape), dtype=dtype)  # (n_v)_j for j = 0..top
+        factors[0] = 1
         for j in range(1, top + 1):
-            factors[:, j] = factors[:, j - 1] * (column - (j - 1))
+            np.multiply(factors[j - 1], column - (j - 1), out=factors[j])
         new = []
         for t in range(top + 1):
-            out = np.empty((shape, sum(built[t - j].shape[1] for j in range(t + 1))), dtype=dtype)
+            out = np.empty((sum(built[t - j].shape[0] for j in range(t + 1)), shape), dtype=dtype)
             at = 0
             for j in range(t + 1):
                 block = built[t - j]
-                np.multiply(block, factors[:, j : j + 1], out=out[:, at : at + block.shape[1]])
-                at += block.shape[1]
+                np.multiply(block, factors[j], out=out[at : at + block.shape[0]])
+                at += block.shape[0]
             new.append(out)
         built = new
     return built
+
+
+@dataclass(frozen=True)
+class BlockForms:
+    """The coefficient rows that multiply the falling factorials ``FB_t`` of values 3-8 of one size ``t``, for every
+    form that reads them, side by side and transposed: one row per column of a form, one column per multiset of size
+    ``t`` (:func:`layers` order), so that ``matrix @ FB_t`` is every such product at once.
+
+    ``parts``: (pair form, B-size s, nines j = s - t, first row, end row) of each form's block; its rows are the
+    form's columns, A multiset major, wager minor (as in :attr:`Coefficients.plain` and ``pair``).
+    """
+
+    matrix: npt.NDArray[np.int64]
+    floats: npt.NDArray[np.float64]  # the same numbers (each an integer below 2**53: checked where made)
+    parts: tuple[tuple[bool, int, int, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -166,6 +200,8 @@ class Coefficients:
     pair_wagers: tuple[int, ...]
     derived: tuple[Derived, ...]
     derived_bound: int
+    blocks: tuple[BlockForms, ...] = ()
+    """Per size ``t`` of values 3-8, the rows of ``plain`` and ``pair`` that multiply ``FB_t`` (:class:`BlockForms`)."""
 
 
 def scale_of(wager: Wager) -> int:
@@ -301,7 +337,37 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
         computed=computed,
         pair_wagers=pair_wagers,
         derived=tuple(derived),
+        blocks=_block_forms(plain, pair),
     )
+
+
+def _block_forms(plain: Sequence[npt.NDArray[Any]], pair: Sequence[npt.NDArray[Any]]) -> tuple[BlockForms, ...]:
+    """The rows of every form's block with ``j`` nines, grouped by the size ``t = s - j`` of values 3-8 they multiply
+    (:class:`BlockForms`). A form's rows for size ``s`` are its blocks by nines ``j = 0..s`` in turn, each as many rows
+    as there are multisets of values 3-8 of size ``s - j`` (:func:`layers`)."""
+    sizes = [len(layer) for layer in layers(len(B_VALUES) - 1)]
+    pieces: list[list[npt.NDArray[Any]]] = [[] for _ in range(SIZE + 1)]
+    parts: list[list[tuple[bool, int, int, int, int]]] = [[] for _ in range(SIZE + 1)]
+    for paired, forms in ((False, plain), (True, pair)):
+        for s, form in enumerate(forms):
+            row = 0
+            for j in range(s + 1):
+                t = s - j
+                rows = form[row : row + sizes[t]]
+                row += sizes[t]
+                if rows.shape[1]:  # a form of no wager (no pair wager, or every wager derived) has no columns
+                    first = sum(piece.shape[0] for piece in pieces[t])
+                    parts[t].append((paired, s, j, first, first + rows.shape[1]))
+                    pieces[t].append(rows.T)
+            assert row == form.shape[0]
+    out = []
+    for t in range(SIZE + 1):
+        matrix = np.ascontiguousarray(
+            np.concatenate(pieces[t]) if pieces[t] else np.zeros((0, sizes[t]), dtype=np.int64), dtype=np.int64
+        )
+        assert not matrix.size or int(np.abs(matrix).max()) < FLOAT64_EXACT, "a coefficient float64 cannot hold"
+        out.append(BlockForms(matrix, matrix.astype(np.float64), tuple(parts[t])))
+    return tuple(out)
 
 
 def _grouped(
@@ -400,7 +466,10 @@ def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
 
 def fits_float64(coefficients: Coefficients, largest_b: int) -> bool:
     """True when every block product ``FB_(s-j) @ C`` (before the nines factor) has all its terms and partial sums
-    below ``2**53`` in magnitude, for shoes with at most ``largest_b`` cards of B: float64 then computes it exactly."""
+    below ``2**53`` in magnitude, for shoes with at most ``largest_b`` cards of B, and so has every falling factorial of
+    at most six cards of values 3-8 (what builds ``FB`` and its entries): float64 then computes them exactly."""
+    if any(math.perm(largest_b, t) >= FLOAT64_EXACT for t in range(SIZE + 1)):
+        return False
     for blocks in (coefficients.block_bounds, coefficients.pair_block_bounds):
         for s, by_nines in enumerate(blocks):
             if any(block * math.perm(largest_b, s - j) >= FLOAT64_EXACT for j, block in enumerate(by_nines)):
@@ -423,26 +492,30 @@ def numerators(
     if floating is None:
         floating = exact_float
     assert exact_float or not floating, "float64 products asked for beyond the bound that proves them exact"
-    count = len(coefficients.computed)
+    count, paired = len(coefficients.computed), len(coefficients.pair_wagers)
+    shoes = n.shape[0]
     fa = falling_layers([n[:, v] for v in A_VALUES])
     # FB of a multiset is F (values 3-8) times (n_9)_j: the rows with j nines are one block of the
     # coefficients, so the last value's layer is never built (its factor scales each block's product)
-    fb = falling_layers([n[:, v] for v in B_VALUES[:-1]])
+    fb = falling_layers([n[:, v].astype(np.float64 if floating else np.int64) for v in B_VALUES[:-1]])
     nines = falling_layers([n[:, B_VALUES[-1]]])
-    total = np.zeros((n.shape[0], count), dtype=np.int64)
-    for s in range(SIZE + 1):
-        g = _product(fb, nines, coefficients.plain[s], s, floating).reshape(n.shape[0], -1, count)
-        total += np.einsum("ma,maw->mw", fa[SIZE - s], g)
-    if coefficients.pair_wagers:
-        paired = len(coefficients.pair_wagers)
-        shifted = [n[:, 0] - 2] + [n[:, v] for v in A_VALUES[1:]]
-        fa_pair = falling_layers(shifted, top=SIZE - 2)
-        pairs = np.zeros((n.shape[0], paired), dtype=np.int64)
-        for s in range(SIZE - 1):
-            g = _product(fb, nines, coefficients.pair[s], s, floating).reshape(n.shape[0], -1, paired)
-            pairs += np.einsum("ma,maw->mw", fa_pair[SIZE - 2 - s], g)
+    fa_pair = falling_layers([n[:, 0] - 2] + [n[:, v] for v in A_VALUES[1:]], top=SIZE - 2) if paired else []
+    total = np.zeros((count, shoes), dtype=np.int64)
+    pairs = np.zeros((paired, shoes), dtype=np.int64)
+    for t, block in enumerate(coefficients.blocks):
+        if floating:  # exact: see fits_float64
+            products = (block.floats @ fb[t]).astype(np.int64)
+        else:
+            products = block.matrix @ fb[t]
+        for pair_form, s, j, first, end in block.parts:
+            # the block's products times (n_9)_j, each summed with FA of the A multiset it goes with
+            a_layer, into, width = (fa_pair[SIZE - 2 - s], pairs, paired) if pair_form else (fa[SIZE - s], total, count)
+            weight = a_layer * nines[j]
+            into += np.einsum("am,awm->wm", weight, products[first:end].reshape(len(weight), width, shoes))
+    total = np.ascontiguousarray(total.T)
+    if paired:
         at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]
-        total[:, at] += pairs * ten_pairs[:, None]
+        total[:, at] += pairs.T * ten_pairs[:, None]
     out = np.zeros((n.shape[0], len(coefficients.wagers)), dtype=np.int64)
     out[:, list(coefficients.computed)] = total
     if coefficients.derived:
@@ -454,30 +527,3 @@ def numerators(
             )
             out[:, d.wager] = combined // d.divisor  # exact: the combination is divisor times an integer
     return out
-
-
-def _product(
-    fb: list[npt.NDArray[np.int64]],
-    nines: list[npt.NDArray[np.int64]],
-    matrix: npt.NDArray[np.int64],
-    s: int,
-    floating: bool = False,
-) -> npt.NDArray[np.int64]:
-    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (no overflow: see :func:`fits_int64`).
-
-    With ``floating``, each block product is taken in float64 (BLAS) and read back as int64: exact only where
-    :func:`fits_float64` holds, which the caller has checked.
-    """
-    row, result = 0, None
-    for j in range(s + 1):
-        block = fb[s - j]
-        rows = matrix[row : row + block.shape[1]]
-        if floating:
-            part = (block.astype(np.float64) @ rows.astype(np.float64)).astype(np.int64)
-        else:
-            part = block @ rows
-        part *= nines[j]
-        result = part if result is None else np.add(result, part, out=result)
-        row += block.shape[1]
-    assert result is not None and row == matrix.shape[0]
-    return result
