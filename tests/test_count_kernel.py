@@ -28,7 +28,7 @@ def test_falling_layers_hold_each_multisets_falling_factorial_one_row_per_multis
     rng = np.random.default_rng(31)
     counts = rng.integers(0, 9, size=(4, 17))  # counts below the multiplicities too: (n)_k = 0 when k > n
     counts[:, 0] = [0, 1, 2, 7]
-    built = falling_layers([row for row in counts], top=SIZE)
+    built = falling_layers(list(counts), top=SIZE)
     for t, layer in enumerate(layers(len(counts))):
         assert built[t].shape == (len(layer), counts.shape[1])
         for i, multiset_ in enumerate(layer):
