@@ -15,7 +15,9 @@ Why it is exact and fast
 
     with ``c(k)`` the wager's pays summed over the orderings of ``k``: fixed
     numbers, tabled once per rule set and wager (:func:`coefficients`, which
-    plays all 10^6 value sequences through the dealer's drawing table).
+    plays all 10^6 value sequences through the dealer's drawing table once,
+    counts them once per side by multiset and view (:class:`ViewCounts`),
+    and gives each wager its pay of each view times those counts).
     Split the values into ``A = (0, 1, 2)`` and ``B = (3, ..., 9)``: then
     ``FF(n, k) = FA(k_A) FB(k_B)``, and the sum is a bilinear form
     ``sum_j FA_j . (FB_(6-j) @ C_j)``: per shoe, 84 products for ``FA``, and
@@ -237,10 +239,23 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     pair_a_index = _indexer(a_layers, np.maximum(shifted, 0))
 
     scales = [scale_of(w) for w in chosen]
-    plain_pays, pair_changes = [], []
-    for wager, scale in zip(chosen, scales):
-        pays = np.array([0 if p is None else int(p * scale) for p in pays_by_view(wager)], dtype=np.int64)
-        if wager.side == "player":
+    paid = [
+        np.array([0 if p is None else int(p * scale) for p in pays_by_view(w)], dtype=np.int64)
+        for w, scale in zip(chosen, scales)
+    ]
+    plain_rows = [b_size == s for s in range(SIZE + 1)]
+    plain_keys = [len(b_layers[s]) * len(a_layers[SIZE - s]) for s in range(SIZE + 1)]
+    pair_keys = [len(b_layers[s]) * len(a_layers[SIZE - 2 - s]) for s in range(SIZE - 1)]
+    plain_key = [b_index * len(a_layers[SIZE - s]) + a_index for s in range(SIZE + 1)]
+    pair_key = [b_index * len(a_layers[SIZE - 2 - s]) + pair_a_index for s in range(SIZE - 1)]
+
+    # Each side's (key, view) counts, once for every wager of that side: a wager's form is then its pay of each view
+    # times the count, summed per key (no pass over the 10^6 sequences per wager)
+    plain_counts: dict[str, list[ViewCounts]] = {}
+    pair_counts: dict[str, list[ViewCounts]] = {}
+    sides = ["player" if w.side == "player" else "banker" for w in chosen]
+    for side in sorted(set(sides)):
+        if side == "player":
             own, other, own_cards, values_pair, tens = (
                 player_total,
                 banker_total,
@@ -256,43 +271,40 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
                 banker_values_pair,
                 banker_tens,
             )
-        view = ((own * 10 + other) * 2 + own_cards - 2) * 2
-        plain_pays.append(pays[view + values_pair])
-        pair_changes.append(np.where(tens, pays[view + 1] - pays[view], 0))
-
-    biggest = [int(np.abs(p).max()) for p in plain_pays + pair_changes]
-    plain_rows = [b_size == s for s in range(SIZE + 1)]
-    pair_rows = [plain_rows[s] & (player_tens | banker_tens) for s in range(SIZE - 1)]
-
-    # each (B multiset, A multiset) key grouped once for every wager: the rows of each B-size in key order, and where
-    # each key's run of rows starts (a wager's form is then one gather and one sum of runs per size)
-    plain_groups = [_grouped(b_index, a_index, rows, len(a_layers[SIZE - s])) for s, rows in enumerate(plain_rows)]
-    pair_groups = [
-        _grouped(b_index, pair_a_index, rows, len(a_layers[SIZE - 2 - s])) for s, rows in enumerate(pair_rows)
-    ]
-
-    def plain_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
-        """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's pays ``weights``."""
-        return [
-            _summed(group, weights, len(b_layers[s]) * len(a_layers[SIZE - s])).reshape(-1, len(a_layers[SIZE - s]))
-            for s, group in enumerate(plain_groups)
+        view = ((own.astype(np.int64) * 10 + other) * 2 + own_cards - 2) * 2  # the view's index, its pair flag 0
+        plain_counts[side] = [
+            _view_counts(plain_key[s][rows], (view + values_pair)[rows], plain_keys[s], VIEWS)
+            for s, rows in enumerate(plain_rows)
+        ]
+        pair_counts[side] = [  # the rows whose own two cards are tens: the pair's change is paid there only
+            _view_counts(pair_key[s][rows], view[rows] // 2, pair_keys[s], VIEWS // 2)
+            for s, rows in enumerate(plain_rows[s] & tens for s in range(SIZE - 1))
         ]
 
-    def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
-        """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
-        out = []
-        for s, group in enumerate(pair_groups):
-            width = len(a_layers[SIZE - 2 - s])
-            out.append(_summed(group, weights, len(b_layers[s]) * width).reshape(-1, width))
-        return out
+    def plain_form(side: str, pays: npt.NDArray[np.int64]) -> list[npt.NDArray[Any]]:
+        """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's ``pays`` by view."""
+        return [counts.form(pays).reshape(-1, len(a_layers[SIZE - s])) for s, counts in enumerate(plain_counts[side])]
 
-    plains = [plain_form(p) for p in plain_pays]
-    pairs = [pair_form(p) for p in pair_changes]
-    orderings = plain_form(np.ones(grid.shape[1], dtype=np.int64))  # the constant wager: its numerator is (N)_6 itself
+    def pair_form(side: str, changes: npt.NDArray[np.int64]) -> list[npt.NDArray[Any]]:
+        """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
+        return [
+            counts.form(changes).reshape(-1, len(a_layers[SIZE - 2 - s])) for s, counts in enumerate(pair_counts[side])
+        ]
+
+    changes = [pays[1::2] - pays[0::2] for pays in paid]  # per view: what a pair of tens changes
+    plains = [plain_form(side, pays) for side, pays in zip(sides, paid)]
+    pairs = [pair_form(side, change) for side, change in zip(sides, changes)]
+    # the largest pay of a sequence dealt, and of a pair's change (0 where a sequence has no pair of own tens)
+    biggest = [max(counts.largest(pays) for counts in plain_counts[side]) for side, pays in zip(sides, paid)]
+    biggest += [max(0, *(counts.largest(c) for counts in pair_counts[side])) for side, c in zip(sides, changes)]
+    orderings = [  # the constant wager: its numerator is (N)_6 itself
+        np.bincount(plain_key[s][rows], minlength=plain_keys[s]).reshape(-1, len(a_layers[SIZE - s]))
+        for s, rows in enumerate(plain_rows)
+    ]
     flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
     constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size, dtype=np.int64) for m in pairs[0]])
     computed, derived = relations(flat, constant, biggest[: len(chosen)])
-    pair_wagers = tuple(w for w in computed if np.any(pair_changes[w]))  # the wagers a pair of tens can change
+    pair_wagers = tuple(w for w in computed if biggest[len(chosen) + w])  # the wagers a pair of tens can change
 
     plain, pair, bounds, pair_bounds = [], [], [], []
     block_bounds: list[tuple[int, ...]] = []
@@ -370,31 +382,39 @@ def _block_forms(plain: Sequence[npt.NDArray[Any]], pair: Sequence[npt.NDArray[A
     return tuple(out)
 
 
-def _grouped(
-    b_index: npt.NDArray[np.int64], a_index: npt.NDArray[np.int64], rows: npt.NDArray[np.bool_], width: int
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The selected rows grouped by key ``b * width + a``: the rows in key order, where each run of one key starts in
-    that order, and the runs' keys (what :func:`_summed` adds up by)."""
-    chosen = np.flatnonzero(rows)
-    key = b_index[chosen] * width + a_index[chosen]
-    order = np.argsort(key, kind="stable")
-    ordered = key[order]
-    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(ordered) else ordered
-    return chosen[order], starts, ordered[starts]
+VIEWS = 400
+"""A side's views of a round (:func:`analyzer.game.settle.pays_by_view`): own total, other total, own cards, pair."""
 
 
-def _summed(
-    group: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
-    weights: npt.NDArray[np.int64],
-    length: int,
-) -> npt.NDArray[np.int64]:
-    """``weights`` of a :func:`_grouped` selection added up by key into ``length`` integer bins (each run of one key
-    summed in int64: at most 10^6 pays)."""
-    rows, starts, keys = group
-    out = np.zeros(length, dtype=np.int64)
-    if len(rows):
-        out[keys] = np.add.reduceat(weights[rows], starts)
-    return out
+@dataclass(frozen=True)
+class ViewCounts:
+    """How many value sequences of each key (a (B multiset, A multiset) pair) a side sees in each view: sparse, one
+    entry per (key, view) that some sequence reaches, in key order; what every wager of the side shares."""
+
+    keys: int  # the keys' count: a form has one entry per key
+    key: npt.NDArray[np.int64]
+    view: npt.NDArray[np.int64]
+    count: npt.NDArray[np.int64]
+
+    def form(self, pays: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """Per key, ``pays`` (one per view) summed over the key's sequences: exact int64 (at most 10^6 pays)."""
+        out = np.zeros(self.keys, dtype=np.int64)
+        np.add.at(out, self.key, self.count * pays[self.view])
+        return out
+
+    def largest(self, pays: npt.NDArray[np.int64]) -> int:
+        """The largest ``|pay|`` of a view some sequence reaches (0 when none does)."""
+        return int(np.abs(pays[np.unique(self.view)]).max(initial=0))
+
+
+def _view_counts(
+    keys: npt.NDArray[np.int64], views: npt.NDArray[np.int64], key_count: int, view_count: int
+) -> ViewCounts:
+    """The sequences with these ``keys`` and ``views`` counted per (key, view) (:class:`ViewCounts`)."""
+    found = np.bincount(keys * view_count + views, minlength=key_count * view_count)
+    reached = np.flatnonzero(found)
+    key, view = np.divmod(reached, view_count)
+    return ViewCounts(key_count, key, view, found[reached])
 
 
 def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
