@@ -523,7 +523,9 @@ def numerators(
     total = np.zeros((count, shoes), dtype=np.int64)
     pairs = np.zeros((paired, shoes), dtype=np.int64)
     for t, block in enumerate(coefficients.blocks):
-        if floating:  # exact: see fits_float64
+        if t == 0:  # FB_0 = 1: the products are the coefficients themselves, the same for every shoe
+            products = block.matrix
+        elif floating:  # exact: see fits_float64
             products = (block.floats @ fb[t]).astype(np.int64)
         else:
             products = block.matrix @ fb[t]
@@ -531,7 +533,10 @@ def numerators(
             # the block's products times (n_9)_j, each summed with FA of the A multiset it goes with
             a_layer, into, width = (fa_pair[SIZE - 2 - s], pairs, paired) if pair_form else (fa[SIZE - s], total, count)
             weight = a_layer * nines[j]
-            into += np.einsum("am,awm->wm", weight, products[first:end].reshape(len(weight), width, shoes))
+            if t == 0:
+                into += np.einsum("am,aw->wm", weight, products[first:end, 0].reshape(len(weight), width))
+            else:
+                into += np.einsum("am,awm->wm", weight, products[first:end].reshape(len(weight), width, shoes))
     total = np.ascontiguousarray(total.T)
     if paired:
         at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]

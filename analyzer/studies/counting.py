@@ -280,18 +280,22 @@ def _results_by_code(rules: RuleSet, wager: str) -> npt.NDArray[np.int64]:
     """
     chosen = rules.wager(wager)
     scale = scale_of(chosen)
-    views = pays_by_view(chosen) if chosen.side_view_only else None
     table = np.zeros(STATES + 1, dtype=np.int64)
+    if chosen.side_view_only:  # its pay of each view, read through each state's view from its side
+        assert chosen.side is not None
+        pays = np.array([0 if pay is None else int(pay * scale) for pay in pays_by_view(chosen)], dtype=np.int64)
+        table[:STATES] = pays[_views_by_code(chosen.side)]
+        return table
     for code in range(STATES):
-        state = code_state(code)
-        if views is not None:
-            assert chosen.side is not None
-            pay = views[state_view(chosen.side, state)]
-        else:
-            row = settle(chosen, state)
-            pay = None if row is None else row.pays
-        table[code] = 0 if pay is None else int(pay * scale)
+        row = settle(chosen, code_state(code))
+        table[code] = 0 if row is None or row.pays is None else int(row.pays * scale)
     return table
+
+
+@lru_cache(maxsize=2)
+def _views_by_code(side: str) -> npt.NDArray[np.int64]:
+    """The view (:func:`~analyzer.game.settle.state_view`) from ``side`` of each dealt state code (once per process)."""
+    return np.array([state_view(side, code_state(code)) for code in range(STATES)], dtype=np.int64)
 
 
 def _results_by_record(rules: RuleSet, wager: str, needs: Needs, records: npt.NDArray[Any]) -> npt.NDArray[np.int64]:

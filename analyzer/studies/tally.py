@@ -19,6 +19,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -175,14 +176,20 @@ class Tally:
         return self.moments[0].shoes
 
     # -- units -----------------------------------------------------------------------------------------------
+    @cached_property
+    def _scales(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each wager's result scales and value scales (:func:`wager_scales`), made once."""
+        pairs = [wager_scales(self.study.rules.wager(name)) for name in self.study.names]
+        return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
+
     def scale(self, j: int) -> int:
         """The denominator of column ``j``'s results (a wager's, or the total's common one for j = number of wagers)."""
-        scales = [wager_scales(self.study.rules.wager(name))[0] for name in self.study.names]
+        scales = self._scales[0]
         return scales[j] if j < len(scales) else math.lcm(*scales)
 
     def value_scale(self, j: int) -> int:
         """The denominator of column ``j``'s expected values, times the common dealings (:func:`wager_scales`)."""
-        scales = [wager_scales(self.study.rules.wager(name))[1] for name in self.study.names]
+        scales = self._scales[1]
         return scales[j] if j < len(scales) else math.lcm(*scales)
 
     @property
