@@ -216,7 +216,7 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     """Every wager's ``c(k)``, from the 10^6 value sequences dealt by the rule set's drawing table (once per
     process)."""
     chosen = [rules.wager(name) for name in wagers]
-    grid = np.indices((10,) * SIZE, dtype=np.int16).reshape(SIZE, -1)  # every value sequence, dealing order
+    grid = np.indices((10,) * SIZE, dtype=np.int8).reshape(SIZE, -1)  # every value sequence, dealing order
     first_four = rules.dealing.first_four
     p1, p2 = (i for i, side in enumerate(first_four) if side == "player")
     b1, b2 = (i for i, side in enumerate(first_four) if side == "banker")
@@ -229,30 +229,33 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     player_tens = (grid[p1] == 0) & (grid[p2] == 0)
     banker_tens = (grid[b1] == 0) & (grid[b2] == 0)
 
-    counts = np.stack([(grid == v).sum(axis=0) for v in range(10)])  # multiplicity of each value
+    counts = np.stack([(grid == v).sum(axis=0, dtype=np.int8) for v in range(10)])  # multiplicity of each value
     a_layers, b_layers = layers(len(A_VALUES)), layers(len(B_VALUES))
     a_index = _indexer(a_layers, counts[list(A_VALUES)])
     b_index = _indexer(b_layers, counts[list(B_VALUES)])
-    b_size = counts[list(B_VALUES)].sum(axis=0)
+    b_size = counts[list(B_VALUES)].sum(axis=0, dtype=np.int64)
     shifted = counts[list(A_VALUES)].copy()
     shifted[0] -= 2  # the multiset less the two tens of a pair (only read where they are there)
     pair_a_index = _indexer(a_layers, np.maximum(shifted, 0))
 
-    scales = [scale_of(w) for w in chosen]
-    paid = [
-        np.array([0 if p is None else int(p * scale) for p in pays_by_view(w)], dtype=np.int64)
-        for w, scale in zip(chosen, scales)
-    ]
-    plain_rows = [b_size == s for s in range(SIZE + 1)]
-    plain_keys = [len(b_layers[s]) * len(a_layers[SIZE - s]) for s in range(SIZE + 1)]
-    pair_keys = [len(b_layers[s]) * len(a_layers[SIZE - 2 - s]) for s in range(SIZE - 1)]
-    plain_key = [b_index * len(a_layers[SIZE - s]) + a_index for s in range(SIZE + 1)]
-    pair_key = [b_index * len(a_layers[SIZE - 2 - s]) + pair_a_index for s in range(SIZE - 1)]
+    # Every sequence's key: its (B multiset, A multiset) pair, numbered B-size by B-size (size s: B multiset major,
+    # A multiset of size 6 - s minor); the pair forms' keys the same over A multisets of size 4 - s
+    plain_widths = np.array([len(a_layers[SIZE - s]) for s in range(SIZE + 1)])
+    plain_sizes = [len(b_layers[s]) * len(a_layers[SIZE - s]) for s in range(SIZE + 1)]
+    plain_starts = np.cumsum([0, *plain_sizes])
+    plain_key = plain_starts[b_size] + b_index * plain_widths[b_size] + a_index
+    pair_widths = np.array([len(a_layers[SIZE - 2 - s]) for s in range(SIZE - 1)] + [0, 0])
+    pair_sizes = [len(b_layers[s]) * len(a_layers[SIZE - 2 - s]) for s in range(SIZE - 1)]
+    pair_starts = np.cumsum([0, *pair_sizes, 0, 0])
+
+    def split(table: npt.NDArray[Any], starts: npt.NDArray[Any], widths: npt.NDArray[Any], sizes: int) -> list[Any]:
+        """A table over every key as one (B multisets, A multisets) matrix per B-size."""
+        return [table[starts[s] : starts[s + 1]].reshape(-1, int(widths[s])) for s in range(sizes)]
 
     # Each side's (key, view) counts, once for every wager of that side: a wager's form is then its pay of each view
     # times the count, summed per key (no pass over the 10^6 sequences per wager)
-    plain_counts: dict[str, list[ViewCounts]] = {}
-    pair_counts: dict[str, list[ViewCounts]] = {}
+    plain_counts: dict[str, ViewCounts] = {}
+    pair_counts: dict[str, ViewCounts] = {}
     sides = ["player" if w.side == "player" else "banker" for w in chosen]
     for side in sorted(set(sides)):
         if side == "player":
@@ -272,35 +275,27 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
                 banker_tens,
             )
         view = ((own.astype(np.int64) * 10 + other) * 2 + own_cards - 2) * 2  # the view's index, its pair flag 0
-        plain_counts[side] = [
-            _view_counts(plain_key[s][rows], (view + values_pair)[rows], plain_keys[s], VIEWS)
-            for s, rows in enumerate(plain_rows)
-        ]
-        pair_counts[side] = [  # the rows whose own two cards are tens: the pair's change is paid there only
-            _view_counts(pair_key[s][rows], view[rows] // 2, pair_keys[s], VIEWS // 2)
-            for s, rows in enumerate(plain_rows[s] & tens for s in range(SIZE - 1))
-        ]
+        plain_counts[side] = _view_counts(plain_key, view + values_pair, int(plain_starts[-1]), VIEWS)
+        paired = np.flatnonzero(tens)  # the sequences whose own two cards are tens: a pair's change is paid there only
+        sizes = b_size[paired]  # at most 4: two of the six cards are tens
+        pair_key = pair_starts[sizes] + b_index[paired] * pair_widths[sizes] + pair_a_index[paired]
+        pair_counts[side] = _view_counts(pair_key, view[paired] // 2, int(pair_starts[-1]), VIEWS // 2)
 
-    def plain_form(side: str, pays: npt.NDArray[np.int64]) -> list[npt.NDArray[Any]]:
-        """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's ``pays`` by view."""
-        return [counts.form(pays).reshape(-1, len(a_layers[SIZE - s])) for s, counts in enumerate(plain_counts[side])]
-
-    def pair_form(side: str, changes: npt.NDArray[np.int64]) -> list[npt.NDArray[Any]]:
-        """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
-        return [
-            counts.form(changes).reshape(-1, len(a_layers[SIZE - 2 - s])) for s, counts in enumerate(pair_counts[side])
-        ]
-
-    changes = [pays[1::2] - pays[0::2] for pays in paid]  # per view: what a pair of tens changes
-    plains = [plain_form(side, pays) for side, pays in zip(sides, paid)]
-    pairs = [pair_form(side, change) for side, change in zip(sides, changes)]
-    # the largest pay of a sequence dealt, and of a pair's change (0 where a sequence has no pair of own tens)
-    biggest = [max(counts.largest(pays) for counts in plain_counts[side]) for side, pays in zip(sides, paid)]
-    biggest += [max(0, *(counts.largest(c) for counts in pair_counts[side])) for side, c in zip(sides, changes)]
-    orderings = [  # the constant wager: its numerator is (N)_6 itself
-        np.bincount(plain_key[s][rows], minlength=plain_keys[s]).reshape(-1, len(a_layers[SIZE - s]))
-        for s, rows in enumerate(plain_rows)
+    scales = [scale_of(w) for w in chosen]
+    paid = [
+        np.array([0 if p is None else int(p * scale) for p in pays_by_view(w)], dtype=np.int64)
+        for w, scale in zip(chosen, scales)
     ]
+    changes = [pays[1::2] - pays[0::2] for pays in paid]  # per view: what a pair of tens changes
+    plains = [
+        split(plain_counts[side].form(pays), plain_starts, plain_widths, SIZE + 1) for side, pays in zip(sides, paid)
+    ]
+    pairs = [split(pair_counts[side].form(c), pair_starts, pair_widths, SIZE - 1) for side, c in zip(sides, changes)]
+    # the largest pay of a sequence dealt, and of a pair's change (0 where a sequence has no pair of own tens)
+    biggest = [plain_counts[side].largest(pays) for side, pays in zip(sides, paid)]
+    biggest += [pair_counts[side].largest(c) for side, c in zip(sides, changes)]
+    # the constant wager: its numerator is (N)_6 itself
+    orderings = split(np.bincount(plain_key, minlength=int(plain_starts[-1])), plain_starts, plain_widths, SIZE + 1)
     flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
     constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size, dtype=np.int64) for m in pairs[0]])
     computed, derived = relations(flat, constant, biggest[: len(chosen)])
@@ -395,6 +390,7 @@ class ViewCounts:
     key: npt.NDArray[np.int64]
     view: npt.NDArray[np.int64]
     count: npt.NDArray[np.int64]
+    reached: npt.NDArray[np.int64]  # the views some sequence reaches
 
     def form(self, pays: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
         """Per key, ``pays`` (one per view) summed over the key's sequences: exact int64 (at most 10^6 pays)."""
@@ -404,7 +400,7 @@ class ViewCounts:
 
     def largest(self, pays: npt.NDArray[np.int64]) -> int:
         """The largest ``|pay|`` of a view some sequence reaches (0 when none does)."""
-        return int(np.abs(pays[np.unique(self.view)]).max(initial=0))
+        return int(np.abs(pays[self.reached]).max(initial=0))
 
 
 def _view_counts(
@@ -412,9 +408,9 @@ def _view_counts(
 ) -> ViewCounts:
     """The sequences with these ``keys`` and ``views`` counted per (key, view) (:class:`ViewCounts`)."""
     found = np.bincount(keys * view_count + views, minlength=key_count * view_count)
-    reached = np.flatnonzero(found)
-    key, view = np.divmod(reached, view_count)
-    return ViewCounts(key_count, key, view, found[reached])
+    entries = np.flatnonzero(found)
+    key, view = np.divmod(entries, view_count)
+    return ViewCounts(key_count, key, view, found[entries], np.flatnonzero(found.reshape(key_count, -1).any(axis=0)))
 
 
 def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
@@ -450,16 +446,21 @@ def _orderings(size: int, a: Multiset, s: int) -> int:
 
 def _indexer(built: tuple[tuple[Multiset, ...], ...], counts: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
     """Each column of ``counts`` (multiplicities) as its index within its size's layer."""
-    width = counts.shape[0]
-    table = np.full((SIZE + 1) ** width, -1, dtype=np.int64)
+    return np.asarray(_index_table(built)[_code(np.minimum(counts, SIZE))], dtype=np.int64)
+
+
+@lru_cache(maxsize=4)
+def _index_table(built: tuple[tuple[Multiset, ...], ...]) -> npt.NDArray[np.int64]:
+    """Each multiset's index within its size's layer, by its code (:func:`_code`); -1 for no multiset of ``built``."""
+    table = np.full((SIZE + 1) ** len(built[1]), -1, dtype=np.int64)
     for layer in built:
         for i, multiset in enumerate(layer):
             table[_code(np.array(multiset))] = i
-    return np.asarray(table[_code(np.minimum(counts, SIZE))], dtype=np.int64)
+    return table
 
 
 def _code(counts: npt.NDArray[Any]) -> Any:
-    code = counts[0] * 0
+    code = np.zeros(np.shape(counts)[1:], dtype=np.int64)  # (SIZE + 1) ** 7 passes small counts' own dtype
     for row in counts:
         code = code * (SIZE + 1) + row
     return code
