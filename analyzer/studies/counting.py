@@ -52,8 +52,10 @@ number of workers, any chunking and a Dask cluster.
 
 Memory is flat in the number of shoes: chunks are made as the executor
 takes them and added into the exact running sums of a
-:class:`~analyzer.studies.tally.Tally` as they come back, in shoe order
-(every shoe's lines are kept only for a per-shoe export or plot); the cards
+:class:`~analyzer.studies.tally.Tally` as they come back, in shoe order, a
+batch of at most :data:`CHUNKS_PER_MERGE` at a time (each table by count and
+by depth merged once per batch; every shoe's lines are kept only for a
+per-shoe export or plot); the cards
 left before each round go to the exact batch in slices small enough for
 Python integers when a shoe is too large for 64-bit ones.
 
