@@ -43,7 +43,7 @@ def test_a_sides_view_counts_give_each_wagers_pays_summed_per_key_as_a_pass_over
     sequence's view, per key, over the sequences (what each wager computed before, one pass over 10^6 sequences)."""
     import numpy as np
 
-    from analyzer.exact.multiset import VIEWS, _view_counts
+    from analyzer.exact.sequences import VIEWS, _view_counts
 
     rng = np.random.default_rng(7)
     keys, views = rng.integers(0, 9 * 4, 5_000), rng.integers(0, VIEWS, 5_000)

@@ -96,36 +96,18 @@ import numpy.typing as npt
 
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view
-from ..game.state import NATURALS
 from ..game.wager import Wager
 from .derived import Derived, relations
+from .sequences import A_VALUES as A_VALUES
+from .sequences import B_VALUES as B_VALUES
+from .sequences import SIZE as SIZE
+from .sequences import Multiset as Multiset
+from .sequences import count_sequences
+from .sequences import layers as layers
 
-SIZE = 6
-"""Cards of a dealing: P1 B1 P2 B2 and the two third-card positions."""
-A_VALUES = (0, 1, 2)
-"""Values whose falling factorials are kept as int64 per shoe (tens first: the pair shift acts on them)."""
-B_VALUES = (3, 4, 5, 6, 7, 8, 9)
-"""Values whose falling factorials enter the matrix products (int64, bounds checked)."""
 INT64_LIMIT = 2**63
 FLOAT64_EXACT = 2**53
 """Every integer of magnitude below this is a float64, and so is every sum of such integers that stays below it."""
-
-Multiset = tuple[int, ...]
-
-
-@lru_cache(maxsize=4)
-def layers(count: int) -> tuple[tuple[Multiset, ...], ...]:
-    """Multisets over ``count`` values by size 0-6, each as its multiplicities, in the order :func:`falling_layers`
-    builds them.
-
-    >>> [len(layer) for layer in layers(3)]
-    [1, 3, 6, 10, 15, 21, 28]
-    """
-    empty: Multiset = ()
-    built: list[list[Multiset]] = [[empty]] + [[] for _ in range(SIZE)]
-    for _ in range(count):
-        built = [[old + (j,) for j in range(t + 1) for old in built[t - j]] for t in range(SIZE + 1)]
-    return tuple(tuple(layer) for layer in built)
 
 
 def falling_layers(columns: Sequence[npt.NDArray[Any]], top: int = SIZE) -> list[npt.NDArray[Any]]:
@@ -216,91 +198,27 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     """Every wager's ``c(k)``, from the 10^6 value sequences dealt by the rule set's drawing table (once per
     process)."""
     chosen = [rules.wager(name) for name in wagers]
-    grid = np.indices((10,) * SIZE, dtype=np.int8).reshape(SIZE, -1)  # every value sequence, dealing order
-    first_four = rules.dealing.first_four
-    p1, p2 = (i for i, side in enumerate(first_four) if side == "player")
-    b1, b2 = (i for i, side in enumerate(first_four) if side == "banker")
-    partial = _endings(rules)[(grid[p1] + grid[p2]) % 10, (grid[b1] + grid[b2]) % 10, grid[4], grid[5]]
-    totals, cards = np.divmod(partial, 4)
-    player_total, banker_total = np.divmod(totals, 10)
-    player_cards, banker_cards = 2 + cards // 2, 2 + cards % 2
-    player_values_pair = (grid[p1] == grid[p2]) & (grid[p1] != 0)
-    banker_values_pair = (grid[b1] == grid[b2]) & (grid[b1] != 0)
-    player_tens = (grid[p1] == 0) & (grid[p2] == 0)
-    banker_tens = (grid[b1] == 0) & (grid[b2] == 0)
-
-    counts = np.stack([(grid == v).sum(axis=0, dtype=np.int8) for v in range(10)])  # multiplicity of each value
-    a_layers, b_layers = layers(len(A_VALUES)), layers(len(B_VALUES))
-    a_index = _indexer(a_layers, counts[list(A_VALUES)])
-    b_index = _indexer(b_layers, counts[list(B_VALUES)])
-    b_size = counts[list(B_VALUES)].sum(axis=0, dtype=np.int64)
-    shifted = counts[list(A_VALUES)].copy()
-    shifted[0] -= 2  # the multiset less the two tens of a pair (only read where they are there)
-    pair_a_index = _indexer(a_layers, np.maximum(shifted, 0))
-
-    # Every sequence's key: its (B multiset, A multiset) pair, numbered B-size by B-size (size s: B multiset major,
-    # A multiset of size 6 - s minor); the pair forms' keys the same over A multisets of size 4 - s
-    plain_widths = np.array([len(a_layers[SIZE - s]) for s in range(SIZE + 1)])
-    plain_sizes = [len(b_layers[s]) * len(a_layers[SIZE - s]) for s in range(SIZE + 1)]
-    plain_starts = np.cumsum([0, *plain_sizes])
-    plain_key = plain_starts[b_size] + b_index * plain_widths[b_size] + a_index
-    pair_widths = np.array([len(a_layers[SIZE - 2 - s]) for s in range(SIZE - 1)] + [0, 0])
-    pair_sizes = [len(b_layers[s]) * len(a_layers[SIZE - 2 - s]) for s in range(SIZE - 1)]
-    pair_starts = np.cumsum([0, *pair_sizes, 0, 0])
-
-    def split(table: npt.NDArray[Any], starts: npt.NDArray[Any], widths: npt.NDArray[Any], sizes: int) -> list[Any]:
-        """A table over every key as one (B multisets, A multisets) matrix per B-size."""
-        return [table[starts[s] : starts[s + 1]].reshape(-1, int(widths[s])) for s in range(sizes)]
-
-    # Each side's (key, view) counts, once for every wager of that side: a wager's form is then its pay of each view
-    # times the count, summed per key (no pass over the 10^6 sequences per wager)
-    plain_counts: dict[str, ViewCounts] = {}
-    pair_counts: dict[str, ViewCounts] = {}
     sides = ["player" if w.side == "player" else "banker" for w in chosen]
-    for side in sorted(set(sides)):
-        if side == "player":
-            own, other, own_cards, values_pair, tens = (
-                player_total,
-                banker_total,
-                player_cards,
-                player_values_pair,
-                player_tens,
-            )
-        else:
-            own, other, own_cards, values_pair, tens = (
-                banker_total,
-                player_total,
-                banker_cards,
-                banker_values_pair,
-                banker_tens,
-            )
-        view = ((own.astype(np.int64) * 10 + other) * 2 + own_cards - 2) * 2  # the view's index, its pair flag 0
-        plain_counts[side] = _view_counts(plain_key, view + values_pair, int(plain_starts[-1]), VIEWS)
-        paired = np.flatnonzero(tens)  # the sequences whose own two cards are tens: a pair's change is paid there only
-        sizes = b_size[paired]  # at most 4: two of the six cards are tens
-        pair_key = pair_starts[sizes] + b_index[paired] * pair_widths[sizes] + pair_a_index[paired]
-        pair_counts[side] = _view_counts(pair_key, view[paired] // 2, int(pair_starts[-1]), VIEWS // 2)
-
+    counted = count_sequences(rules, tuple(sorted(set(sides))))
     scales = [scale_of(w) for w in chosen]
     paid = [
         np.array([0 if p is None else int(p * scale) for p in pays_by_view(w)], dtype=np.int64)
         for w, scale in zip(chosen, scales)
     ]
     changes = [pays[1::2] - pays[0::2] for pays in paid]  # per view: what a pair of tens changes
-    plains = [
-        split(plain_counts[side].form(pays), plain_starts, plain_widths, SIZE + 1) for side, pays in zip(sides, paid)
-    ]
-    pairs = [split(pair_counts[side].form(c), pair_starts, pair_widths, SIZE - 1) for side, c in zip(sides, changes)]
+    # each wager's pay of each view times the sequences of each key seen so (counted once per side)
+    plains = [counted.plain_form(counted.plain[side].form(pays)) for side, pays in zip(sides, paid)]
+    pairs = [counted.pair_form(counted.pair[side].form(change)) for side, change in zip(sides, changes)]
     # the largest pay of a sequence dealt, and of a pair's change (0 where a sequence has no pair of own tens)
-    biggest = [plain_counts[side].largest(pays) for side, pays in zip(sides, paid)]
-    biggest += [pair_counts[side].largest(c) for side, c in zip(sides, changes)]
-    # the constant wager: its numerator is (N)_6 itself
-    orderings = split(np.bincount(plain_key, minlength=int(plain_starts[-1])), plain_starts, plain_widths, SIZE + 1)
+    biggest = [counted.plain[side].largest(pays) for side, pays in zip(sides, paid)]
+    biggest += [counted.pair[side].largest(change) for side, change in zip(sides, changes)]
+    orderings = counted.plain_form(counted.orderings)  # the constant wager: its numerator is (N)_6 itself
     flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
     constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size, dtype=np.int64) for m in pairs[0]])
     computed, derived = relations(flat, constant, biggest[: len(chosen)])
     pair_wagers = tuple(w for w in computed if biggest[len(chosen) + w])  # the wagers a pair of tens can change
 
+    a_layers, b_layers = layers(len(A_VALUES)), layers(len(B_VALUES))
     plain, pair, bounds, pair_bounds = [], [], [], []
     block_bounds: list[tuple[int, ...]] = []
     pair_block_bounds: list[tuple[int, ...]] = []
@@ -377,63 +295,6 @@ def _block_forms(plain: Sequence[npt.NDArray[Any]], pair: Sequence[npt.NDArray[A
     return tuple(out)
 
 
-VIEWS = 400
-"""A side's views of a round (:func:`analyzer.game.settle.pays_by_view`): own total, other total, own cards, pair."""
-
-
-@dataclass(frozen=True)
-class ViewCounts:
-    """How many value sequences of each key (a (B multiset, A multiset) pair) a side sees in each view: sparse, one
-    entry per (key, view) that some sequence reaches, in key order; what every wager of the side shares."""
-
-    keys: int  # the keys' count: a form has one entry per key
-    key: npt.NDArray[np.int64]
-    view: npt.NDArray[np.int64]
-    count: npt.NDArray[np.int64]
-    reached: npt.NDArray[np.int64]  # the views some sequence reaches
-
-    def form(self, pays: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Per key, ``pays`` (one per view) summed over the key's sequences: exact int64 (at most 10^6 pays)."""
-        out = np.zeros(self.keys, dtype=np.int64)
-        np.add.at(out, self.key, self.count * pays[self.view])
-        return out
-
-    def largest(self, pays: npt.NDArray[np.int64]) -> int:
-        """The largest ``|pay|`` of a view some sequence reaches (0 when none does)."""
-        return int(np.abs(pays[self.reached]).max(initial=0))
-
-
-def _view_counts(
-    keys: npt.NDArray[np.int64], views: npt.NDArray[np.int64], key_count: int, view_count: int
-) -> ViewCounts:
-    """The sequences with these ``keys`` and ``views`` counted per (key, view) (:class:`ViewCounts`)."""
-    found = np.bincount(keys * view_count + views, minlength=key_count * view_count)
-    entries = np.flatnonzero(found)
-    key, view = np.divmod(entries, view_count)
-    return ViewCounts(key_count, key, view, found[entries], np.flatnonzero(found.reshape(key_count, -1).any(axis=0)))
-
-
-def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
-    """[P, B, fifth, sixth] -> (final Player total * 10 + final Banker total) * 4 + 2 (Player cards - 2) + (Banker cards
-    - 2).
-
-    The fifth card goes to the Player if the Player draws, else to the Banker
-    if the Banker draws; the sixth to the Banker when both draw.
-    """
-    drawing = rules.drawing
-    table = np.empty((10, 10, 10, 10), dtype=np.int16)
-    for p, b, fifth, sixth in np.ndindex(10, 10, 10, 10):
-        player, banker, player_cards, banker_cards = p, b, 2, 2
-        if p not in NATURALS and b not in NATURALS:
-            third = None
-            if drawing.player_draws(p):
-                third, player_cards, player = fifth, 3, (p + fifth) % 10
-            if drawing.banker_draws(b, player_third=third):
-                banker_cards, banker = 3, (b + (sixth if third is not None else fifth)) % 10
-        table[p, b, fifth, sixth] = (player * 10 + banker) * 4 + (player_cards - 2) * 2 + banker_cards - 2
-    return table
-
-
 def _orderings(size: int, a: Multiset, s: int) -> int:
     """Orderings of ``size`` positions into the multiset ``a`` of A-values and ``s`` B-cards taken as one class.
 
@@ -442,28 +303,6 @@ def _orderings(size: int, a: Multiset, s: int) -> int:
     of ``s`` B-cards times ``(N_B)_s``, this bounds a column's partial sums.
     """
     return math.factorial(size) // math.prod(math.factorial(j) for j in a) // math.factorial(s)
-
-
-def _indexer(built: tuple[tuple[Multiset, ...], ...], counts: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-    """Each column of ``counts`` (multiplicities) as its index within its size's layer."""
-    return np.asarray(_index_table(built)[_code(np.minimum(counts, SIZE))], dtype=np.int64)
-
-
-@lru_cache(maxsize=4)
-def _index_table(built: tuple[tuple[Multiset, ...], ...]) -> npt.NDArray[np.int64]:
-    """Each multiset's index within its size's layer, by its code (:func:`_code`); -1 for no multiset of ``built``."""
-    table = np.full((SIZE + 1) ** len(built[1]), -1, dtype=np.int64)
-    for layer in built:
-        for i, multiset in enumerate(layer):
-            table[_code(np.array(multiset))] = i
-    return table
-
-
-def _code(counts: npt.NDArray[Any]) -> Any:
-    code = np.zeros(np.shape(counts)[1:], dtype=np.int64)  # (SIZE + 1) ** 7 passes small counts' own dtype
-    for row in counts:
-        code = code * (SIZE + 1) + row
-    return code
 
 
 def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
