@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from analyzer.exact import multiset
@@ -42,7 +43,7 @@ def test_falling_layers_in_float64_are_the_integer_ones_where_they_stay_below_2_
     assert all(np.array_equal(a, b.astype(np.int64)) for a, b in zip(whole, floated))
 
 
-def _by_value(ranks: np.ndarray) -> np.ndarray:  # type: ignore[type-arg]
+def _by_value(ranks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     out = np.zeros((ranks.shape[0], 10), dtype=np.int64)
     for rank, value in enumerate(VALUES):
         out[:, value] += ranks[:, rank]
@@ -138,3 +139,33 @@ def test_the_float_kernel_is_refused_where_a_falling_factorial_of_values_3_to_8_
     assert multiset.fits_float64(coefficients, 224)
     largest = next(b for b in range(224, 10_000) if math.perm(b, SIZE) >= multiset.FLOAT64_EXACT)
     assert not multiset.fits_float64(coefficients, largest)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ["K", "K", "Q", "5", "5", "A", "9"],  # 7 cards: a same-rank pair of tens beside another ten, a pair of fives
+        ["T", "J", "J", "3", "3", "7", "8", "9"],  # 8 cards
+        ["A", "2", "3", "4", "6", "7", "9", "Q", "K"],  # 9 cards, no pair at all
+    ],
+)
+def test_the_kernel_gives_a_small_shoe_the_pays_of_every_ordered_dealing_of_its_cards(cards: list[str]) -> None:
+    """Brute force (tests/brute_force.py: the documents' drawing and pays as plain ``if`` statements, every ordered
+    six-card sequence of the physical cards) against the batch kernel's exact expected values."""
+    from fractions import Fraction
+
+    from analyzer.exact import batch
+    from analyzer.game.cards import RANKS
+
+    from .brute_force import STANDARD, brute_force, net
+
+    rules = read_rules("live-pittsburgh")
+    wagers = ["player", "banker", "tie", "player-pair", "banker-pair", "dragon-bonus-player", "dragon-bonus-banker"]
+    counts = np.array([[cards.count(rank) for rank in RANKS]], dtype=np.int64)
+    assert batch._multiset_path(rules, tuple(wagers), counts, len(cards)) is not None  # the kernel, not the sums
+    values = batch.expected_values(rules, wagers, counts)
+    states = brute_force(cards, STANDARD)
+    dealings = math.perm(len(cards), SIZE)
+    for j, wager in enumerate(wagers):
+        total = sum(n * net("live-pittsburgh", wager, state) for state, n in states.items())  # type: ignore[misc]
+        assert values.expected_value(0, j) == Fraction(total, dealings), wager
