@@ -16,8 +16,8 @@ Why it is exact and fast
     with ``c(k)`` the wager's pays summed over the orderings of ``k``: fixed
     numbers, tabled once per rule set and wager (:func:`coefficients`, which
     plays all 10^6 value sequences through the dealer's drawing table once,
-    counts them once per side by multiset and view (:class:`ViewCounts`),
-    and gives each wager its pay of each view times those counts).
+    counts them once per side by multiset and view (:mod:`.sequences`), and
+    gives each wager its pay of each view times those counts).
     Split the values into ``A = (0, 1, 2)`` and ``B = (3, ..., 9)``: then
     ``FF(n, k) = FA(k_A) FB(k_B)``, and the sum is a bilinear form
     ``sum_j FA_j . (FB_(6-j) @ C_j)``: per shoe, 84 products for ``FA``, and
@@ -184,7 +184,7 @@ class Coefficients:
     pair_wagers: tuple[int, ...]
     derived: tuple[Derived, ...]
     derived_bound: int
-    blocks: tuple[BlockForms, ...] = ()
+    blocks: tuple[BlockForms, ...]
     """Per size ``t`` of values 3-8, the rows of ``plain`` and ``pair`` that multiply ``FB_t`` (:class:`BlockForms`)."""
 
 
