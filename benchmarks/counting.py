@@ -3,8 +3,9 @@
     python benchmarks/counting.py [--repeats N]
 
 Three ways of dealing 8-deck shoes (live-pittsburgh) and computing every
-round's exact expected value, timed here on the same machine, one process,
-BLAS held to one thread (per core):
+round's exact expected value (the third with and without the exact laws),
+timed here on the same machine, one process, BLAS held to one thread (per
+core):
 
 (plain)  a plain per-round loop: the round engine deals each round of a
          shoe, and each round's exact EV is the par sheet of the cards left
@@ -15,11 +16,16 @@ BLAS held to one thread (per core):
          (:func:`analyzer.exact.batch._aggregated_path`, unchanged), and every
          round is booked with Fractions.
 (new)    :func:`analyzer.studies.counting.play_shoes`: the standard procedure
-         (burn, one more round), the bilinear-form kernel, exact integer tallies.
+         (burn, one more round), the bilinear-form kernel, exact integer tallies,
+         and the exact laws of every bet round's result (the exact risk
+         figures, ``count``'s default: :mod:`analyzer.studies.laws`).
+(bare)   the same without the exact laws, as ``count --no-exact-risk`` deals:
+         the kernel and the tallies alone.
 
 For one wager (dragon-bonus-player) and for every paid wager of the rule
 set. Targets: (new) at least 5x (today) for one wager; every paid wager at
-no more than 2x the cost of one (issue 20: 1.6x, with the float64 kernel;
+no more than 2x the cost of one (issue 20: 1.6x, with the float64 kernel, before
+the exact laws joined every chunk; (bare) is that path now;
 ``--kernel int64`` runs the new path on int64 products alone, to compare). Rounds per second are medians over repeats
 (each repeat a new chunk of 20 shoes, dealt by every method in turn; the
 ratios are medians of the per-repeat ratios, as the machine may be shared).
@@ -151,7 +157,7 @@ def plain_loop(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSeq
     return rounds
 
 
-def new_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence]) -> int:
+def new_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence], laws: bool = True) -> int:
     rules = read_rules(rules_name)
     study = Study(
         rules=rules,
@@ -161,9 +167,15 @@ def new_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.See
         play="perfect",
         seed=0,
         procedure=Procedure(),
+        laws=laws,
     )
     chunk = play_shoes((study, seeds))
     return sum(row[0].rounds for row in chunk.shoes)
+
+
+def bare_play_shoes(rules_name: str, wagers: list[str], seeds: list[np.random.SeedSequence]) -> int:
+    """The new path without the exact laws (``count --no-exact-risk``)."""
+    return new_play_shoes(rules_name, wagers, seeds, laws=False)
 
 
 def timed(fn, wagers: list[str], seeds: list[np.random.SeedSequence]) -> float:  # type: ignore[no-untyped-def]
@@ -247,11 +259,15 @@ def main() -> None:
         for label, method, wagers in (
             ("one", "today", [ONE]),
             ("one", "new", [ONE]),
+            ("one", "bare", [ONE]),
+            ("every", "bare", every),
             ("every", "new", every),
             ("every", "today", every),
         ):
             rates.setdefault((label, method), []).append(
-                timed(today_play_shoes if method == "today" else new_play_shoes, wagers, seeds)
+                timed(
+                    {"today": today_play_shoes, "new": new_play_shoes, "bare": bare_play_shoes}[method], wagers, seeds
+                )
             )
     median = {key: statistics.median(values) for key, values in rates.items()}
 
@@ -275,12 +291,18 @@ def main() -> None:
             "plain loop, "
             f"{ratio((label, 'new'), (label, 'today')):5.1f}x today"
         )
+        bare = median[(label, "bare")]
+        print(
+            f"    new path, no exact laws (--no-exact-risk):   {bare:10,.0f} rounds/s   {bare / plain[label]:6.1f}x "
+            f"the plain loop, {ratio((label, 'bare'), (label, 'today')):5.1f}x today"
+        )
     speedup = ratio(("one", "new"), ("one", "today"))
     cost = ratio(("one", "new"), ("every", "new"))
+    bare_cost = ratio(("one", "bare"), ("every", "bare"))
     print(f"\n  target: one wager >= 5x today: {'met' if speedup >= 5 else 'NOT met'} ({speedup:.1f}x)")
     print(
         f"  target: every paid wager <= 1.6x the cost of one: {'met' if cost <= 1.6 else 'NOT met'} "
-        f"({cost:.2f}x the cost per round)"
+        f"({cost:.2f}x the cost per round; without the exact laws {bare_cost:.2f}x)"
     )
     print(f"\nat end: {load_text()}")
 

@@ -38,21 +38,24 @@ def test_a_wager_given_its_tags_and_threshold_needs_no_effects_of_removal() -> N
     assert counting._needs_effects(None, None, None) and counting._needs_effects((0,) * 13, None, None)
 
 
-def test_the_coefficient_tables_grouped_once_add_up_each_wagers_pays_by_multiset() -> None:
-    """The (B, A) multiset keys are grouped once for every wager; each wager's sums are np.add.at's over its rows."""
+def test_a_sides_view_counts_give_each_wagers_pays_summed_per_key_as_a_pass_over_every_sequence() -> None:
+    """The (key, view) counts are made once per side; a wager's form from them is np.add.at of its pay of each
+    sequence's view, per key, over the sequences (what each wager computed before, one pass over 10^6 sequences)."""
     import numpy as np
 
-    from analyzer.exact.multiset import _grouped, _summed
+    from analyzer.exact.sequences import VIEWS, _view_counts
 
     rng = np.random.default_rng(7)
-    b_index, a_index = rng.integers(0, 9, 5_000), rng.integers(0, 4, 5_000)
+    keys, views = rng.integers(0, 9 * 4, 5_000), rng.integers(0, VIEWS, 5_000)
     rows = rng.random(5_000) < 0.6
-    pays = rng.integers(-40, 40, 5_000)
+    pays = rng.integers(-40, 40, VIEWS)
     expected = np.zeros(9 * 4, dtype=np.int64)
-    np.add.at(expected, (b_index * 4 + a_index)[rows], pays[rows])
-    assert np.array_equal(_summed(_grouped(b_index, a_index, rows, 4), pays, 9 * 4), expected)
-    none = np.zeros(5_000, dtype=bool)
-    assert not _summed(_grouped(b_index, a_index, none, 4), pays, 9 * 4).any()
+    np.add.at(expected, keys[rows], pays[views[rows]])
+    counts = _view_counts(keys[rows], views[rows], 9 * 4, VIEWS)
+    assert np.array_equal(counts.form(pays), expected)
+    assert counts.largest(pays) == int(np.abs(pays[views[rows]]).max())
+    none = _view_counts(keys[:0], views[:0], 9 * 4, VIEWS)
+    assert not none.form(pays).any() and none.largest(pays) == 0
 
 
 @pytest.mark.slow

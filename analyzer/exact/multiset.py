@@ -15,14 +15,20 @@ Why it is exact and fast
 
     with ``c(k)`` the wager's pays summed over the orderings of ``k``: fixed
     numbers, tabled once per rule set and wager (:func:`coefficients`, which
-    plays all 10^6 value sequences through the dealer's drawing table).
+    plays all 10^6 value sequences through the dealer's drawing table once,
+    counts them once per side by multiset and view (:mod:`.sequences`), and
+    gives each wager its pay of each view times those counts).
     Split the values into ``A = (0, 1, 2)`` and ``B = (3, ..., 9)``: then
     ``FF(n, k) = FA(k_A) FB(k_B)``, and the sum is a bilinear form
     ``sum_j FA_j . (FB_(6-j) @ C_j)``: per shoe, 84 products for ``FA``, and
     matrix products shared by every wager (one more column per wager).
     ``FB`` itself is never built whole: its rows with ``j`` nines are the
     falling factorials of values 3-8 (924 of them per shoe) times
-    ``(n_9)_j``, a factor applied to each block's product (:func:`_product`).
+    ``(n_9)_j``, a factor applied to each block's product. The blocks of one
+    size ``t`` of values 3-8 serve every ``s = t + j`` and both forms (plain
+    and pair), so their coefficient rows are tabled side by side once
+    (:class:`BlockForms`) and each size is one matrix product per batch:
+    seven products, every wager's columns in each (:func:`numerators`).
 
 Wagers that follow from others
     A wager whose coefficients are an exact integer combination of other
@@ -60,11 +66,21 @@ The float kernel (BLAS), where a bound proves it exact
     (:func:`fits_float64`), every term and every partial sum of those
     products is an integer a float64 holds exactly, in whatever order BLAS
     adds them; the products are then taken in float64 and read back as
-    int64 exactly. At 8 decks the largest bound is about ``2**51.7``; beyond
-    (10 decks and more) the int64 products run as before. Everything after
-    the products (the nines factor, the ``FA`` forms, the derived wagers)
-    stays in int64 under the checks above. ``tests/test_fastcount.py`` holds
-    the two paths equal.
+    int64 exactly. So is every falling factorial of values 3-8 and every
+    partial product that builds it (each one of a multiset of at most six
+    such cards, at most ``(N_B)_6`` or a smaller ``(N_B)_t``, also checked),
+    so ``FB`` is built in float64 directly. At 8 decks the largest bound is
+    about ``2**51.7``; beyond (10 decks and more) the int64 products run as
+    before. Everything after the products (the nines factor, the ``FA``
+    forms, the derived wagers) stays in int64 under the checks above.
+    ``tests/test_batch.py`` holds the two paths equal, and
+    ``tests/test_count_kernel.py`` holds the kernel to its forms summed term
+    by term in Python integers.
+
+Layout
+    The falling factorials are kept one row per multiset and one column per
+    shoe (:func:`falling_layers`): each multiset's row is then a product of
+    contiguous rows, and every later step works along contiguous shoes.
 """
 
 from __future__ import annotations
@@ -80,63 +96,65 @@ import numpy.typing as npt
 
 from ..game.rules import RuleSet
 from ..game.settle import pays_by_view
-from ..game.state import NATURALS
 from ..game.wager import Wager
 from .derived import Derived, relations
+from .sequences import A_VALUES as A_VALUES
+from .sequences import B_VALUES as B_VALUES
+from .sequences import SIZE as SIZE
+from .sequences import Multiset as Multiset
+from .sequences import count_sequences
+from .sequences import layers as layers
 
-SIZE = 6
-"""Cards of a dealing: P1 B1 P2 B2 and the two third-card positions."""
-A_VALUES = (0, 1, 2)
-"""Values whose falling factorials are kept as int64 per shoe (tens first: the pair shift acts on them)."""
-B_VALUES = (3, 4, 5, 6, 7, 8, 9)
-"""Values whose falling factorials enter the matrix products (int64, bounds checked)."""
 INT64_LIMIT = 2**63
 FLOAT64_EXACT = 2**53
 """Every integer of magnitude below this is a float64, and so is every sum of such integers that stays below it."""
-
-Multiset = tuple[int, ...]
-
-
-@lru_cache(maxsize=4)
-def layers(count: int) -> tuple[tuple[Multiset, ...], ...]:
-    """Multisets over ``count`` values by size 0-6, each as its multiplicities, in the order :func:`falling_layers`
-    builds them.
-
-    >>> [len(layer) for layer in layers(3)]
-    [1, 3, 6, 10, 15, 21, 28]
-    """
-    empty: Multiset = ()
-    built: list[list[Multiset]] = [[empty]] + [[] for _ in range(SIZE)]
-    for _ in range(count):
-        built = [[old + (j,) for j in range(t + 1) for old in built[t - j]] for t in range(SIZE + 1)]
-    return tuple(tuple(layer) for layer in built)
 
 
 def falling_layers(columns: Sequence[npt.NDArray[Any]], top: int = SIZE) -> list[npt.NDArray[Any]]:
     """``FF`` of every multiset over the given value counts (one array per value, one entry per shoe), by size 0..top.
 
-    Layer ``t`` is an (M, multisets of size t) array in :func:`layers` order;
-    the dtype is that of ``columns``.
+    Layer ``t`` is a (multisets of size t, M shoes) array, its rows in :func:`layers` order; the dtype is that of
+    ``columns``. Each row is one multiplication of two contiguous rows (a smaller multiset's and a value's falling
+    factorial), so the work runs along the shoes.
+
+    >>> import numpy as np
+    >>> [layer.tolist() for layer in falling_layers([np.array([5]), np.array([3])], top=2)]
+    [[[1]], [[5], [3]], [[20], [15], [6]]]
     """
     shape = columns[0].shape[0]
     dtype = columns[0].dtype
-    built = [np.ones((shape, 1), dtype=dtype)] + [np.ones((shape, 0), dtype=dtype) for _ in range(top)]
+    built = [np.ones((1, shape), dtype=dtype)] + [np.ones((0, shape), dtype=dtype) for _ in range(top)]
     for column in columns:
-        factors = np.empty((shape, top + 1), dtype=dtype)
-        factors[:, 0] = 1
+        factors = np.empty((top + 1, shape), dtype=dtype)  # (n_v)_j for j = 0..top
+        factors[0] = 1
         for j in range(1, top + 1):
-            factors[:, j] = factors[:, j - 1] * (column - (j - 1))
+            np.multiply(factors[j - 1], column - (j - 1), out=factors[j])
         new = []
         for t in range(top + 1):
-            out = np.empty((shape, sum(built[t - j].shape[1] for j in range(t + 1))), dtype=dtype)
+            out = np.empty((sum(built[t - j].shape[0] for j in range(t + 1)), shape), dtype=dtype)
             at = 0
             for j in range(t + 1):
                 block = built[t - j]
-                np.multiply(block, factors[:, j : j + 1], out=out[:, at : at + block.shape[1]])
-                at += block.shape[1]
+                np.multiply(block, factors[j], out=out[at : at + block.shape[0]])
+                at += block.shape[0]
             new.append(out)
         built = new
     return built
+
+
+@dataclass(frozen=True)
+class BlockForms:
+    """The coefficient rows that multiply the falling factorials ``FB_t`` of values 3-8 of one size ``t``, for every
+    form that reads them, side by side and transposed: one row per column of a form, one column per multiset of size
+    ``t`` (:func:`layers` order), so that ``matrix @ FB_t`` is every such product at once.
+
+    ``parts``: (pair form, B-size s, nines j = s - t, first row, end row) of each form's block; its rows are the
+    form's columns, A multiset major, wager minor (as in :attr:`Coefficients.plain` and ``pair``).
+    """
+
+    matrix: npt.NDArray[np.int64]
+    floats: npt.NDArray[np.float64]  # the same numbers (each an integer below 2**53: checked where made)
+    parts: tuple[tuple[bool, int, int, int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -166,6 +184,8 @@ class Coefficients:
     pair_wagers: tuple[int, ...]
     derived: tuple[Derived, ...]
     derived_bound: int
+    blocks: tuple[BlockForms, ...]
+    """Per size ``t`` of values 3-8, the rows of ``plain`` and ``pair`` that multiply ``FB_t`` (:class:`BlockForms`)."""
 
 
 def scale_of(wager: Wager) -> int:
@@ -178,86 +198,27 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
     """Every wager's ``c(k)``, from the 10^6 value sequences dealt by the rule set's drawing table (once per
     process)."""
     chosen = [rules.wager(name) for name in wagers]
-    grid = np.indices((10,) * SIZE, dtype=np.int16).reshape(SIZE, -1)  # every value sequence, dealing order
-    first_four = rules.dealing.first_four
-    p1, p2 = (i for i, side in enumerate(first_four) if side == "player")
-    b1, b2 = (i for i, side in enumerate(first_four) if side == "banker")
-    partial = _endings(rules)[(grid[p1] + grid[p2]) % 10, (grid[b1] + grid[b2]) % 10, grid[4], grid[5]]
-    totals, cards = np.divmod(partial, 4)
-    player_total, banker_total = np.divmod(totals, 10)
-    player_cards, banker_cards = 2 + cards // 2, 2 + cards % 2
-    player_values_pair = (grid[p1] == grid[p2]) & (grid[p1] != 0)
-    banker_values_pair = (grid[b1] == grid[b2]) & (grid[b1] != 0)
-    player_tens = (grid[p1] == 0) & (grid[p2] == 0)
-    banker_tens = (grid[b1] == 0) & (grid[b2] == 0)
-
-    counts = np.stack([(grid == v).sum(axis=0) for v in range(10)])  # multiplicity of each value
-    a_layers, b_layers = layers(len(A_VALUES)), layers(len(B_VALUES))
-    a_index = _indexer(a_layers, counts[list(A_VALUES)])
-    b_index = _indexer(b_layers, counts[list(B_VALUES)])
-    b_size = counts[list(B_VALUES)].sum(axis=0)
-    shifted = counts[list(A_VALUES)].copy()
-    shifted[0] -= 2  # the multiset less the two tens of a pair (only read where they are there)
-    pair_a_index = _indexer(a_layers, np.maximum(shifted, 0))
-
+    sides = ["player" if w.side == "player" else "banker" for w in chosen]
+    counted = count_sequences(rules, tuple(sorted(set(sides))))
     scales = [scale_of(w) for w in chosen]
-    plain_pays, pair_changes = [], []
-    for wager, scale in zip(chosen, scales):
-        pays = np.array([0 if p is None else int(p * scale) for p in pays_by_view(wager)], dtype=np.int64)
-        if wager.side == "player":
-            own, other, own_cards, values_pair, tens = (
-                player_total,
-                banker_total,
-                player_cards,
-                player_values_pair,
-                player_tens,
-            )
-        else:
-            own, other, own_cards, values_pair, tens = (
-                banker_total,
-                player_total,
-                banker_cards,
-                banker_values_pair,
-                banker_tens,
-            )
-        view = ((own * 10 + other) * 2 + own_cards - 2) * 2
-        plain_pays.append(pays[view + values_pair])
-        pair_changes.append(np.where(tens, pays[view + 1] - pays[view], 0))
-
-    biggest = [int(np.abs(p).max()) for p in plain_pays + pair_changes]
-    plain_rows = [b_size == s for s in range(SIZE + 1)]
-    pair_rows = [plain_rows[s] & (player_tens | banker_tens) for s in range(SIZE - 1)]
-
-    # each (B multiset, A multiset) key grouped once for every wager: the rows of each B-size in key order, and where
-    # each key's run of rows starts (a wager's form is then one gather and one sum of runs per size)
-    plain_groups = [_grouped(b_index, a_index, rows, len(a_layers[SIZE - s])) for s, rows in enumerate(plain_rows)]
-    pair_groups = [
-        _grouped(b_index, pair_a_index, rows, len(a_layers[SIZE - 2 - s])) for s, rows in enumerate(pair_rows)
+    paid = [
+        np.array([0 if p is None else int(p * scale) for p in pays_by_view(w)], dtype=np.int64)
+        for w, scale in zip(chosen, scales)
     ]
-
-    def plain_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
-        """Per B-size s, the (B multisets, A multisets of size 6 - s) coefficients of a wager's pays ``weights``."""
-        return [
-            _summed(group, weights, len(b_layers[s]) * len(a_layers[SIZE - s])).reshape(-1, len(a_layers[SIZE - s]))
-            for s, group in enumerate(plain_groups)
-        ]
-
-    def pair_form(weights: npt.NDArray[Any]) -> list[npt.NDArray[Any]]:
-        """The same for a pair of tens' change, over A multisets of size 4 - s (the pair's two tens taken out)."""
-        out = []
-        for s, group in enumerate(pair_groups):
-            width = len(a_layers[SIZE - 2 - s])
-            out.append(_summed(group, weights, len(b_layers[s]) * width).reshape(-1, width))
-        return out
-
-    plains = [plain_form(p) for p in plain_pays]
-    pairs = [pair_form(p) for p in pair_changes]
-    orderings = plain_form(np.ones(grid.shape[1], dtype=np.int64))  # the constant wager: its numerator is (N)_6 itself
+    changes = [pays[1::2] - pays[0::2] for pays in paid]  # per view: what a pair of tens changes
+    # each wager's pay of each view times the sequences of each key seen so (counted once per side)
+    plains = [counted.plain_form(counted.plain[side].form(pays)) for side, pays in zip(sides, paid)]
+    pairs = [counted.pair_form(counted.pair[side].form(change)) for side, change in zip(sides, changes)]
+    # the largest pay of a sequence dealt, and of a pair's change (0 where a sequence has no pair of own tens)
+    biggest = [counted.plain[side].largest(pays) for side, pays in zip(sides, paid)]
+    biggest += [counted.pair[side].largest(change) for side, change in zip(sides, changes)]
+    orderings = counted.plain_form(counted.orderings)  # the constant wager: its numerator is (N)_6 itself
     flat = [np.concatenate([m.ravel() for m in plain + pair]) for plain, pair in zip(plains, pairs)]
     constant = np.concatenate([m.ravel() for m in orderings] + [np.zeros(m.size, dtype=np.int64) for m in pairs[0]])
     computed, derived = relations(flat, constant, biggest[: len(chosen)])
-    pair_wagers = tuple(w for w in computed if np.any(pair_changes[w]))  # the wagers a pair of tens can change
+    pair_wagers = tuple(w for w in computed if biggest[len(chosen) + w])  # the wagers a pair of tens can change
 
+    a_layers, b_layers = layers(len(A_VALUES)), layers(len(B_VALUES))
     plain, pair, bounds, pair_bounds = [], [], [], []
     block_bounds: list[tuple[int, ...]] = []
     pair_block_bounds: list[tuple[int, ...]] = []
@@ -301,55 +262,37 @@ def coefficients(rules: RuleSet, wagers: tuple[str, ...]) -> Coefficients:
         computed=computed,
         pair_wagers=pair_wagers,
         derived=tuple(derived),
+        blocks=_block_forms(plain, pair),
     )
 
 
-def _grouped(
-    b_index: npt.NDArray[np.int64], a_index: npt.NDArray[np.int64], rows: npt.NDArray[np.bool_], width: int
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The selected rows grouped by key ``b * width + a``: the rows in key order, where each run of one key starts in
-    that order, and the runs' keys (what :func:`_summed` adds up by)."""
-    chosen = np.flatnonzero(rows)
-    key = b_index[chosen] * width + a_index[chosen]
-    order = np.argsort(key, kind="stable")
-    ordered = key[order]
-    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(ordered) else ordered
-    return chosen[order], starts, ordered[starts]
-
-
-def _summed(
-    group: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
-    weights: npt.NDArray[np.int64],
-    length: int,
-) -> npt.NDArray[np.int64]:
-    """``weights`` of a :func:`_grouped` selection added up by key into ``length`` integer bins (each run of one key
-    summed in int64: at most 10^6 pays)."""
-    rows, starts, keys = group
-    out = np.zeros(length, dtype=np.int64)
-    if len(rows):
-        out[keys] = np.add.reduceat(weights[rows], starts)
-    return out
-
-
-def _endings(rules: RuleSet) -> npt.NDArray[np.int16]:
-    """[P, B, fifth, sixth] -> (final Player total * 10 + final Banker total) * 4 + 2 (Player cards - 2) + (Banker cards
-    - 2).
-
-    The fifth card goes to the Player if the Player draws, else to the Banker
-    if the Banker draws; the sixth to the Banker when both draw.
-    """
-    drawing = rules.drawing
-    table = np.empty((10, 10, 10, 10), dtype=np.int16)
-    for p, b, fifth, sixth in np.ndindex(10, 10, 10, 10):
-        player, banker, player_cards, banker_cards = p, b, 2, 2
-        if p not in NATURALS and b not in NATURALS:
-            third = None
-            if drawing.player_draws(p):
-                third, player_cards, player = fifth, 3, (p + fifth) % 10
-            if drawing.banker_draws(b, player_third=third):
-                banker_cards, banker = 3, (b + (sixth if third is not None else fifth)) % 10
-        table[p, b, fifth, sixth] = (player * 10 + banker) * 4 + (player_cards - 2) * 2 + banker_cards - 2
-    return table
+def _block_forms(plain: Sequence[npt.NDArray[Any]], pair: Sequence[npt.NDArray[Any]]) -> tuple[BlockForms, ...]:
+    """The rows of every form's block with ``j`` nines, grouped by the size ``t = s - j`` of values 3-8 they multiply
+    (:class:`BlockForms`). A form's rows for size ``s`` are its blocks by nines ``j = 0..s`` in turn, each as many rows
+    as there are multisets of values 3-8 of size ``s - j`` (:func:`layers`)."""
+    sizes = [len(layer) for layer in layers(len(B_VALUES) - 1)]
+    pieces: list[list[npt.NDArray[Any]]] = [[] for _ in range(SIZE + 1)]
+    parts: list[list[tuple[bool, int, int, int, int]]] = [[] for _ in range(SIZE + 1)]
+    for paired, forms in ((False, plain), (True, pair)):
+        for s, form in enumerate(forms):
+            row = 0
+            for j in range(s + 1):
+                t = s - j
+                rows = form[row : row + sizes[t]]
+                row += sizes[t]
+                if rows.shape[1]:  # a form of no wager (no pair wager, or every wager derived) has no columns
+                    first = sum(piece.shape[0] for piece in pieces[t])
+                    parts[t].append((paired, s, j, first, first + rows.shape[1]))
+                    pieces[t].append(rows.T)
+            assert row == form.shape[0]
+    out = []
+    for t in range(SIZE + 1):
+        matrix = np.ascontiguousarray(
+            np.concatenate(pieces[t]) if pieces[t] else np.zeros((0, sizes[t]), dtype=np.int64), dtype=np.int64
+        )
+        assert not matrix.size or int(np.abs(matrix).max()) < FLOAT64_EXACT, "a coefficient float64 cannot hold"
+        out.append(BlockForms(matrix, matrix.astype(np.float64), tuple(parts[t])))
+    return tuple(out)
 
 
 def _orderings(size: int, a: Multiset, s: int) -> int:
@@ -360,23 +303,6 @@ def _orderings(size: int, a: Multiset, s: int) -> int:
     of ``s`` B-cards times ``(N_B)_s``, this bounds a column's partial sums.
     """
     return math.factorial(size) // math.prod(math.factorial(j) for j in a) // math.factorial(s)
-
-
-def _indexer(built: tuple[tuple[Multiset, ...], ...], counts: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-    """Each column of ``counts`` (multiplicities) as its index within its size's layer."""
-    width = counts.shape[0]
-    table = np.full((SIZE + 1) ** width, -1, dtype=np.int64)
-    for layer in built:
-        for i, multiset in enumerate(layer):
-            table[_code(np.array(multiset))] = i
-    return np.asarray(table[_code(np.minimum(counts, SIZE))], dtype=np.int64)
-
-
-def _code(counts: npt.NDArray[Any]) -> Any:
-    code = counts[0] * 0
-    for row in counts:
-        code = code * (SIZE + 1) + row
-    return code
 
 
 def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
@@ -400,7 +326,10 @@ def fits_int64(coefficients: Coefficients, largest_b: int) -> bool:
 
 def fits_float64(coefficients: Coefficients, largest_b: int) -> bool:
     """True when every block product ``FB_(s-j) @ C`` (before the nines factor) has all its terms and partial sums
-    below ``2**53`` in magnitude, for shoes with at most ``largest_b`` cards of B: float64 then computes it exactly."""
+    below ``2**53`` in magnitude, for shoes with at most ``largest_b`` cards of B, and so has every falling factorial of
+    at most six cards of values 3-8 (what builds ``FB`` and its entries): float64 then computes them exactly."""
+    if any(math.perm(largest_b, t) >= FLOAT64_EXACT for t in range(SIZE + 1)):
+        return False
     for blocks in (coefficients.block_bounds, coefficients.pair_block_bounds):
         for s, by_nines in enumerate(blocks):
             if any(block * math.perm(largest_b, s - j) >= FLOAT64_EXACT for j, block in enumerate(by_nines)):
@@ -423,26 +352,35 @@ def numerators(
     if floating is None:
         floating = exact_float
     assert exact_float or not floating, "float64 products asked for beyond the bound that proves them exact"
-    count = len(coefficients.computed)
+    count, paired = len(coefficients.computed), len(coefficients.pair_wagers)
+    shoes = n.shape[0]
     fa = falling_layers([n[:, v] for v in A_VALUES])
     # FB of a multiset is F (values 3-8) times (n_9)_j: the rows with j nines are one block of the
     # coefficients, so the last value's layer is never built (its factor scales each block's product)
-    fb = falling_layers([n[:, v] for v in B_VALUES[:-1]])
+    fb = falling_layers([n[:, v].astype(np.float64 if floating else np.int64) for v in B_VALUES[:-1]])
     nines = falling_layers([n[:, B_VALUES[-1]]])
-    total = np.zeros((n.shape[0], count), dtype=np.int64)
-    for s in range(SIZE + 1):
-        g = _product(fb, nines, coefficients.plain[s], s, floating).reshape(n.shape[0], -1, count)
-        total += np.einsum("ma,maw->mw", fa[SIZE - s], g)
-    if coefficients.pair_wagers:
-        paired = len(coefficients.pair_wagers)
-        shifted = [n[:, 0] - 2] + [n[:, v] for v in A_VALUES[1:]]
-        fa_pair = falling_layers(shifted, top=SIZE - 2)
-        pairs = np.zeros((n.shape[0], paired), dtype=np.int64)
-        for s in range(SIZE - 1):
-            g = _product(fb, nines, coefficients.pair[s], s, floating).reshape(n.shape[0], -1, paired)
-            pairs += np.einsum("ma,maw->mw", fa_pair[SIZE - 2 - s], g)
+    fa_pair = falling_layers([n[:, 0] - 2] + [n[:, v] for v in A_VALUES[1:]], top=SIZE - 2) if paired else []
+    total = np.zeros((count, shoes), dtype=np.int64)
+    pairs = np.zeros((paired, shoes), dtype=np.int64)
+    for t, block in enumerate(coefficients.blocks):
+        if t == 0:  # FB_0 = 1: the products are the coefficients themselves, the same for every shoe
+            products = block.matrix
+        elif floating:  # exact: see fits_float64
+            products = (block.floats @ fb[t]).astype(np.int64)
+        else:
+            products = block.matrix @ fb[t]
+        for pair_form, s, j, first, end in block.parts:
+            # the block's products times (n_9)_j, each summed with FA of the A multiset it goes with
+            a_layer, into, width = (fa_pair[SIZE - 2 - s], pairs, paired) if pair_form else (fa[SIZE - s], total, count)
+            weight = a_layer * nines[j]
+            if t == 0:
+                into += np.einsum("am,aw->wm", weight, products[first:end, 0].reshape(len(weight), width))
+            else:
+                into += np.einsum("am,awm->wm", weight, products[first:end].reshape(len(weight), width, shoes))
+    total = np.ascontiguousarray(total.T)
+    if paired:
         at = [coefficients.computed.index(w) for w in coefficients.pair_wagers]
-        total[:, at] += pairs * ten_pairs[:, None]
+        total[:, at] += pairs.T * ten_pairs[:, None]
     out = np.zeros((n.shape[0], len(coefficients.wagers)), dtype=np.int64)
     out[:, list(coefficients.computed)] = total
     if coefficients.derived:
@@ -454,30 +392,3 @@ def numerators(
             )
             out[:, d.wager] = combined // d.divisor  # exact: the combination is divisor times an integer
     return out
-
-
-def _product(
-    fb: list[npt.NDArray[np.int64]],
-    nines: list[npt.NDArray[np.int64]],
-    matrix: npt.NDArray[np.int64],
-    s: int,
-    floating: bool = False,
-) -> npt.NDArray[np.int64]:
-    """``FB_s @ matrix``, block by block: the rows with j nines times ``(n_9)_j`` (no overflow: see :func:`fits_int64`).
-
-    With ``floating``, each block product is taken in float64 (BLAS) and read back as int64: exact only where
-    :func:`fits_float64` holds, which the caller has checked.
-    """
-    row, result = 0, None
-    for j in range(s + 1):
-        block = fb[s - j]
-        rows = matrix[row : row + block.shape[1]]
-        if floating:
-            part = (block.astype(np.float64) @ rows.astype(np.float64)).astype(np.int64)
-        else:
-            part = block @ rows
-        part *= nines[j]
-        result = part if result is None else np.add(result, part, out=result)
-        row += block.shape[1]
-    assert result is not None and row == matrix.shape[0]
-    return result

@@ -44,6 +44,7 @@ RUNNING_CLIP = 60
 CARDS_PER_DECK = 52
 
 
+@lru_cache(maxsize=256)
 def wager_scales(wager: Wager) -> tuple[int, int]:
     """A wager's (result scale, value scale): its results are integers over the first, its expected values (times the
     dealings) over the second. Both are its pays' common denominator, but for a wager with lightning multipliers."""
@@ -81,6 +82,24 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyGroups:
+    """Rounds grouped by key (a count or a depth) for a :class:`RoundsByKey`: each round's key offset (clipped to the
+    table's ends), the sorted (key offset, unseen cards U) entries reached, each round's entry, and the rounds per key.
+    A chunk's depths are the same for every wager: they are grouped once (:meth:`Chunk.of`)."""
+
+    offsets: npt.NDArray[np.int64]
+    index: npt.NDArray[np.int64]  # key offset * (cards + 1) + U, sorted and unique
+    inverse: npt.NDArray[np.int64]  # per round, its entry in index
+    rounds: npt.NDArray[np.int64]  # per key offset, the rounds
+
+    @staticmethod
+    def of(low: int, width: int, cards: int, keys: npt.NDArray[np.int64], unseen: npt.NDArray[np.int64]) -> KeyGroups:
+        offsets = np.clip(keys, low, low + width - 1) - low
+        index, inverse = np.unique(offsets * (cards + 1) + unseen, return_inverse=True)
+        return KeyGroups(offsets, index, inverse.reshape(-1), np.bincount(offsets, minlength=width))
+
+
+@dataclass(frozen=True, slots=True)
 class RoundsByKey:
     """Rounds by key (a count or a depth), as int64 arrays: per key the rounds, positive rounds, bets and units won;
     the exact expected values summed per (key, unseen cards U), split into high and low 32-bit halves (so that no
@@ -105,15 +124,19 @@ class RoundsByKey:
         stake: npt.NDArray[np.int64],
         net: npt.NDArray[np.int64],
         numerators: npt.NDArray[Any],
+        grouped: KeyGroups | None = None,
     ) -> RoundsByKey:
-        offsets = np.clip(keys, low, low + width - 1) - low
+        """The rounds' table; ``grouped``: the same rounds already grouped by these keys (:class:`KeyGroups`, made
+        once for every wager whose table has the same keys)."""
+        if grouped is None:
+            grouped = KeyGroups.of(low, width, cards, keys, unseen)
+        offsets, index, inverse = grouped.offsets, grouped.index, grouped.inverse
         counts = np.zeros((width, 5), dtype=np.int64)
-        counts[:, 0] = np.bincount(offsets, minlength=width)
+        counts[:, 0] = grouped.rounds
         counts[:, 1] = np.bincount(offsets[positive], minlength=width)
         counts[:, 2] = np.bincount(offsets[stake > 0], minlength=width)
         np.add.at(counts[:, 3], offsets, net)
         np.add.at(counts[:, 4], offsets, stake)
-        index, inverse = np.unique(offsets * (cards + 1) + unseen, return_inverse=True)
         if numerators.dtype == object:  # beyond 64 bits (huge shoes): Python ints throughout
             sums = [0] * len(index)
             for i, value in zip(inverse.tolist(), numerators.tolist()):
@@ -138,15 +161,24 @@ class RoundsByKey:
         table of every key by every U would take ``width * (cards + 1)`` entries: 676 million for 1,000 decks)."""
         first = tables[0]
         counts = sum((t.counts for t in tables), np.zeros_like(first.counts))
-        wide = any(t.high.dtype == object for t in tables)
-        index = tables[0].index if len(tables) == 1 else np.unique(np.concatenate([t.index for t in tables]))
-        high = np.zeros(len(index), dtype=object if wide else np.int64)
-        low_bits = np.zeros_like(high)
-        for table in tables:
-            at = np.searchsorted(index, table.index)  # each table's index is sorted and unique
-            high[at] += table.high.astype(high.dtype)  # Python ints once any table is wide
-            low_bits[at] += table.low_bits.astype(high.dtype)
-        return RoundsByKey(first.low, first.width, counts, index, high, low_bits)
+        if len(tables) == 1:
+            return RoundsByKey(first.low, first.width, counts, first.index, first.high, first.low_bits)
+        if any(t.high.dtype == object for t in tables):  # Python ints once any table is wide
+            index = np.unique(np.concatenate([t.index for t in tables]))
+            high = np.zeros(len(index), dtype=object)
+            low_bits = np.zeros_like(high)
+            for table in tables:
+                at = np.searchsorted(index, table.index)  # each table's index is sorted and unique
+                high[at] += table.high.astype(object)
+                low_bits[at] += table.low_bits.astype(object)
+            return RoundsByKey(first.low, first.width, counts, index, high, low_bits)
+        # every table at once: one sort of every entry, then one sum per half (int64: a shoe meets each U once)
+        index, inverse = np.unique(np.concatenate([t.index for t in tables]), return_inverse=True)
+        high = np.zeros(len(index), dtype=np.int64)
+        low_bits = np.zeros(len(index), dtype=np.int64)
+        np.add.at(high, inverse, np.concatenate([t.high for t in tables]))
+        np.add.at(low_bits, inverse, np.concatenate([t.low_bits for t in tables]))
+        return RoundsByKey(first.low, first.width, counts, index.astype(np.int64), high, low_bits)
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
         """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""
@@ -196,6 +228,7 @@ class Chunk:
         cards = study.cards
         unseen = rounds.unseen.sum(axis=1)
         shoe = rounds.shoe
+        depths = KeyGroups.of(1, cards // 4 + 2, cards, rounds.number, unseen)  # every wager's depths: grouped once
         per_wager: list[list[Line]] = []
         squares: list[int] = []
         by_count: list[RoundsByKey | None] = []
@@ -246,7 +279,9 @@ class Chunk:
             else:
                 by_count.append(None)
             by_depth.append(
-                RoundsByKey.of(1, cards // 4 + 2, cards, rounds.number, unseen, positive, stake, net, numerators[:, j])
+                RoundsByKey.of(
+                    1, cards // 4 + 2, cards, rounds.number, unseen, positive, stake, net, numerators[:, j], depths
+                )
             )
         totals = _lines(shoe, count, positive_any, bets, staked, total_net, total_expected)
         squares.append(_sum_of_squares(total_net))

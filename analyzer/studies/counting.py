@@ -52,8 +52,10 @@ number of workers, any chunking and a Dask cluster.
 
 Memory is flat in the number of shoes: chunks are made as the executor
 takes them and added into the exact running sums of a
-:class:`~analyzer.studies.tally.Tally` as they come back, in shoe order
-(every shoe's lines are kept only for a per-shoe export or plot); the cards
+:class:`~analyzer.studies.tally.Tally` as they come back, in shoe order, a
+batch of at most :data:`CHUNKS_PER_MERGE` at a time (each table by count and
+by depth merged once per batch; every shoe's lines are kept only for a
+per-shoe export or plot); the cards
 left before each round go to the exact batch in slices small enough for
 Python integers when a shoe is too large for 64-bit ones.
 
@@ -245,9 +247,17 @@ def run(
         (study, first, min(SHOES_PER_TASK, study.shoes - first)) for first in range(0, study.shoes, SHOES_PER_TASK)
     )
     tally = Tally.empty(study, keep_shoes, keep_rounds)
+    pending: list[Chunk] = []
     for chunk in executor.map(play_chunk, tasks, progress):  # in shoe order
-        tally = tally.add(chunk)
-    return tally
+        pending.append(chunk)
+        if len(pending) == CHUNKS_PER_MERGE:
+            tally, pending = tally.add(*pending), []
+    return tally.add(*pending)
+
+
+CHUNKS_PER_MERGE = 16
+"""Chunks held back and added to the tally together (:meth:`Tally.add`: one merge of each table for all of them, not
+one per chunk); memory stays flat, at most this many chunks' tallies held. The figures do not depend on it."""
 
 
 def play_chunk(task: tuple[Study, int, int]) -> Chunk:
@@ -272,18 +282,22 @@ def _results_by_code(rules: RuleSet, wager: str) -> npt.NDArray[np.int64]:
     """
     chosen = rules.wager(wager)
     scale = scale_of(chosen)
-    views = pays_by_view(chosen) if chosen.side_view_only else None
     table = np.zeros(STATES + 1, dtype=np.int64)
+    if chosen.side_view_only:  # its pay of each view, read through each state's view from its side
+        assert chosen.side is not None
+        pays = np.array([0 if pay is None else int(pay * scale) for pay in pays_by_view(chosen)], dtype=np.int64)
+        table[:STATES] = pays[_views_by_code(chosen.side)]
+        return table
     for code in range(STATES):
-        state = code_state(code)
-        if views is not None:
-            assert chosen.side is not None
-            pay = views[state_view(chosen.side, state)]
-        else:
-            row = settle(chosen, state)
-            pay = None if row is None else row.pays
-        table[code] = 0 if pay is None else int(pay * scale)
+        row = settle(chosen, code_state(code))
+        table[code] = 0 if row is None or row.pays is None else int(row.pays * scale)
     return table
+
+
+@lru_cache(maxsize=2)
+def _views_by_code(side: str) -> npt.NDArray[np.int64]:
+    """The view (:func:`~analyzer.game.settle.state_view`) from ``side`` of each dealt state code (once per process)."""
+    return np.array([state_view(side, code_state(code)) for code in range(STATES)], dtype=np.int64)
 
 
 def _results_by_record(rules: RuleSet, wager: str, needs: Needs, records: npt.NDArray[Any]) -> npt.NDArray[np.int64]:

@@ -16,9 +16,10 @@ Statistics
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -63,14 +64,34 @@ class Moments:
 
     def add(self, shoe: Line) -> Moments:
         """These sums with one more shoe."""
+        return self.added((shoe,))
+
+    def added(self, shoes: Iterable[Line]) -> Moments:
+        """These sums with more shoes (Python ints, exact: the same sums as adding the shoes one by one)."""
+        count, won_squared, expected_squared = self.shoes, self.won_squared, self.expected_squared
+        won_rounds, expected_rounds, rounds_squared = self.won_rounds, self.expected_rounds, self.rounds_squared
+        rounds = positive = bets = won = expected = staked = 0
+        for shoe in shoes:
+            count += 1
+            rounds += shoe.rounds
+            positive += shoe.positive
+            bets += shoe.bets
+            won += shoe.won
+            expected += shoe.expected
+            staked += shoe.staked
+            won_squared += shoe.won * shoe.won
+            expected_squared += shoe.expected * shoe.expected
+            won_rounds += shoe.won * shoe.rounds
+            expected_rounds += shoe.expected * shoe.rounds
+            rounds_squared += shoe.rounds * shoe.rounds
         return Moments(
-            self.shoes + 1,
-            self.line + shoe,
-            self.won_squared + shoe.won * shoe.won,
-            self.expected_squared + shoe.expected * shoe.expected,
-            self.won_rounds + shoe.won * shoe.rounds,
-            self.expected_rounds + shoe.expected * shoe.rounds,
-            self.rounds_squared + shoe.rounds * shoe.rounds,
+            count,
+            self.line + Line(rounds, positive, bets, won, expected, staked),
+            won_squared,
+            expected_squared,
+            won_rounds,
+            expected_rounds,
+            rounds_squared,
         )
 
     def sums(self, expected: bool) -> tuple[int, int, int]:
@@ -115,30 +136,39 @@ class Tally:
             nets=() if keep_rounds else None,
         )
 
-    def add(self, chunk: Chunk) -> Tally:
-        """The tally with a chunk's shoes added, in shoe order."""
-        moments = list(self.moments)
-        for row in chunk.shoes:
-            moments = [m.add(line) for m, line in zip(moments, row)]
+    def add(self, *chunks: Chunk) -> Tally:
+        """The tally with the chunks' shoes added, in shoe order.
+
+        Several chunks are added at once as cheaply as one: each table by count and by depth is merged with every
+        chunk's in one sparse merge (:meth:`RoundsByKey.merge`), not once per chunk. The sums are exact integers, so
+        the tally is the same however the chunks are grouped (and the laws are added chunk by chunk, in order).
+        """
+        if not chunks:
+            return self
+        rows = [row for chunk in chunks for row in chunk.shoes]
         cards = self.study.cards
+        laws = self.laws
+        for chunk in chunks:
+            laws = chunk.laws if not laws else tuple(_added(a, b) for a, b in zip(laws, chunk.laws))
         return Tally(
             study=self.study,
-            moments=tuple(moments),
-            squares=tuple(a + b for a, b in zip(self.squares, chunk.squares)),
-            by_count=tuple(_merged(old, new, cards) for old, new in zip(self.by_count, chunk.by_count)),
-            by_depth=tuple(_merged(old, new, cards) for old, new in zip(self.by_depth, chunk.by_depth)),
-            shoes=None if self.shoes is None else self.shoes + chunk.shoes,
-            nets=None if self.nets is None else (*self.nets, chunk.nets),
-            laws=chunk.laws if not self.laws else tuple(_added(a, b) for a, b in zip(self.laws, chunk.laws)),
+            moments=tuple(m.added(row[j] for row in rows) for j, m in enumerate(self.moments)),
+            squares=tuple(total + sum(chunk.squares[j] for chunk in chunks) for j, total in enumerate(self.squares)),
+            by_count=tuple(
+                _merged([old, *(chunk.by_count[j] for chunk in chunks)], cards) for j, old in enumerate(self.by_count)
+            ),
+            by_depth=tuple(
+                _merged([old, *(chunk.by_depth[j] for chunk in chunks)], cards) for j, old in enumerate(self.by_depth)
+            ),
+            shoes=None if self.shoes is None else self.shoes + tuple(rows),
+            nets=None if self.nets is None else (*self.nets, *(chunk.nets for chunk in chunks)),
+            laws=laws,
         )
 
     @staticmethod
     def merge(study: Study, chunks: Sequence[Chunk], keep_shoes: bool = True) -> Tally:
         """The chunks' shoes added in order (a study run in this process); ``keep_shoes`` keeps their rounds too."""
-        tally = Tally.empty(study, keep_shoes, keep_rounds=keep_shoes)
-        for chunk in chunks:
-            tally = tally.add(chunk)
-        return tally
+        return Tally.empty(study, keep_shoes, keep_rounds=keep_shoes).add(*chunks)
 
     @property
     def shoe_count(self) -> int:
@@ -146,14 +176,20 @@ class Tally:
         return self.moments[0].shoes
 
     # -- units -----------------------------------------------------------------------------------------------
+    @cached_property
+    def _scales(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Each wager's result scales and value scales (:func:`wager_scales`), made once."""
+        pairs = [wager_scales(self.study.rules.wager(name)) for name in self.study.names]
+        return tuple(p[0] for p in pairs), tuple(p[1] for p in pairs)
+
     def scale(self, j: int) -> int:
         """The denominator of column ``j``'s results (a wager's, or the total's common one for j = number of wagers)."""
-        scales = [wager_scales(self.study.rules.wager(name))[0] for name in self.study.names]
+        scales = self._scales[0]
         return scales[j] if j < len(scales) else math.lcm(*scales)
 
     def value_scale(self, j: int) -> int:
         """The denominator of column ``j``'s expected values, times the common dealings (:func:`wager_scales`)."""
-        scales = [wager_scales(self.study.rules.wager(name))[1] for name in self.study.names]
+        scales = self._scales[1]
         return scales[j] if j < len(scales) else math.lcm(*scales)
 
     @property
@@ -268,8 +304,9 @@ def _added(old: ColumnLaws | None, new: ColumnLaws | None) -> ColumnLaws | None:
     return None if old is None or new is None else old + new
 
 
-def _merged(old: RoundsByKey | None, new: RoundsByKey | None, cards: int) -> RoundsByKey | None:
-    """Two tables of one kind added (either may be absent), sparse (:meth:`RoundsByKey.merge`)."""
-    if old is None or new is None:
-        return new if old is None else old
-    return RoundsByKey.merge([old, new], cards)
+def _merged(tables: Sequence[RoundsByKey | None], cards: int) -> RoundsByKey | None:
+    """Tables of one kind added (any may be absent), sparse (:meth:`RoundsByKey.merge`)."""
+    present = [table for table in tables if table is not None]
+    if len(present) < 2:
+        return present[0] if present else None
+    return RoundsByKey.merge(present, cards)
