@@ -17,6 +17,7 @@ from analyzer.studies.risk import (
     SCORE_RUIN,
     Asked,
     Bankroll,
+    _slope_sign,
     brownian,
     figures,
     kelly_bankroll,
@@ -119,6 +120,53 @@ def test_the_kelly_bankroll_of_an_even_bet_is_one_over_the_edge() -> None:
     low, high = kelly_bankroll(_coin(Fraction(55, 100))) or (None, None)
     assert low is not None and high is not None and low <= 10 <= high and high - low < Fraction(1, 10**9)
     assert brownian(0.1, 0.99, Asked(), None, 1.0).kelly_bankroll == pytest.approx(9.9)
+
+
+def _kelly_in_fractions(law: NetLaw, iterations: int = 48) -> tuple[Fraction, Fraction]:
+    """The Kelly bracket as the bisection in Fractions alone gives it (every step's sign exact)."""
+    assert law.exact is not None
+    outcomes = [(Fraction(law.low + i, law.scale), p) for i, p in enumerate(law.exact) if p]
+    low, high = Fraction(0), 1 / -outcomes[0][0]
+    for _ in range(iterations):
+        middle = (low + high) / 2
+        rising = sum((p * x / (1 + middle * x) for x, p in outcomes), Fraction(0)) > 0
+        low, high = (middle, high) if rising else (low, middle)
+    return 1 / high, 1 / low if low else 1 / high
+
+
+def test_the_kelly_bracket_decided_in_floats_is_the_exact_bisections() -> None:
+    """Each bisection step's sign is taken from floats only where their error bound decides it: the bracket is the
+    one the bisection in Fractions gives, to the last digit, for coins, long shots and laws of many cells in
+    twentieths (where the last steps fall within the floats' error and are decided exactly)."""
+    rng = np.random.default_rng(5)
+    laws = [_coin(Fraction(55, 100)), _coin(Fraction(501, 1000)), _long_shot(win=2, lose=60, push=10)]
+    for _ in range(6):
+        cells = {v: int(rng.integers(1, 10**6)) for v in rng.choice(np.arange(-60, 80), size=30, replace=False)}
+        cells[-40] = cells.get(-40, 0) + 10**6
+        cells[79] = cells.get(79, 0) + 2 * 10**7  # a gain on average, so that there is a Kelly bet
+        laws.append(NetLaw.of_weights({int(v): w for v, w in cells.items()}, 20))
+    for law in laws:
+        assert kelly_bankroll(law) == _kelly_in_fractions(law)
+
+
+def test_the_floats_never_give_a_sign_they_cannot_be_sure_of() -> None:
+    """Seventy exact bisection steps towards a Kelly fraction: far beyond what floats can tell, the float sign is
+    either withheld or the exact one, at every step (a bound too small would give a wrong sign near the root)."""
+    law = NetLaw.of_weights({-20: 1000, -1: 37, 0: 11, 19: 970, 40: 60}, 20)
+    assert law.mean > 0
+    assert law.exact is not None
+    outcomes = [(Fraction(law.low + i, law.scale), p) for i, p in enumerate(law.exact) if p]
+    cells = np.array([float(x) for x, _ in outcomes])
+    chances = np.array([float(p) for _, p in outcomes])
+    low, high, withheld = Fraction(0), Fraction(1), 0
+    for _ in range(70):
+        middle = (low + high) / 2
+        exact = sum((p * x / (1 + middle * x) for x, p in outcomes), Fraction(0))
+        sign = _slope_sign(float(middle), cells, chances)
+        withheld += sign is None
+        assert sign is None or sign == (1 if exact > 0 else -1)
+        low, high = (middle, high) if exact > 0 else (low, middle)
+    assert 0 < withheld < 70
 
 
 def test_the_root_of_a_long_shots_walk_is_its_lifetime_ruin() -> None:

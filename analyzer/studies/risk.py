@@ -47,6 +47,9 @@ from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING
 
+import numpy as np
+import numpy.typing as npt
+
 from ..errors import InputError, named
 from .netlaw import NetLaw
 from .ruin import (
@@ -293,14 +296,45 @@ def kelly_bankroll(law: NetLaw, iterations: int = 48) -> tuple[Fraction, Fractio
     outcomes = [(Fraction(law.low + i, law.scale), p) for i, p in enumerate(law.exact) if p]
     worst = -outcomes[0][0]
     low, high = Fraction(0), 1 / worst  # E[X / (1 + f X)] falls from mu > 0 at 0 to -infinity at 1 / worst
+    cells = np.array([float(x) for x, _ in outcomes])
+    chances = np.array([float(p) for _, p in outcomes])
 
-    def slope(f: Fraction) -> Fraction:
-        return sum((p * x / (1 + f * x) for x, p in outcomes), Fraction(0))
+    def rising(f: Fraction) -> bool:
+        """Whether E[X / (1 + f X)] > 0: in floats where their error bound decides it (:func:`_slope_sign`),
+        exactly otherwise, so every step of the bisection is the exact one's."""
+        sign = _slope_sign(float(f), cells, chances)
+        if sign is None:
+            return sum((p * x / (1 + f * x) for x, p in outcomes), Fraction(0)) > 0
+        return sign > 0
 
     for _ in range(iterations):
         middle = (low + high) / 2
-        low, high = (middle, high) if slope(middle) > 0 else (low, middle)
+        low, high = (middle, high) if rising(middle) else (low, middle)
     return 1 / high, 1 / low if low else 1 / high
+
+
+def _slope_sign(f: float, cells: npt.NDArray[np.float64], chances: npt.NDArray[np.float64]) -> int | None:
+    """The sign of ``sum p x / (1 + f x)`` from the floats of ``f``, the outcomes ``x`` and their chances ``p`` (each
+    the nearest float to the exact one), or ``None`` when the floats' error could reach it.
+
+    Each float is within a relative ``u = 2^-53`` of its exact value, so ``f x`` is within ``3.02 u |f x|`` and
+    ``1 + f x`` within ``e = 4 u (1 + |f x|)`` of the exact denominator; with ``e`` at most half the denominator,
+    each term is within ``5 u + 4 e / |1 + f x|`` of its exact value, relatively, and the sum adds at most
+    ``(n + 1) u`` times the sum of the terms' sizes. The sign is given only where the sum is over twice all that."""
+    u = 2.0**-53
+    product = f * cells
+    denominators = 1.0 + product
+    spread = 4 * u * (1 + np.abs(product))
+    size = np.abs(denominators)
+    if np.any(2 * spread > size):
+        return None
+    terms = chances * cells / denominators
+    magnitudes = np.abs(terms)
+    bound = 1.01 * float(np.sum(magnitudes * (5 * u + 4 * spread / size)) + (len(terms) + 1) * u * np.sum(magnitudes))
+    total = float(np.sum(terms))
+    if abs(total) <= 2 * bound:
+        return None
+    return 1 if total > 0 else -1
 
 
 def brownian(mu: float, variance: float, asked: Asked, steps: int | None, rounds_per_step: float) -> Brownian:
