@@ -25,6 +25,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -141,9 +142,12 @@ class NetLaw:
         return float(self.probabilities @ (cells * cells)) - float(self.mean) ** 2
 
     def exact_variance(self) -> Fraction | None:
-        """The exact variance, in units squared, when the exact probabilities are known."""
-        if self.exact is None:
-            return None
+        """The exact variance, in units squared, when the exact probabilities are known (worked out once a law)."""
+        return None if self.exact is None else self._exact_variance
+
+    @cached_property
+    def _exact_variance(self) -> Fraction:
+        assert self.exact is not None
         second = sum((Fraction(self.low + i, self.scale) ** 2 * p for i, p in enumerate(self.exact)), Fraction(0))
         return second - self.mean**2
 
