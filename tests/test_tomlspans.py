@@ -157,6 +157,14 @@ ESCAPED = st.lists(
 ).map("".join)
 
 
+def test_a_line_ending_backslash_drops_the_blanks_after_it_but_not_an_escaped_tab() -> None:
+    """Found by the property below: a line-ending backslash, then ``\\t``: the escape is a tab that is kept (the
+    blanks dropped are the text's own, not what an escape writes)."""
+    text = 'a = """\\\n  \\tb"""\n'
+    assert tomllib.loads(text)["a"] == "\tb"
+    assert value_spans(text)["a",].value == "\tb"
+
+
 @settings(max_examples=300, deadline=None)
 @given(ESCAPED, st.booleans())
 def test_a_basic_string_decodes_as_tomllib_decodes_it_or_is_refused_as_tomllib_refuses_it(

@@ -333,8 +333,9 @@ def _unescaped(body: str, multiline: bool) -> str:
 
 def _unescaped_between(body: str, multiline: bool) -> str:
     """A basic string's content holding no escaped backslash, with its escapes undone."""
-    for escape, char in _ONE_LETTER:
-        body = body.replace(escape, char)
+    if not multiline:  # no line-ending backslash, which would drop the blanks an escape such as \t makes
+        for escape, char in _ONE_LETTER:
+            body = body.replace(escape, char)
     out = []
     j = 0
     while j < len(body):
