@@ -24,33 +24,20 @@ import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from analyzer.exact.fastcount import _endings, _four_card_table, _pair_entries, _values, class_counts  # noqa: E402
+from analyzer.exact.fastcount import class_counts, class_counts_by_pass  # noqa: E402
 from analyzer.game.cards import RANKS  # noqa: E402
 from analyzer.game.rulefile import read_rules  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from exact import load_text, machine  # noqa: E402
 
-
-def one_pass_per_class(counts: list[Any], drawing: Any, classes: tuple[int, ...]) -> list[dict[Any, Any]]:
-    """class_counts before (main at 8302fca), copied: one ``_endings`` pass per pair class."""
-    n, tens = _values(counts)
-    zero = n[0] * 0
-    size = sum(n, zero)
-    table = _four_card_table(n)
-    tables: list[dict[tuple[int, int], Any]] = [table, {}, {}, {}]
-    for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
-        if cls in classes:
-            rows = tables[cls].setdefault((p, banker), [[zero] * 10 for _ in range(10)])
-            rows[a][b] = weight
-    return [_endings(tables[cls], n, size, drawing) for cls in classes]
+one_pass_per_class = class_counts_by_pass  # one ``_endings`` pass per pair class, as before the one-pass path
 
 
 def depleted_shoes(count: int, seed: int) -> list[np.ndarray]:

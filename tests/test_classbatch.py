@@ -18,7 +18,7 @@ import pytest
 
 from analyzer.exact import classbatch
 from analyzer.exact.batchall import final_state_counts, final_state_matrix, final_state_order
-from analyzer.exact.fastcount import Hands, _endings, _four_card_table, _pair_entries, _values, class_counts
+from analyzer.exact.fastcount import Hands, class_counts, class_counts_by_pass
 from analyzer.game.cards import RANKS
 from analyzer.game.rulefile import read_rules
 from analyzer.game.shoe import Shoe
@@ -36,18 +36,7 @@ SUITED_SHOES = {
 }
 
 
-def one_pass_per_class(counts: list[Any], drawing: Any, classes: tuple[int, ...]) -> list[dict[Hands, Any]]:
-    """The old class_counts (main at 8302fca), copied: one ``_endings`` pass per pair class."""
-    n, tens = _values(counts)
-    zero = n[0] * 0
-    size = sum(n, zero)
-    table = _four_card_table(n)
-    tables: list[dict[tuple[int, int], Any]] = [table, {}, {}, {}]
-    for cls, p, banker, a, b, weight in _pair_entries(n, tens, table):
-        if cls in classes:
-            rows = tables[cls].setdefault((p, banker), [[zero] * 10 for _ in range(10)])
-            rows[a][b] = weight
-    return [_endings(tables[cls], n, size, drawing) for cls in classes]
+one_pass_per_class = class_counts_by_pass  # one ``_endings`` pass per pair class, as before the one-pass path
 
 
 def _columns(shoes: list[Shoe], dtype: type) -> list[Any]:
@@ -132,12 +121,11 @@ def test_a_batch_is_counted_in_blocks_as_at_once(monkeypatch: pytest.MonkeyPatch
     _assert_same(class_counts(columns, drawing), whole)
 
 
-def test_python_int_counts_take_the_one_pass_per_class_path() -> None:
-    """class_counts on plain ints (one shoe) is the reference loop, and equals the array path's one shoe."""
+def test_python_int_counts_equal_the_array_path_s_one_shoe() -> None:
+    """class_counts on plain ints (one shoe: the pass per class) equals the array path's one shoe."""
     shoe = Shoe.decks(8).remove(["K", "K", "Q", "5", "5", "A"])
     drawing = DRAWINGS["standard"]
     plain = class_counts(list(shoe.counts), drawing)
-    assert plain == one_pass_per_class(list(shoe.counts), drawing, (0, 1, 2, 3))
     _assert_same([{k: [v] for k, v in d.items()} for d in plain], class_counts(_columns([shoe], np.int64), drawing))
 
 

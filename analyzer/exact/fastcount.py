@@ -176,6 +176,15 @@ def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] =
             arrays[:10], (arrays[10], arrays[11], arrays[12]), _plan(drawing), classes
         )
         return found
+    return class_counts_by_pass(counts, drawing, classes)
+
+
+def class_counts_by_pass(
+    counts: Sequence[C], drawing: Drawing, classes: Sequence[int] = (0, 1, 2, 3)
+) -> list[dict[Hands, C]]:
+    """:func:`class_counts` one pass per class, on ints or arrays alike: what it runs on ints, and the reference
+    ``tests/test_classbatch.py`` and ``benchmarks/class_counts.py`` hold its one-pass path to."""
+    n, tens = _values(counts)
     zero = n[0] * 0
     size = sum(n, zero)
     table = _four_card_table(n)
