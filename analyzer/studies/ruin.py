@@ -49,9 +49,11 @@ from .netlaw import NetLaw, gamma
 MOST_CELLS = 600_000
 """The largest bankroll grid solved (cells)."""
 MOST_WORK = 1_500_000_000
-"""The most multiplications an elimination may take (cells times bandwidths): some seconds."""
+"""The most multiplications the plain elimination may take (cells times bandwidths): some seconds for it; the float
+path's block cyclic reduction takes a fraction of a second at this limit (Banker's shoe grid, near it: 0.02 s)."""
 MOST_STORED = 30_000_000
-"""The most numbers the elimination keeps (cells times the upper bandwidth): 240 MB of floats."""
+"""The most numbers the plain elimination keeps (cells times the upper bandwidth): 240 MB of floats; the float path
+keeps about twice the cells."""
 CEILING_EXPONENT = 25
 """A lifetime's ceiling is set ``25 / r`` cells above the bankrolls asked about: ``e^-25 < 1.4 * 10^-11``, far below
 the figures' last printed place."""
