@@ -33,7 +33,7 @@ from analyzer.web.jsonbody import MAX_DEPTH, depth
 from analyzer.web.workers import Budget, Refused, Stopped, Workers, failure, perform, tree_rss
 
 from .clirun import assert_refused
-from .web_server import free_port
+from .web_server import free_port, wait_listening
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 TAB = "tab-aaaaaaaaaaaaaaaa"
@@ -387,11 +387,7 @@ def test_the_hostile_requests_of_issue_30_leave_the_server_answering_within_its_
 
 
 def _hostile_run(base: str, port: int, pid: int) -> None:
-    for _ in range(200):
-        with contextlib.suppress(OSError):
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        time.sleep(0.1)
+    wait_listening(port, seconds=20)
     normal = {"state": {"rules": "punto-banco", "pays": ["tie:tie=9:1"]}}
     started = time.monotonic()
     assert post(base, "/api/workbench", normal)[0] == 200
@@ -461,11 +457,7 @@ def test_the_workers_end_with_a_server_killed_without_warning() -> None:
         stderr=subprocess.DEVNULL,
     )
     try:
-        for _ in range(200):
-            with contextlib.suppress(OSError):
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            time.sleep(0.1)
+        wait_listening(port, seconds=20)
         base = f"http://127.0.0.1:{port}"
         job = post(base, "/api/jobs", count(200_000))[1]
         for _ in range(100):

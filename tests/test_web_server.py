@@ -7,14 +7,13 @@ import re
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 
 import pytest
 
 from .clirun import assert_refused
-from .web_server import free_port
+from .web_server import free_port, wait_listening
 
 
 def start(*args: str) -> tuple[subprocess.Popen[str], str]:
@@ -24,16 +23,6 @@ def start(*args: str) -> tuple[subprocess.Popen[str], str]:
     assert server.stdout is not None
     first = server.stdout.readline()
     return server, first
-
-
-def wait_listening(port: int) -> None:
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("the server did not listen")
 
 
 @pytest.mark.slow

@@ -26,7 +26,7 @@ import pytest
 from analyzer.web.logs import RateLimited
 from analyzer.web.transport import Limits
 
-from .web_server import free_port, serving
+from .web_server import free_port, serving, wait_listening
 
 QUICK = Limits(connections=4, header_seconds=0.3, body_idle_seconds=0.3, body_seconds=5.0)
 
@@ -241,12 +241,7 @@ def test_a_slow_header_flood_of_1100_connections_leaves_the_server_answering_wit
         )
     flood: list[socket.socket] = []
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_listening(port)
         for _ in range(1100):
             sock = socket.socket()
             sock.setblocking(False)
@@ -287,12 +282,7 @@ def test_a_flood_of_bad_requests_writes_20_log_lines_and_how_many_were_suppresse
             [sys.executable, "-m", "analyzer", "serve", "--port", str(port)], stdout=written, stderr=subprocess.STDOUT
         )
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_listening(port)
         for _ in range(300):
             with connect(port) as sock:
                 sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")

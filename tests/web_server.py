@@ -28,6 +28,17 @@ CHROMIUM_ARGS = [
 """Debian's chromium, headless, as root, on a machine with no network beyond loopback."""
 
 
+def wait_listening(port: int, seconds: float = 10) -> None:
+    """Until a server on this machine accepts connections on ``port`` (a process just started), or fail."""
+    for _ in range(int(seconds * 10)):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise AssertionError(f"no server listened on port {port} within {seconds} s")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
