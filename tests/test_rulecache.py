@@ -57,16 +57,21 @@ def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
+def _calls(monkeypatch: pytest.MonkeyPatch, module: object, function: str) -> list[str]:
+    """The names of what ``module.function`` is called with from now on (it still runs)."""
+    called: list[str] = []
+    real = getattr(module, function)
+
+    def counted(argument: object) -> object:
+        called.append(getattr(argument, "name", ""))
+        return real(argument)
+
+    monkeypatch.setattr(module, function, counted)
+    return called
+
+
 def _checked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    checked: list[str] = []
-    check = reach.check
-
-    def counted(rules: object) -> object:
-        checked.append(getattr(rules, "name", ""))
-        return check(rules)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(reach, "check", counted)
-    return checked
+    return _calls(monkeypatch, reach, "check")
 
 
 def test_a_second_load_reads_the_kept_rule_set_and_checks_nothing_again(
@@ -222,14 +227,7 @@ def test_a_kept_rule_set_brings_its_settled_pay_tables(cache: Path, monkeypatch:
     from analyzer.game import settle
 
     reach.load_rules("dactylus")
-    made: list[str] = []
-    real = settle._settled
-
-    def counted(wager: object) -> object:
-        made.append(getattr(wager, "name", ""))
-        return real(wager)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(settle, "_settled", counted)
+    made = _calls(monkeypatch, settle, "_settled")
     monkeypatch.setattr(settle, "_SETTLED", {})
     rules = reach.load_rules("dactylus")
     assert [settle.settlement(w) for w in rules.wagers] and made == []
