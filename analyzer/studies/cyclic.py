@@ -48,15 +48,15 @@ class BlockRows:
     last: _Floats
     last_below: _Floats
 
-    def reduced(self, rows: int) -> BlockRows:
-        """The blocks of the system left when the first, third, ... of ``rows`` rows are eliminated."""
+    def reduced(self, rows: int, inverse: _Floats, last_inverse: _Floats) -> BlockRows:
+        """The blocks of the system left when the first, third, ... of ``rows`` rows are eliminated, given the
+        inverses of :attr:`diagonal` and :attr:`last`."""
         a, b, c = self.diagonal, self.above, self.below
-        inverse = _inverse(a)
         inverse_above, inverse_below = inverse @ b, inverse @ c
         diagonal = a - c @ inverse_above - b @ inverse_below
         below = -c @ inverse_below
         if rows % 2:  # the old last row is eliminated: the new last row is an ordinary one beside it
-            last = a - c @ inverse_above - b @ (_inverse(self.last) @ self.last_below)
+            last = a - c @ inverse_above - b @ (last_inverse @ self.last_below)
             last_below = below
         else:  # the old last row is kept, its ordinary neighbour below it eliminated
             last = self.last - self.last_below @ inverse_above
@@ -80,7 +80,7 @@ def solve(blocks: BlockRows, y: _Floats) -> _Floats:
         right = solved[1 : len(kept) + 1]
         reduced[: len(right)] -= right @ blocks.above.T
         steps.append((blocks, inverse, last_inverse, y))
-        blocks, y = blocks.reduced(rows), reduced
+        blocks, y = blocks.reduced(rows, inverse, last_inverse), reduced
     x: _Floats = (_inverse(blocks.last) @ y[0])[None, :]
     for blocks, inverse, last_inverse, y in reversed(steps):
         rows, done = len(y), len(x)
