@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -21,7 +22,7 @@ from analyzer.play.executor import open_executor
 from analyzer.studies.chunk import Chunk
 from analyzer.studies.counting import _numerators, deal_chunk, run
 from analyzer.studies.dealings import common_dealings
-from analyzer.studies.plan import Study, WagerPlan
+from analyzer.studies.plan import Rounds, Study, WagerPlan
 
 from .clirun import run as run_cli
 from .test_json_schemas import _check
@@ -160,3 +161,56 @@ def test_a_study_dealt_without_its_laws_has_the_same_figures_and_the_brownian_ri
     (column,) = without["risk"]
     assert not column["exact_law"] and "--no-exact-risk" in column["reason"] and "per_round" not in column
     assert column["brownian_dealt"]["score"] == pytest.approx(without["desirability_index"] ** 2)
+
+
+def test_a_shoes_law_convolved_on_its_lattice_is_the_plain_convolution_bit_for_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The total of Banker (at 5% commission: 20 cells a unit) and two wagers paid in whole units: in a shoe without a
+    Banker bet every net is a multiple of 20 cells, and the shoe's law is convolved on that lattice; each shoe's law,
+    and their sum, are the plain convolution of its rounds' laws cell by cell, to the last bit."""
+    from analyzer.studies import laws
+
+    columns: list[tuple[laws.ColumnLaws, Rounds, np.ndarray, Sequence[laws.LawBlock], int]] = []
+    plain_column = laws._column
+
+    def recorded(
+        rounds: Rounds,
+        rows: np.ndarray,
+        blocks: Sequence[laws.LawBlock],
+        weights: dict[int, int],
+        most_cells: int,
+        common: int,
+        count: int,
+    ) -> laws.ColumnLaws:
+        found = plain_column(rounds, rows, blocks, weights, most_cells, common, count)
+        columns.append((found, rounds, rows, blocks, count))
+        return found
+
+    monkeypatch.setattr(laws, "_column", recorded)
+    study = Study(
+        rules=read_rules("live-pittsburgh"),
+        wagers=tuple(WagerPlan(n) for n in ("banker", "player-pair", "dragon-bonus-player")),
+        shoes=12,
+        decks=8,
+        play="perfect",
+        seed=3,
+    )
+    seeds = [SeedSequence(study.seed, spawn_key=(i,)) for i in range(study.shoes)]
+    dealt, results = deal_chunk(study, seeds)
+    Chunk.of(study, study.shoes, dealt, _numerators(study, dealt.unseen), results)
+    lattices = []
+    for found, rounds, rows, blocks, count in columns:
+        bets = laws.RoundBets.of(rounds.shoe[rows], blocks)
+        total: tuple[int, np.ndarray] | None = None
+        for shoe in range(count):
+            low, law = 0, np.ones(1)
+            mine = bets.block[bets.shoe == shoe].tolist(), bets.row[bets.shoe == shoe].tolist()
+            for b, row in zip(*mine):
+                low += blocks[b].low
+                law = laws._convolved(law, blocks[b].offsets, blocks[b].chances[row])
+            lattices.append(math.gcd(*(int(np.gcd.reduce(blocks[b].offsets)) for b in mine[0])))
+            total = (low, law) if total is None else laws._added(*total, low, law)
+        assert total is not None and found.shoe_sum is not None
+        assert found.shoe_low == total[0] and np.array_equal(found.shoe_sum, total[1])
+    assert 20 in lattices and 1 in lattices  # shoes convolved on the lattice of 20 cells, and shoes on every cell

@@ -196,7 +196,7 @@ def chunk_laws(
     nets = _nets(study.rules, tuple(w.name if ok else None for w, ok in zip(wagers, lawful)), pairs)
     wanted = [j for j in range(width + 1) if (lawful[j] if j < width else all(lawful))]
     weights: dict[int, dict[int, int]] = {j: {} for j in wanted}
-    laws: dict[int, list[_RoundLaw | None]] = {j: [] for j in wanted}
+    blocks: dict[int, list[LawBlock]] = {j: [] for j in wanted}
     most_cells = dict.fromkeys(wanted, 1)
     # Python-int counts (shoes beyond int64) take tens of bytes each: their rounds are counted a slice at a time
     step = len(rows) if counts_fit_int64(study.cards) else LAW_ROUNDS_PER_SLICE
@@ -213,10 +213,10 @@ def chunk_laws(
             else:
                 round_stakes = np.stack([stakes[i][part] * (common_scale // scales[i]) for i in range(width)], axis=1)
                 per_state = nets
-            cells = _round_laws(round_stakes, per_state, counts, sizes, study.cards, weights[j], laws[j])
+            cells = _round_laws(round_stakes, per_state, counts, sizes, study.cards, weights[j], blocks[j], first)
             most_cells[j] = max(most_cells[j], cells)
     return tuple(
-        _column(rounds, rows, laws[j], weights[j], most_cells[j], common, count) if j in weights else None
+        _column(rounds, rows, blocks[j], weights[j], most_cells[j], common, count) if j in weights else None
         for j in range(width + 1)
     )
 
@@ -229,8 +229,17 @@ MOST_SHOE_CELLS = 2**23
 out, and said so (a bet spread of many units over the ten thousand rounds of a 1,000-deck shoe would span
 hundreds of millions)."""
 
-_RoundLaw = tuple[int, npt.NDArray[np.int64], npt.NDArray[np.float64]]
-"""A round's law, sparse: its least net in cells, the cells above it that it can net, and their chances."""
+
+@dataclass(frozen=True, eq=False)
+class LawBlock:
+    """The laws of some bet rounds of one column that net the same cells (the rounds of one stake pattern): ``at`` their
+    positions among the chunk's bet rounds (ascending), ``low`` their least net in cells, ``offsets`` the cells above it
+    they can net (ascending, from 0), ``chances[k]`` round ``at[k]``'s chance of each (each ratio correctly rounded)."""
+
+    at: npt.NDArray[np.int64]
+    low: int
+    offsets: npt.NDArray[np.int64]
+    chances: npt.NDArray[np.float64]
 
 
 def _round_laws(
@@ -240,14 +249,15 @@ def _round_laws(
     sizes: list[int],
     cards: int,
     weights: dict[int, int],
-    laws: list[_RoundLaw | None],
+    blocks: list[LawBlock],
+    first: int,
 ) -> int:
-    """One column's round laws for some bet rounds, added to ``weights`` (integers over the common dealings, by net in
-    cells) and appended to ``laws`` (``None`` where the column bets nothing); the most cells of one round's law.
+    """One column's round laws for some bet rounds (positions ``first`` on among the chunk's), added to ``weights``
+    (integers over the common dealings, by net in cells) and appended to ``blocks`` (one per stake pattern the
+    column bets in; a round where it bets nothing is in none); the most cells of one round's law.
 
     ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``nets`` per wager and state,
     ``counts`` per round and state, ``sizes`` each round's unseen cards."""
-    found: list[_RoundLaw | None] = [None] * len(sizes)
     most_cells = 1
     if stakes.shape[1] == 1:  # one wager's column: its stakes sorted as numbers (as by rows, and faster)
         single, inverse = np.unique(stakes[:, 0], return_inverse=True)
@@ -266,23 +276,23 @@ def _round_laws(
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
         most_cells = max(most_cells, len(values))
         sizes_chosen = _distinct(unseen[chosen])
+        size_of = np.searchsorted(sizes_chosen, unseen[chosen])
         grouped = np.zeros((len(sizes_chosen), len(values)), dtype=by_value.dtype)  # a shoe meets each U once:
-        np.add.at(grouped, np.searchsorted(sizes_chosen, unseen[chosen]), by_value)  # <= 20 (U)_6 in int64
-        for u, row in enumerate(grouped.tolist()):
-            factor = dealing_factor(cards, int(sizes_chosen[u]))
-            for value, n in zip(values.tolist(), row):
-                if n:
-                    weights[value] = weights.get(value, 0) + int(n) * factor
-        dealings = [math.perm(int(u), CARDS_PER_ROUND) for u in unseen[chosen].tolist()]
+        np.add.at(grouped, size_of, by_value)  # <= 20 (U)_6 in int64
+        factors = np.array([dealing_factor(cards, int(u)) for u in sizes_chosen.tolist()], dtype=object)
+        for value, weight in zip(values.tolist(), (factors @ grouped.astype(object)).tolist()):
+            if weight:  # a sum of counts (at least 0) times factors: 0 only where every count is
+                weights[value] = weights.get(value, 0) + int(weight)
+        dealings = [math.perm(int(u), CARDS_PER_ROUND) for u in sizes_chosen.tolist()]
         if by_value.dtype == np.int64 and max(dealings) < 2**53:  # every count and dealing exact in a float
-            chances = by_value.astype(np.float64) / np.asarray(dealings, dtype=np.float64)[:, None]
+            chances = by_value.astype(np.float64) / np.asarray(dealings, dtype=np.float64)[size_of][:, None]
         else:
-            chances = np.array([[int(n) / d for n in row] for row, d in zip(by_value.tolist(), dealings)])
+            chances = np.array(
+                [[int(n) / dealings[u] for n in row] for row, u in zip(by_value.tolist(), size_of.tolist())],
+                dtype=np.float64,
+            )
         low = int(values[0])
-        offsets = (values - low).astype(np.int64)
-        for k, chance in zip(chosen.tolist(), chances):  # each ratio correctly rounded
-            found[k] = (low, offsets, chance)
-    laws.extend(found)
+        blocks.append(LawBlock(first + chosen.astype(np.int64), low, (values - low).astype(np.int64), chances))
     return most_cells
 
 
@@ -302,53 +312,80 @@ def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
 def _column(
     rounds: Rounds,
     rows: npt.NDArray[np.int64],
-    laws: list[_RoundLaw | None],
+    blocks: Sequence[LawBlock],
     weights: dict[int, int],
     most_cells: int,
     common: int,
     count: int,
 ) -> ColumnLaws:
-    """One column's tallies from its round laws (one per bet round ``rows``, in round order): the rounds' weights, a
-    round with no bet netting 0, and each shoe's law, the convolution of its rounds' (module notes); a shoe's law is
-    added into the sum as soon as its rounds are done, so one is kept at a time. Beyond :data:`MOST_SHOE_CELLS` the
-    shoes' laws are left out, with the reason."""
-    idle = len(rounds.shoe) - sum(law is not None for law in laws)
+    """One column's tallies from its round laws (``blocks``, of the bet rounds ``rows``): the rounds' weights, a round
+    with no bet netting 0, and each shoe's law, the convolution of its rounds' (module notes), added into the sum in
+    shoe order as soon as it is done, so one is kept at a time. Beyond :data:`MOST_SHOE_CELLS` the shoes' laws are
+    left out, with the reason.
+
+    A shoe's law is convolved on the lattice its rounds can reach: every net a shoe's rounds can make above their
+    least is a multiple of ``g``, the greatest common divisor of their laws' cells (20 for a total at a 5% commission's
+    scale in a shoe without a commission bet), so its law is convolved with every cell divided by ``g`` and spread
+    out again afterwards. The cells left out are 0, so each cell kept is the same sum of the same products in the
+    same order (``tests/test_risk_laws.py`` holds it to the plain convolution, bit for bit)."""
+    bets = RoundBets.of(rounds.shoe[rows], blocks)
+    idle = len(rounds.shoe) - len(bets.block)
     if idle:
         weights[0] = weights.get(0, 0) + idle * common
-    shoe_of = rounds.shoe[rows].tolist()
-    spans = np.zeros(count, dtype=np.int64)
-    bets = [0] * count
-    for shoe, law in zip(shoe_of, laws):
-        if law is not None:
-            spans[shoe] += int(law[1][-1])
-            bets[shoe] += 1
-    widest = int(spans.max(initial=0)) + 1
+    per_shoe = np.bincount(bets.shoe, minlength=count)
+    widest = int(np.bincount(bets.shoe, weights=bets.span, minlength=count).max(initial=0)) + 1
     if widest > MOST_SHOE_CELLS:
         reason = (
             f"a shoe's law would span {widest:,} cells of its result, beyond the {MOST_SHOE_CELLS:,} kept (a shoe of "
             "many bet rounds, each of many cells)"
         )
-        return ColumnLaws(weights, len(rounds.shoe), 0, None, count, max(bets), most_cells, reason)
+        return ColumnLaws(weights, len(rounds.shoe), 0, None, count, int(per_shoe.max()), most_cells, reason)
+    lattices = [int(np.gcd.reduce(b.offsets)) for b in blocks]  # 0 for a law of one cell: it divides nothing
+    shrunk: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
     total: tuple[int, npt.NDArray[np.float64]] | None = None
-    shoe_low, found, current = 0, np.ones(1, dtype=np.float64), 0
-
-    def closed(low: int, law: npt.NDArray[np.float64]) -> None:
-        nonlocal total
-        total = (low, law.copy()) if total is None else _added(*total, low, law)
-
-    for shoe, law in zip(shoe_of, laws):  # in round order within each shoe, shoe after shoe
-        if law is None:
-            continue
-        while current < shoe:  # shoes done (one without a bet nets 0 for certain)
-            closed(shoe_low, found)
-            shoe_low, found, current = 0, np.ones(1, dtype=np.float64), current + 1
-        shoe_low += law[0]
-        found = _convolved(found, law[1], law[2])
-    while current < count:
-        closed(shoe_low, found)
-        shoe_low, found, current = 0, np.ones(1, dtype=np.float64), current + 1
+    ends = np.cumsum(per_shoe).tolist()
+    for shoe, end in enumerate(ends):
+        mine = range(end - int(per_shoe[shoe]), end)
+        step = math.gcd(*(lattices[b] for b in bets.block[mine].tolist())) or 1
+        shoe_low, found = 0, np.ones(1, dtype=np.float64)
+        for b, row in zip(bets.block[mine].tolist(), bets.row[mine].tolist()):
+            block = blocks[b]
+            if (b, step) not in shrunk:
+                shrunk[b, step] = block.offsets // step
+            shoe_low += block.low
+            found = _convolved(found, shrunk[b, step], block.chances[row])
+        if step > 1:
+            spread = np.zeros((len(found) - 1) * step + 1, dtype=np.float64)
+            spread[::step] = found
+            found = spread
+        total = (shoe_low, found) if total is None else _added(*total, shoe_low, found)
     assert total is not None
-    return ColumnLaws(weights, len(rounds.shoe), total[0], total[1], count, max(bets), most_cells)
+    return ColumnLaws(weights, len(rounds.shoe), total[0], total[1], count, int(per_shoe.max()), most_cells)
+
+
+@dataclass(frozen=True, eq=False)
+class RoundBets:
+    """A column's bet rounds in round order (shoe by shoe), each with its shoe, its law's block and row there, and its
+    law's span (its cells above its least)."""
+
+    shoe: npt.NDArray[np.int64]
+    block: npt.NDArray[np.int64]
+    row: npt.NDArray[np.int64]
+    span: npt.NDArray[np.int64]
+
+    @staticmethod
+    def of(shoe_of: npt.NDArray[np.int64], blocks: Sequence[LawBlock]) -> RoundBets:
+        """From the shoe of each of the chunk's bet rounds (``shoe_of``, ascending) and the column's blocks."""
+        if not blocks:
+            none = np.zeros(0, dtype=np.int64)
+            return RoundBets(none, none, none, none)
+        at = np.concatenate([b.at for b in blocks])
+        sizes = [len(b.at) for b in blocks]
+        block = np.repeat(np.arange(len(blocks), dtype=np.int64), sizes)
+        row = np.concatenate([np.arange(size, dtype=np.int64) for size in sizes])
+        span = np.repeat(np.array([int(b.offsets[-1]) for b in blocks], dtype=np.int64), sizes)
+        order = np.argsort(at, kind="stable")
+        return RoundBets(shoe_of[at[order]].astype(np.int64), block[order], row[order], span[order])
 
 
 def _added(
