@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from ..exact.multiset import FLOAT64_EXACT
 from ..game.cards import RANKS
 from ..game.needs import needs_of
 from ..game.settle import settle
@@ -206,6 +207,8 @@ def chunk_laws(
         by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(part), len(RANKS), -1).sum(axis=2)
         sizes = by_rank.sum(axis=1).tolist()
         _, counts = final_state_matrix(study.rules, by_rank, pairs)  # int64 when each count (at most (U)_6) fits
+        if counts.dtype == np.int64 and math.perm(max(sizes, default=CARDS_PER_ROUND), CARDS_PER_ROUND) < FLOAT64_EXACT:
+            counts = counts.astype(np.float64)  # every count, and every sum of a round's counts, an exact float
         for j in wanted:
             if j < width:
                 round_stakes = stakes[j][part][:, None]
@@ -257,7 +260,9 @@ def _round_laws(
     column bets in; a round where it bets nothing is in none); the most cells of one round's law.
 
     ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``nets`` per wager and state,
-    ``counts`` per round and state, ``sizes`` each round's unseen cards."""
+    ``counts`` per round and state, ``sizes`` each round's unseen cards. ``counts`` in float64 (where the caller has
+    checked that every ``(U)_6`` is below 2**53) sums a round's counts by net through BLAS, exactly: every partial
+    sum is a count of the round's dealings, an integer below ``(U)_6``; else in int64 or Python ints."""
     most_cells = 1
     if stakes.shape[1] == 1:  # one wager's column: its stakes sorted as numbers (as by rows, and faster)
         single, inverse = np.unique(stakes[:, 0], return_inverse=True)
@@ -274,18 +279,19 @@ def _round_laws(
         one_hot = np.zeros((nets.shape[1], len(values)), dtype=counts.dtype)
         one_hot[np.arange(nets.shape[1]), np.asarray(where).reshape(-1)] = 1
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
+        whole = by_value.astype(np.int64) if by_value.dtype == np.float64 else by_value  # exact (docstring)
         most_cells = max(most_cells, len(values))
         sizes_chosen = _distinct(unseen[chosen])
         size_of = np.searchsorted(sizes_chosen, unseen[chosen])
-        grouped = np.zeros((len(sizes_chosen), len(values)), dtype=by_value.dtype)  # a shoe meets each U once:
-        np.add.at(grouped, size_of, by_value)  # <= 20 (U)_6 in int64
+        grouped = np.zeros((len(sizes_chosen), len(values)), dtype=whole.dtype)  # a shoe meets each U once:
+        np.add.at(grouped, size_of, whole)  # <= 20 (U)_6 in int64
         factors = np.array([dealing_factor(cards, int(u)) for u in sizes_chosen.tolist()], dtype=object)
         for value, weight in zip(values.tolist(), (factors @ grouped.astype(object)).tolist()):
             if weight:  # a sum of counts (at least 0) times factors: 0 only where every count is
                 weights[value] = weights.get(value, 0) + int(weight)
         dealings = [math.perm(int(u), CARDS_PER_ROUND) for u in sizes_chosen.tolist()]
-        if by_value.dtype == np.int64 and max(dealings) < 2**53:  # every count and dealing exact in a float
-            chances = by_value.astype(np.float64) / np.asarray(dealings, dtype=np.float64)[size_of][:, None]
+        if by_value.dtype == np.float64:  # every count and dealing an exact float: each ratio correctly rounded
+            chances = by_value / np.asarray(dealings, dtype=np.float64)[size_of][:, None]
         else:
             chances = np.array(
                 [[int(n) / dealings[u] for n in row] for row, u in zip(by_value.tolist(), size_of.tolist())],
