@@ -39,8 +39,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import product
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
 
 from ..errors import InputError
 from ..exact.parsheet import par_sheets
@@ -248,39 +250,89 @@ def best_tags(
     """The integer tags of the given ``levels`` that best track the effects (as :func:`balanced_count` searches
     them); ``balanced`` False drops the condition that they sum to zero over a deck (an unbalanced count);
     ``within_level`` keeps every tag within the level (else within :data:`MAX_TAG`). All-zero tags when none is
-    found, with the betting correlation of the tags found."""
+    found, with the betting correlation of the tags found.
+
+    Each rounding is scored by the correlation's sign times its square, up to a factor common to all roundings:
+    ``c |c| / v`` with ``c = sum n t e`` (the effects ``e`` scaled to integers: their weighted mean is 0, so this is
+    the covariance) and ``v = N sum n t^2 - (sum n t)^2`` (0 scores 0), over the ranks' ``n`` cards of ``N``; scores
+    are compared exactly, the smaller tags winning a tie, then the first rounding found. Every rounding of a level
+    is scored at once, as arrays."""
     values = [e if e is not None else Fraction(0) for e in effects.effects]
     largest = max(abs(v) for v in values)
     if largest == 0:
         return (0,) * len(RANKS), None
     groups = sorted(set(values))
     group_of = [groups.index(v) for v in values]
-    weights = effects.shoe.counts
     scale = math.lcm(*(v.denominator for v in values))
-    scaled = [int(v * scale) for v in values]  # integers with the effects' proportions
-    best: tuple[Fraction, int, tuple[int, ...]] | None = None  # score, sum of |tags|, tags
+    # per group of equal effects: its ranks, its cards, and its cards' effects times the scale (integers with the
+    # effects' proportions): a rounding's score needs only these sums
+    ranks = np.bincount(group_of, minlength=len(groups))
+    cards = np.bincount(group_of, weights=effects.shoe.counts, minlength=len(groups)).astype(np.int64)
+    pulls = [0] * len(groups)
+    for g, n, v in zip(group_of, effects.shoe.counts, values):
+        pulls[g] += n * int(v * scale)
+    total = int(cards.sum())
+    pulls_bound = max(abs(pull) for pull in pulls) * MAX_TAG * len(groups)  # bounds every covariance
+    small = pulls_bound < 2**63
+    best: tuple[int, int, int, tuple[int, ...]] | None = None  # covariance, variance, sum of |tags|, tags by group
     for level in levels:
+        limit = level if within_level else MAX_TAG
         for spread in (0, 1):  # round down or up; only if no such rounding balances, one step further
             choices = [
-                range(math.floor(v * level / largest) - spread, math.ceil(v * level / largest) + spread + 1)
+                range(
+                    max(math.floor(v * level / largest) - spread, -limit),
+                    min(math.ceil(v * level / largest) + spread, limit) + 1,
+                )
                 for v in groups
             ]
-            found = False
-            for picked in product(*choices):
-                if any(abs(t) > (level if within_level else MAX_TAG) for t in picked):
-                    continue
-                tags = tuple(picked[g] for g in group_of)
-                if (balanced and sum(tags) != 0) or not any(tags):
-                    continue
-                found = True
-                candidate = (_score(tags, scaled, weights), sum(abs(t) for t in tags), tags)
-                if best is None or candidate[0] > best[0] or (candidate[0] == best[0] and candidate[1] < best[1]):
-                    best = candidate
-            if found:
-                break
+            picks = _product(choices)  # every rounding within the limit, in itertools.product's order
+            kept = picks.any(axis=1)  # some tag not 0
+            if balanced:
+                kept &= picks @ ranks == 0  # the tags sum to 0 over the ranks
+            if not kept.any():
+                continue
+            found = picks[kept]
+            covariance = found @ (np.array(pulls, dtype=np.int64) if small else np.array(pulls, dtype=object))
+            sums = found @ cards
+            variance = total * ((found * found) @ cards) - sums * sums  # below 2**63: small counts and tags
+            sizes = np.abs(found) @ ranks
+            for k in _near_the_top(covariance, variance, pulls_bound).tolist():
+                if best is None or _better(int(covariance[k]), int(variance[k]), int(sizes[k]), best):
+                    best = (int(covariance[k]), int(variance[k]), int(sizes[k]), tuple(found[k].tolist()))
+            break
     if best is None:  # e.g. two ranks against eleven (Majestic Match's K and Q): no balance within the tag range
         return (0,) * len(RANKS), None
-    return best[2], correlation(best[2], effects)
+    tags = tuple(best[3][g] for g in group_of)
+    return tags, correlation(tags, effects)
+
+
+def _product(choices: Sequence[range]) -> npt.NDArray[np.int64]:
+    """Every pick of one value from each range, a row each, in the order of :func:`itertools.product`."""
+    grids = np.meshgrid(*(np.arange(c.start, c.stop, dtype=np.int64) for c in choices), indexing="ij")
+    return np.stack([grid.reshape(-1) for grid in grids], axis=1).reshape(-1, len(choices))
+
+
+def _near_the_top(covariance: npt.NDArray[Any], variance: npt.NDArray[np.int64], bound: int) -> npt.NDArray[np.int64]:
+    """The roundings (indices, ascending) whose score (:func:`best_tags`) may be the highest: those whose score in
+    floats is within a relative 1e-9 of the highest float score. Each float score is within 4 units in the last place
+    of the exact one (a covariance and a variance converted, a product and a quotient, each correctly rounded), so every
+    rounding of the highest exact score is among them; all of them when a covariance could reach 2**500 (its square
+    would overflow a float)."""
+    if bound >= 2**500:
+        return np.arange(len(variance))
+    floats = covariance.astype(np.float64)
+    scores = np.divide(floats * np.abs(floats), variance, out=np.zeros(len(variance)), where=variance != 0)
+    top = float(scores.max())
+    return np.flatnonzero(scores >= top - 1e-9 * abs(top))
+
+
+def _better(covariance: int, variance: int, size: int, best: tuple[int, int, int, tuple[int, ...]]) -> bool:
+    """Whether a rounding scores above ``best`` (:func:`best_tags`, compared exactly by cross-multiplying), or the same
+    with smaller tags: the first rounding found is kept among equals."""
+    numerator, denominator = (covariance * abs(covariance), variance) if variance else (0, 1)
+    best_numerator, best_denominator = (best[0] * abs(best[0]), best[1]) if best[1] else (0, 1)
+    left, right = numerator * best_denominator, best_numerator * denominator
+    return left > right or (left == right and size < best[2])
 
 
 def correlation(tags: Sequence[int], effects: Effects) -> float | None:
@@ -350,15 +402,3 @@ def _moments(
     tag_square = sum((n * (t - tag_mean) ** 2 for n, t in zip(weights, tags)), Fraction(0))
     value_square = sum((n * (v - value_mean) ** 2 for n, v in zip(weights, values)), Fraction(0))
     return covariance, tag_square, value_square
-
-
-def _score(tags: Sequence[int], scaled: Sequence[int], weights: Sequence[int]) -> Fraction:
-    """The correlation's sign times its square, up to a factor common to all tags: compared exactly.
-
-    ``scaled`` are the effects times a common denominator; their weighted
-    mean is zero (the invariant), so the covariance is sum n t e.
-    """
-    covariance = sum(n * t * e for n, t, e in zip(weights, tags, scaled))
-    cards = sum(weights)
-    spread = cards * sum(n * t * t for n, t in zip(weights, tags)) - sum(n * t for n, t in zip(weights, tags)) ** 2
-    return Fraction(covariance * abs(covariance), spread) if spread else Fraction(0)
