@@ -117,7 +117,7 @@ def test_a_batch_is_counted_in_blocks_as_at_once(monkeypatch: pytest.MonkeyPatch
     columns = _columns(shoes, np.int64)
     drawing = DRAWINGS["standard"]
     whole = class_counts(columns, drawing)
-    monkeypatch.setattr(classbatch, "SHOES_PER_BLOCK", 4)
+    monkeypatch.setattr(classbatch, "COLUMNS_PER_BLOCK", 4)
     _assert_same(class_counts(columns, drawing), whole)
 
 

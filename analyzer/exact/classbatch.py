@@ -80,16 +80,20 @@ def endings_by_class(
     # by ending: [P, B] both stand; [final P, B] the Player drew, the Banker stood; [final P, final B] both drew;
     # [P, final B] the Player stood, the Banker drew; each [..., entry] for each class
     found: dict[int, tuple[_Array, ...]] = {}
-    if shoes == 0 or shoes > SHOES_PER_BLOCK:  # else the one block's columns are the result, no copy
+    pair_lanes = len([cls for cls in lanes if cls])
+    width = (shoes if 0 in lanes else 0) + (shoes if chosen is None else len(chosen)) * pair_lanes
+    blocks = max(1, -(-width // COLUMNS_PER_BLOCK))
+    step = max(1, -(-shoes // blocks))  # shoes a block
+    if shoes == 0 or blocks > 1:  # else the one block's columns are the result, no copy
         widths = {cls: shoes if cls == 0 or chosen is None else len(chosen) for cls in lanes}
         found = {cls: tuple(np.zeros((10, 10, widths[cls]), dtype=n.dtype) for _ in range(4)) for cls in lanes}
-    for first in range(0, shoes, SHOES_PER_BLOCK):
-        block = slice(first, first + SHOES_PER_BLOCK)
+    for first in range(0, shoes, step):
+        block = slice(first, first + step)
         if chosen is None:
             picked: slice | _Array = slice(None)
             gone = block
         else:
-            lo, hi = (int(i) for i in np.searchsorted(chosen, (first, first + SHOES_PER_BLOCK)))
+            lo, hi = (int(i) for i in np.searchsorted(chosen, (first, first + step)))
             picked, gone = chosen[lo:hi] - first, slice(lo, hi)
         columns = _columns_of(n[:, block], (tens[0][block], tens[1][block], tens[2][block]), picked, lanes)
         ends = tuple(np.zeros((10, 10, columns.n.shape[1]), dtype=n.dtype) for _ in range(4))
@@ -105,8 +109,9 @@ def endings_by_class(
     return [{key: places[cls][key[2:]][key[0], key[1]] for key in _keys(plan, cls)} for cls in classes]
 
 
-SHOES_PER_BLOCK = 2048
-"""Shoes counted at once (a bound on memory: a group's table is 10 x 10 cells of up to four columns a shoe)."""
+COLUMNS_PER_BLOCK = 2048
+"""Columns counted at once, about (a shoe has a column for class 0 and one for each pair class it is counted in):
+a block's tables of one Player total, 1,000 cells by column, then stay within a cache (16 MB of int64)."""
 _LANE_ORDER = (1, 0, 2, 3)
 """The classes' order in a block's columns: the classes with a dealing in any one group are then side by side (class
 0 alone, 1 and 0, 0 and 2, all four), so a group's columns are a slice."""
@@ -167,14 +172,18 @@ def _add_block(columns: _Columns, plan: Plan, found: Sequence[_Array]) -> None:
     unused_two = (size - 4) * (size - 5)  # ways to deal P3 and B3 when neither is drawn
     unused_one = size - 5  # ways to deal the sixth card when one third card is drawn
     spans = list(columns.spans.items())  # in lane order
+    # [B, a, b, column]: the X tables of the groups with one Player total, every column's (each class's own)
+    tables = np.zeros((10, 10, 10, n.shape[1]), dtype=n.dtype)
+    every = tables[..., columns.spans[0]] if 0 in columns.spans else None
     for p in range(10):
-        table = _table_of(columns.every, p)  # [B, a, b, shoe]
+        table = _table_of(columns.every, p, every)  # [B, a, b, shoe]: class 0's
+        _fill_pairs(columns, p, table, tables)
         for banker in range(10):
-            present = [(cls, span) for cls, span in spans if _in_group(cls, p, banker)]
-            if not present or present[0][1].start == present[-1][1].stop:
+            present = [span for cls, span in spans if _in_group(cls, p, banker)]
+            if not present or present[0].start == present[-1].stop:
                 continue
-            at = slice(present[0][1].start, present[-1][1].stop)
-            x = _stacked(columns, p, banker, table[banker], present)  # [a, b, column]
+            at = slice(present[0].start, present[-1].stop)
+            x = tables[banker, ..., at]  # [a, b, column]
             rp = x.sum(axis=1)  # row sums: rows a and P - a count the same dealings, the Player's cards swapped
             s0 = rp.sum(axis=0)
             third_cards = plan[p][banker]
@@ -210,10 +219,11 @@ def _add_block(columns: _Columns, plan: Plan, found: Sequence[_Array]) -> None:
                 both_drew[total, :banker, at] += by_w[:, head:]
 
 
-def _table_of(n: _Array, p: int) -> _Array:
+def _table_of(n: _Array, p: int, out: _Array | None) -> _Array:
     """Class 0's X of the groups with Player total ``p``, [B, a, b, shoe]: four-card dealings P1 = a, P2 = p - a,
-    B1 = b, B2 = B - b, each weighed as :func:`analyzer.exact.fastcount._four_card_table` weighs it."""
-    table = np.empty((10, 10, 10, n.shape[1]), dtype=n.dtype)
+    B1 = b, B2 = B - b, each weighed as :func:`analyzer.exact.fastcount._four_card_table` weighs it (written into
+    ``out`` when given)."""
+    table = np.empty((10, 10, 10, n.shape[1]), dtype=n.dtype) if out is None else out
     for a in range(10):
         c = (p - a) % 10
         if c < a:
@@ -230,54 +240,55 @@ def _table_of(n: _Array, p: int) -> _Array:
     return table
 
 
-def _stacked(columns: _Columns, p: int, banker: int, every: _Array, present: Sequence[tuple[int, slice]]) -> _Array:
-    """Group (p, banker)'s X over the columns of the classes ``present`` (each with its columns, in lane order),
-    [a, b, column], from class 0's ``every`` [a, b, shoe] (the pair classes' entries as
-    :func:`analyzer.exact.fastcount._pair_entries` makes them)."""
-    if len(present) == 1 and present[0][0] == 0:
-        return every
-    n, picked = columns.paired, columns.picked
+def _fill_pairs(columns: _Columns, p: int, table: _Array, tables: _Array) -> None:
+    """The pair classes' X of the groups with Player total ``p`` (those with a dealing in them), written into their
+    columns of ``tables`` [B, a, b, column], from class 0's ``table`` [B, a, b, shoe] (entries as
+    :func:`analyzer.exact.fastcount._pair_entries` makes them).
+
+    A class's entries sit at places that depend on the totals alone: class 2's (columns b-b of every row) on B, so
+    they are the same for every ``p`` and overwritten; classes 1 and 3 (rows a-a) on ``p``, so the rows of the
+    previous even ``p`` are set back to 0 first. Every other entry stays 0.
+    """
+    spans, n, picked = columns.spans, columns.paired, columns.picked
+    if not any(cls in spans for cls in (1, 2, 3)):
+        return
     q2, two_then_pair, pair_then_pair = columns.tens
-    start = present[0][1].start
-    x = np.zeros((10, 10, present[-1][1].stop - start), dtype=every.dtype)
-    for cls, span in present:
-        mine = x[..., span.start - start : span.stop - start]  # [a, b, column of this class]
-        if cls == 0:
-            mine[...] = every
-        elif cls == 1:  # the Player's a-a
-            for a in _DOUBLES[p]:
-                if a:
-                    mine[a] = every[a][:, picked]
-                else:  # two tens of one rank, then the Banker's two cards from n less two tens
-                    m = n.copy()
-                    m[0] = m[0] - 2
-                    for b, d in enumerate(_PARTNER[banker].tolist()):
-                        mine[0, b] = q2 * m[b] * (m[d] - 1 if b == d else m[d])
-        elif cls == 2:  # the Banker's b-b
-            for b in _DOUBLES[banker]:
-                if b:
-                    mine[:, b] = every[:, b][:, picked]
-                    continue
-                for a in range(10):
-                    c = (p - a) % 10
-                    if a and c:  # no Player ten: any same-rank pair of tens
-                        mine[a, 0] = (n[a] * (n[c] - 1) if a == c else n[a] * n[c]) * q2
-                    elif a or c:  # one Player ten of any rank, then a same-rank pair of the other tens
-                        mine[a, 0] = n[a or c] * (n[0] - 2) * q2
-                    else:  # two Player tens, then a same-rank pair of the tens left
-                        mine[a, 0] = two_then_pair
-        else:  # both
-            for a in _DOUBLES[p]:
-                for b in _DOUBLES[banker]:
-                    if a and b:
-                        mine[a, b] = every[a, b][picked]
-                    elif b:  # a same-rank pair of tens, then the Banker's pair b-b
-                        mine[a, b] = q2 * n[b] * (n[b] - 1)
-                    elif a:
-                        mine[a, b] = n[a] * (n[a] - 1) * q2
-                    else:  # two same-rank pairs of tens, of two ranks or of one
-                        mine[a, b] = pair_then_pair
-    return x
+    if 2 in spans:  # the Banker's b-b
+        banker = tables[..., spans[2]]
+        banker[_DOUBLED_AT[1:], :, _V[1:]] = table[_DOUBLED_AT[1:], :, _V[1:]][..., picked]  # [b, a, shoe]: b-b, 1-9
+        for a in range(10):  # two tens, B = 0
+            c = (p - a) % 10
+            if a and c:  # no Player ten: any same-rank pair of tens
+                banker[0, a, 0] = (n[a] * (n[c] - 1) if a == c else n[a] * n[c]) * q2
+            elif a or c:  # one Player ten of any rank, then a same-rank pair of the other tens
+                banker[0, a, 0] = n[a or c] * (n[0] - 2) * q2
+            else:  # two Player tens, then a same-rank pair of the tens left
+                banker[0, a, 0] = two_then_pair
+    if p % 2:  # no Player pair makes an odd total
+        return
+    rows = _DOUBLES[p]
+    if 1 in spans:  # the Player's a-a
+        player = tables[..., spans[1]]
+        player[:, _DOUBLES[(p - 2) % 10]] = 0
+        for a in rows:
+            if a:
+                player[:, a] = table[:, a][..., picked]
+            else:  # two tens of one rank, then the Banker's two cards from n less two tens
+                m = n.copy()
+                m[0] = m[0] - 2
+                after = m[None] * m[_PARTNER]  # [B, b, shoe]
+                after[_DOUBLED_AT, _V] -= m  # the Banker's second card has the first card's value
+                player[:, 0] = after * q2
+    if 3 in spans:  # both
+        both = tables[..., spans[3]]
+        both[:, _DOUBLES[(p - 2) % 10]] = 0
+        for a in rows:
+            if a:
+                both[_DOUBLED_AT[1:], a, _V[1:]] = table[_DOUBLED_AT[1:], a, _V[1:]][..., picked]
+                both[0, a, 0] = n[a] * (n[a] - 1) * q2  # then a same-rank pair of tens
+            else:  # a same-rank pair of tens, then the Banker's pair b-b
+                both[_DOUBLED_AT[1:], 0, _V[1:]] = q2 * n[1:] * (n[1:] - 1)
+                both[0, 0, 0] = pair_then_pair  # two same-rank pairs of tens, of two ranks or of one
 
 
 @cache
