@@ -1,10 +1,13 @@
 """Every pair class in one pass (analyzer/exact/classbatch.py) held to one pass per class and to a brute force.
 
-``class_counts`` on numpy arrays stacks the requested pair classes on a lane axis and counts every group once;
+``class_counts`` on numpy arrays lays the requested pair classes out as blocks of columns and counts every group once;
 before, it ran the fast path's ``_endings`` once per class. The old loop is copied here as the reference: for
 every subset of the classes, on batches of odd and suited small shoes, random depleted shoes and 8 decks, with
 int64 arrays and with Python ints (object arrays), the new path must give the same endings in the same order and
 the same count for every shoe; on the small shoes the classes must also be those of the brute force's final states.
+With ``paired`` (the pair classes of some shoes only) each pair class must be the reference's counts of the shoes
+picked, and ``final_state_matrix``'s ``told_apart`` rows the full matrix's, the other rows the counts without pair
+flags in the (no, no) columns.
 """
 
 from __future__ import annotations

@@ -8,10 +8,15 @@ values dealt); what changes is the shape of the work:
 
 * one group at a time, every row, column and third card of the group at once (arrays of 10 x 10 cells by shoe),
   instead of a Python loop over the vectors of each cell;
-* the pair classes stacked beside class 0 on a lane axis, so one pass over the 100 groups serves every requested
-  class. A group's lanes are the classes with a dealing in it: class 0 always, 1 (a Player pair) when the Player's
-  total is even (a pair x-x makes an even total), 2 (a Banker pair) when the Banker's is, 3 (both) when both are:
-  a class absent from a group costs nothing there.
+* the pair classes laid beside class 0 as blocks of columns, so one pass over the 100 groups serves every
+  requested class. A column is one shoe in one class; the blocks come in the order 1, 0, 2, 3 (:data:`_LANE_ORDER`),
+  class 0's with a column for every shoe, each pair class's with a column for each shoe of ``paired`` only (every
+  shoe when it is None: a study whose pair wagers are on a few rounds counts their pair classes on those rounds
+  alone). Every operation of a group is element-wise along the columns, so the work grows with the columns a group
+  has: its classes are those with a dealing in it, class 0 always, 1 (a Player pair) when the Player's total is
+  even (a pair x-x makes an even total), 2 (a Banker pair) when the Banker's is, 3 (both) when both are, and in
+  that order their blocks are side by side, so a group's columns are one slice and an absent class costs nothing
+  there.
 
 The class tables are those of :func:`analyzer.exact.fastcount._pair_entries`: a pair class keeps the rows (Player
 pair) or columns (Banker pair) of doubled values, which for values 1-9 are class 0's, and for two tens are
@@ -19,15 +24,18 @@ counted by sums over the four ten ranks (:class:`analyzer.exact.fastcount._TenPa
 
 Number type
     int64 (or object arrays of Python ints, beyond the bound). Every term is one the one-class pass computes, and
-    every sum adds counts of dealings (at least 0) of one class: stacking the classes on a lane axis puts no two
-    classes' counts in one number, so the magnitudes, and the 64 N^6 bound that
+    every sum adds counts of dealings (at least 0) of one class and one shoe: laying the classes out as blocks of
+    columns (a column one shoe in one class, whichever shoes a block holds) puts no two classes' or shoes' counts
+    in one number, so the magnitudes, and the 64 N^6 bound that
     :func:`analyzer.exact.fastcount.counts_fit_int64` checks, are those of the one-class pass. One order differs:
     the dealings with third cards v and w are taken as 4 (X[v][w] + X[w][v]) (at most 8 N^4), plus n_w alpha_v (at
     most N^6: alpha_v counts five-card dealings), less n_v s1[w] (at most 4 N^5), so every partial sum is below
     N^6 + 8 N^4 in size, within the same bound.
 
 The result is the one-class pass's, key for key and count for count (``tests/test_classbatch.py`` holds them
-equal on brute-force, odd, suited, random depleted and 8-deck shoes, for every subset of the classes).
+equal on brute-force, odd, suited, random depleted and 8-deck shoes, for every subset of the classes); a pair
+class counted for the shoes of ``paired`` is, entry for entry, the every-shoe count of those shoes (the same tests,
+with random subsets of the shoes, none and all among them).
 """
 
 from __future__ import annotations
@@ -87,6 +95,10 @@ def endings_by_class(
     if shoes == 0 or blocks > 1:  # else the one block's columns are the result, no copy
         widths = {cls: shoes if cls == 0 or chosen is None else len(chosen) for cls in lanes}
         found = {cls: tuple(np.zeros((10, 10, widths[cls]), dtype=n.dtype) for _ in range(4)) for cls in lanes}
+    most = min(step, shoes) * len(lanes)  # columns a block has at most
+    # scratch for every block (allocated once: a fresh array per block costs its first touch again): the tables of
+    # one Player total [B, a, b, column] and the endings [..., column]
+    scratch = np.empty((10, 10, 10, most), dtype=n.dtype), np.empty((4, 10, 10, most), dtype=n.dtype)
     for first in range(0, shoes, step):
         block = slice(first, first + step)
         if chosen is None:
@@ -96,8 +108,9 @@ def endings_by_class(
             lo, hi = (int(i) for i in np.searchsorted(chosen, (first, first + step)))
             picked, gone = chosen[lo:hi] - first, slice(lo, hi)
         columns = _columns_of(n[:, block], (tens[0][block], tens[1][block], tens[2][block]), picked, lanes)
-        ends = tuple(np.zeros((10, 10, columns.n.shape[1]), dtype=n.dtype) for _ in range(4))
-        _add_block(columns, plan, ends)
+        ends = scratch[1][..., : columns.n.shape[1]]
+        ends[...] = 0
+        _add_block(columns, plan, ends, scratch[0][..., : columns.n.shape[1]])
         for cls in lanes:
             mine = tuple(e[..., columns.spans[cls]] for e in ends)
             if cls not in found:
@@ -163,17 +176,20 @@ def _columns_of(n: _Array, tens: TenPairSums, picked: slice | _Array, lanes: Seq
     )
 
 
-def _add_block(columns: _Columns, plan: Plan, found: Sequence[_Array]) -> None:
-    """Every group's endings of a block's ``columns``, added into ``found`` (the four arrays by ending, [...,
-    column])."""
+def _add_block(columns: _Columns, plan: Plan, found: _Array, tables: _Array) -> None:
+    """Every group's endings of a block's ``columns``, added into ``found`` (the four arrays by ending, [4, ...,
+    column]); ``tables`` [B, a, b, column] is scratch for the X tables of one Player total."""
     stood, player_drew, both_drew, banker_drew = found
     n = columns.n
     size = n.sum(axis=0)
     unused_two = (size - 4) * (size - 5)  # ways to deal P3 and B3 when neither is drawn
     unused_one = size - 5  # ways to deal the sixth card when one third card is drawn
     spans = list(columns.spans.items())  # in lane order
-    # [B, a, b, column]: the X tables of the groups with one Player total, every column's (each class's own)
-    tables = np.zeros((10, 10, 10, n.shape[1]), dtype=n.dtype)
+    # [B, a, b, column]: the X tables of the groups with one Player total, every column's (each class's own); class
+    # 0's are made whole for each total, the pair classes' have 0 wherever _fill_pairs writes nothing
+    for cls, span in spans:
+        if cls:
+            tables[..., span] = 0
     every = tables[..., columns.spans[0]] if 0 in columns.spans else None
     for p in range(10):
         table = _table_of(columns.every, p, every)  # [B, a, b, shoe]: class 0's

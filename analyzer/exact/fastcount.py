@@ -59,7 +59,9 @@ Number type
     runs as well on numpy integer arrays holding many shoes at once
     (:mod:`analyzer.exact.batch`): there :mod:`analyzer.exact.classbatch`
     counts every requested pair class in one pass, the classes side by side
-    on a lane axis (each count still one class's, so no larger). Every
+    as blocks of columns, a pair class's for every shoe or only for the
+    shoes ``paired`` (each count still one class's of one shoe, so no
+    larger). Every
     intermediate stays below 64 N^6 for a shoe of N cards, which
     :mod:`analyzer.exact.batch` checks before it uses 64-bit integers.
 """
