@@ -8,6 +8,9 @@ values dealt); what changes is the shape of the work:
 
 * one group at a time, every row, column and third card of the group at once (arrays of 10 x 10 cells by shoe),
   instead of a Python loop over the vectors of each cell;
+* the X of the ten groups of one Player total made once for every column (class 0's for the ten Banker totals at
+  once, the pair classes' entries taken from them or from the ten-rank sums, :func:`_fill_pairs`), so that a
+  group's X is a slice of them, not a copy;
 * the pair classes laid beside class 0 as blocks of columns, so one pass over the 100 groups serves every
   requested class. A column is one shoe in one class; the blocks come in the order 1, 0, 2, 3 (:data:`_LANE_ORDER`),
   class 0's with a column for every shoe, each pair class's with a column for each shoe of ``paired`` only (every
