@@ -10,6 +10,13 @@ and all four classes (one with a pair wager), at about 150 shoes (a 20-shoe chun
 study's exact risk counts at once) and 1,600 (every round of a chunk). One process, BLAS on one thread; medians
 over repeats, ratios medians of per-repeat ratios (the machine may be shared). The two paths' counts are checked
 equal before timing.
+
+Then the pair classes of some shoes only (``paired``: the bet rounds with a pair wager, about a fifth of them in
+the every-wager study), in the same one pass, against the two ways to count them without it: every class for
+every shoe (one call), and class 0 for every shoe plus the pair classes of the paired shoes (two calls); 35 of
+150 shoes and 350 of 1,600, the counts checked equal first. Last, what the counting study calls:
+:func:`analyzer.exact.batchall.final_state_matrix` for 158 rounds, pair flags for every row, for the 35 rows of
+``told_apart``, and for none (``pairs=False``).
 """
 
 from __future__ import annotations
@@ -23,16 +30,21 @@ import argparse  # noqa: E402
 import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+from functools import partial  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
+from analyzer.exact.batchall import final_state_matrix  # noqa: E402
 from analyzer.exact.fastcount import class_counts, class_counts_by_pass  # noqa: E402
 from analyzer.game.cards import RANKS  # noqa: E402
 from analyzer.game.rulefile import read_rules  # noqa: E402
+from analyzer.game.rules import Drawing  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from exact import load_text, machine  # noqa: E402
@@ -84,7 +96,81 @@ def main() -> None:
                 f"{shoes:>6} {','.join(map(str, classes)):>10} {statistics.median(old_times) * 1e3:>19.1f}"
                 f" {statistics.median(new_times) * 1e3:>9.1f} {ratio:>5.1f}x"
             )
+    subsets(drawing, args.repeats)
+    study_matrix(args.repeats)
     print(f"\nat end: {load_text()}")
+
+
+def timed(ways: dict[str, Callable[[], object]], repeats: int) -> dict[str, list[float]]:
+    """CPU seconds of each way, ``repeats`` times, interleaved."""
+    times: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(repeats):
+        for name, way in ways.items():
+            start = time.process_time()
+            way()
+            times[name].append(time.process_time() - start)
+    return times
+
+
+def subsets(drawing: Drawing, repeats: int) -> None:
+    """The pair classes of some shoes: one pass with ``paired`` against every class of every shoe, and two calls."""
+    print("\nthe pair classes of some shoes only, ms per call (median), and each way's time over the one pass's")
+    print(f"{'shoes':>6} {'paired':>7} {'every class, every shoe':>24} {'two calls':>10} {'one pass, paired':>17}")
+    for shoes, count in ((150, 35), (1600, 350)):
+        columns = depleted_shoes(shoes, seed=shoes)
+        paired = np.sort(np.random.default_rng(count).choice(shoes, count, replace=False))
+        picked = [c[paired] for c in columns]
+        every = class_counts(columns, drawing)
+        two = two_calls(columns, picked, drawing)
+        one = class_counts(columns, drawing, paired=paired)
+        for cls in range(4):
+            want = {k: v if cls == 0 else v[paired] for k, v in every[cls].items()}
+            for got in (two[cls], one[cls]):
+                assert list(got) == list(want) and all(np.array_equal(got[k], want[k]) for k in want), "disagree"
+        times = timed(
+            {
+                "every": partial(class_counts, columns, drawing),
+                "two": partial(two_calls, columns, picked, drawing),
+                "one": partial(class_counts, columns, drawing, paired=paired),
+            },
+            repeats,
+        )
+        cells = [cell(times[name], times["one"]) for name in ("every", "two")]
+        print(f"{shoes:>6} {count:>7} {cells[0]:>24} {cells[1]:>10} {statistics.median(times['one']) * 1e3:>17.1f}")
+
+
+def two_calls(columns: list[np.ndarray], picked: list[np.ndarray], drawing: Drawing) -> list[dict[Any, Any]]:
+    """Without ``paired``: class 0 of every shoe, then the pair classes of the shoes ``picked`` (their columns)."""
+    return class_counts(columns, drawing, (0,)) + class_counts(picked, drawing, (1, 2, 3))
+
+
+def study_matrix(repeats: int) -> None:
+    """final_state_matrix for a chunk's bet rounds, as the counting study calls it."""
+    rules = read_rules("live-pittsburgh")
+    columns = depleted_shoes(158, seed=158)
+    by_rank = np.stack(columns, axis=1)
+    told_apart = np.zeros(158, dtype=bool)
+    told_apart[np.random.default_rng(35).choice(158, 35, replace=False)] = True
+    times = timed(
+        {
+            "every": lambda: final_state_matrix(rules, by_rank, True),
+            "some": lambda: final_state_matrix(rules, by_rank, True, told_apart=told_apart),
+            "none": lambda: final_state_matrix(rules, by_rank, False),
+        },
+        repeats,
+    )
+    print("\nfinal_state_matrix, 158 rounds, ms per call (median), and the time over told_apart's")
+    print(f"{'pair flags of every row':>24} {'of 35 rows (told_apart)':>24} {'of none (pairs=False)':>22}")
+    print(
+        f"{cell(times['every'], times['some']):>24} {statistics.median(times['some']) * 1e3:>24.1f}"
+        f" {cell(times['none'], times['some']):>22}"
+    )
+
+
+def cell(times: list[float], against: list[float]) -> str:
+    """A way's median in ms and its median per-repeat ratio over ``against``."""
+    ratio = statistics.median(t / a for t, a in zip(times, against))
+    return f"{statistics.median(times) * 1e3:.1f} ({ratio:.2f}x)"
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 """Every pair class in one pass (analyzer/exact/classbatch.py) held to one pass per class and to a brute force.
 
-``class_counts`` on numpy arrays stacks the requested pair classes on a lane axis and counts every group once;
+``class_counts`` on numpy arrays lays the requested pair classes out as blocks of columns and counts every group once;
 before, it ran the fast path's ``_endings`` once per class. The old loop is copied here as the reference: for
 every subset of the classes, on batches of odd and suited small shoes, random depleted shoes and 8 decks, with
 int64 arrays and with Python ints (object arrays), the new path must give the same endings in the same order and
 the same count for every shoe; on the small shoes the classes must also be those of the brute force's final states.
+With ``paired`` (the pair classes of some shoes only) each pair class must be the reference's counts of the shoes
+picked, and ``final_state_matrix``'s ``told_apart`` rows the full matrix's, the other rows the counts without pair
+flags in the (no, no) columns.
 """
 
 from __future__ import annotations
@@ -117,7 +120,7 @@ def test_a_batch_is_counted_in_blocks_as_at_once(monkeypatch: pytest.MonkeyPatch
     columns = _columns(shoes, np.int64)
     drawing = DRAWINGS["standard"]
     whole = class_counts(columns, drawing)
-    monkeypatch.setattr(classbatch, "SHOES_PER_BLOCK", 4)
+    monkeypatch.setattr(classbatch, "COLUMNS_PER_BLOCK", 4)
     _assert_same(class_counts(columns, drawing), whole)
 
 
@@ -184,3 +187,153 @@ def test_the_final_state_matrix_takes_python_ints_past_the_int64_bound() -> None
     want = _old_final_state_counts(by_rank, rules.drawing, True)
     assert list(states) == list(want)
     assert [matrix[:, k].tolist() for k in range(len(states))] == list(want.values())
+
+
+def _paired_subsets(shoes: int, seed: int) -> list[np.ndarray]:
+    """Ascending shoe indices: none, every shoe, the last, and a random pick of about a third."""
+    rng = np.random.default_rng(seed)
+    pick = np.sort(rng.choice(shoes, max(1, shoes // 3), replace=False))
+    return [np.arange(0), np.arange(shoes), np.arange(shoes)[-1:], pick]
+
+
+def _check_paired_subsets(shoes: list[Shoe], dtype: type, seed: int) -> None:
+    """The pair classes counted for some shoes only: class 0 as for every shoe, each pair class the every-shoe
+    counts of the shoes picked (by the reference pass per class), in their order, for every subset of the classes."""
+    columns = _columns(shoes, dtype)
+    for drawing in DRAWINGS.values():
+        whole = dict(zip(range(4), one_pass_per_class(columns, drawing, (0, 1, 2, 3))))
+        for paired in _paired_subsets(len(shoes), seed):
+            for subset in [*SUBSETS, (3, 0, 2)]:
+                want = [
+                    whole[cls] if cls == 0 else {hands: counts[paired] for hands, counts in whole[cls].items()}
+                    for cls in subset
+                ]
+                got = class_counts(columns, drawing, subset, paired=paired)
+                _assert_same(got, want)
+                assert all(
+                    len(counts) == (len(shoes) if cls == 0 else len(paired))
+                    for cls, d in zip(subset, got)
+                    for counts in d.values()
+                )
+                assert all(np.asarray(counts).dtype == dtype for d in got for counts in d.values())
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.int64, pytest.param(object, marks=pytest.mark.slow)], ids=["int64", "python-ints"]
+)
+def test_pair_classes_of_some_shoes_are_the_every_shoe_counts_of_those_shoes_on_odd_and_suited_shoes(
+    dtype: type,
+) -> None:
+    _check_paired_subsets(_small_shoes(), dtype, seed=1)
+
+
+@pytest.mark.parametrize(
+    "dtype", [np.int64, pytest.param(object, marks=pytest.mark.slow)], ids=["int64", "python-ints"]
+)
+def test_pair_classes_of_some_shoes_are_the_every_shoe_counts_of_those_shoes_on_depleted_shoes_and_eight_decks(
+    dtype: type,
+) -> None:
+    _check_paired_subsets(_depleted(41, 20) + [Shoe.decks(8)], dtype, seed=2)
+
+
+@pytest.mark.slow
+def test_pair_classes_of_some_shoes_past_the_int64_bound() -> None:
+    """15 decks (780 cards: 64 N^6 > 2^63) on Python ints: the subset's counts are the every-shoe ones."""
+    _check_paired_subsets([Shoe.decks(15), Shoe.decks(15).remove(["K", "K", "5"]), Shoe.decks(1)], object, seed=3)
+
+
+def test_pair_classes_of_some_shoes_counted_in_blocks_as_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shoes split over several blocks, some with no shoe picked, count as in one."""
+    columns = _columns(_depleted(9, 13), np.int64)
+    drawing = DRAWINGS["standard"]
+    for paired in (np.array([0, 1, 2, 11]), np.array([5]), np.arange(13), np.arange(0)):
+        whole = class_counts(columns, drawing, paired=paired)
+        monkeypatch.setattr(classbatch, "COLUMNS_PER_BLOCK", 5)
+        _assert_same(class_counts(columns, drawing, paired=paired), whole)
+        _assert_same(class_counts(columns, drawing, (2, 1), paired=paired), [whole[2], whole[1]])
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize(
+    "paired",
+    [np.array([2, 1]), np.array([1, 1]), np.array([0, 3]), np.array([-1]), np.array([0.0]), np.array([[0]])],
+    ids=["descending", "twice", "past-the-end", "negative", "floats", "two-dimensional"],
+)
+def test_paired_must_be_ascending_shoe_indices(paired: np.ndarray) -> None:
+    with pytest.raises(ValueError, match="paired must"):
+        class_counts(_columns(_depleted(3, 3), np.int64), DRAWINGS["standard"], paired=paired)
+
+
+def test_paired_is_refused_on_one_shoe_of_ints() -> None:
+    with pytest.raises(ValueError, match="only with numpy arrays"):
+        class_counts(list(Shoe.decks(1).counts), DRAWINGS["standard"], paired=np.array([0]))
+
+
+def _check_told_apart(rules_name: str, by_rank: np.ndarray, told_apart: np.ndarray) -> None:
+    """Rows told apart: the full pair-flag matrix's; the others: pairs=False's counts in the (no, no) columns."""
+    rules = read_rules(rules_name)
+    states, full = final_state_matrix(rules, by_rank, True)
+    _, flagless = final_state_matrix(rules, by_rank, False)
+    got_states, got = final_state_matrix(rules, by_rank, True, told_apart=told_apart)
+    assert got_states == states and got.dtype == full.dtype and got.shape == full.shape
+    assert got[told_apart].tolist() == full[told_apart].tolist()
+    others = got[~told_apart]
+    assert others[:, 0::4].tolist() == flagless[~told_apart].tolist()
+    assert not others[:, 1::4].any() and not others[:, 2::4].any() and not others[:, 3::4].any()
+    assert [s.player_pair or s.banker_pair for s in states[0::4]] == [False] * (len(states) // 4)
+
+
+@pytest.mark.parametrize("rule_set", ["punto-banco", "mini-louisiana"])
+def test_rows_not_told_apart_hold_every_dealing_under_no_pair(rule_set: str) -> None:
+    shoes = _small_shoes() + _depleted(13, 10) + [Shoe.decks(8)]
+    by_rank = np.array([shoe.counts for shoe in shoes], dtype=np.int64)
+    rng = np.random.default_rng(4)
+    for told_apart in (
+        np.zeros(len(shoes), dtype=bool),
+        np.ones(len(shoes), dtype=bool),
+        rng.random(len(shoes)) < 0.25,
+        np.arange(len(shoes)) == len(shoes) - 1,
+    ):
+        _check_told_apart(rule_set, by_rank, told_apart)
+
+
+def test_rows_not_told_apart_past_the_int64_bound() -> None:
+    by_rank = np.array([Shoe.decks(15).counts, Shoe.decks(1).counts, Shoe.decks(15).remove(["Q", "Q"]).counts])
+    by_rank = by_rank.astype(object)
+    _check_told_apart("punto-banco", by_rank, np.array([False, True, True]))
+    _check_told_apart("punto-banco", by_rank, np.array([True, False, False]))
+
+
+def test_with_no_row_told_apart_only_class_0_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pair work at all when no row's pair flags are told apart: class_counts is asked for class 0 alone."""
+    from analyzer.exact import batchall
+
+    asked: list[tuple[tuple[int, ...], Any]] = []
+    real = batchall.class_counts
+
+    def recorder(columns: Any, drawing: Any, classes: Any = (0, 1, 2, 3), paired: Any = None) -> Any:
+        asked.append((tuple(classes), paired))
+        return real(columns, drawing, classes, paired)
+
+    monkeypatch.setattr(batchall, "class_counts", recorder)
+    by_rank = np.array([shoe.counts for shoe in _depleted(3, 4)], dtype=np.int64)
+    final_state_matrix(read_rules("punto-banco"), by_rank, True, told_apart=np.zeros(4, dtype=bool))
+    assert asked == [((0,), None)]
+    asked.clear()
+    final_state_matrix(read_rules("punto-banco"), by_rank, True, told_apart=np.array([False, True, False, True]))
+    assert [classes for classes, _ in asked] == [(0, 1, 2, 3)] and asked[0][1].tolist() == [1, 3]
+
+
+@pytest.mark.parametrize(
+    ("pairs", "told_apart", "message"),
+    [
+        (False, np.ones(2, dtype=bool), "only with pairs=True"),
+        (True, np.ones(3, dtype=bool), "one entry per row"),
+        (True, np.array([0, 1]), "boolean"),
+    ],
+    ids=["without-pairs", "wrong-length", "not-boolean"],
+)
+def test_told_apart_must_be_a_boolean_per_row_with_pairs(pairs: bool, told_apart: np.ndarray, message: str) -> None:
+    by_rank = np.array([Shoe.decks(1).counts] * 2, dtype=np.int64)
+    with pytest.raises(ValueError, match=message):
+        final_state_matrix(read_rules("punto-banco"), by_rank, pairs, told_apart=told_apart)

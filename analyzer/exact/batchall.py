@@ -144,19 +144,29 @@ def final_state_counts(
 
 
 def final_state_matrix(
-    rules: RuleSet, by_rank: npt.NDArray[Any], pairs: bool = True
+    rules: RuleSet, by_rank: npt.NDArray[Any], pairs: bool = True, told_apart: npt.NDArray[np.bool_] | None = None
 ) -> tuple[tuple[FinalState, ...], npt.NDArray[Any]]:
     """What :func:`final_state_counts` counts, as one matrix: a row per shoe, a column per state of
     :func:`final_state_order`; int64 when every count fits (:func:`~analyzer.exact.fastcount.counts_fit_int64`
     of the largest shoe: each count at most (U)_6, and the inclusion-exclusion's terms no larger), else Python ints.
+
+    ``told_apart`` (with ``pairs`` only): a boolean per row, the rows whose pair flags are told apart; None for
+    every row. A row told apart holds its dealings by final state, pair flags included, as without the mask. A
+    row not told apart holds each ending's dealings in its (no, no) column and 0 in its three other flag columns,
+    as ``pairs=False`` counts it: right for a wager that reads no pair flag (every pair flag taken as "no"), wrong
+    for one that does. Its pair classes are not counted at all (:func:`~analyzer.exact.fastcount.class_counts`'s
+    ``paired``), and with no row told apart, class 0 alone is.
     """
     largest = max((int(s) for s in by_rank.sum(axis=1)), default=CARDS_PER_ROUND)
     dtype: type = np.int64 if counts_fit_int64(largest) else object
     columns: list[npt.NDArray[Any]] = [by_rank[:, r].astype(dtype) for r in range(len(RANKS))]
     states = final_state_order(rules.drawing, pairs)
+    paired = None if told_apart is None else _told_apart(told_apart, len(by_rank), pairs)
     if not pairs:
         (every,) = class_counts(columns, rules.drawing, (0,))
         return states, _by_shoe(list(every.values()), len(by_rank), dtype)
+    if paired is not None and len(paired) < len(by_rank):  # some rows with no pair flags told apart
+        return states, _some_told_apart(columns, rules.drawing, paired, dtype)
     every, player, banker, both = class_counts(columns, rules.drawing)
     zero: npt.NDArray[Any] = np.zeros(len(by_rank), dtype=dtype)
     parts = []
@@ -164,6 +174,42 @@ def final_state_matrix(
         p, b, pb = player.get(hands, zero), banker.get(hands, zero), both.get(hands, zero)
         parts += [n - p - b + pb, p - pb, b - pb, pb]  # neither pair, the Player's only, the Banker's only, both
     return states, _by_shoe(parts, len(by_rank), dtype)
+
+
+def _told_apart(told_apart: npt.NDArray[np.bool_], rows: int, pairs: bool) -> npt.NDArray[np.intp]:
+    """The rows of a ``told_apart`` mask, refused unless one boolean per row of a matrix with pair flags."""
+    mask = np.asarray(told_apart)
+    if not pairs:
+        raise ValueError("told_apart picks the rows whose pair flags are told apart: give it only with pairs=True.")
+    if mask.dtype != np.bool_ or mask.shape != (rows,):
+        raise ValueError(f"told_apart must be a boolean array with one entry per row ({rows}), got {mask.shape}.")
+    return np.flatnonzero(mask)
+
+
+def _some_told_apart(
+    columns: list[npt.NDArray[Any]], drawing: Drawing, paired: npt.NDArray[np.intp], dtype: type
+) -> npt.NDArray[Any]:
+    """The matrix of :func:`final_state_matrix` when only the rows ``paired`` are told apart: every row's class 0
+    in the (no, no) columns, then on the rows ``paired`` the pair classes moved out of them by inclusion-exclusion."""
+    rows = len(columns[0])
+    if len(paired):
+        every, player, banker, both = class_counts(columns, drawing, (0, 1, 2, 3), paired=paired)
+    else:
+        (every,) = class_counts(columns, drawing, (0,))
+        player = banker = both = {}
+    matrix: npt.NDArray[Any] = np.zeros((rows, 4 * len(every)), dtype=dtype)
+    matrix[:, 0::4] = _by_shoe(list(every.values()), rows, dtype)
+    if not len(paired):
+        return matrix
+    zero: npt.NDArray[Any] = np.zeros(len(paired), dtype=dtype)
+    p, b, pb = (
+        _by_shoe([found.get(hands, zero) for hands in every], len(paired), dtype) for found in (player, banker, both)
+    )
+    matrix[paired, 0::4] -= p + b - pb  # neither pair
+    matrix[paired, 1::4] = p - pb  # the Player's only
+    matrix[paired, 2::4] = b - pb  # the Banker's only
+    matrix[paired, 3::4] = pb  # both
+    return matrix
 
 
 def _by_shoe(columns: list[npt.NDArray[Any]], shoes: int, dtype: type) -> npt.NDArray[Any]:

@@ -59,7 +59,9 @@ Number type
     runs as well on numpy integer arrays holding many shoes at once
     (:mod:`analyzer.exact.batch`): there :mod:`analyzer.exact.classbatch`
     counts every requested pair class in one pass, the classes side by side
-    on a lane axis (each count still one class's, so no larger). Every
+    as blocks of columns, a pair class's for every shoe or only for the
+    shoes ``paired`` (each count still one class's of one shoe, so no
+    larger). Every
     intermediate stays below 64 N^6 for a shoe of N cards, which
     :mod:`analyzer.exact.batch` checks before it uses 64-bit integers.
 """
@@ -70,13 +72,17 @@ from collections.abc import Sequence
 from functools import cache
 from operator import mul
 from types import MappingProxyType
-from typing import Any, Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from ..game.cards import RANKS, VALUES
 from ..game.rules import Drawing
 from ..game.shoe import CARDS_PER_ROUND, Shoe, falling
 from ..game.state import NATURALS, FinalState
 from .distribution import Distribution
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["Count", "Hands", "class_counts", "count_deals"]
 
@@ -151,7 +157,12 @@ def _with_pair_flags(hands: Hands) -> tuple[FinalState, ...]:
     )
 
 
-def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] = (0, 1, 2, 3)) -> list[dict[Hands, C]]:
+def class_counts(
+    counts: Sequence[C],
+    drawing: Drawing,
+    classes: Sequence[int] = (0, 1, 2, 3),
+    paired: npt.NDArray[np.integer[Any]] | None = None,
+) -> list[dict[Hands, C]]:
     """Dealings by ending without pair flags, for each requested pair class.
 
     Class 0 is every dealing, 1 those with a Player pair, 2 with a Banker
@@ -163,6 +174,13 @@ def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] =
     and the same counts. Every ending the drawing rules can reach is a key
     of class 0, possibly with a zero count; a pair class has the endings
     of the groups it has dealings in.
+
+    ``paired`` (arrays only): the shoes whose pair classes (1-3) are
+    counted, as an index array of ascending shoe indices, or None for
+    every shoe. A pair class's arrays then have one entry per shoe of
+    ``paired``, in that order (class 0's still one per shoe), in the same
+    one pass: the work grows with the shoes plus the paired shoes times the
+    pair classes, not with every shoe times every class.
     """
     if len(counts) != len(RANKS):
         raise ValueError(f"need a count for each of the {len(RANKS)} ranks, got {len(counts)}")
@@ -173,9 +191,11 @@ def class_counts(counts: Sequence[C], drawing: Drawing, classes: Sequence[int] =
         ten_pairs = _TenPairs(n[0], tens)
         arrays: list[Any] = [*n, ten_pairs.q2, ten_pairs.two_then_pair, ten_pairs.pair_then_pair]
         found: list[dict[Hands, Any]] = endings_by_class(
-            arrays[:10], (arrays[10], arrays[11], arrays[12]), _plan(drawing), classes
+            arrays[:10], (arrays[10], arrays[11], arrays[12]), _plan(drawing), classes, paired
         )
         return found
+    if paired is not None:
+        raise ValueError("paired picks shoes of a batch: give it only with numpy arrays of counts, not with ints.")
     return class_counts_by_pass(counts, drawing, classes)
 
 
