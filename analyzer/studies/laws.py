@@ -186,7 +186,12 @@ def chunk_laws(
     width = len(wagers)
     if not any(lawful):
         return (None,) * (width + 1)
-    pairs = any(needs_of(w).player.pair or needs_of(w).banker.pair for w, ok in zip(wagers, lawful) if ok)
+    reads_pairs = [
+        j
+        for j, (w, ok) in enumerate(zip(wagers, lawful))
+        if ok and (needs_of(w).player.pair or needs_of(w).banker.pair)
+    ]
+    pairs = bool(reads_pairs)
     scales = [scale_of(w) if ok else 1 for w, ok in zip(wagers, lawful)]
     common_scale = math.lcm(*scales)
     bet = np.zeros(len(rounds.shoe), dtype=bool)
@@ -206,7 +211,11 @@ def chunk_laws(
         unseen = rounds.unseen[part]
         by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(part), len(RANKS), -1).sum(axis=2)
         sizes = by_rank.sum(axis=1).tolist()
-        _, counts = final_state_matrix(study.rules, by_rank, pairs)  # int64 when each count (at most (U)_6) fits
+        # the pair flags told apart only in rounds with a bet that reads them: in the others no column's net does
+        told_apart = np.zeros(len(part), dtype=bool)
+        for j in reads_pairs:
+            told_apart |= stakes[j][part] > 0
+        _, counts = final_state_matrix(study.rules, by_rank, pairs, told_apart if pairs else None)  # int64 if it fits
         if counts.dtype == np.int64 and math.perm(max(sizes, default=CARDS_PER_ROUND), CARDS_PER_ROUND) < FLOAT64_EXACT:
             counts = counts.astype(np.float64)  # every count, and every sum of a round's counts, an exact float
         for j in wanted:
