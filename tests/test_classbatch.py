@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from analyzer.exact import classbatch
-from analyzer.exact.batchall import final_state_counts, final_state_matrix, final_state_order
+from analyzer.exact.batchall import final_state_counts, final_state_matrix, final_state_order, pair_flag_matrix
 from analyzer.exact.fastcount import Hands, class_counts, class_counts_by_pass
 from analyzer.game.cards import RANKS
 from analyzer.game.rulefile import read_rules
@@ -337,3 +337,37 @@ def test_told_apart_must_be_a_boolean_per_row_with_pairs(pairs: bool, told_apart
     by_rank = np.array([Shoe.decks(1).counts] * 2, dtype=np.int64)
     with pytest.raises(ValueError, match=message):
         final_state_matrix(read_rules("punto-banco"), by_rank, pairs, told_apart=told_apart)
+
+
+def _flag_sums(matrix: np.ndarray) -> np.ndarray:
+    """A final state matrix's dealings by pair flags alone: its four flag columns summed over the endings."""
+    return np.stack([matrix[:, flag::4].sum(axis=1) for flag in range(4)], axis=1)
+
+
+def test_the_pair_flag_counts_are_the_brute_forces() -> None:
+    """Dealings by pair flags alone, (no, no), (yes, no), (no, yes), (yes, yes): read off the brute force of every
+    ordered dealing of the odd and suited shoes (tens of four ranks among them: two tens pair only in one rank)."""
+    shoes = list(ODD_SHOES.values()) + [[card[0] for card in cards] for cards in SUITED_SHOES.values()]
+    got = pair_flag_matrix(np.array([Shoe.from_counts(Counter(cards)).counts for cards in shoes], dtype=np.int64))
+    for row, cards in zip(got.tolist(), shoes):
+        want = [0, 0, 0, 0]
+        for state, n in brute_force(cards, "standard").items():
+            want[state.player_pair + 2 * state.banker_pair] += n
+        assert row == want
+
+
+@pytest.mark.parametrize("rule_set", ["punto-banco", "mini-louisiana"])
+def test_the_pair_flag_counts_are_the_final_state_matrix_summed_over_its_endings(rule_set: str) -> None:
+    shoes = _depleted(7, 30) + [Shoe.decks(8)] + _small_shoes()
+    by_rank = np.array([shoe.counts for shoe in shoes], dtype=np.int64)
+    flags = pair_flag_matrix(by_rank)
+    assert flags.dtype == np.int64
+    assert np.array_equal(flags, _flag_sums(final_state_matrix(read_rules(rule_set), by_rank, True)[1]))
+
+
+def test_the_pair_flag_counts_take_python_ints_past_the_int64_bound() -> None:
+    by_rank = np.array([Shoe.decks(15).counts, Shoe.decks(8).counts], dtype=np.int64)
+    flags = pair_flag_matrix(by_rank)
+    assert flags.dtype == object
+    assert (flags == _flag_sums(final_state_matrix(read_rules("punto-banco"), by_rank, True)[1])).all()
+    assert sum(flags[0]) == 780 * 779 * 778 * 777 * 776 * 775

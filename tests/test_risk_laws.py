@@ -22,6 +22,7 @@ from analyzer.play.executor import open_executor
 from analyzer.studies.chunk import Chunk
 from analyzer.studies.counting import _numerators, deal_chunk, run
 from analyzer.studies.dealings import common_dealings
+from analyzer.studies.laws import ColumnLaws
 from analyzer.studies.plan import Rounds, Study, WagerPlan
 
 from .clirun import run as run_cli
@@ -60,6 +61,32 @@ def test_each_rounds_law_is_the_enumerators_law_of_its_unseen_cards() -> None:
     rounds, results = deal_chunk(study, seeds)
     numerators = _numerators(study, rounds.unseen)
     chunk = Chunk.of(study, count, rounds, numerators, results)
+    _assert_the_enumerators_laws(study, rounds, (numerators > 0).astype(np.int64), chunk.laws, count)
+
+
+@pytest.mark.slow
+def test_rounds_bet_on_the_pair_flags_alone_have_the_enumerators_laws() -> None:
+    """Player Pair and Banker Pair read the pair flags alone: a round where only they are bet is counted by pair flags
+    (no ending told apart), a round with the Player bet beside them by final state with the flags told apart, one
+    with the Player bet alone by final state without them. Each column's laws are the enumerator's."""
+    from analyzer.studies.laws import chunk_laws
+
+    count = 2
+    study = _study(("player-pair", "banker-pair", "player"), count, decks=1)
+    seeds = [SeedSequence(study.seed, spawn_key=(i,)) for i in range(count)]
+    rounds, _ = deal_chunk(study, seeds)
+    kind = np.arange(len(rounds.shoe)) % 4  # the pairs alone (two units on the Banker's), both, the Player, none
+    stakes = np.stack([np.isin(kind, (0, 1)), np.where(kind == 0, 2, 0), np.isin(kind, (1, 2))], axis=1)
+    laws = chunk_laws(study, rounds, list(stakes.T.astype(np.int64)), common_dealings(study.cards), count)
+    _assert_the_enumerators_laws(study, rounds, stakes.astype(np.int64), laws, count)
+
+
+def _assert_the_enumerators_laws(
+    study: Study, rounds: Rounds, stakes: np.ndarray, tallied_laws: Sequence[object], count: int
+) -> None:
+    """The tallied laws (a wager's, then the total's) are those the reference enumerator gives the rounds' unseen
+    cards with these stakes (a row per round, a column per wager; whole-unit pays): each round's exactly, each
+    shoe's within its bound."""
     rules = study.rules
     wagers = [rules.wager(n) for n in study.names]
     columns = len(wagers) + 1
@@ -67,8 +94,8 @@ def test_each_rounds_law_is_the_enumerators_law_of_its_unseen_cards() -> None:
     shoes: list[list[dict[int, Fraction]]] = [[{0: Fraction(1)} for _ in range(count)] for _ in range(columns)]
     bets = 0
     for r in range(len(rounds.shoe)):
-        stakes = [int(numerators[r, j] > 0) for j in range(len(wagers))]
-        if not any(stakes):
+        round_stakes = [int(stakes[r, j]) for j in range(len(wagers))]
+        if not any(round_stakes):
             for law in laws:
                 law[0] = law.get(0, Fraction(0)) + 1
             continue
@@ -78,13 +105,13 @@ def test_each_rounds_law_is_the_enumerators_law_of_its_unseen_cards() -> None:
         rounds_law: list[dict[int, Fraction]] = [{} for _ in range(columns)]
         for state, n in dealt.counts.items():
             nets = []
-            for wager, stake in zip(wagers, stakes):
+            for wager, stake in zip(wagers, round_stakes):
                 row = settle(wager, state)
                 nets.append(stake * int(0 if row is None or row.pays is None else row.pays))
             for j, net in enumerate([*nets, sum(nets)]):
                 rounds_law[j][net] = rounds_law[j].get(net, Fraction(0)) + Fraction(n, dealt.denominator)
         for j in range(columns):
-            if j < len(wagers) and not stakes[j]:
+            if j < len(wagers) and not round_stakes[j]:
                 rounds_law[j] = {0: Fraction(1)}
             for net, p in rounds_law[j].items():
                 laws[j][net] = laws[j].get(net, Fraction(0)) + p
@@ -93,11 +120,12 @@ def test_each_rounds_law_is_the_enumerators_law_of_its_unseen_cards() -> None:
     assert bets > 0
     common = common_dealings(study.cards)
     for j in range(columns):
-        tallied = chunk.laws[j]
-        assert tallied is not None
+        tallied = tallied_laws[j]
+        assert isinstance(tallied, ColumnLaws)
         found = {v: Fraction(w, tallied.rounds * common) for v, w in tallied.weights.items() if w}
         assert found == {v: p / len(rounds.shoe) for v, p in laws[j].items() if p}, j
         law = tallied.shoe_law(1, Fraction(0))
+        assert law is not None
         for i, p in enumerate(law.probabilities):
             exact = sum((shoe.get(law.low + i, Fraction(0)) for shoe in shoes[j]), Fraction(0)) / count
             assert abs(p - exact) <= law.error * exact + law.missing, (j, law.low + i)

@@ -176,6 +176,37 @@ def final_state_matrix(
     return states, _by_shoe(parts, len(by_rank), dtype)
 
 
+def pair_flag_matrix(by_rank: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """Every shoe's ordered six-card dealings by pair flags alone: a row per shoe (13 rank counts each), a column per
+    flag pair (no, no), (yes, no), (no, yes), (yes, yes) (Player pair, Banker pair), as :func:`final_state_matrix`'s
+    flag columns of one row summed over its endings; int64 when every count fits
+    (:func:`~analyzer.exact.fastcount.counts_fit_int64`), else Python ints.
+
+    Whether a hand's first two cards pair depends on their ranks alone, so the counts have a closed form in the
+    rank counts ``n`` of ``U`` cards, with ``Q = sum n_r (n_r - 1)``: the Player's pair in ``Q (U - 2)_4`` dealings,
+    the Banker's likewise, both in ``sum_r n_r (n_r - 1) (Q - n_r (n_r - 1) + (n_r - 2)(n_r - 3)) (U - 4)(U - 5)``
+    (the Banker's pair of the Player's rank from the two left), the rest by inclusion-exclusion. Every term is a
+    count of dealings, or a sum of them, at most ``(U)_6``. (For wagers that read nothing but the pair flags: no
+    ending is told apart.)
+
+    >>> pair_flag_matrix(np.array([[2, 2] + [0] * 11])).tolist()  # A A 2 2: every dealing of six needs six cards
+    [[0, 0, 0, 0]]
+    >>> pair_flag_matrix(np.array([[4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]])).tolist()  # (6)_6 = 720 dealings
+    [[192, 192, 192, 144]]
+    """
+    sizes = by_rank.sum(axis=1)
+    largest = int(sizes.max(initial=CARDS_PER_ROUND))
+    dtype: type = np.int64 if counts_fit_int64(largest) else object
+    n: npt.NDArray[Any] = by_rank.astype(dtype)
+    u = sizes.astype(dtype)
+    pairs = n * (n - 1)  # ordered pairs of one rank
+    q = pairs.sum(axis=1)
+    one = q * (u - 2) * (u - 3) * (u - 4) * (u - 5)  # the Player's pair (the Banker's likewise)
+    both = (pairs * (q[:, None] - pairs + (n - 2) * (n - 3))).sum(axis=1) * (u - 4) * (u - 5)
+    dealings = u * (u - 1) * (u - 2) * (u - 3) * (u - 4) * (u - 5)
+    return np.stack([dealings - 2 * one + both, one - both, one - both, both], axis=1)
+
+
 def _told_apart(told_apart: npt.NDArray[np.bool_], rows: int, pairs: bool) -> npt.NDArray[np.intp]:
     """The rows of a ``told_apart`` mask, refused unless one boolean per row of a matrix with pair flags."""
     mask = np.asarray(told_apart)

@@ -176,8 +176,15 @@ def chunk_laws(
 ) -> tuple[ColumnLaws | None, ...]:
     """Each column's law tallies (a wager's, then the total's; ``None`` without a law) for a chunk of ``count``
     shoes: ``stakes[j]`` the units bet on wager ``j`` in each round, ``common`` the common dealings
-    (:func:`.chunk.common_dealings`) of the study's shoe."""
-    from ..exact.batchall import final_state_matrix
+    (:func:`.chunk.common_dealings`) of the study's shoe.
+
+    A round's dealings are counted by what its bets read: by final state, with the pair flags told apart only in
+    a round with a bet that reads them (:func:`~analyzer.exact.batchall.final_state_matrix`'s ``told_apart``), and
+    by the pair flags alone in a round whose every bet reads nothing else (a pair bet's net is the same in every
+    ending: :func:`~analyzer.exact.batchall.pair_flag_matrix`). Either way each column's net has the same law. The
+    counts are float64 where every ``(U)_6`` is below 2**53, so that each round's sum by net runs through BLAS
+    exactly (:func:`_round_laws`); else int64 or Python ints."""
+    from ..exact.batchall import final_state_matrix, pair_flag_matrix
     from ..exact.fastcount import counts_fit_int64
     from ..exact.multiset import scale_of
 
@@ -186,12 +193,8 @@ def chunk_laws(
     width = len(wagers)
     if not any(lawful):
         return (None,) * (width + 1)
-    reads_pairs = [
-        j
-        for j, (w, ok) in enumerate(zip(wagers, lawful))
-        if ok and (needs_of(w).player.pair or needs_of(w).banker.pair)
-    ]
-    pairs = bool(reads_pairs)
+    reads = [ok and (needs_of(w).player.pair or needs_of(w).banker.pair) for w, ok in zip(wagers, lawful)]
+    pairs = any(reads)
     scales = [scale_of(w) if ok else 1 for w, ok in zip(wagers, lawful)]
     common_scale = math.lcm(*scales)
     bet = np.zeros(len(rounds.shoe), dtype=bool)
@@ -200,6 +203,12 @@ def chunk_laws(
             bet |= stakes[j] > 0
     rows = np.flatnonzero(bet)
     nets = _nets(study.rules, tuple(w.name if ok else None for w, ok in zip(wagers, lawful)), pairs)
+    by_ending = nets.reshape(width, -1, 4) if pairs else None  # [wager, ending, pair flags]
+    by_flags = None if by_ending is None else by_ending[:, 0]  # each wager's net by pair flags in the first ending
+    # a wager whose net is the same in every ending reads the pair flags alone (a pair bet)
+    flags_only = [
+        by_ending is not None and ok and bool((by_ending[j] == by_ending[j, :1]).all()) for j, ok in enumerate(lawful)
+    ]
     wanted = [j for j in range(width + 1) if (lawful[j] if j < width else all(lawful))]
     weights: dict[int, dict[int, int]] = {j: {} for j in wanted}
     blocks: dict[int, list[LawBlock]] = {j: [] for j in wanted}
@@ -208,25 +217,42 @@ def chunk_laws(
     step = len(rows) if counts_fit_int64(study.cards) else LAW_ROUNDS_PER_SLICE
     for first in range(0, len(rows), max(step, 1)):
         part = rows[first : first + step]
-        unseen = rounds.unseen[part]
-        by_rank = unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(part), len(RANKS), -1).sum(axis=2)
-        sizes = by_rank.sum(axis=1).tolist()
-        # the pair flags told apart only in rounds with a bet that reads them: in the others no column's net does
-        told_apart = np.zeros(len(part), dtype=bool)
-        for j in reads_pairs:
-            told_apart |= stakes[j][part] > 0
-        _, counts = final_state_matrix(study.rules, by_rank, pairs, told_apart if pairs else None)  # int64 if it fits
-        if counts.dtype == np.int64 and math.perm(max(sizes, default=CARDS_PER_ROUND), CARDS_PER_ROUND) < FLOAT64_EXACT:
-            counts = counts.astype(np.float64)  # every count, and every sum of a round's counts, an exact float
-        for j in wanted:
-            if j < width:
-                round_stakes = stakes[j][part][:, None]
-                per_state = nets[j][None, :]
+        reads_more = np.zeros(len(part), dtype=bool)  # a bet that reads more than the pair flags
+        reads_flags = np.zeros(len(part), dtype=bool)  # a bet that reads the pair flags
+        for j, ok in enumerate(lawful):
+            if ok:
+                reads_more |= (stakes[j][part] > 0) & (not flags_only[j])
+                reads_flags |= (stakes[j][part] > 0) & reads[j]
+        for by_state, chosen in ((True, np.flatnonzero(reads_more)), (False, np.flatnonzero(~reads_more))):
+            if not len(chosen):
+                continue
+            these = part[chosen]
+            unseen = rounds.unseen[these]
+            by_rank = (
+                unseen if unseen.shape[1] == len(RANKS) else unseen.reshape(len(these), len(RANKS), -1).sum(axis=2)
+            )
+            sizes = by_rank.sum(axis=1).tolist()
+            if by_state:
+                told_apart = reads_flags[chosen] if pairs else None
+                counts, per_state = final_state_matrix(study.rules, by_rank, pairs, told_apart)[1], nets
             else:
-                round_stakes = np.stack([stakes[i][part] * (common_scale // scales[i]) for i in range(width)], axis=1)
-                per_state = nets
-            cells = _round_laws(round_stakes, per_state, counts, sizes, study.cards, weights[j], blocks[j], first)
-            most_cells[j] = max(most_cells[j], cells)
+                assert by_flags is not None, "a round whose bets read the pair flags alone has a pair bet"
+                counts, per_state = pair_flag_matrix(by_rank), by_flags
+            if counts.dtype == np.int64 and math.perm(max(sizes), CARDS_PER_ROUND) < FLOAT64_EXACT:
+                counts = counts.astype(np.float64)  # every count, and every sum of a round's counts, an exact float
+            for j in wanted:
+                if j < width:
+                    round_stakes = stakes[j][these][:, None]
+                    column_nets = per_state[j][None, :]
+                else:
+                    round_stakes = np.stack(
+                        [stakes[i][these] * (common_scale // scales[i]) for i in range(width)], axis=1
+                    )
+                    column_nets = per_state
+                cells = _round_laws(
+                    round_stakes, column_nets, counts, sizes, study.cards, weights[j], blocks[j], first + chosen
+                )
+                most_cells[j] = max(most_cells[j], cells)
     return tuple(
         _column(rounds, rows, blocks[j], weights[j], most_cells[j], common, count) if j in weights else None
         for j in range(width + 1)
@@ -262,11 +288,11 @@ def _round_laws(
     cards: int,
     weights: dict[int, int],
     blocks: list[LawBlock],
-    first: int,
+    positions: npt.NDArray[np.int64],
 ) -> int:
-    """One column's round laws for some bet rounds (positions ``first`` on among the chunk's), added to ``weights``
-    (integers over the common dealings, by net in cells) and appended to ``blocks`` (one per stake pattern the
-    column bets in; a round where it bets nothing is in none); the most cells of one round's law.
+    """One column's round laws for some bet rounds (at ``positions``, ascending, among the chunk's), added to
+    ``weights`` (integers over the common dealings, by net in cells) and appended to ``blocks`` (one per stake
+    pattern the column bets in; a round where it bets nothing is in none); the most cells of one round's law.
 
     ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``nets`` per wager and state,
     ``counts`` per round and state, ``sizes`` each round's unseen cards. ``counts`` in float64 (where the caller has
@@ -307,7 +333,7 @@ def _round_laws(
                 dtype=np.float64,
             )
         low = int(values[0])
-        blocks.append(LawBlock(first + chosen.astype(np.int64), low, (values - low).astype(np.int64), chances))
+        blocks.append(LawBlock(positions[chosen].astype(np.int64), low, (values - low).astype(np.int64), chances))
     return most_cells
 
 
