@@ -151,3 +151,31 @@ def test_the_float_kernel_is_exact_where_its_bound_holds_and_off_beyond_it() -> 
     assert not multiset.fits_float64(coefficients, 10 * 4 * 7 * 4)  # 10 decks: int64 products, as before
     with pytest.raises(AssertionError, match="beyond the bound"):
         multiset.numerators(coefficients, np.array([[16 * 4 * 4] + [16 * 4] * 9]), np.array([0]), floating=True)
+
+
+@pytest.mark.parametrize("name", ["live-pittsburgh", "dactylus", "mini-louisiana"])
+def test_the_pair_bets_in_closed_form_equal_the_bilinear_forms(name: str) -> None:
+    """A wager settled by its own hand's pair flag alone (the Player and Banker Pairs) is priced from Q (U - 2)_4
+    pair dealings of (U)_6: numerator for numerator the multiset kernel's, on random depleted shoes."""
+    rules = read_rules(name)
+    pairs = [w.name for w in rules.wagers if w.has_pay_table and batch.pair_flag_pays(w) is not None]
+    assert sorted(pairs) == ["banker-pair", "player-pair"]
+    assert [batch.pair_flag_pays(rules.wager(w)) for w in pairs] == [(Fraction(-1), Fraction(11))] * 2
+    assert all(batch.pair_flag_pays(rules.wager(w)) is None for w in _paid(name) if w not in pairs)
+    rng = np.random.default_rng(4)
+    counts = np.minimum(32, rng.integers(0, 40, size=(40, len(RANKS))))
+    counts[counts.sum(axis=1) < 6, 0] += 6
+    closed = expected_values(rules, _paid(name), counts)
+    kernel = batch._multiset_path(rules, tuple(pairs), counts, int(counts.sum(axis=1).max()))
+    assert kernel is not None and closed.numerators.dtype == np.int64
+    assert [closed.numerators[:, closed.wagers.index(w)].tolist() for w in pairs] == kernel[0].T.tolist()
+
+
+def test_the_pair_bets_in_closed_form_take_python_ints_past_the_bound() -> None:
+    rules = read_rules("dactylus")
+    shoes = [Shoe.decks(120).counts, Shoe.decks(8).counts]
+    closed = expected_values(rules, ["player-pair", "banker-pair"], shoes)
+    aggregated = batch._aggregated_path(
+        rules, [rules.wager("player-pair"), rules.wager("banker-pair")], np.array(shoes), 120 * 52
+    )
+    assert closed.numerators.dtype == object and closed.numerators.tolist() == aggregated[0].tolist()

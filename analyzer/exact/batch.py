@@ -14,7 +14,9 @@
   beyond: slower, still exact.
 
 A wager reads only its own side's pair flag, so the dealings with both
-pairs are never needed here. The tests hold both paths to the par sheets.
+pairs are never needed here. A wager settled by that flag alone (the Pair
+bets) needs no counting at all: it is priced in closed form
+(:func:`pair_flag_pays`), beside the others. The tests hold both paths to the par sheets.
 The results are exact: integer numerators over integer denominators, read
 as :class:`Fraction` by :meth:`BatchValues.expected_value`.
 
@@ -107,9 +109,54 @@ def expected_values(rules: RuleSet, wagers: Sequence[str], shoes: npt.ArrayLike)
     largest = max(sizes, default=CARDS_PER_ROUND)
     dealings = tuple(math.perm(size, CARDS_PER_ROUND) for size in sizes)
     names = tuple(w.name for w in chosen)
+    flagged = [(w, pays) for w in chosen if (pays := pair_flag_pays(w)) is not None]
+    if flagged:  # in closed form, beside the others
+        paired = BatchValues(tuple(w.name for w, _ in flagged), *_by_pair_flag(flagged, counts, largest), dealings)
+        counted = [w for w in chosen if pair_flag_pays(w) is None]
+        return _joined(names, paired, _by_counting(rules, counted, counts, largest, dealings)) if counted else paired
+    return _by_counting(rules, chosen, counts, largest, dealings)
+
+
+def _by_counting(
+    rules: RuleSet, chosen: Sequence[Wager], counts: npt.NDArray[Any], largest: int, dealings: tuple[int, ...]
+) -> BatchValues:
+    """The wagers' values by the bilinear forms where their bounds hold, else by the aggregated sums."""
+    names = tuple(w.name for w in chosen)
     fast = _multiset_path(rules, names, counts, largest)
     numerators, scales = fast if fast is not None else _aggregated_path(rules, chosen, counts, largest)
     return BatchValues(wagers=names, numerators=numerators, scale=scales, dealings=dealings)
+
+
+def pair_flag_pays(wager: Wager) -> tuple[Fraction, Fraction] | None:
+    """What one unit nets without and with a pair in the wager's own hand, for a wager settled by that pair flag alone
+    (the Pair bets: the same pay in every view of its side with the same flag); else ``None``."""
+    if not wager.side_view_only or wager.lightning is not None:
+        return None
+    pays = pays_by_view(wager)
+    unpaired, paired = set(pays[0::2]), set(pays[1::2])
+    if len(unpaired) != 1 or len(paired) != 1:
+        return None
+    without, with_pair = unpaired.pop(), paired.pop()
+    return None if without is None or with_pair is None else (without, with_pair)
+
+
+def _by_pair_flag(
+    flagged: Sequence[tuple[Wager, tuple[Fraction, Fraction]]], counts: npt.NDArray[Any], largest: int
+) -> tuple[npt.NDArray[Any], tuple[int, ...]]:
+    """Numerators and scales of wagers settled by their own hand's pair flag alone (each with its pays without and
+    with the pair), in closed form: a hand's first two cards pair in ``Q (U - 2)_4`` of the ``(U)_6`` dealings,
+    ``Q = sum n_r (n_r - 1)`` over the ranks (the Player's hand and the Banker's alike). int64 when ``|pay| (U)_6``
+    is below 2**62 for every scaled pay and change (each term, and their sum, below 2**63), else Python ints."""
+    scales = tuple(multiset.scale_of(wager) for wager, _ in flagged)
+    pays = [(int(without * s), int((paid - without) * s)) for (_, (without, paid)), s in zip(flagged, scales)]
+    biggest = max(abs(p) for pair in pays for p in pair)
+    dtype: type = np.int64 if biggest * largest**CARDS_PER_ROUND < 2**62 else object
+    n: npt.NDArray[Any] = counts.astype(dtype)
+    u = n.sum(axis=1)
+    after_two = (u - 2) * (u - 3) * (u - 4) * (u - 5)
+    paired = (n * (n - 1)).sum(axis=1) * after_two
+    every = u * (u - 1) * after_two
+    return np.stack([without * every + change * paired for without, change in pays], axis=1), scales
 
 
 def _joined(order: Sequence[str], *parts: BatchValues) -> BatchValues:
