@@ -30,6 +30,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -127,9 +128,11 @@ def _by_counting(
     return BatchValues(wagers=names, numerators=numerators, scale=scales, dealings=dealings)
 
 
+@lru_cache(maxsize=256)
 def pair_flag_pays(wager: Wager) -> tuple[Fraction, Fraction] | None:
     """What one unit nets without and with a pair in the wager's own hand, for a wager settled by that pair flag alone
-    (the Pair bets: the same pay in every view of its side with the same flag); else ``None``."""
+    (the Pair bets: the same pay in every view of its side with the same flag); else ``None``. Kept per wager (a
+    batch asks for every wager it prices)."""
     if not wager.side_view_only or wager.lightning is not None:
         return None
     pays = pays_by_view(wager)
