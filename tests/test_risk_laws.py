@@ -191,12 +191,22 @@ def test_a_study_dealt_without_its_laws_has_the_same_figures_and_the_brownian_ri
     assert column["brownian_dealt"]["score"] == pytest.approx(without["desirability_index"] ** 2)
 
 
+def _added(low: int, law: np.ndarray, other_low: int, other: np.ndarray) -> tuple[int, np.ndarray]:
+    """Two float sums by cell (each from its own least cell) added into a new array: the plain sum."""
+    start = min(low, other_low)
+    out = np.zeros(max(low + len(law), other_low + len(other)) - start, dtype=np.float64)
+    out[low - start : low - start + len(law)] += law
+    out[other_low - start : other_low - start + len(other)] += other
+    return start, out
+
+
 def test_a_shoes_law_convolved_on_its_lattice_is_the_plain_convolution_bit_for_bit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The total of Banker (at 5% commission: 20 cells a unit) and two wagers paid in whole units: in a shoe without a
     Banker bet every net is a multiple of 20 cells, and the shoe's law is convolved on that lattice; each shoe's law,
-    and their sum, are the plain convolution of its rounds' laws cell by cell, to the last bit."""
+    and their sum (added in place, shoe after shoe), are the plain convolution of its rounds' laws, and the plain sum
+    of those, cell by cell, to the last bit."""
     from analyzer.studies import laws
 
     columns: list[tuple[laws.ColumnLaws, Rounds, np.ndarray, Sequence[laws.LawBlock], int]] = []
@@ -238,7 +248,7 @@ def test_a_shoes_law_convolved_on_its_lattice_is_the_plain_convolution_bit_for_b
                 low += blocks[b].low
                 law = laws._convolved(law, blocks[b].offsets, blocks[b].chances[row])
             lattices.append(math.gcd(*(int(np.gcd.reduce(blocks[b].offsets)) for b in mine[0])))
-            total = (low, law) if total is None else laws._added(*total, low, law)
+            total = (low, law) if total is None else _added(*total, low, law)
         assert total is not None and found.shoe_sum is not None
         assert found.shoe_low == total[0] and np.array_equal(found.shoe_sum, total[1])
     assert 20 in lattices and 1 in lattices  # shoes convolved on the lattice of 20 cells, and shoes on every cell

@@ -383,25 +383,54 @@ def _column(
         return ColumnLaws(weights, len(rounds.shoe), 0, None, count, int(per_shoe.max()), most_cells, reason)
     lattices = [int(np.gcd.reduce(b.offsets)) for b in blocks]  # 0 for a law of one cell: it divides nothing
     shrunk: dict[tuple[int, int], npt.NDArray[np.int64]] = {}
-    total: tuple[int, npt.NDArray[np.float64]] | None = None
-    ends = np.cumsum(per_shoe).tolist()
-    for shoe, end in enumerate(ends):
-        mine = range(end - int(per_shoe[shoe]), end)
-        step = math.gcd(*(lattices[b] for b in bets.block[mine].tolist())) or 1
-        shoe_low, found = 0, np.ones(1, dtype=np.float64)
-        for b, row in zip(bets.block[mine].tolist(), bets.row[mine].tolist()):
-            block = blocks[b]
-            if (b, step) not in shrunk:
-                shrunk[b, step] = block.offsets // step
+    total = _Sum()
+    blocks_of, rows_of = bets.block.tolist(), bets.row.tolist()
+    end = 0
+    for bet_rounds in per_shoe.tolist():
+        if not bet_rounds:  # a shoe without a bet nets 0 for certain
+            total.add(0, _CERTAIN)
+            continue
+        mine = range(end, end + bet_rounds)
+        end += bet_rounds
+        step = math.gcd(*(lattices[blocks_of[k]] for k in mine)) or 1
+        shoe_low, found = 0, _CERTAIN
+        for k in mine:
+            block = blocks[blocks_of[k]]
+            if (blocks_of[k], step) not in shrunk:
+                shrunk[blocks_of[k], step] = block.offsets // step
             shoe_low += block.low
-            found = _convolved(found, shrunk[b, step], block.chances[row])
+            found = _convolved(found, shrunk[blocks_of[k], step], block.chances[rows_of[k]])
         if step > 1:
             spread = np.zeros((len(found) - 1) * step + 1, dtype=np.float64)
             spread[::step] = found
             found = spread
-        total = (shoe_low, found) if total is None else _added(*total, shoe_low, found)
-    assert total is not None
-    return ColumnLaws(weights, len(rounds.shoe), total[0], total[1], count, int(per_shoe.max()), most_cells)
+        total.add(shoe_low, found)
+    return ColumnLaws(weights, len(rounds.shoe), total.low, total.cells, count, int(per_shoe.max()), most_cells)
+
+
+_CERTAIN = np.ones(1, dtype=np.float64)
+"""The law of a net of 0 for certain (never written to)."""
+_CERTAIN.flags.writeable = False
+
+
+class _Sum:
+    """Float sums by cell from cell ``low``, each law added in place (its range grown first where it does not reach):
+    each cell the sum of the laws' cells in the order they were added."""
+
+    def __init__(self) -> None:
+        self.low = 0
+        self.cells = np.zeros(0, dtype=np.float64)
+
+    def add(self, low: int, law: npt.NDArray[np.float64]) -> None:
+        if not len(self.cells):
+            self.low, self.cells = low, law.copy()
+            return
+        start, end = min(self.low, low), max(self.low + len(self.cells), low + len(law))
+        if start < self.low or end > self.low + len(self.cells):
+            grown = np.zeros(end - start, dtype=np.float64)
+            grown[self.low - start : self.low - start + len(self.cells)] = self.cells
+            self.low, self.cells = start, grown
+        self.cells[low - self.low : low - self.low + len(law)] += law
 
 
 @dataclass(frozen=True, eq=False)
@@ -427,17 +456,6 @@ class RoundBets:
         span = np.repeat(np.array([int(b.offsets[-1]) for b in blocks], dtype=np.int64), sizes)
         order = np.argsort(at, kind="stable")
         return RoundBets(shoe_of[at[order]].astype(np.int64), block[order], row[order], span[order])
-
-
-def _added(
-    low: int, law: npt.NDArray[np.float64], other_low: int, other: npt.NDArray[np.float64]
-) -> tuple[int, npt.NDArray[np.float64]]:
-    """Two float sums by cell (each from its own least cell) added."""
-    start = min(low, other_low)
-    out = np.zeros(max(low + len(law), other_low + len(other)) - start, dtype=np.float64)
-    out[low - start : low - start + len(law)] += law
-    out[other_low - start : other_low - start + len(other)] += other
-    return start, out
 
 
 def _convolved(
