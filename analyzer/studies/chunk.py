@@ -182,21 +182,19 @@ class RoundsByKey:
 
     def rows(self, cards: int, unit: int) -> list[tuple[int, Line, Fraction]]:
         """(key, counts, average exact expected value) for each key reached; ``unit`` is the wager's value scale."""
-        width = cards + 1
-        totals = [0] * self.width
-        offsets, unseen = np.divmod(self.index, width)
-        order = np.argsort(unseen, kind="stable")  # by U: each factor made once (:func:`dealing_factor`)
-        for offset, u, h, lo in zip(
-            offsets[order].tolist(), unseen[order].tolist(), self.high[order].tolist(), self.low_bits[order].tolist()
-        ):
-            if h or lo:
-                totals[offset] += ((h << 32) + lo) * dealing_factor(cards, u)
+        reached = np.flatnonzero((self.high != 0) | (self.low_bits != 0))
+        offsets, unseen = np.divmod(self.index[reached], cards + 1)
+        sizes, size_of = np.unique(unseen, return_inverse=True)  # each factor made once (:func:`dealing_factor`)
+        factors = np.array([dealing_factor(cards, u) for u in sizes.tolist()], dtype=object)
+        sums = self.high[reached].astype(object) * 2**32 + self.low_bits[reached].astype(object)  # Python ints
+        totals = np.zeros(self.width, dtype=object)
+        np.add.at(totals, offsets, sums * factors[size_of.reshape(-1)])
         out = []
         for offset in range(self.width):
             rounds, positive, bets, won, staked = (int(x) for x in self.counts[offset])
             if not rounds:
                 continue
-            total = totals[offset]
+            total = int(totals[offset])
             line = Line(rounds, positive, bets, won, total, staked)
             out.append((self.low + offset, line, Fraction(total, rounds * unit * common_dealings(cards))))
         return out
