@@ -252,3 +252,19 @@ def test_a_shoes_law_convolved_on_its_lattice_is_the_plain_convolution_bit_for_b
         assert total is not None and found.shoe_sum is not None
         assert found.shoe_low == total[0] and np.array_equal(found.shoe_sum, total[1])
     assert 20 in lattices and 1 in lattices  # shoes convolved on the lattice of 20 cells, and shoes on every cell
+
+
+@pytest.mark.parametrize("name", ["live-pittsburgh", "ez-baccarat", "mini-louisiana", "dactylus"])
+def test_each_wagers_net_by_state_is_what_settling_the_state_pays(name: str) -> None:
+    """A wager read from its own side's view is netted from its pay of each view: state by state, what settle pays
+    (times its scale; a push 0), with and without the pair flags."""
+    from analyzer.exact.batchall import final_state_order
+    from analyzer.exact.multiset import scale_of
+    from analyzer.studies.laws import _net_row, has_law
+
+    rules = read_rules(name)
+    for wager in (w for w in rules.wagers if w.has_pay_table and has_law(w)):
+        for pairs in (False, True):
+            rows = [settle(wager, state) for state in final_state_order(rules.drawing, pairs)]
+            want = [0 if r is None or r.pays is None else int(r.pays * scale_of(wager)) for r in rows]
+            assert _net_row(rules, wager.name, pairs).tolist() == want, (wager.name, pairs)

@@ -41,9 +41,8 @@ import numpy.typing as npt
 from ..exact.multiset import FLOAT64_EXACT
 from ..game.cards import RANKS
 from ..game.needs import needs_of
-from ..game.settle import settle
+from ..game.settle import pays_by_view, settle, view_index
 from ..game.shoe import CARDS_PER_ROUND
-from ..game.state import FinalState
 from .dealings import dealing_factor
 from .netlaw import SMALLEST_NORMAL, UNIT_ROUNDOFF, NetLaw, compounded, gamma
 
@@ -133,36 +132,39 @@ class ColumnLaws:
 
 
 @lru_cache(maxsize=32)
-def _nets_by_state(rules: RuleSet, name: str, pairs: bool) -> dict[FinalState, int]:
-    """What one unit on the wager nets in each final state, times its result scale (a push: 0)."""
+def _net_row(rules: RuleSet, name: str, pairs: bool) -> npt.NDArray[np.int64]:
+    """What one unit on the wager nets in each final state of :func:`analyzer.exact.batchall.final_state_order`,
+    times its result scale (a push: 0): a wager settled by its own side's view read from its pay of each view, any
+    other settled state by state."""
+    from ..exact.batchall import final_state_order
     from ..exact.multiset import scale_of
 
     wager = rules.wager(name)
     scale = scale_of(wager)
-    out = {}
-    for pt in range(10):
-        for bt in range(10):
-            for pc in (2, 3):
-                for bc in (2, 3):
-                    for pp in (False, True) if pairs else (False,):
-                        for bp in (False, True) if pairs else (False,):
-                            state = FinalState(pt, bt, pc, bc, pp, bp)
-                            row = settle(wager, state)
-                            out[state] = 0 if row is None or row.pays is None else int(row.pays * scale)
-    return out
+    states = final_state_order(rules.drawing, pairs)
+    if not wager.side_view_only:
+        rows = [settle(wager, state) for state in states]
+        return np.array([0 if r is None or r.pays is None else int(r.pays * scale) for r in rows], dtype=np.int64)
+    by_view = np.array([0 if pay is None else int(pay * scale) for pay in pays_by_view(wager)], dtype=np.int64)
+    player = wager.side == "player"
+    views = [
+        view_index(s.player_total, s.banker_total, s.player_cards, s.player_pair)
+        if player
+        else view_index(s.banker_total, s.player_total, s.banker_cards, s.banker_pair)
+        for s in states
+    ]
+    return by_view[views]
 
 
 @lru_cache(maxsize=32)
 def _nets(rules: RuleSet, names: tuple[str | None, ...], pairs: bool) -> npt.NDArray[np.int64]:
-    """[wager, state]: what one unit on each wager nets (:func:`_nets_by_state`; all 0 for ``None``, a column without
-    a law) in each final state of :func:`analyzer.exact.batchall.final_state_order`."""
+    """[wager, state]: what one unit on each wager nets (:func:`_net_row`; all 0 for ``None``, a column without a
+    law) in each final state of :func:`analyzer.exact.batchall.final_state_order`."""
     from ..exact.batchall import final_state_order
 
     states = final_state_order(rules.drawing, pairs)
-    tables = [None if name is None else _nets_by_state(rules, name, pairs) for name in names]
-    nets = np.array(
-        [[0] * len(states) if table is None else [table[s] for s in states] for table in tables], dtype=np.int64
-    ).reshape(len(names), len(states))
+    rows = [np.zeros(len(states), dtype=np.int64) if name is None else _net_row(rules, name, pairs) for name in names]
+    nets = np.stack(rows).reshape(len(names), len(states))
     nets.flags.writeable = False  # shared by every chunk
     return nets
 
