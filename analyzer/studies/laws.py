@@ -29,10 +29,10 @@ multipliers does not: its column, and the total, have none).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -156,17 +156,50 @@ def _net_row(rules: RuleSet, name: str, pairs: bool) -> npt.NDArray[np.int64]:
     return by_view[views]
 
 
+class _NetTable:
+    """What one unit on each wager nets in each final state (``nets``, [wager, state], in the order of
+    :func:`analyzer.exact.batchall.final_state_order`; all 0 for a column without a law), and the states grouped by
+    a stake pattern's net (:meth:`grouping`), kept per pattern: a study meets the same few patterns chunk after
+    chunk."""
+
+    def __init__(self, nets: npt.NDArray[np.int64]) -> None:
+        self.nets = nets
+        self._groupings: dict[tuple[bool, int | None, tuple[int, ...]], Grouping] = {}
+
+    def grouping(self, by_state: bool, column: int | None, pattern: tuple[int, ...]) -> Grouping:
+        """The distinct nets in cells of ``column`` (a wager, or ``None`` for the total) with the stakes ``pattern``
+        (one per wager of the column), ascending, and each state's among them: by final state, or by pair flags
+        alone (``by_state`` False: the flags of the first ending, for wagers that read nothing else)."""
+        key = (by_state, column, pattern)
+        found = self._groupings.get(key)
+        if found is None:
+            per_state = self.nets if by_state else self.nets.reshape(len(self.nets), -1, 4)[:, 0]
+            if column is not None:
+                per_state = per_state[column][None, :]
+            values, where = np.unique(np.array(pattern, dtype=np.int64) @ per_state, return_inverse=True)
+            found = (values, np.asarray(where).reshape(-1))
+            if len(self._groupings) < MOST_GROUPINGS:  # a bet spread over many wagers meets many patterns
+                self._groupings[key] = found
+        return found
+
+
+MOST_GROUPINGS = 4096
+"""The most stake patterns whose grouping a :class:`_NetTable` keeps (each about 8 bytes a state: 26 MB at most)."""
+Grouping = tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]
+"""A stake pattern's distinct nets, ascending, and each state's among them (:meth:`_NetTable.grouping`)."""
+
+
 @lru_cache(maxsize=32)
-def _nets(rules: RuleSet, names: tuple[str | None, ...], pairs: bool) -> npt.NDArray[np.int64]:
-    """[wager, state]: what one unit on each wager nets (:func:`_net_row`; all 0 for ``None``, a column without a
-    law) in each final state of :func:`analyzer.exact.batchall.final_state_order`."""
+def _nets(rules: RuleSet, names: tuple[str | None, ...], pairs: bool) -> _NetTable:
+    """The nets of the wagers ``names`` (:func:`_net_row`; ``None`` for a column without a law) in each final state
+    of :func:`analyzer.exact.batchall.final_state_order`, made once per process and rule set."""
     from ..exact.batchall import final_state_order
 
     states = final_state_order(rules.drawing, pairs)
     rows = [np.zeros(len(states), dtype=np.int64) if name is None else _net_row(rules, name, pairs) for name in names]
     nets = np.stack(rows).reshape(len(names), len(states))
     nets.flags.writeable = False  # shared by every chunk
-    return nets
+    return _NetTable(nets)
 
 
 def chunk_laws(
@@ -204,9 +237,9 @@ def chunk_laws(
         if ok:
             bet |= stakes[j] > 0
     rows = np.flatnonzero(bet)
-    nets = _nets(study.rules, tuple(w.name if ok else None for w, ok in zip(wagers, lawful)), pairs)
-    by_ending = nets.reshape(width, -1, 4) if pairs else None  # [wager, ending, pair flags]
-    by_flags = None if by_ending is None else by_ending[:, 0]  # each wager's net by pair flags in the first ending
+    names = tuple(w.name if ok else None for w, ok in zip(wagers, lawful))
+    table = _nets(study.rules, names, pairs)
+    by_ending = table.nets.reshape(width, -1, 4) if pairs else None  # [wager, ending, pair flags]
     # a wager whose net is the same in every ending reads the pair flags alone (a pair bet)
     flags_only = [
         by_ending is not None and ok and bool((by_ending[j] == by_ending[j, :1]).all()) for j, ok in enumerate(lawful)
@@ -236,23 +269,22 @@ def chunk_laws(
             sizes = by_rank.sum(axis=1).tolist()
             if by_state:
                 told_apart = reads_flags[chosen] if pairs else None
-                counts, per_state = final_state_matrix(study.rules, by_rank, pairs, told_apart)[1], nets
+                counts = final_state_matrix(study.rules, by_rank, pairs, told_apart)[1]
             else:
-                assert by_flags is not None, "a round whose bets read the pair flags alone has a pair bet"
-                counts, per_state = pair_flag_matrix(by_rank), by_flags
+                assert pairs, "a round whose bets read the pair flags alone has a pair bet"
+                counts = pair_flag_matrix(by_rank)
             if counts.dtype == np.int64 and math.perm(max(sizes), CARDS_PER_ROUND) < FLOAT64_EXACT:
                 counts = counts.astype(np.float64)  # every count, and every sum of a round's counts, an exact float
             for j in wanted:
                 if j < width:
                     round_stakes = stakes[j][these][:, None]
-                    column_nets = per_state[j][None, :]
                 else:
                     round_stakes = np.stack(
                         [stakes[i][these] * (common_scale // scales[i]) for i in range(width)], axis=1
                     )
-                    column_nets = per_state
+                group = partial(table.grouping, by_state, j if j < width else None)
                 cells = _round_laws(
-                    round_stakes, column_nets, counts, sizes, study.cards, weights[j], blocks[j], first + chosen
+                    round_stakes, group, counts, sizes, study.cards, weights[j], blocks[j], first + chosen
                 )
                 most_cells[j] = max(most_cells[j], cells)
     return tuple(
@@ -284,7 +316,7 @@ class LawBlock:
 
 def _round_laws(
     stakes: npt.NDArray[np.int64],
-    nets: npt.NDArray[np.int64],
+    group: Callable[[tuple[int, ...]], Grouping],
     counts: npt.NDArray[Any],
     sizes: list[int],
     cards: int,
@@ -296,7 +328,8 @@ def _round_laws(
     ``weights`` (integers over the common dealings, by net in cells) and appended to ``blocks`` (one per stake
     pattern the column bets in; a round where it bets nothing is in none); the most cells of one round's law.
 
-    ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``nets`` per wager and state,
+    ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``group`` a stake pattern's
+    nets (:meth:`_NetTable.grouping`),
     ``counts`` per round and state, ``sizes`` each round's unseen cards. ``counts`` in float64 (where the caller has
     checked that every ``(U)_6`` is below 2**53) sums a round's counts by net through BLAS, exactly: every partial
     sum is a count of the round's dealings, an integer below ``(U)_6``; else in int64 or Python ints."""
@@ -312,9 +345,9 @@ def _round_laws(
         if not pattern.any():
             continue  # this column bets nothing in these rounds (another column does)
         chosen = np.flatnonzero(which == p)
-        values, where = np.unique(pattern @ nets, return_inverse=True)  # the column's net in each state
-        one_hot = np.zeros((nets.shape[1], len(values)), dtype=counts.dtype)
-        one_hot[np.arange(nets.shape[1]), np.asarray(where).reshape(-1)] = 1
+        values, where = group(tuple(pattern.tolist()))  # the column's net in each state
+        one_hot = np.zeros((len(where), len(values)), dtype=counts.dtype)
+        one_hot[np.arange(len(where)), where] = 1
         by_value = counts[chosen] @ one_hot  # each round's dealings of the unseen cards by the column's net
         whole = by_value.astype(np.int64) if by_value.dtype == np.float64 else by_value  # exact (docstring)
         most_cells = max(most_cells, len(values))
