@@ -260,11 +260,12 @@ def test_each_wagers_net_by_state_is_what_settling_the_state_pays(name: str) -> 
     (times its scale; a push 0), with and without the pair flags."""
     from analyzer.exact.batchall import final_state_order
     from analyzer.exact.multiset import scale_of
-    from analyzer.studies.laws import _net_row, has_law
+    from analyzer.studies.laws import has_law
+    from analyzer.studies.netstates import net_row
 
     rules = read_rules(name)
     for wager in (w for w in rules.wagers if w.has_pay_table and has_law(w)):
         for pairs in (False, True):
             rows = [settle(wager, state) for state in final_state_order(rules.drawing, pairs)]
             want = [0 if r is None or r.pays is None else int(r.pays * scale_of(wager)) for r in rows]
-            assert _net_row(rules, wager.name, pairs).tolist() == want, (wager.name, pairs)
+            assert net_row(rules, wager.name, pairs).tolist() == want, (wager.name, pairs)

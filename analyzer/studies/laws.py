@@ -32,7 +32,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -41,13 +41,12 @@ import numpy.typing as npt
 from ..exact.multiset import FLOAT64_EXACT
 from ..game.cards import RANKS
 from ..game.needs import needs_of
-from ..game.settle import pays_by_view, settle, view_index
 from ..game.shoe import CARDS_PER_ROUND
 from .dealings import dealing_factor
 from .netlaw import SMALLEST_NORMAL, UNIT_ROUNDOFF, NetLaw, compounded, gamma
+from .netstates import Grouping, net_table
 
 if TYPE_CHECKING:
-    from ..game.rules import RuleSet
     from ..game.wager import Wager
     from .plan import Rounds, Study
 
@@ -131,77 +130,6 @@ class ColumnLaws:
         )
 
 
-@lru_cache(maxsize=32)
-def _net_row(rules: RuleSet, name: str, pairs: bool) -> npt.NDArray[np.int64]:
-    """What one unit on the wager nets in each final state of :func:`analyzer.exact.batchall.final_state_order`,
-    times its result scale (a push: 0): a wager settled by its own side's view read from its pay of each view, any
-    other settled state by state."""
-    from ..exact.batchall import final_state_order
-    from ..exact.multiset import scale_of
-
-    wager = rules.wager(name)
-    scale = scale_of(wager)
-    states = final_state_order(rules.drawing, pairs)
-    if not wager.side_view_only:
-        rows = [settle(wager, state) for state in states]
-        return np.array([0 if r is None or r.pays is None else int(r.pays * scale) for r in rows], dtype=np.int64)
-    by_view = np.array([0 if pay is None else int(pay * scale) for pay in pays_by_view(wager)], dtype=np.int64)
-    player = wager.side == "player"
-    views = [
-        view_index(s.player_total, s.banker_total, s.player_cards, s.player_pair)
-        if player
-        else view_index(s.banker_total, s.player_total, s.banker_cards, s.banker_pair)
-        for s in states
-    ]
-    return by_view[views]
-
-
-class _NetTable:
-    """What one unit on each wager nets in each final state (``nets``, [wager, state], in the order of
-    :func:`analyzer.exact.batchall.final_state_order`; all 0 for a column without a law), and the states grouped by
-    a stake pattern's net (:meth:`grouping`), kept per pattern: a study meets the same few patterns chunk after
-    chunk."""
-
-    def __init__(self, nets: npt.NDArray[np.int64]) -> None:
-        self.nets = nets
-        self._groupings: dict[tuple[bool, int | None, tuple[int, ...]], Grouping] = {}
-
-    def grouping(self, by_state: bool, column: int | None, pattern: tuple[int, ...]) -> Grouping:
-        """The distinct nets in cells of ``column`` (a wager, or ``None`` for the total) with the stakes ``pattern``
-        (one per wager of the column), ascending, and each state's among them: by final state, or by pair flags
-        alone (``by_state`` False: the flags of the first ending, for wagers that read nothing else)."""
-        key = (by_state, column, pattern)
-        found = self._groupings.get(key)
-        if found is None:
-            per_state = self.nets if by_state else self.nets.reshape(len(self.nets), -1, 4)[:, 0]
-            if column is not None:
-                per_state = per_state[column][None, :]
-            values, where = np.unique(np.array(pattern, dtype=np.int64) @ per_state, return_inverse=True)
-            found = (values, np.asarray(where).reshape(-1))
-            if len(self._groupings) < MOST_GROUPINGS:  # a bet spread over many wagers meets many patterns
-                self._groupings[key] = found
-        return found
-
-
-MOST_GROUPINGS = 4096
-"""The most stake patterns whose grouping a :class:`_NetTable` keeps (each about 8 bytes a state: 26 MB at most)."""
-Grouping = tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]
-"""A stake pattern's distinct nets, ascending, and each state's among them (:meth:`_NetTable.grouping`)."""
-
-
-@lru_cache(maxsize=32)
-def _nets(rules: RuleSet, names: tuple[str | None, ...], pairs: bool) -> _NetTable:
-    """The nets of the wagers ``names`` (:func:`_net_row`; ``None`` for a column without a law) in each final state
-    of :func:`analyzer.exact.batchall.final_state_order`, made once per process and rule set."""
-    from ..exact.batchall import final_state_order
-
-    states = final_state_order(rules.drawing, pairs)
-    rows = [np.zeros(len(states), dtype=np.int64) if name is None else _net_row(rules, name, pairs) for name in names]
-    nets = np.stack(rows).reshape(len(names), len(states))
-    nets.flags.writeable = False  # shared by every chunk
-    return _NetTable(nets)
-
-
 def chunk_laws(
     study: Study,
     rounds: Rounds,
@@ -238,7 +166,7 @@ def chunk_laws(
             bet |= stakes[j] > 0
     rows = np.flatnonzero(bet)
     names = tuple(w.name if ok else None for w, ok in zip(wagers, lawful))
-    table = _nets(study.rules, names, pairs)
+    table = net_table(study.rules, names, pairs)
     by_ending = table.nets.reshape(width, -1, 4) if pairs else None  # [wager, ending, pair flags]
     # a wager whose net is the same in every ending reads the pair flags alone (a pair bet)
     flags_only = [
@@ -329,7 +257,7 @@ def _round_laws(
     pattern the column bets in; a round where it bets nothing is in none); the most cells of one round's law.
 
     ``stakes`` per round and wager (in the column's cells per unit of the wager's net), ``group`` a stake pattern's
-    nets (:meth:`_NetTable.grouping`),
+    nets (:meth:`.netstates.NetTable.grouping`),
     ``counts`` per round and state, ``sizes`` each round's unseen cards. ``counts`` in float64 (where the caller has
     checked that every ``(U)_6`` is below 2**53) sums a round's counts by net through BLAS, exactly: every partial
     sum is a count of the round's dealings, an integer below ``(U)_6``; else in int64 or Python ints."""
