@@ -269,3 +269,17 @@ def test_each_wagers_net_by_state_is_what_settling_the_state_pays(name: str) -> 
             rows = [settle(wager, state) for state in final_state_order(rules.drawing, pairs)]
             want = [0 if r is None or r.pays is None else int(r.pays * scale_of(wager)) for r in rows]
             assert net_row(rules, wager.name, pairs).tolist() == want, (wager.name, pairs)
+
+
+@pytest.mark.parametrize("largest", [1, 20, 400, 2**40])
+def test_the_stake_patterns_are_numpys_distinct_rows(largest: int) -> None:
+    """Rows read as numbers in one base (or, past 63 bits, sorted as rows): the same patterns in the same order, and
+    each round's pattern."""
+    from analyzer.studies.laws import _patterns
+
+    rng = np.random.default_rng(largest % 1000)
+    for width in (1, 2, 8):
+        stakes = rng.integers(0, 3, size=(300, width)) * rng.choice([0, 1, largest], size=(300, width))
+        patterns, which = _patterns(stakes)
+        want, inverse = np.unique(stakes, axis=0, return_inverse=True)
+        assert patterns.tolist() == want.tolist() and which.tolist() == np.asarray(inverse).reshape(-1).tolist()

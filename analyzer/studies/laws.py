@@ -262,12 +262,7 @@ def _round_laws(
     checked that every ``(U)_6`` is below 2**53) sums a round's counts by net through BLAS, exactly: every partial
     sum is a count of the round's dealings, an integer below ``(U)_6``; else in int64 or Python ints."""
     most_cells = 1
-    if stakes.shape[1] == 1:  # one wager's column: its stakes sorted as numbers (as by rows, and faster)
-        single, inverse = np.unique(stakes[:, 0], return_inverse=True)
-        patterns = single[:, None]
-    else:
-        patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
-    which = np.asarray(inverse).reshape(-1)
+    patterns, which = _patterns(stakes)
     unseen = np.asarray(sizes, dtype=np.int64)
     for p, pattern in enumerate(patterns):
         if not pattern.any():
@@ -298,6 +293,25 @@ def _round_laws(
         low = int(values[0])
         blocks.append(LawBlock(positions[chosen].astype(np.int64), low, (values - low).astype(np.int64), chances))
     return most_cells
+
+
+def _patterns(stakes: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.intp]]:
+    """The distinct rows of ``stakes`` (stakes of at least 0), in the order of ``np.unique(stakes, axis=0)``, and each
+    row's among them: each row read as one number in base ``1 +`` the largest stake (sorted as the rows are), when
+    that fits in 63 bits, which sorts far faster than rows.
+
+    >>> patterns, which = _patterns(np.array([[0, 2], [1, 0], [0, 2], [0, 1]]))
+    >>> patterns.tolist(), which.tolist()
+    ([[0, 1], [0, 2], [1, 0]], [1, 2, 1, 0])
+    """
+    base = int(stakes.max(initial=0)) + 1
+    if base ** stakes.shape[1] >= 2**63:
+        patterns, inverse = np.unique(stakes, axis=0, return_inverse=True)
+        return patterns, np.asarray(inverse).reshape(-1)
+    powers = base ** np.arange(stakes.shape[1] - 1, -1, -1, dtype=np.int64)
+    keys, which = np.unique(stakes @ powers, return_inverse=True)
+    patterns = (keys[:, None] // powers[None, :]) % base
+    return patterns, np.asarray(which).reshape(-1)
 
 
 def _distinct(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
