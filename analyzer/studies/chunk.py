@@ -246,7 +246,13 @@ class Chunk:
             if counter is not None:
                 running = rounds.seen @ np.asarray(counter.tags, dtype=np.int64)
                 most = cards * max(abs(t) for t in counter.tags) + 1  # no running count of the shoe goes beyond
-                steps = counter.spread.steps if counter.spread is not None else ((counter.threshold, 1),)
+                # in perfect play the count only sorts the rounds into the table by count; with play by the count
+                # its steps place the bets
+                steps = (
+                    ()
+                    if study.play == "perfect"
+                    else (counter.spread.steps if counter.spread is not None else ((counter.threshold, 1),))
+                )
                 if counter.index == "true":
                     # TC = 52 RC / U >= T exactly when the integer 52 RC reaches ceil(T U)
                     scaled = running * CARDS_PER_DECK
