@@ -41,9 +41,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
-
 from ..errors import InputError
 from ..exact.parsheet import par_sheets
 from ..game.cards import RANKS, SUITS, TYPES
@@ -53,6 +50,9 @@ from ..game.shoe import CARDS_PER_ROUND, Shoe
 from ..game.wager import Wager
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from ..exact.settlement import RecordTable
 
 CARDS_OF_A_RANK_PER_DECK = 4
@@ -257,6 +257,8 @@ def best_tags(
     the covariance) and ``v = N sum n t^2 - (sum n t)^2`` (0 scores 0), over the ranks' ``n`` cards of ``N``; scores
     are compared exactly, the smaller tags winning a tie, then the first rounding found. Every rounding of a level
     is scored at once, as arrays."""
+    import numpy as np  # here, not on import: the commands that never search for a count start without it
+
     values = [e if e is not None else Fraction(0) for e in effects.effects]
     largest = max(abs(v) for v in values)
     if largest == 0:
@@ -308,6 +310,8 @@ def best_tags(
 
 def _product(choices: Sequence[range]) -> npt.NDArray[np.int64]:
     """Every pick of one value from each range, a row each, in the order of :func:`itertools.product`."""
+    import numpy as np
+
     grids = np.meshgrid(*(np.arange(c.start, c.stop, dtype=np.int64) for c in choices), indexing="ij")
     return np.stack([grid.reshape(-1) for grid in grids], axis=1).reshape(-1, len(choices))
 
@@ -318,6 +322,8 @@ def _near_the_top(covariance: npt.NDArray[Any], variance: npt.NDArray[np.int64],
     of the exact one (a covariance and a variance converted, a product and a quotient, each correctly rounded), so every
     rounding of the highest exact score is among them; all of them when a covariance could reach 2**500 (its square
     would overflow a float)."""
+    import numpy as np
+
     if bound >= 2**500:
         return np.arange(len(variance))
     floats = covariance.astype(np.float64)
