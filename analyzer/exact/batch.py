@@ -147,19 +147,23 @@ def _by_pair_flag(
     flagged: Sequence[tuple[Wager, tuple[Fraction, Fraction]]], counts: npt.NDArray[Any], largest: int
 ) -> tuple[npt.NDArray[Any], tuple[int, ...]]:
     """Numerators and scales of wagers settled by their own hand's pair flag alone (each with its pays without and
-    with the pair), in closed form: a hand's first two cards pair in ``Q (U - 2)_4`` of the ``(U)_6`` dealings,
-    ``Q = sum n_r (n_r - 1)`` over the ranks (the Player's hand and the Banker's alike). int64 when ``|pay| (U)_6``
-    is below 2**62 for every scaled pay and change (each term, and their sum, below 2**63), else Python ints."""
+    with the pair), in closed form: the shoes' dealings by pair flags
+    (:func:`analyzer.exact.batchall.pair_flag_matrix`) times the pays. int64 when ``|pay| (U)_6`` is below 2**62
+    for every scaled pay and change (each term, and their sum, below 2**63), else Python ints."""
+    from .batchall import pair_flag_matrix
+
     scales = tuple(multiset.scale_of(wager) for wager, _ in flagged)
     pays = [(int(without * s), int((paid - without) * s)) for (_, (without, paid)), s in zip(flagged, scales)]
     biggest = max(abs(p) for pair in pays for p in pair)
     dtype: type = np.int64 if biggest * largest**CARDS_PER_ROUND < 2**62 else object
-    n: npt.NDArray[Any] = counts.astype(dtype)
-    u = n.sum(axis=1)
-    after_two = (u - 2) * (u - 3) * (u - 4) * (u - 5)
-    paired = (n * (n - 1)).sum(axis=1) * after_two
-    every = u * (u - 1) * after_two
-    return np.stack([without * every + change * paired for without, change in pays], axis=1), scales
+    flags: npt.NDArray[Any] = pair_flag_matrix(counts).astype(dtype)  # (no, no), (Player's, no), (no, Banker's), both
+    every = flags.sum(axis=1)
+    paired = {"player": flags[:, 1] + flags[:, 3], "banker": flags[:, 2] + flags[:, 3]}  # either hand: the same count
+    columns = [
+        without * every + change * paired["player" if wager.side == "player" else "banker"]
+        for (wager, _), (without, change) in zip(flagged, pays)
+    ]
+    return np.stack(columns, axis=1), scales
 
 
 def _joined(order: Sequence[str], *parts: BatchValues) -> BatchValues:
